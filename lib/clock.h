@@ -1,0 +1,32 @@
+/*
+ * The only clock for intervals: CLOCK_MONOTONIC in nanoseconds.  A fake
+ * clock with the same interface lets the timing loop be tested exactly.
+ */
+#ifndef AIM_CLOCK_H
+#define AIM_CLOCK_H
+
+#include <stdint.h>
+
+struct aim_clock {
+	/* Returns nanoseconds on a monotonic scale. */
+	int64_t (*now_ns)(struct aim_clock *c);
+	/* Fake clock state: current time and step added at every reading. */
+	int64_t fake_ns;
+	int64_t fake_step_ns;
+};
+
+/* CLOCK_MONOTONIC now, in ns. */
+int64_t clock_mono_ns(void);
+
+/* A clock reading CLOCK_MONOTONIC. */
+void clock_init_real(struct aim_clock *c);
+/* A clock starting at START_NS that advances STEP_NS on every reading. */
+void clock_init_fake(struct aim_clock *c, int64_t start_ns, int64_t step_ns);
+
+static inline int64_t
+clock_now(struct aim_clock *c)
+{
+	return c->now_ns(c);
+}
+
+#endif

@@ -1,0 +1,6 @@
+# lib/: code shared by aimrun, aimcmp, aimdb and aimplot.
+lib_libaim_a_SOURCES += \
+	lib/clock.c lib/clock.h \
+	lib/log.c lib/log.h \
+	lib/parse.c lib/parse.h \
+	lib/xalloc.c lib/xalloc.h

@@ -1,0 +1,19 @@
+/*
+ * One-line diagnostics on stderr: "<program>: <what>: <why>".
+ */
+#ifndef AIM_LOG_H
+#define AIM_LOG_H
+
+/* Set the program name used as prefix (argv[0] basename). */
+void log_set_program(const char *name);
+const char *log_program(void);
+
+/* "<prog>: <message>" */
+void aim_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "<prog>: <message>: strerror(errno)" */
+void aim_warn_errno(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* aim_warn then exit(status). */
+void aim_die(int status, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3), noreturn));
+
+#endif

@@ -1,0 +1,28 @@
+/*
+ * Strict parsing of numbers given by users: whole string consumed, range
+ * checked, no atoi.  All return 0 on success and -1 on a malformed or
+ * out-of-range value, leaving *out untouched.
+ */
+#ifndef AIM_PARSE_H
+#define AIM_PARSE_H
+
+#include <stdint.h>
+
+/* Decimal integer in [min, max]. */
+int parse_long(const char *s, long min, long max, long *out);
+
+/*
+ * A duration: "2", "0.2", "1.5s", "250ms".  Result in ns, between MIN_NS
+ * and MAX_NS inclusive.
+ */
+int parse_duration_ns(const char *s, int64_t min_ns, int64_t max_ns,
+		      int64_t *out);
+
+/*
+ * A file size as AIM9's FILESIZE: "5M" (MiB), "5120K" or "5120" (KiB).
+ * Result in KiB, between MIN_K and MAX_K.
+ */
+int parse_size_k(const char *s, unsigned long min_k, unsigned long max_k,
+		 unsigned long *out);
+
+#endif

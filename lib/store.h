@@ -1,0 +1,105 @@
+/*
+ * The results database: open with pragmas and migrations, write a run, its
+ * environment, its results and their samples.  The only writer of SQL for
+ * aimrun and aimdb import; report/ reads through its own query module.
+ *
+ * Schema (doc/schema.md is the reference for users of the sqlite3 shell):
+ *   run(id, tag, suite, options, started_utc, ended_utc, status, source,
+ *       source_file, aim_version, host)
+ *   run_env(run_id, key, value)
+ *   result(id, run_id, number, test, rep, status, reason, factor, units,
+ *          started_utc, warmup_calls, warmup_ns, source_line)
+ *   sample(result_id, seq, calls, elapsed_ns, printed_ops, vol_cs, invol_cs)
+ *
+ * No handle may be open across fork(): open, write and close between
+ * children.
+ */
+#ifndef AIM_STORE_H
+#define AIM_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct store;	/* opaque: one sqlite3 connection */
+
+enum store_mode {
+	STORE_RO,	/* must exist and be at the current schema version */
+	STORE_RW,	/* created (with parent directory) and migrated if needed */
+};
+
+/* Schema version this build writes (PRAGMA user_version). */
+int store_schema_version(void);
+
+/*
+ * Open PATH.  On failure returns NULL and writes a one-line reason (no
+ * program name, no newline) into ERR.  A file that is not an SQLite
+ * database, or has a newer user_version than this build knows, is refused
+ * without being modified.  RW sets WAL, a busy timeout and foreign keys.
+ */
+struct store *store_open(const char *path, enum store_mode mode,
+			 char *err, size_t errlen);
+void store_close(struct store *st);
+
+/* Reason for the last failure on ST (valid until the next call). */
+const char *store_errmsg(const struct store *st);
+
+/* Raw handle for report/query.c; NULL-safe. */
+struct sqlite3 *store_handle(struct store *st);
+
+struct store_kv {
+	const char *key;
+	const char *value;
+};
+
+struct store_run {
+	const char *tag;
+	const char *suite;	/* suite name or file */
+	const char *options;	/* "duration_s=2 runs=3 filesize_k=5120 ..." */
+	const char *source;	/* "aimrun", "import-console", ... */
+	const char *source_file;/* import file name, else NULL */
+	const char *aim_version;
+	const char *host;
+};
+
+/*
+ * Insert the run row (status 'incomplete', started now, in UTC) and its
+ * environment, in one transaction.  Returns the run id, or -1.
+ */
+int64_t store_begin_run(struct store *st, const struct store_run *run,
+			const struct store_kv *env, size_t n_env);
+
+struct store_sample {
+	int64_t calls;
+	int64_t elapsed_ns;
+	double printed_ops;	/* imported ops/s as printed; < 0 if measured */
+	int64_t vol_cs;		/* voluntary context switches, -1 unknown */
+	int64_t invol_cs;	/* involuntary context switches, -1 unknown */
+};
+
+struct store_result {
+	int number;		/* classic number */
+	const char *test;
+	int rep;		/* repetition 1..N: one process each */
+	const char *status;	/* ok skip fail timeout crash */
+	const char *reason;	/* NULL when ok */
+	unsigned long factor;	/* operations per call */
+	const char *units;
+	int64_t warmup_calls;
+	int64_t warmup_ns;
+	int source_line;	/* import line, 0 for measured */
+};
+
+/* One result and all its samples in one transaction.  0 or -1. */
+int store_add_result(struct store *st, int64_t run_id,
+		     const struct store_result *res,
+		     const struct store_sample *samples, size_t n_samples);
+
+/* Mark the run 'complete' or 'incomplete' and set ended_utc.  0 or -1. */
+int store_end_run(struct store *st, int64_t run_id, const char *status);
+
+/* Begin/commit/rollback for callers that group many writes (imports). */
+int store_begin(struct store *st);
+int store_commit(struct store *st);
+void store_rollback(struct store *st);
+
+#endif

@@ -1,0 +1,111 @@
+/*
+ * The test API: what one classic test is and the only harness services it may
+ * use.  A test does work; the harness owns the clock, the loop and the output.
+ */
+#ifndef AIM_TEST_H
+#define AIM_TEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum aim_status {
+	AIM_OK = 0,
+	AIM_SKIP,	/* a facility is absent: reason names it */
+	AIM_FAIL,	/* the operation failed: reason carries errno text */
+};
+
+/* Checked by the harness before setup(); a missing facility is a skip. */
+enum aim_needs {
+	AIM_NEEDS_NOTHING = 0,
+	AIM_NEEDS_SCRATCH = 1 << 0,	/* private directory on the disk under test */
+	AIM_NEEDS_NET = 1 << 1,		/* loopback sockets */
+	AIM_NEEDS_EXEC = 1 << 2,	/* forks and execs helper programs */
+};
+
+/*
+ * How one run() call's operation count is derived.  The disk tests count
+ * kilobytes of the suite's file size, as AIM9 patched its factors after
+ * reading FILESIZE; the sync variants count half.
+ */
+enum aim_scale {
+	AIM_SCALE_FIXED = 0,		/* ops_per_call as given */
+	AIM_SCALE_FILESIZE_K,		/* file size in KiB */
+	AIM_SCALE_HALF_FILESIZE_K,	/* file size in KiB / 2 */
+};
+
+struct aim_ctx;	/* opaque, owned by the harness */
+
+struct aim_test {
+	int number;		/* classic AIM9 number, 1..60 */
+	const char *name;	/* "add_long", "creat-clo" */
+	const char *units;	/* "Thousand Long Integer Additions/second" */
+	unsigned long ops_per_call;	/* the AIM9 factor (AIM_SCALE_FIXED) */
+	enum aim_scale scale;
+	unsigned needs;		/* enum aim_needs bits */
+	/* Optional, untimed: allocate, create files, start partners. */
+	enum aim_status (*setup)(struct aim_ctx *ctx);
+	/* Required, timed: one call does ops_per_call operations. */
+	enum aim_status (*run)(struct aim_ctx *ctx);
+	/* Optional, untimed; must not fail. */
+	void (*teardown)(struct aim_ctx *ctx);
+};
+
+/* The classic tests in classic order, NULL-terminated (registry.c). */
+extern const struct aim_test *const aim_tests[];
+
+/* Number of entries in aim_tests (60). */
+size_t aim_tests_count(void);
+
+/* The test named NAME, or NULL. */
+const struct aim_test *aim_test_find(const char *name);
+
+/* Operations one run() call counts, given the suite's file size in KiB. */
+unsigned long aim_test_factor(const struct aim_test *t,
+			      unsigned long filesize_k);
+
+/*
+ * Harness services.  The scratch directory is private to this process,
+ * mode 0700, removed by the harness afterwards; NULL unless the test
+ * declared AIM_NEEDS_SCRATCH.
+ */
+const char *aim_ctx_dir(const struct aim_ctx *ctx);
+/* Suite FILESIZE in KiB (classic default 5120). */
+unsigned long aim_ctx_filesize_k(const struct aim_ctx *ctx);
+/* Directory holding the shipped helper files (aim_1.sh.., true). */
+const char *aim_ctx_datadir(const struct aim_ctx *ctx);
+/* Per-test state slot: set in setup(), freed in teardown(). */
+void *aim_ctx_data(const struct aim_ctx *ctx);
+void aim_ctx_set_data(struct aim_ctx *ctx, void *data);
+
+/* Record why the test cannot run here and return AIM_SKIP. */
+enum aim_status aim_skip(struct aim_ctx *ctx, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Record "what: strerror(errno)" and return AIM_FAIL. */
+enum aim_status aim_fail_errno(struct aim_ctx *ctx, const char *what);
+/* Record a failure reason without errno and return AIM_FAIL. */
+enum aim_status aim_fail(struct aim_ctx *ctx, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * Sinks: hand a computed value to code the compiler cannot see through,
+ * so the work that produced it cannot be deleted.
+ */
+static inline void
+aim_sink_u64(uint64_t v)
+{
+	__asm__ volatile("" : : "r"(v) : "memory");
+}
+
+static inline void
+aim_sink_double(double v)
+{
+	__asm__ volatile("" : : "g"(v) : "memory");
+}
+
+static inline void
+aim_sink_ptr(const void *p)
+{
+	__asm__ volatile("" : : "r"(p) : "memory");
+}
+
+#endif
