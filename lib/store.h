@@ -8,7 +8,7 @@
  *       source_file, aim_version, host)
  *   run_env(run_id, key, value)
  *   result(id, run_id, number, test, rep, status, reason, factor, units,
- *          started_utc, warmup_calls, warmup_ns, source_line)
+ *          finished_utc, warmup_calls, warmup_ns, source_line)
  *   sample(result_id, seq, calls, elapsed_ns, printed_ops, vol_cs, invol_cs)
  *
  * No handle may be open across fork(): open, write and close between
@@ -101,5 +101,19 @@ int store_end_run(struct store *st, int64_t run_id, const char *status);
 int store_begin(struct store *st);
 int store_commit(struct store *st);
 void store_rollback(struct store *st);
+
+/*
+ * Notes on the calls above.  ERR of store_open never names PATH: print
+ * it as "<program>: PATH: ERR".  Reasons include "is a directory", "not an
+ * SQLite database", "corrupt or truncated database: ...", "not an aimkit
+ * database (...)", "database schema version N is newer than this aimkit
+ * (M)" and, for STORE_RO, "no results in this database".
+ * store_begin_run, store_add_result and store_end_run each commit on
+ * their own, or, between store_begin and store_commit, become savepoints
+ * of that transaction: a failed call then undoes only itself, and
+ * store_rollback undoes everything since store_begin.  A failed
+ * store_commit has rolled back.  SQLite may itself abandon the outer
+ * transaction after a full disk or I/O error; store_commit then fails.
+ */
 
 #endif

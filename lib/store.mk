@@ -1,1 +1,26 @@
-# (sources of this part are listed here)
+# The results database (lib/store.c, lib/schema.c, documented in
+# doc/schema.md) and the capture of the run environment (harness/env.c),
+# with their unit tests.
+lib_libaim_a_SOURCES += \
+	lib/schema.c lib/schema.h \
+	lib/store.c lib/store.h
+
+harness_libharness_a_SOURCES += \
+	harness/env.c harness/env.h \
+	harness/env_sys.c harness/env_sys.h
+
+dist_doc_DATA += doc/schema.md
+
+check_PROGRAMS += t/env-t t/store-open-t t/store-t
+TESTS += t/env-t t/store-open-t t/store-t
+
+t_store_t_SOURCES = t/store-t.c t/storefx.c t/storefx.h
+t_store_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
+
+t_store_open_t_SOURCES = t/store-open-t.c t/storefx.c t/storefx.h
+t_store_open_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
+
+# Only env.o and env_sys.o are taken from libharness.a; they need xalloc
+# from libaim.a.
+t_env_t_SOURCES = t/env-t.c
+t_env_t_LDADD = t/libtap.a harness/libharness.a lib/libaim.a $(LIBS)

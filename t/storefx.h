@@ -1,0 +1,51 @@
+/*
+ * Shared fixture of the store tests: a private directory that is removed
+ * when all passed, test-side SQL for reading back, and one set of sample
+ * data, so both store test programs check the same values.
+ */
+#ifndef AIM_STOREFX_H
+#define AIM_STOREFX_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <sqlite3.h>
+
+#include "store.h"
+
+struct storefx {
+	char dir[PATH_MAX];
+};
+
+/* A run, three environment pairs and three samples (the third imported). */
+extern const struct store_run storefx_run;
+extern const struct store_kv storefx_env[3];
+extern const struct store_sample storefx_samples[3];
+
+/* Make a private directory under $TMPDIR or /tmp; bails out on failure. */
+void storefx_init(struct storefx *fx, const char *name);
+/* Remove it when RC is 0, else keep it and say where; returns RC. */
+int storefx_finish(struct storefx *fx, int rc);
+/* NAME inside the directory, written into BUF. */
+const char *storefx_path(const struct storefx *fx, const char *name,
+			 char *buf, size_t len);
+
+/* Whole file (malloc'd, NULL on error) and its size; write one. */
+char *storefx_slurp(const char *path, size_t *len);
+int storefx_write(const char *path, const void *data, size_t len);
+
+/* One integer answer of SQL, or -999 on any error. */
+int64_t storefx_int(sqlite3 *db, const char *sql);
+/* One text answer into BUF: "(null)" for NULL, "(error)" on error. */
+const char *storefx_text(sqlite3 *db, const char *sql, char *buf, size_t len);
+/* Rows in run, run_env, result and sample together. */
+int64_t storefx_rows(sqlite3 *db);
+
+/* add_long, factor 1000, warm-up 50 calls in 10 ms, no reason. */
+struct store_result storefx_result(const char *test, int rep,
+				   const char *status);
+/* store_open RW, with a diagnostic on failure. */
+struct store *storefx_open_rw(const char *path);
+
+#endif
