@@ -1,1 +1,22 @@
-# (sources of this part are listed here)
+# tests-aim/, CPU and C library family: arithmetic, calls, libm, string,
+# memory, sort, auxiliary calls, non-local gotos and signals.
+tests_aim_libaimtests_a_SOURCES += \
+	tests-aim/add.c \
+	tests-aim/div.c \
+	tests-aim/fun.c \
+	tests-aim/jmp.c \
+	tests-aim/matrix.c \
+	tests-aim/mem.c \
+	tests-aim/misc.c \
+	tests-aim/mul.c \
+	tests-aim/num.c \
+	tests-aim/num-series.c \
+	tests-aim/sieve.c \
+	tests-aim/signal.c \
+	tests-aim/sort.c \
+	tests-aim/string.c
+
+check_PROGRAMS += t/cpu-t
+TESTS += t/cpu-t
+t_cpu_t_SOURCES = t/cpu-t.c
+t_cpu_t_LDADD = t/libtap.a $(AIM_LDADD)

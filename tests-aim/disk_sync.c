@@ -1,0 +1,135 @@
+/*
+ * The synchronous classic disk tests: sync_disk_rw, sync_disk_wrt and
+ * sync_disk_cp write through O_SYNC, 1 KiB per write(), over half the
+ * suite's file size (AIM halved them "so as not to pound disk").
+ */
+#include "config.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "aim_test.h"
+#include "diskio.h"
+
+static enum aim_status
+sync_setup(struct aim_ctx *ctx)
+{
+	return diskio_setup(ctx, 0);
+}
+
+static enum aim_status
+sync_setup_common(struct aim_ctx *ctx)
+{
+	return diskio_setup(ctx, 1);
+}
+
+/*
+ * sync_disk_rw: fill a new file of half size normally, reopen it O_SYNC,
+ * random 1 KiB writes over it, then unlink and close.
+ */
+static enum aim_status
+sync_disk_rw_run(struct aim_ctx *ctx)
+{
+	struct diskio *d = aim_ctx_data(ctx);
+	unsigned long half = d->blocks / 2;
+	int fd = diskio_create(d, 0);
+
+	if (fd < 0)
+		return diskio_fail(ctx, d, "creat", -1, -1);
+	if (diskio_fill(d, fd, half) < 0)
+		return diskio_fail(ctx, d, "write", fd, -1);
+	if (diskio_close(ctx, d, fd, "close") != AIM_OK)
+		return AIM_FAIL;
+	fd = open(d->tmp, O_WRONLY | O_SYNC | O_NOFOLLOW);
+	if (fd < 0)
+		return diskio_fail(ctx, d, "reopen O_SYNC", -1, -1);
+	if (diskio_random(d, fd, half, 1) < 0)
+		return diskio_fail(ctx, d, "random O_SYNC write", fd, -1);
+	if (unlink(d->tmp) < 0)
+		return diskio_fail(ctx, d, "unlink", fd, -1);
+	if (close(fd) < 0)
+		return aim_fail_errno(ctx, "close");
+	aim_sink_u64(d->sum);
+	return AIM_OK;
+}
+
+/* sync_disk_wrt: create O_SYNC, write half size sequentially, unlink. */
+static enum aim_status
+sync_disk_wrt_run(struct aim_ctx *ctx)
+{
+	struct diskio *d = aim_ctx_data(ctx);
+	int fd = diskio_create(d, O_SYNC);
+
+	if (fd < 0)
+		return diskio_fail(ctx, d, "creat O_SYNC", -1, -1);
+	if (diskio_fill(d, fd, d->blocks / 2) < 0)
+		return diskio_fail(ctx, d, "O_SYNC write", fd, -1);
+	if (unlink(d->tmp) < 0)
+		return diskio_fail(ctx, d, "unlink", fd, -1);
+	if (close(fd) < 0)
+		return aim_fail_errno(ctx, "close");
+	aim_sink_u64(d->sum);
+	return AIM_OK;
+}
+
+/* sync_disk_cp: copy the first half of tmpa.common into an O_SYNC file. */
+static enum aim_status
+sync_disk_cp_run(struct aim_ctx *ctx)
+{
+	struct diskio *d = aim_ctx_data(ctx);
+	int in = open(d->common, O_RDONLY | O_NOFOLLOW), out;
+
+	if (in < 0)
+		return aim_fail_errno(ctx, "open tmpa.common");
+	out = diskio_create(d, O_SYNC);
+	if (out < 0)
+		return diskio_fail(ctx, d, "creat O_SYNC", in, -1);
+	if (lseek(in, 0, SEEK_SET) < 0)
+		return diskio_fail(ctx, d, "lseek", in, out);
+	if (diskio_copy(d, in, out, d->blocks / 2) < 0)
+		return diskio_fail(ctx, d, "O_SYNC copy", in, out);
+	if (unlink(d->tmp) < 0)
+		return diskio_fail(ctx, d, "unlink", in, out);
+	if (close(in) < 0)
+		return diskio_fail(ctx, d, "close", out, -1);
+	if (close(out) < 0)
+		return aim_fail_errno(ctx, "close");
+	aim_sink_u64(d->sum);
+	return AIM_OK;
+}
+
+const struct aim_test aim_test_sync_disk_rw = {
+	.number = 19,
+	.name = "sync_disk_rw",
+	.units = "Sync Random Disk Writes (K)/second",
+	.ops_per_call = 2560,
+	.scale = AIM_SCALE_HALF_FILESIZE_K,
+	.needs = AIM_NEEDS_SCRATCH,
+	.setup = sync_setup,
+	.run = sync_disk_rw_run,
+	.teardown = diskio_teardown,
+};
+
+const struct aim_test aim_test_sync_disk_wrt = {
+	.number = 20,
+	.name = "sync_disk_wrt",
+	.units = "Sync Sequential Disk Writes (K)/second",
+	.ops_per_call = 2560,
+	.scale = AIM_SCALE_HALF_FILESIZE_K,
+	.needs = AIM_NEEDS_SCRATCH,
+	.setup = sync_setup,
+	.run = sync_disk_wrt_run,
+	.teardown = diskio_teardown,
+};
+
+const struct aim_test aim_test_sync_disk_cp = {
+	.number = 21,
+	.name = "sync_disk_cp",
+	.units = "Sync Disk Copies (K)/second",
+	.ops_per_call = 2560,
+	.scale = AIM_SCALE_HALF_FILESIZE_K,
+	.needs = AIM_NEEDS_SCRATCH,
+	.setup = sync_setup_common,
+	.run = sync_disk_cp_run,
+	.teardown = diskio_teardown,
+};
