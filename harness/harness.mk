@@ -1,7 +1,23 @@
 # harness/: aimrun, the runner of tests.
 harness_libharness_a_SOURCES += \
-	harness/ctx.c harness/ctx.h
+	harness/child.c harness/child.h \
+	harness/ctx.c harness/ctx.h \
+	harness/interrupt.c harness/interrupt.h \
+	harness/paths.c harness/paths.h \
+	harness/progress.c harness/progress.h \
+	harness/proto.c harness/proto.h \
+	harness/run.c harness/run.h \
+	harness/runner.c harness/runner.h \
+	harness/scratch.c harness/scratch.h \
+	harness/suite.c harness/suite.h \
+	harness/timing.c harness/timing.h
 
 bin_PROGRAMS += harness/aimrun
 harness_aimrun_SOURCES = harness/main.c
 harness_aimrun_LDADD = $(AIM_LDADD)
+
+suitedir = $(pkgdatadir)/suite
+dist_man_MANS += doc/aimrun.1
+
+dist_suite_DATA = suite/aim9.suite suite/cpu.suite suite/disk.suite \
+	suite/ipc.suite suite/mm.suite suite/quick.suite

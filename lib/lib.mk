@@ -1,6 +1,8 @@
 # lib/: code shared by aimrun, aimcmp, aimdb and aimplot.
 lib_libaim_a_SOURCES += \
+	lib/classic.c lib/classic.h \
 	lib/clock.c lib/clock.h \
 	lib/log.c lib/log.h \
 	lib/parse.c lib/parse.h \
+	lib/tag.c lib/tag.h \
 	lib/xalloc.c lib/xalloc.h

@@ -1,0 +1,113 @@
+/*
+ * In the child: isolate, run setup, timing and teardown, report.  Only
+ * _exit() leaves this process, so no atexit handler or stdio buffer of the
+ * parent runs twice.
+ */
+#include "config.h"
+
+#include "child.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "ctx.h"
+#include "proto.h"
+
+struct emit_state {
+	int fd;
+	struct rusage last;
+};
+
+static void
+cs_delta(struct emit_state *es, struct proto_rec *rec)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_SELF, &ru) != 0) {
+		rec->vol_cs = rec->invol_cs = -1;
+		return;
+	}
+	rec->vol_cs = ru.ru_nvcsw - es->last.ru_nvcsw;
+	rec->invol_cs = ru.ru_nivcsw - es->last.ru_nivcsw;
+	es->last = ru;
+}
+
+static int
+emit_sample(void *arg, const struct timing_sample *s)
+{
+	struct emit_state *es = arg;
+	struct proto_rec rec;
+
+	memset(&rec, 0, sizeof(rec));
+	rec.type = s->seq == 0 ? PROTO_WARMUP : PROTO_SAMPLE;
+	rec.seq = (uint32_t)s->seq;
+	rec.calls = s->calls;
+	rec.elapsed_ns = s->elapsed_ns;
+	cs_delta(es, &rec);
+	return proto_write(es->fd, &rec);
+}
+
+static void
+report(int fd, enum aim_status st, const char *reason)
+{
+	struct proto_rec rec;
+
+	memset(&rec, 0, sizeof(rec));
+	rec.type = PROTO_STATUS;
+	rec.status = (int32_t)st;
+	snprintf(rec.reason, sizeof(rec.reason), "%s", reason);
+	if (proto_write(fd, &rec) != 0)
+		_exit(3);	/* the parent sees no status and records why */
+}
+
+/* Default signal handling, quiet stdio, die with the parent. */
+static void
+isolate(void)
+{
+	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+
+	(void)setpgid(0, 0);	/* the parent also sets it; one of them wins */
+	(void)prctl(PR_SET_PDEATHSIG, SIGKILL);
+	(void)signal(SIGINT, SIG_DFL);
+	(void)signal(SIGTERM, SIG_DFL);
+	(void)signal(SIGPIPE, SIG_DFL);
+	if (null >= 0) {
+		(void)dup2(null, STDIN_FILENO);
+		(void)dup2(null, STDOUT_FILENO);
+		(void)dup2(null, STDERR_FILENO);
+		if (null > STDERR_FILENO)
+			(void)close(null);
+	}
+}
+
+void
+child_main(const struct aim_test *t, const struct child_cfg *cfg, int fd)
+{
+	struct emit_state es = { .fd = fd };
+	struct timing_result res;
+	struct aim_clock clk;
+	struct aim_ctx ctx;
+	enum aim_status st = AIM_OK;
+
+	isolate();
+	ctx_init(&ctx, cfg->scratch, cfg->filesize_k, cfg->datadir);
+	if (t->setup != NULL)
+		st = t->setup(&ctx);
+	if (st == AIM_OK) {
+		if (getrusage(RUSAGE_SELF, &es.last) != 0)
+			memset(&es.last, 0, sizeof(es.last));
+		clock_init_real(&clk);
+		st = timing_run(t, &ctx, &clk, &cfg->timing, emit_sample, &es,
+				&res);
+		if (t->teardown != NULL)
+			t->teardown(&ctx);
+	}
+	report(fd, st, ctx.reason);
+	_exit(0);
+}

@@ -1,0 +1,25 @@
+/*
+ * The child side of one test run: a fresh process that runs setup, the
+ * timing loop and teardown, and reports through the result pipe.
+ */
+#ifndef AIM_CHILD_H
+#define AIM_CHILD_H
+
+#include "aim_test.h"
+#include "timing.h"
+
+struct child_cfg {
+	const char *scratch;	/* private scratch directory or NULL */
+	unsigned long filesize_k;
+	const char *datadir;
+	struct timing_cfg timing;
+};
+
+/*
+ * Never returns: runs T in this process, writing records to FD, then
+ * _exit(0).  Stdio goes to /dev/null so a test cannot disturb the table.
+ */
+void child_main(const struct aim_test *t, const struct child_cfg *cfg, int fd)
+	__attribute__((noreturn));
+
+#endif

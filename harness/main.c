@@ -1,0 +1,245 @@
+/*
+ * aimrun: run the classic AIM9 tests (or a suite of them), print the
+ * classic table and store every sample with the run's environment.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "dbpath.h"
+#include "interrupt.h"
+#include "log.h"
+#include "parse.h"
+#include "paths.h"
+#include "run.h"
+#include "scratch.h"
+#include "suite.h"
+#include "tag.h"
+#include "xalloc.h"
+
+#define DEFAULT_DURATION_NS 2000000000LL
+#define DEFAULT_RUNS 3
+#define DEFAULT_FILESIZE_K 5120UL
+
+struct cli {
+	const char *tag, *suite, *tests, *dir, *db;
+	const char *duration, *runs, *filesize, *timeout;
+	int list, quiet;
+};
+
+static const struct option longopts[] = {
+	{ "tag", required_argument, NULL, 't' },
+	{ "suite", required_argument, NULL, 's' },
+	{ "tests", required_argument, NULL, 'T' },
+	{ "list", no_argument, NULL, 'l' },
+	{ "duration", required_argument, NULL, 'd' },
+	{ "runs", required_argument, NULL, 'r' },
+	{ "dir", required_argument, NULL, 'D' },
+	{ "filesize", required_argument, NULL, 'f' },
+	{ "db", required_argument, NULL, 'b' },
+	{ "timeout", required_argument, NULL, 'k' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void
+usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: aimrun [OPTION]...\n"
+		"Run the classic AIM9 tests, print the classic table and store every sample.\n\n"
+		"  -t, --tag TAG          label of this run (default: uname -r)\n"
+		"  -s, --suite NAME|FILE  suite to run (default: aim9, the 60 classic tests)\n"
+		"  -T, --tests A,B,...    run these tests instead of a suite\n"
+		"  -l, --list             list the tests and suites, then exit\n"
+		"  -d, --duration SECS    timed period per test run (default: suite's, else 2)\n"
+		"  -r, --runs N           runs of each test, each a fresh process (default: suite's, else 3)\n"
+		"  -D, --dir PATH         parent of scratch directories (default: $TMPDIR or /tmp)\n"
+		"  -f, --filesize SIZE    disk test file size, e.g. 5M (default: suite's, else 5M)\n"
+		"      --db PATH          results database (default: $AIM_DB, else results/aim.db\n"
+		"                         when ./results exists, else $XDG_DATA_HOME/aimkit/aim.db)\n"
+		"      --timeout SECS     kill a test run after this long (default: 30 s + 4 x period)\n"
+		"  -q, --quiet            print no table, only errors\n"
+		"  -h, --help             show this help\n"
+		"  -V, --version          show the version\n");
+}
+
+static void
+parse_cli(int argc, char **argv, struct cli *c)
+{
+	int ch;
+
+	while ((ch = getopt_long(argc, argv, "t:s:T:ld:r:D:f:qhV", longopts,
+				 NULL)) != -1) {
+		switch (ch) {
+		case 't': c->tag = optarg; break;
+		case 's': c->suite = optarg; break;
+		case 'T': c->tests = optarg; break;
+		case 'l': c->list = 1; break;
+		case 'd': c->duration = optarg; break;
+		case 'r': c->runs = optarg; break;
+		case 'D': c->dir = optarg; break;
+		case 'f': c->filesize = optarg; break;
+		case 'b': c->db = optarg; break;
+		case 'k': c->timeout = optarg; break;
+		case 'q': c->quiet = 1; break;
+		case 'h': usage(stdout); exit(0);
+		case 'V': printf("aimrun (aimkit) %s\n", PACKAGE_VERSION); exit(0);
+		default:
+			fprintf(stderr, "Try 'aimrun --help'.\n");
+			exit(1);
+		}
+	}
+	if (optind < argc)
+		aim_die(1, "unexpected argument '%s'", argv[optind]);
+}
+
+static void
+list_suites(void)
+{
+	char *dir = paths_suitedir();
+	struct dirent **ents;
+	int n = scandir(dir, &ents, NULL, alphasort);
+
+	printf("\nSuites (%s):\n", dir);
+	for (int i = 0; i < n; i++) {
+		size_t len = strlen(ents[i]->d_name);
+
+		if (len > 6 && strcmp(ents[i]->d_name + len - 6, ".suite") == 0)
+			printf("  %.*s\n", (int)(len - 6), ents[i]->d_name);
+		free(ents[i]);
+	}
+	if (n >= 0)
+		free(ents);
+	free(dir);
+}
+
+static void
+list_all(void)
+{
+	printf("Tests:\n");
+	for (size_t i = 0; aim_tests[i] != NULL; i++)
+		printf("%6d %-14s %s\n", aim_tests[i]->number, aim_tests[i]->name,
+		       aim_tests[i]->units);
+	list_suites();
+}
+
+static void
+load_suite(const struct cli *c, struct suite *s)
+{
+	char err[512];
+	char *path;
+
+	if (c->tests != NULL) {
+		if (suite_from_list(c->tests, s, err, sizeof(err)) != 0)
+			aim_die(1, "--tests: %s", err);
+		return;
+	}
+	path = paths_suite_file(c->suite != NULL ? c->suite : "aim9");
+	if (suite_load(path, s, err, sizeof(err)) != 0)
+		aim_die(1, "suite %s", err);
+	free(path);
+}
+
+/* Fill O's numbers: command line over suite over defaults. */
+static void
+settle_numbers(const struct cli *c, const struct suite *s, struct run_opts *o)
+{
+	o->duration_ns = s->duration_ns ? s->duration_ns : DEFAULT_DURATION_NS;
+	if (c->duration != NULL &&
+	    parse_duration_ns(c->duration, 1000000, 3600000000000LL, &o->duration_ns) != 0)
+		aim_die(1, "--duration: '%s' is not a period from 0.001 to 3600 seconds",
+			c->duration);
+	o->runs = s->runs ? s->runs : DEFAULT_RUNS;
+	if (c->runs != NULL && parse_long(c->runs, 1, 1000, &o->runs) != 0)
+		aim_die(1, "--runs: '%s' is not a number from 1 to 1000", c->runs);
+	o->filesize_k = s->filesize_k ? s->filesize_k : DEFAULT_FILESIZE_K;
+	if (c->filesize != NULL &&
+	    parse_size_k(c->filesize, 2, 64UL * 1024 * 1024, &o->filesize_k) != 0)
+		aim_die(1, "--filesize: '%s' is not a size from 2K to 64G (e.g. 5M)",
+			c->filesize);
+	o->timeout_ns = 0;
+	if (c->timeout != NULL &&
+	    parse_duration_ns(c->timeout, 1000000, 86400000000000LL, &o->timeout_ns) != 0)
+		aim_die(1, "--timeout: '%s' is not a period from 0.001 to 86400 seconds",
+			c->timeout);
+}
+
+/* The scratch parent must take a private directory before anything runs. */
+static void
+check_dir(const char *dir)
+{
+	char *probe = scratch_create(dir);
+
+	if (probe == NULL) {
+		aim_warn_errno("--dir %s: cannot create a scratch directory", dir);
+		exit(2);
+	}
+	if (scratch_remove(probe) != 0)
+		aim_warn_errno("%s: cannot remove", probe);
+	free(probe);
+}
+
+static char *
+default_tag(void)
+{
+	struct utsname u;
+
+	if (uname(&u) != 0)
+		aim_die(2, "uname: cannot read the kernel release");
+	return xstrdup(u.release);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct cli c = { 0 };
+	struct run_opts o = { 0 };
+	struct suite s;
+	char *tag, *db, *datadir, why[256];
+	int rc;
+
+	log_set_program("aimrun");
+	parse_cli(argc, argv, &c);
+	if (c.list) {
+		list_all();
+		return 0;
+	}
+	load_suite(&c, &s);
+	settle_numbers(&c, &s, &o);
+	tag = c.tag != NULL ? xstrdup(c.tag) : default_tag();
+	if (tag_check(tag, why, sizeof(why)) != 0)
+		aim_die(1, "--tag: %s", why);
+	db = c.db != NULL ? xstrdup(c.db) : dbpath_default();
+	if (db == NULL)
+		aim_die(2, "no database path: set --db, $AIM_DB or $HOME");
+	o.dir = c.dir != NULL ? c.dir : getenv("TMPDIR");
+	if (o.dir == NULL || *o.dir == '\0')
+		o.dir = "/tmp";
+	check_dir(o.dir);
+	datadir = paths_datadir();
+	o.tag = tag;
+	o.db_path = db;
+	o.suite = &s;
+	o.datadir = datadir;
+	o.quiet = c.quiet;
+	if (interrupt_install() != 0)
+		aim_die(2, "cannot install signal handlers");
+	/* Orphans of a test are reparented here, so they can be reaped. */
+	(void)prctl(PR_SET_CHILD_SUBREAPER, 1);
+	rc = run_suite(&o);
+	suite_free(&s);
+	free(tag);
+	free(db);
+	free(datadir);
+	return rc;
+}

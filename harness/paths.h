@@ -1,0 +1,23 @@
+/*
+ * Where aimrun finds its suites and the helper files the tests ship
+ * (aim_1.sh.., true): installed under the package data directory, or in
+ * the source tree when aimrun runs from its build directory.
+ */
+#ifndef AIM_PATHS_H
+#define AIM_PATHS_H
+
+#include <stddef.h>
+
+/* Directory of suite files ($AIM_SUITEDIR overrides).  Caller frees. */
+char *paths_suitedir(void);
+
+/* Directory of test helper files ($AIM_DATADIR overrides).  Caller frees. */
+char *paths_datadir(void);
+
+/*
+ * The file for --suite ARG: ARG itself when it names a file (contains a
+ * slash or ends in ".suite"), else <suitedir>/ARG.suite.  Caller frees.
+ */
+char *paths_suite_file(const char *arg);
+
+#endif

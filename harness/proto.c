@@ -1,0 +1,51 @@
+/*
+ * Record I/O on the result pipe.
+ */
+#include "config.h"
+
+#include "proto.h"
+
+#include <errno.h>
+#include <unistd.h>
+
+int
+proto_write(int fd, const struct proto_rec *rec)
+{
+	ssize_t n;
+
+	do {
+		n = write(fd, rec, sizeof(*rec));
+	} while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -1;
+	if ((size_t)n != sizeof(*rec)) {
+		errno = EPIPE;
+		return -1;
+	}
+	return 0;
+}
+
+int
+proto_read(int fd, struct proto_rec *rec)
+{
+	char *p = (char *)rec;
+	size_t got = 0;
+
+	while (got < sizeof(*rec)) {
+		ssize_t n = read(fd, p + got, sizeof(*rec) - got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (n == 0) {
+			if (got == 0)
+				return 0;
+			errno = EPROTO;
+			return -1;
+		}
+		got += (size_t)n;
+	}
+	rec->reason[sizeof(rec->reason) - 1] = '\0';
+	return 1;
+}

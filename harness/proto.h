@@ -1,0 +1,39 @@
+/*
+ * Child-to-parent records on the result pipe.  Each record is fixed-size
+ * and smaller than PIPE_BUF, so a write is atomic and a record is never
+ * torn even when the child dies mid-way.
+ */
+#ifndef AIM_PROTO_H
+#define AIM_PROTO_H
+
+#include <stdint.h>
+
+#include "ctx.h"
+
+enum proto_type {
+	PROTO_WARMUP = 1,	/* calls and ns spent warming up (discarded) */
+	PROTO_SAMPLE,		/* one timed sample */
+	PROTO_STATUS,		/* final status and reason */
+};
+
+struct proto_rec {
+	uint32_t type;
+	uint32_t seq;		/* sample number from 1 */
+	int64_t calls;
+	int64_t elapsed_ns;
+	int64_t vol_cs;		/* voluntary context switches in the sample */
+	int64_t invol_cs;	/* involuntary context switches in the sample */
+	int32_t status;		/* enum aim_status, PROTO_STATUS only */
+	char reason[AIM_REASON_MAX];
+};
+
+/* Write one record, retrying on EINTR.  0 or -1 (errno set). */
+int proto_write(int fd, const struct proto_rec *rec);
+
+/*
+ * Read one record.  1 when a whole record was read, 0 at end of file,
+ * -1 on error or a short record (errno set; EPROTO for a short one).
+ */
+int proto_read(int fd, struct proto_rec *rec);
+
+#endif

@@ -1,0 +1,254 @@
+/*
+ * The run loop.  The database is opened and closed around each write so
+ * that no SQLite handle exists when a test process is forked, and a
+ * result is committed the moment its process has been reaped.
+ */
+#include "config.h"
+
+#include "run.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "classic.h"
+#include "env.h"
+#include "interrupt.h"
+#include "log.h"
+#include "progress.h"
+#include "runner.h"
+#include "scratch.h"
+#include "store.h"
+#include "xalloc.h"
+
+struct totals {
+	int64_t calls;
+	int64_t elapsed_ns;
+	int ok_runs;
+	char reason[AIM_REASON_MAX];	/* last failure */
+	const char *status;		/* of the last failure */
+};
+
+struct run_state {
+	const struct run_opts *o;
+	int64_t run_id;
+	struct progress prog;
+};
+
+static struct store *
+open_db(const struct run_opts *o)
+{
+	char err[512];
+	struct store *st = store_open(o->db_path, STORE_RW, err, sizeof(err));
+
+	if (st == NULL)
+		aim_warn("%s: %s", o->db_path, err);
+	return st;
+}
+
+static char *
+options_text(const struct run_opts *o)
+{
+	return xasprintf("duration_s=%.3f runs=%ld filesize_k=%lu dir=%s",
+			 (double)o->duration_ns / 1e9, o->runs, o->filesize_k,
+			 o->dir);
+}
+
+static int
+begin(struct run_state *rs)
+{
+	const struct run_opts *o = rs->o;
+	struct env env = { 0 };
+	struct store *st;
+	char *opts;
+
+	if (env_capture(&env, o->dir) != 0)
+		aim_warn("some facts of the environment could not be read");
+	st = open_db(o);
+	if (st == NULL) {
+		env_free(&env);
+		return -1;
+	}
+	opts = options_text(o);
+	struct store_run run = {
+		.tag = o->tag, .suite = o->suite->name, .options = opts,
+		.source = "aimrun", .source_file = NULL,
+		.aim_version = PACKAGE_VERSION, .host = env_get(&env, "hostname"),
+	};
+	rs->run_id = store_begin_run(st, &run, env.kv, env.n);
+	if (rs->run_id < 0)
+		aim_warn("%s: %s", o->db_path, store_errmsg(st));
+	store_close(st);
+	free(opts);
+	env_free(&env);
+	return rs->run_id < 0 ? -1 : 0;
+}
+
+static int
+save(struct run_state *rs, const struct aim_test *t, int rep,
+     const struct runner_outcome *out)
+{
+	struct store *st = open_db(rs->o);
+	int rc;
+
+	if (st == NULL)
+		return -1;
+	struct store_result res = {
+		.number = t->number, .test = t->name, .rep = rep,
+		.status = runner_status_name(out->status),
+		.reason = out->status == RUNNER_OK ? NULL : out->reason,
+		.factor = aim_test_factor(t, rs->o->filesize_k),
+		.units = t->units, .warmup_calls = out->warmup_calls,
+		.warmup_ns = out->warmup_ns,
+	};
+	rc = store_add_result(st, rs->run_id, &res, out->samples,
+			      out->n_samples);
+	if (rc != 0)
+		aim_warn("%s: %s", rs->o->db_path, store_errmsg(st));
+	store_close(st);
+	return rc;
+}
+
+/* One repetition: scratch directory, child, cleanup.  -1 on harness error. */
+static int
+run_once(struct run_state *rs, const struct aim_test *t,
+	 struct runner_outcome *out)
+{
+	const struct run_opts *o = rs->o;
+	struct runner_cfg cfg = {
+		.child = { .filesize_k = o->filesize_k, .datadir = o->datadir },
+		.kill_grace_ns = 2000000000LL,
+		.interrupted = interrupt_pending,
+	};
+	char *scratch = NULL;
+	int rc;
+
+	timing_cfg_default(&cfg.child.timing, o->duration_ns);
+	cfg.deadline_ns = o->timeout_ns > 0 ? o->timeout_ns :
+		runner_default_deadline(&cfg.child.timing);
+	if (t->needs & AIM_NEEDS_SCRATCH) {
+		scratch = scratch_create(o->dir);
+		if (scratch == NULL) {
+			aim_warn_errno("%s: cannot create a scratch directory", o->dir);
+			return -1;
+		}
+		cfg.child.scratch = scratch;
+	}
+	rc = runner_run(t, &cfg, out);
+	if (rc != 0)
+		aim_warn_errno("%s: cannot start the test process", t->name);
+	if (scratch != NULL && scratch_remove(scratch) != 0)
+		aim_warn_errno("%s: cannot remove scratch directory", scratch);
+	free(scratch);
+	return rc;
+}
+
+static void
+account(struct totals *tot, const struct runner_outcome *out)
+{
+	if (out->status == RUNNER_OK) {
+		tot->ok_runs++;
+		for (size_t i = 0; i < out->n_samples; i++) {
+			tot->calls += out->samples[i].calls;
+			tot->elapsed_ns += out->samples[i].elapsed_ns;
+		}
+		return;
+	}
+	tot->status = runner_status_name(out->status);
+	snprintf(tot->reason, sizeof(tot->reason), "%s", out->reason);
+}
+
+static void
+print_row(struct run_state *rs, const struct aim_test *t,
+	  const struct totals *tot)
+{
+	progress_clear(&rs->prog);
+	if (tot->status != NULL)
+		aim_warn("%s: %s: %s%s", t->name, tot->status, tot->reason,
+			 tot->ok_runs > 0 ? " (row pools the runs that passed)" : "");
+	if (rs->o->quiet)
+		return;
+	if (tot->ok_runs > 0)
+		(void)classic_print_row(stdout, t->number, t->name,
+					tot->elapsed_ns, tot->calls,
+					aim_test_factor(t, rs->o->filesize_k),
+					t->units);
+	else
+		(void)classic_print_skip(stdout, t->number, t->name);
+	(void)fflush(stdout);
+}
+
+/* All repetitions of T.  1 when interrupted, -1 on a harness error. */
+static int
+run_test(struct run_state *rs, const struct aim_test *t)
+{
+	struct totals tot = { 0 };
+
+	for (int rep = 1; rep <= rs->o->runs; rep++) {
+		struct runner_outcome out;
+
+		progress_show(&rs->prog, t->name, rep);
+		if (run_once(rs, t, &out) != 0)
+			return -1;
+		if (out.status == RUNNER_INTERRUPTED) {
+			runner_outcome_free(&out);
+			return 1;
+		}
+		account(&tot, &out);
+		if (save(rs, t, rep, &out) != 0) {
+			runner_outcome_free(&out);
+			return -1;
+		}
+		runner_outcome_free(&out);
+		progress_step(&rs->prog);
+	}
+	print_row(rs, t, &tot);
+	return 0;
+}
+
+static int
+finish(struct run_state *rs, int complete)
+{
+	struct store *st = open_db(rs->o);
+	int rc = -1;
+
+	if (st != NULL) {
+		rc = store_end_run(st, rs->run_id,
+				   complete ? "complete" : "incomplete");
+		if (rc != 0)
+			aim_warn("%s: %s", rs->o->db_path, store_errmsg(st));
+		store_close(st);
+	}
+	return rc;
+}
+
+int
+run_suite(const struct run_opts *o)
+{
+	struct run_state rs = { .o = o };
+	int rc = 0;
+
+	if (begin(&rs) != 0)
+		return 2;
+	progress_init(&rs.prog, o->suite->n_tests * (size_t)o->runs,
+		      o->duration_ns);
+	if (!o->quiet) {
+		(void)classic_print_header(stdout);
+		(void)fflush(stdout);
+	}
+	for (size_t i = 0; i < o->suite->n_tests && rc == 0; i++)
+		rc = interrupt_pending() ? 1 : run_test(&rs, o->suite->tests[i]);
+	progress_clear(&rs.prog);
+	if (!o->quiet && rc == 0)
+		(void)classic_print_rule(stdout);
+	if (finish(&rs, rc == 0) != 0 && rc == 0)
+		rc = -1;
+	if (rc > 0) {
+		aim_warn("stopped by signal %d; finished results are stored, run %lld marked incomplete",
+			 interrupt_signal(), (long long)rs.run_id);
+		return 128 + interrupt_signal();
+	}
+	return rc < 0 ? 2 : 0;
+}

@@ -1,0 +1,281 @@
+/*
+ * The parent side of a test run.  The parent owns the deadline because a
+ * hung or crashed child cannot be trusted to report anything; whatever
+ * records reached the pipe before that are kept.
+ */
+#include "config.h"
+
+#include "runner.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "proto.h"
+#include "xalloc.h"
+
+struct watch {
+	pid_t pid;
+	int fd;
+	int got_status;
+	int timed_out;
+	int interrupted;
+	int32_t status;
+	size_t cap;
+};
+
+const char *
+runner_status_name(enum runner_status st)
+{
+	static const char *const names[] = {
+		[RUNNER_OK] = "ok", [RUNNER_SKIP] = "skip",
+		[RUNNER_FAIL] = "fail", [RUNNER_TIMEOUT] = "timeout",
+		[RUNNER_CRASH] = "crash", [RUNNER_INTERRUPTED] = "interrupted",
+	};
+
+	return names[st];
+}
+
+int64_t
+runner_default_deadline(const struct timing_cfg *t)
+{
+	/* Generous: a slow call may overshoot; a hang must still end. */
+	return 30000000000LL + 4 * (t->warmup_ns + t->duration_ns);
+}
+
+static void
+add_sample(struct watch *w, struct runner_outcome *out,
+	   const struct proto_rec *rec)
+{
+	struct store_sample *s;
+
+	if (out->n_samples == w->cap) {
+		w->cap = w->cap ? 2 * w->cap : 16;
+		out->samples = xrealloc(out->samples,
+					w->cap * sizeof(*out->samples));
+	}
+	s = &out->samples[out->n_samples++];
+	s->calls = rec->calls;
+	s->elapsed_ns = rec->elapsed_ns;
+	s->printed_ops = -1;
+	s->vol_cs = rec->vol_cs;
+	s->invol_cs = rec->invol_cs;
+}
+
+static void
+take(struct watch *w, struct runner_outcome *out, const struct proto_rec *rec)
+{
+	switch (rec->type) {
+	case PROTO_WARMUP:
+		out->warmup_calls = rec->calls;
+		out->warmup_ns = rec->elapsed_ns;
+		break;
+	case PROTO_SAMPLE:
+		add_sample(w, out, rec);
+		break;
+	case PROTO_STATUS:
+		w->got_status = 1;
+		w->status = rec->status;
+		snprintf(out->reason, sizeof(out->reason), "%s", rec->reason);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Has PID exited (not yet reaped)? */
+static int
+child_gone(pid_t pid)
+{
+	siginfo_t si;
+
+	memset(&si, 0, sizeof(si));
+	return waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT | WNOHANG) == 0 &&
+	       si.si_pid == pid;
+}
+
+/* Read records until EOF, the deadline, or an interrupt. */
+static void
+collect(struct watch *w, const struct runner_cfg *cfg,
+	struct runner_outcome *out)
+{
+	int64_t end = clock_mono_ns() + cfg->deadline_ns;
+
+	for (;;) {
+		struct pollfd pfd = { .fd = w->fd, .events = POLLIN };
+		int64_t left = end - clock_mono_ns();
+		struct proto_rec rec;
+		int n;
+
+		if (cfg->interrupted != NULL && cfg->interrupted()) {
+			w->interrupted = 1;
+			return;
+		}
+		if (left <= 0) {
+			w->timed_out = 1;
+			return;
+		}
+		/* Wake at least every 100 ms to notice an interrupt. */
+		n = poll(&pfd, 1, left > 100000000 ? 100 : (int)(left / 1000000) + 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n == 0 && child_gone(w->pid))
+			return;	/* a leftover grandchild may hold the pipe open */
+		if (n <= 0)
+			continue;
+		n = proto_read(w->fd, &rec);
+		if (n <= 0)
+			return;	/* EOF or a torn record: the child is gone */
+		take(w, out, &rec);
+	}
+}
+
+/*
+ * Wait until PID has exited, without reaping it: a zombie leader keeps
+ * its process group id reserved, so killing the group stays safe.
+ * GRACE_NS < 0 waits forever.  1 when it has exited.
+ */
+static int
+exited_within(pid_t pid, int64_t grace_ns)
+{
+	int64_t end = clock_mono_ns() + grace_ns;
+	struct timespec ts = { 0, 10000000 };
+	siginfo_t si;
+
+	for (;;) {
+		int flags = WEXITED | WNOWAIT | (grace_ns < 0 ? 0 : WNOHANG);
+
+		memset(&si, 0, sizeof(si));
+		if (waitid(P_PID, (id_t)pid, &si, flags) == 0) {
+			if (si.si_pid == pid)
+				return 1;
+		} else if (errno != EINTR) {
+			return 0;
+		}
+		if (grace_ns >= 0 && clock_mono_ns() >= end)
+			return 0;
+		if (grace_ns >= 0)
+			(void)nanosleep(&ts, NULL);
+	}
+}
+
+/*
+ * Orphans of the test were reparented to us (aimrun is a child subreaper)
+ * and were just sent SIGKILL; give them a moment to die, then reap them.
+ */
+static void
+reap_orphans(void)
+{
+	int64_t end = clock_mono_ns() + 1000000000LL;
+	struct timespec ts = { 0, 2000000 };
+
+	while (clock_mono_ns() < end) {
+		pid_t r = waitpid(-1, NULL, WNOHANG);
+
+		if (r < 0 && errno != EINTR)
+			return;	/* ECHILD: nothing left */
+		if (r == 0)
+			(void)nanosleep(&ts, NULL);
+	}
+}
+
+/* End the child and everything it started; returns the wait status. */
+static int
+finish(struct watch *w, const struct runner_cfg *cfg)
+{
+	int status = 0;
+
+	if (w->timed_out || w->interrupted) {
+		(void)kill(-w->pid, SIGTERM);
+		(void)exited_within(w->pid, cfg->kill_grace_ns);
+	} else {
+		(void)exited_within(w->pid, -1);
+	}
+	/* Whatever the test left behind in its group dies with it. */
+	(void)kill(-w->pid, SIGKILL);
+	while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
+		;
+	reap_orphans();
+	return status;
+}
+
+static void
+classify(const struct watch *w, int status, struct runner_outcome *out)
+{
+	if (w->interrupted) {
+		out->status = RUNNER_INTERRUPTED;
+		snprintf(out->reason, sizeof(out->reason), "interrupted");
+	} else if (w->timed_out) {
+		out->status = RUNNER_TIMEOUT;
+		out->reason[0] = '\0';	/* filled by the caller */
+	} else if (WIFSIGNALED(status)) {
+		out->status = RUNNER_CRASH;
+		snprintf(out->reason, sizeof(out->reason), "killed by signal %d (%s)",
+			 WTERMSIG(status), strsignal(WTERMSIG(status)));
+	} else if (!w->got_status) {
+		out->status = RUNNER_FAIL;
+		snprintf(out->reason, sizeof(out->reason),
+			 "test process exited with status %d before reporting",
+			 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	} else if (w->status == AIM_SKIP) {
+		out->status = RUNNER_SKIP;
+	} else if (w->status != AIM_OK) {
+		out->status = RUNNER_FAIL;
+	} else if (out->n_samples == 0) {
+		out->status = RUNNER_FAIL;
+		snprintf(out->reason, sizeof(out->reason), "no samples reported");
+	} else {
+		out->status = RUNNER_OK;
+	}
+}
+
+int
+runner_run(const struct aim_test *t, const struct runner_cfg *cfg,
+	   struct runner_outcome *out)
+{
+	struct watch w = { 0 };
+	int fds[2], status;
+
+	memset(out, 0, sizeof(*out));
+	if (pipe2(fds, O_CLOEXEC) != 0)
+		return -1;
+	fflush(NULL);	/* no buffered output may be written twice */
+	w.pid = fork();
+	if (w.pid < 0) {
+		(void)close(fds[0]);
+		(void)close(fds[1]);
+		return -1;
+	}
+	if (w.pid == 0) {
+		(void)close(fds[0]);
+		child_main(t, &cfg->child, fds[1]);
+	}
+	(void)setpgid(w.pid, w.pid);	/* races the child's own call; both agree */
+	(void)close(fds[1]);
+	w.fd = fds[0];
+	collect(&w, cfg, out);
+	status = finish(&w, cfg);
+	(void)close(w.fd);
+	classify(&w, status, out);
+	if (out->status == RUNNER_TIMEOUT)
+		snprintf(out->reason, sizeof(out->reason),
+			 "no end within %.1f s, process group killed",
+			 (double)cfg->deadline_ns / 1e9);
+	return 0;
+}
+
+void
+runner_outcome_free(struct runner_outcome *out)
+{
+	free(out->samples);
+	out->samples = NULL;
+	out->n_samples = 0;
+}

@@ -1,0 +1,58 @@
+/*
+ * One run of one test in a fresh child process, watched by the parent:
+ * deadline, then SIGTERM, then SIGKILL of the child's process group, then
+ * reaping, and the outcome classified as ok, skip, fail, timeout or crash.
+ */
+#ifndef AIM_RUNNER_H
+#define AIM_RUNNER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "aim_test.h"
+#include "child.h"
+#include "ctx.h"
+#include "store.h"
+
+enum runner_status {
+	RUNNER_OK,
+	RUNNER_SKIP,
+	RUNNER_FAIL,
+	RUNNER_TIMEOUT,
+	RUNNER_CRASH,
+	RUNNER_INTERRUPTED,	/* aimrun itself was told to stop */
+};
+
+struct runner_cfg {
+	struct child_cfg child;
+	int64_t deadline_ns;	/* whole child lifetime before SIGTERM */
+	int64_t kill_grace_ns;	/* SIGTERM to SIGKILL */
+	/* Polled while waiting; non-zero means stop now (a signal arrived). */
+	int (*interrupted)(void);
+};
+
+struct runner_outcome {
+	enum runner_status status;
+	char reason[AIM_REASON_MAX];
+	struct store_sample *samples;	/* malloc'd, n_samples entries */
+	size_t n_samples;
+	int64_t warmup_calls;
+	int64_t warmup_ns;
+};
+
+/* The deadline aimrun uses for a timing configuration. */
+int64_t runner_default_deadline(const struct timing_cfg *t);
+
+/*
+ * Run T once.  Returns 0 with OUT filled (whatever the test did), or -1
+ * when the harness itself could not work (pipe or fork failed; errno set).
+ */
+int runner_run(const struct aim_test *t, const struct runner_cfg *cfg,
+	       struct runner_outcome *out);
+
+void runner_outcome_free(struct runner_outcome *out);
+
+/* "ok", "skip", "fail", "timeout", "crash" (stored status text). */
+const char *runner_status_name(enum runner_status st);
+
+#endif

@@ -1,0 +1,242 @@
+/*
+ * Suite parsing.  Strict, unlike AIM9's workfile reader (which dropped the
+ * last character of every line and died on a blank one): every problem is
+ * reported with its file and line, and nothing is half-loaded.
+ */
+#include "config.h"
+
+#include "suite.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "xalloc.h"
+
+/* Large enough for a day per test; anything above is a typo. */
+#define SUITE_MAX_DURATION_NS (86400LL * 1000000000LL)
+#define SUITE_MAX_FILESIZE_K (64UL * 1024 * 1024)
+
+struct picked {
+	const struct aim_test *by_number[128];	/* classic numbers are 1..60 */
+};
+
+static int
+pick(struct picked *p, const char *name, char *why, size_t whylen)
+{
+	const struct aim_test *t = aim_test_find(name);
+
+	if (t == NULL) {
+		snprintf(why, whylen, "unknown test '%s'", name);
+		return -1;
+	}
+	if (t->number <= 0 || t->number >= 128) {
+		snprintf(why, whylen, "test '%s' has no classic number", name);
+		return -1;
+	}
+	if (p->by_number[t->number] != NULL) {
+		snprintf(why, whylen, "test '%s' listed twice", name);
+		return -1;
+	}
+	p->by_number[t->number] = t;
+	return 0;
+}
+
+static void
+fill(struct suite *s, const struct picked *p)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < 128; i++)
+		n += p->by_number[i] != NULL;
+	s->tests = xcalloc(n, sizeof(*s->tests));
+	for (size_t i = 0; i < 128; i++)
+		if (p->by_number[i] != NULL)
+			s->tests[s->n_tests++] = p->by_number[i];
+}
+
+/* Split "key value" on blanks; returns the value or NULL. */
+static char *
+split(char *line)
+{
+	char *v = line + strcspn(line, " \t");
+
+	if (*v == '\0')
+		return NULL;
+	*v++ = '\0';
+	v += strspn(v, " \t");
+	return *v != '\0' ? v : NULL;
+}
+
+static int
+setting(struct suite *s, char *line, char *why, size_t whylen)
+{
+	char *val = split(line);
+
+	if (val == NULL) {
+		snprintf(why, whylen, "'%s' needs a value", line);
+		return -1;
+	}
+	if (strcmp(line, "duration") == 0) {
+		if (parse_duration_ns(val, 1000000, SUITE_MAX_DURATION_NS,
+				      &s->duration_ns) == 0)
+			return 0;
+		snprintf(why, whylen, "bad duration '%s' (seconds, 0.001 to 86400)", val);
+	} else if (strcmp(line, "runs") == 0) {
+		if (parse_long(val, 1, 1000, &s->runs) == 0)
+			return 0;
+		snprintf(why, whylen, "bad runs '%s' (1 to 1000)", val);
+	} else if (strcmp(line, "filesize") == 0 || strcmp(line, "FILESIZE:") == 0) {
+		if (parse_size_k(val, 2, SUITE_MAX_FILESIZE_K, &s->filesize_k) == 0)
+			return 0;
+		snprintf(why, whylen, "bad file size '%s' (e.g. 5M or 5120K)", val);
+	} else {
+		snprintf(why, whylen, "unknown setting '%s'", line);
+	}
+	return -1;
+}
+
+static int
+parse_line(struct suite *s, struct picked *p, char *line, char *why,
+	   size_t whylen)
+{
+	size_t len;
+
+	line += strspn(line, " \t");
+	len = strlen(line);
+	while (len > 0 && strchr(" \t\r", line[len - 1]) != NULL)
+		line[--len] = '\0';
+	if (len == 0 || line[0] == '#')
+		return 0;
+	if (strpbrk(line, " \t") != NULL)
+		return setting(s, line, why, whylen);
+	return pick(p, line, why, whylen);
+}
+
+int
+suite_parse(const char *name, const char *text, struct suite *s, char *err,
+	    size_t errlen)
+{
+	struct suite tmp = { 0 };
+	struct picked p = { { 0 } };
+	char *copy = xstrdup(text), *line = copy, *next;
+	char why[256];
+	int lineno = 0;
+
+	for (; line != NULL; line = next) {
+		next = strchr(line, '\n');
+		if (next != NULL)
+			*next++ = '\0';
+		lineno++;
+		if (strlen(line) > 1000 || parse_line(&tmp, &p, line, why, sizeof(why)) < 0) {
+			if (strlen(line) > 1000)
+				snprintf(why, sizeof(why), "line too long");
+			snprintf(err, errlen, "%s:%d: %s", name, lineno, why);
+			free(copy);
+			return -1;
+		}
+	}
+	free(copy);
+	fill(&tmp, &p);
+	if (tmp.n_tests == 0) {
+		snprintf(err, errlen, "%s: names no tests", name);
+		free(tmp.tests);
+		return -1;
+	}
+	tmp.name = xstrdup(name);
+	*s = tmp;
+	return 0;
+}
+
+static char *
+slurp(const char *path, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "re");
+	char *buf = NULL;
+	size_t len = 0;
+
+	if (f == NULL) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	buf = xmalloc(1);
+	for (;;) {
+		char chunk[4096];
+		size_t n = fread(chunk, 1, sizeof(chunk), f);
+
+		if (n == 0)
+			break;
+		if (len + n > 1 << 20) {
+			snprintf(err, errlen, "%s: larger than 1 MiB, not a suite", path);
+			goto fail;
+		}
+		buf = xrealloc(buf, len + n + 1);
+		memcpy(buf + len, chunk, n);
+		len += n;
+	}
+	if (ferror(f)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	buf[len] = '\0';
+	if (strlen(buf) != len) {
+		snprintf(err, errlen, "%s: contains a NUL byte, not a suite", path);
+		goto fail;
+	}
+	(void)fclose(f);
+	return buf;
+fail:
+	free(buf);
+	(void)fclose(f);
+	return NULL;
+}
+
+int
+suite_load(const char *path, struct suite *s, char *err, size_t errlen)
+{
+	char *text = slurp(path, err, errlen);
+	int rc;
+
+	if (text == NULL)
+		return -1;
+	rc = suite_parse(path, text, s, err, errlen);
+	free(text);
+	return rc;
+}
+
+int
+suite_from_list(const char *list, struct suite *s, char *err, size_t errlen)
+{
+	struct picked p = { { 0 } };
+	char *copy = xstrdup(list), *save = NULL;
+	char why[256];
+
+	for (char *name = strtok_r(copy, ",", &save); name != NULL;
+	     name = strtok_r(NULL, ",", &save)) {
+		if (pick(&p, name, why, sizeof(why)) < 0) {
+			snprintf(err, errlen, "%s", why);
+			free(copy);
+			return -1;
+		}
+	}
+	free(copy);
+	memset(s, 0, sizeof(*s));
+	fill(s, &p);
+	if (s->n_tests == 0) {
+		snprintf(err, errlen, "no test named in '%s'", list);
+		free(s->tests);
+		return -1;
+	}
+	s->name = xstrdup("tests");
+	return 0;
+}
+
+void
+suite_free(struct suite *s)
+{
+	free(s->name);
+	free(s->tests);
+	memset(s, 0, sizeof(*s));
+}

@@ -1,0 +1,48 @@
+/*
+ * Suites: plain text files naming tests, with optional settings.
+ *
+ *   # comment            blank lines are ignored
+ *   duration 2           timed period per test run (seconds, or 250ms)
+ *   runs 3               repetitions, each in a fresh process
+ *   filesize 5M          disk test file size (also AIM9's "FILESIZE: 5M")
+ *   add_long             one test name per line
+ *
+ * Tests always run in classic order, as AIM9's singleuser did.
+ */
+#ifndef AIM_SUITE_H
+#define AIM_SUITE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "aim_test.h"
+
+struct suite {
+	char *name;			/* suite name or file path */
+	const struct aim_test **tests;	/* classic order */
+	size_t n_tests;
+	int64_t duration_ns;		/* 0 when the suite does not say */
+	long runs;			/* 0 when the suite does not say */
+	unsigned long filesize_k;	/* 0 when the suite does not say */
+};
+
+/*
+ * Parse the suite file PATH into S.  On error returns -1 with
+ * "PATH:LINE: why" (or "PATH: strerror") in ERR and S untouched.
+ */
+int suite_load(const char *path, struct suite *s, char *err, size_t errlen);
+
+/* Parse text (the contents of a suite file) named NAME; as suite_load. */
+int suite_parse(const char *name, const char *text, struct suite *s,
+		char *err, size_t errlen);
+
+/*
+ * A suite from a comma-separated list of test names ("a,b,c").  On an
+ * unknown or repeated name returns -1 with the reason in ERR.
+ */
+int suite_from_list(const char *list, struct suite *s, char *err,
+		    size_t errlen);
+
+void suite_free(struct suite *s);
+
+#endif

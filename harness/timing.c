@@ -1,0 +1,113 @@
+/*
+ * The timed loop.  Calls run in batches between clock readings: a reading
+ * costs tens of nanoseconds, which would be a visible share of a call as
+ * short as ram_copy's.  The batch grows during warm-up until one batch
+ * lasts at least batch_ns, so the timed part never pays for calibration.
+ */
+#include "config.h"
+
+#include "timing.h"
+
+#include "ctx.h"
+
+/* Never batch so much that one batch could overshoot a sample badly. */
+#define TIMING_MAX_BATCH (1 << 20)
+
+void
+timing_cfg_default(struct timing_cfg *cfg, int64_t duration_ns)
+{
+	int64_t w = duration_ns / 10;
+
+	if (w < 5000000)
+		w = 5000000;
+	if (w > 200000000)
+		w = 200000000;
+	cfg->warmup_ns = w;
+	cfg->duration_ns = duration_ns;
+	/* Samples of at least 10 ms, at most 10 per period. */
+	cfg->samples = (int)(duration_ns / 10000000);
+	if (cfg->samples > 10)
+		cfg->samples = 10;
+	if (cfg->samples < 1)
+		cfg->samples = 1;
+	cfg->batch_ns = 20000;
+}
+
+static enum aim_status
+run_batch(const struct aim_test *t, struct aim_ctx *ctx, int64_t batch)
+{
+	for (int64_t i = 0; i < batch; i++) {
+		enum aim_status st = t->run(ctx);
+
+		if (st != AIM_OK)
+			return st;
+	}
+	return AIM_OK;
+}
+
+/* Warm up for cfg->warmup_ns (at least one call), growing the batch. */
+static enum aim_status
+warm_up(const struct aim_test *t, struct aim_ctx *ctx, struct aim_clock *clk,
+	const struct timing_cfg *cfg, struct timing_result *res)
+{
+	int64_t start = clock_now(clk), now = start;
+	int64_t batch = 1;
+
+	res->warmup_calls = 0;
+	do {
+		int64_t t0 = now;
+		enum aim_status st = run_batch(t, ctx, batch);
+
+		if (st != AIM_OK)
+			return st;
+		res->warmup_calls += batch;
+		now = clock_now(clk);
+		if (now - t0 < cfg->batch_ns && batch < TIMING_MAX_BATCH)
+			batch *= 2;
+	} while (now - start < cfg->warmup_ns);
+	res->warmup_ns = now - start;
+	res->batch = batch;
+	return AIM_OK;
+}
+
+enum aim_status
+timing_run(const struct aim_test *t, struct aim_ctx *ctx,
+	   struct aim_clock *clk, const struct timing_cfg *cfg,
+	   timing_emit_fn emit, void *arg, struct timing_result *res)
+{
+	enum aim_status st;
+	int64_t done_ns = 0;
+
+	res->samples = 0;
+	st = warm_up(t, ctx, clk, cfg, res);
+	if (st != AIM_OK)
+		return st;
+	{
+		struct timing_sample w = { .seq = 0, .calls = res->warmup_calls,
+					   .elapsed_ns = res->warmup_ns };
+
+		if (emit(arg, &w) != 0)
+			return aim_fail(ctx, "cannot pass warm-up to aimrun");
+	}
+	for (int seq = 1; seq <= cfg->samples; seq++) {
+		/* The last sample absorbs rounding so the total reaches duration. */
+		int64_t want = seq == cfg->samples ?
+			cfg->duration_ns - done_ns : cfg->duration_ns / cfg->samples;
+		struct timing_sample s = { .seq = seq };
+		int64_t t0 = clock_now(clk), now;
+
+		do {
+			st = run_batch(t, ctx, res->batch);
+			if (st != AIM_OK)
+				return st;
+			s.calls += res->batch;
+			now = clock_now(clk);
+		} while (now - t0 < want);
+		s.elapsed_ns = now - t0;
+		done_ns += s.elapsed_ns;
+		if (emit(arg, &s) != 0)
+			return aim_fail(ctx, "cannot pass sample %d to aimrun", seq);
+		res->samples = seq;
+	}
+	return AIM_OK;
+}

@@ -1,0 +1,66 @@
+/*
+ * The registry against the classic reference table: 60 tests, in classic
+ * order, each with exactly AIM9's number, name, factor and units.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aim_test.h"
+#include "tap.h"
+
+static void
+check_row(size_t i, int num, const char *name, unsigned long factor,
+	  const char *units)
+{
+	const struct aim_test *t = i < aim_tests_count() ? aim_tests[i] : NULL;
+
+	if (!ok(t != NULL, "row %d (%s) is registered", num, name))
+		return;
+	is_int(t->number, num, "%s: number", name);
+	is_string(t->name, name, "%s: name in classic position %zu", name, i + 1);
+	is_int((int64_t)aim_test_factor(t, 5120), (int64_t)factor,
+	       "%s: factor at the classic 5M file size", name);
+	is_string(t->units, units, "%s: units", name);
+	ok(t->run != NULL, "%s: has a run function", name);
+	ok(aim_test_find(name) == t, "%s: found by name", name);
+}
+
+int
+main(void)
+{
+	char path[4096], line[512];
+	size_t i = 0;
+	FILE *f;
+
+	plan_lazy();
+	snprintf(path, sizeof(path), "%s/t/data/aim9-tests.tsv", tap_srcdir());
+	f = fopen(path, "r");
+	if (f == NULL)
+		bail("cannot open %s", path);
+	if (fgets(line, sizeof(line), f) == NULL)
+		bail("%s is empty", path);
+	while (fgets(line, sizeof(line), f) != NULL) {
+		char name[64], units[256];
+		unsigned long factor;
+		int num;
+
+		line[strcspn(line, "\n")] = '\0';
+		if (sscanf(line, "%d\t%63[^\t]\t%lu\t%255[^\n]", &num, name,
+			   &factor, units) != 4)
+			bail("bad reference line: %s", line);
+		check_row(i++, num, name, factor, units);
+	}
+	(void)fclose(f);
+	is_int((int64_t)i, 60, "the reference has 60 tests");
+	is_int((int64_t)aim_tests_count(), 60, "the registry has 60 tests");
+	ok(aim_tests[60] == NULL, "the registry is NULL-terminated");
+	ok(aim_test_find("no_such_test") == NULL, "unknown names are not found");
+	is_int((int64_t)aim_test_factor(aim_test_find("disk_rr"), 1024), 1024,
+	       "disk factors follow the file size");
+	is_int((int64_t)aim_test_factor(aim_test_find("sync_disk_rw"), 1024), 512,
+	       "sync disk factors are half the file size");
+	return done_testing();
+}

@@ -1,0 +1,114 @@
+/*
+ * Suite files and option values: good ones load, bad ones are refused
+ * with file and line, and numbers are parsed strictly.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "suite.h"
+#include "tag.h"
+#include "tap.h"
+
+static void
+good(void)
+{
+	struct suite s;
+	char err[512] = "";
+
+	is_int(suite_parse("x.suite",
+			   "# comment\n\nduration 250ms\nruns 5\nfilesize 1M\n"
+			   "fork_test\n  add_long  \r\npage_test", &s, err, sizeof(err)),
+	       0, "a suite with settings, blanks, CRLF and no final newline loads");
+	is_int((int64_t)s.n_tests, 3, "three tests");
+	is_string(s.tests[0]->name, "add_long", "tests come in classic order (1)");
+	is_string(s.tests[2]->name, "fork_test", "tests come in classic order (3)");
+	is_int(s.duration_ns, 250000000, "duration 250ms");
+	is_int(s.runs, 5, "runs 5");
+	is_int((int64_t)s.filesize_k, 1024, "filesize 1M is 1024 KiB");
+	suite_free(&s);
+	is_int(suite_parse("c.suite", "FILESIZE: 5M\ncreat-clo\n", &s, err, sizeof(err)),
+	       0, "AIM9's FILESIZE line is understood");
+	is_int((int64_t)s.filesize_k, 5120, "FILESIZE: 5M is 5120 KiB");
+	suite_free(&s);
+	is_int(suite_from_list("fork_test,add_long", &s, err, sizeof(err)), 0,
+	       "a --tests list loads");
+	is_string(s.tests[0]->name, "add_long", "--tests also runs in classic order");
+	suite_free(&s);
+}
+
+static void
+bad(const char *text, const char *want)
+{
+	struct suite s = { 0 };
+	char err[512] = "";
+
+	is_int(suite_parse("bad.suite", text, &s, err, sizeof(err)), -1,
+	       "refused: %s", want);
+	ok(strstr(err, want) != NULL, "error '%s' says '%s'", err, want);
+	ok(s.tests == NULL, "nothing half-loaded");
+}
+
+static void
+parse_numbers(void)
+{
+	int64_t ns = 0;
+	unsigned long k = 0;
+	long l = 0;
+
+	ok(parse_duration_ns("0.2", 1000000, 3600000000000LL, &ns) == 0 &&
+	   ns == 200000000, "0.2 s");
+	ok(parse_duration_ns("1.5s", 1000000, 3600000000000LL, &ns) == 0 &&
+	   ns == 1500000000, "1.5s");
+	ok(parse_duration_ns("-1", 1000000, 3600000000000LL, &ns) != 0, "negative refused");
+	ok(parse_duration_ns("1e300", 1000000, 3600000000000LL, &ns) != 0, "huge refused");
+	ok(parse_duration_ns("nan", 1000000, 3600000000000LL, &ns) != 0, "nan refused");
+	ok(parse_duration_ns("0", 1000000, 3600000000000LL, &ns) != 0, "zero refused");
+	ok(parse_duration_ns("2x", 1000000, 3600000000000LL, &ns) != 0, "junk suffix refused");
+	ok(parse_long("0", 1, 1000, &l) != 0, "zero runs refused");
+	ok(parse_long("12abc", 1, 1000, &l) != 0, "trailing junk refused");
+	ok(parse_long("99999999999999999999", 1, 1000, &l) != 0, "overflow refused");
+	ok(parse_size_k("5M", 2, 1UL << 26, &k) == 0 && k == 5120, "5M");
+	ok(parse_size_k("64", 2, 1UL << 26, &k) == 0 && k == 64, "64 KiB");
+	ok(parse_size_k("5G", 2, 1UL << 26, &k) != 0, "unknown unit refused");
+	ok(parse_size_k("99999999999M", 2, 1UL << 26, &k) != 0, "overflow refused");
+}
+
+static void
+tags(void)
+{
+	char why[128], big[300];
+
+	ok(tag_check("2.6.21-rc4 'quoted'; DROP TABLE run;--", why, sizeof(why)) == 0,
+	   "quotes and SQL are plain text in a tag");
+	ok(tag_check("caf\xc3\xa9", why, sizeof(why)) == 0, "UTF-8 accepted");
+	ok(tag_check("bad\xff", why, sizeof(why)) != 0 && strstr(why, "UTF-8"),
+	   "invalid UTF-8 refused");
+	ok(tag_check("a\nb", why, sizeof(why)) != 0 && strstr(why, "control"),
+	   "newline refused");
+	ok(tag_check("", why, sizeof(why)) != 0, "empty refused");
+	memset(big, 'x', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	ok(tag_check(big, why, sizeof(why)) != 0 && strstr(why, "bytes"),
+	   "overlong refused");
+}
+
+int
+main(void)
+{
+	plan_lazy();
+	good();
+	bad("add_long\nno_such_test\n", "bad.suite:2: unknown test 'no_such_test'");
+	bad("add_long\nadd_long\n", "bad.suite:2: test 'add_long' listed twice");
+	bad("# x\nduration -3\nadd_long\n", "bad.suite:2: bad duration");
+	bad("runs 0\nadd_long\n", "bad.suite:1: bad runs");
+	bad("filesize 5Q\nadd_long\n", "bad.suite:1: bad file size");
+	bad("colour blue\nadd_long\n", "bad.suite:1: unknown setting 'colour'");
+	bad("# only comments\n", "bad.suite: names no tests");
+	parse_numbers();
+	tags();
+	return done_testing();
+}

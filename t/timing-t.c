@@ -1,0 +1,188 @@
+/*
+ * The timing loop against a fake clock: each call of the fake test moves
+ * the clock by a known amount, so sample boundaries, the warm-up discard
+ * and the stop condition can be asserted exactly.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "clock.h"
+#include "ctx.h"
+#include "tap.h"
+#include "timing.h"
+
+struct fake {
+	struct aim_clock *clk;
+	int64_t call_ns;	/* how long one call "takes" */
+	int64_t calls;
+	int64_t fail_at;	/* fail on this call (1-based), 0 never */
+};
+
+static enum aim_status
+fake_run(struct aim_ctx *ctx)
+{
+	struct fake *f = aim_ctx_data(ctx);
+
+	f->calls++;
+	f->clk->fake_ns += f->call_ns;
+	if (f->fail_at != 0 && f->calls == f->fail_at)
+		return aim_fail(ctx, "fake failure at call %lld", (long long)f->calls);
+	return AIM_OK;
+}
+
+static const struct aim_test fake_test = {
+	.number = 99, .name = "fake", .units = "Fakes/second",
+	.ops_per_call = 1, .run = fake_run,
+};
+
+struct got {
+	struct timing_sample s[64];
+	int n;
+	int stop_after;		/* emit fails after this many, 0 never */
+};
+
+static int
+collect(void *arg, const struct timing_sample *s)
+{
+	struct got *g = arg;
+
+	if (g->n < 64)
+		g->s[g->n++] = *s;
+	return g->stop_after != 0 && g->n >= g->stop_after ? -1 : 0;
+}
+
+static void
+slow_calls(void)
+{
+	struct aim_clock clk;
+	struct fake f = { .clk = &clk, .call_ns = 1000000 };	/* 1 ms */
+	struct timing_cfg cfg = { .warmup_ns = 10000000, .duration_ns = 100000000,
+				  .samples = 4, .batch_ns = 20000 };
+	struct timing_result res;
+	struct aim_ctx ctx;
+	struct got g = { .n = 0 };
+	int64_t total_calls = 0, total_ns = 0;
+
+	clock_init_fake(&clk, 5000, 0);
+	ctx_init(&ctx, NULL, 5120, NULL);
+	aim_ctx_set_data(&ctx, &f);
+	is_int(timing_run(&fake_test, &ctx, &clk, &cfg, collect, &g, &res),
+	       AIM_OK, "slow calls: loop ends ok");
+	is_int(res.warmup_calls, 10, "warm-up ran 10 ms of 1 ms calls");
+	is_int(res.batch, 1, "1 ms calls are not batched");
+	is_int(g.n, 5, "warm-up record plus 4 samples emitted");
+	is_int(g.s[0].seq, 0, "first record is the warm-up");
+	is_int(g.s[0].calls, 10, "warm-up record carries its calls");
+	for (int i = 1; i <= 4; i++) {
+		is_int(g.s[i].seq, i, "sample %d numbered", i);
+		is_int(g.s[i].calls, 25, "sample %d: 25 ms of 1 ms calls", i);
+		is_int(g.s[i].elapsed_ns, 25000000, "sample %d: 25 ms", i);
+		total_calls += g.s[i].calls;
+		total_ns += g.s[i].elapsed_ns;
+	}
+	is_int(total_calls + res.warmup_calls, f.calls,
+	       "every call is in the warm-up or a sample");
+	is_int(total_ns, cfg.duration_ns, "samples add up to the period");
+}
+
+static void
+overshoot(void)
+{
+	struct aim_clock clk;
+	struct fake f = { .clk = &clk, .call_ns = 30000000 };	/* 30 ms */
+	struct timing_cfg cfg = { .warmup_ns = 1, .duration_ns = 100000000,
+				  .samples = 2, .batch_ns = 20000 };
+	struct timing_result res;
+	struct aim_ctx ctx;
+	struct got g = { .n = 0 };
+
+	clock_init_fake(&clk, 0, 0);
+	ctx_init(&ctx, NULL, 5120, NULL);
+	aim_ctx_set_data(&ctx, &f);
+	timing_run(&fake_test, &ctx, &clk, &cfg, collect, &g, &res);
+	is_int(res.warmup_calls, 1, "warm-up runs at least one call");
+	is_int(g.s[1].calls, 2, "sample 1 stops at the first call past 50 ms");
+	is_int(g.s[1].elapsed_ns, 60000000, "sample 1 overshoots by less than a call");
+	is_int(g.s[2].calls, 2, "last sample only needs the period's remainder");
+	ok(g.s[1].elapsed_ns + g.s[2].elapsed_ns >= cfg.duration_ns,
+	   "total reaches the period");
+}
+
+static void
+batching(void)
+{
+	struct aim_clock clk;
+	struct fake f = { .clk = &clk, .call_ns = 100 };	/* 100 ns */
+	struct timing_cfg cfg = { .warmup_ns = 1000000, .duration_ns = 10000000,
+				  .samples = 2, .batch_ns = 20000 };
+	struct timing_result res;
+	struct aim_ctx ctx;
+	struct got g = { .n = 0 };
+
+	clock_init_fake(&clk, 0, 0);
+	ctx_init(&ctx, NULL, 5120, NULL);
+	aim_ctx_set_data(&ctx, &f);
+	timing_run(&fake_test, &ctx, &clk, &cfg, collect, &g, &res);
+	ok(res.batch >= 200 && res.batch <= 512,
+	   "batch grows to about 20 us of calls (%lld)", (long long)res.batch);
+	is_int(g.s[1].calls % res.batch, 0, "samples hold whole batches");
+	ok(g.s[1].elapsed_ns >= 5000000 && g.s[1].elapsed_ns < 5000000 + 100 * res.batch + 1,
+	   "sample ends within one batch after its share");
+	is_int(g.s[1].calls * 100, g.s[1].elapsed_ns, "calls match the time they took");
+}
+
+static void
+failures(void)
+{
+	struct aim_clock clk;
+	struct fake f = { .clk = &clk, .call_ns = 1000000, .fail_at = 15 };
+	struct timing_cfg cfg = { .warmup_ns = 10000000, .duration_ns = 100000000,
+				  .samples = 4, .batch_ns = 20000 };
+	struct timing_result res;
+	struct aim_ctx ctx;
+	struct got g = { .n = 0 };
+
+	clock_init_fake(&clk, 0, 0);
+	ctx_init(&ctx, NULL, 5120, NULL);
+	aim_ctx_set_data(&ctx, &f);
+	is_int(timing_run(&fake_test, &ctx, &clk, &cfg, collect, &g, &res),
+	       AIM_FAIL, "a failing call stops the loop with AIM_FAIL");
+	is_string(ctx.reason, "fake failure at call 15", "the reason is kept");
+	is_int(g.n, 1, "no sample is emitted for an unfinished sample");
+	is_int(f.calls, 15, "no call runs after the failure");
+
+	f.calls = 0;
+	f.fail_at = 0;
+	g.n = 0;
+	g.stop_after = 2;
+	memset(ctx.reason, 0, sizeof(ctx.reason));
+	is_int(timing_run(&fake_test, &ctx, &clk, &cfg, collect, &g, &res),
+	       AIM_FAIL, "a failing emit stops the loop");
+	ok(strstr(ctx.reason, "sample 1") != NULL, "and says which sample");
+}
+
+static void
+defaults(void)
+{
+	struct timing_cfg cfg;
+
+	timing_cfg_default(&cfg, 2000000000LL);
+	is_int(cfg.warmup_ns, 200000000, "2 s period: 200 ms warm-up");
+	is_int(cfg.samples, 10, "2 s period: 10 samples");
+	timing_cfg_default(&cfg, 1000000);
+	is_int(cfg.samples, 1, "1 ms period: one sample");
+	is_int(cfg.warmup_ns, 5000000, "warm-up is at least 5 ms");
+}
+
+int
+main(void)
+{
+	plan_lazy();
+	slow_calls();
+	overshoot();
+	batching();
+	failures();
+	defaults();
+	return done_testing();
+}
