@@ -1,1 +1,55 @@
-# (sources of this part are listed here)
+# report/: aimcmp and aimdb, the commands that read and look after the
+# results database.  Their modules form one library so the unit tests link
+# exactly the code the commands run.
+lib_libaim_a_SOURCES += lib/dbpath.c lib/dbpath.h
+
+noinst_LIBRARIES += report/libreport.a
+report_libreport_a_SOURCES = \
+	report/cli.c report/cli.h \
+	report/compare.c report/compare.h \
+	report/compare_env.c report/compare_env.h \
+	report/csvout.c report/csvout.h \
+	report/export.c report/export.h \
+	report/fmt.h report/fmt_common.c report/fmt_csv.c \
+	report/fmt_json.c report/fmt_md.c report/fmt_text.c \
+	report/import.c report/import.h report/import_int.h \
+	report/import_classic.c report/import_csv.c report/import_log.c \
+	report/import_store.c \
+	report/jsonout.c report/jsonout.h \
+	report/query.c report/query.h report/query_int.h \
+	report/query_admin.c report/query_admin.h
+
+# The registry (tests-aim) is named before AIM_LDADD as well: its test
+# objects need the harness services, and a static library is searched once.
+REPORT_LDADD = report/libreport.a tests-aim/libaimtests.a $(AIM_LDADD)
+
+bin_PROGRAMS += report/aimcmp report/aimdb
+report_aimcmp_SOURCES = report/aimcmp.c
+report_aimcmp_LDADD = $(REPORT_LDADD)
+report_aimdb_SOURCES = report/aimdb.c report/aimdb.h \
+	report/aimdb_admin.c report/aimdb_edit.c report/aimdb_io.c
+report_aimdb_LDADD = $(REPORT_LDADD)
+
+dist_man_MANS += doc/aimcmp.1 doc/aimdb.1
+
+check_PROGRAMS += t/compare-t t/import-t
+t_compare_t_SOURCES = t/compare-t.c
+t_compare_t_LDADD = t/libtap.a $(REPORT_LDADD)
+t_import_t_SOURCES = t/import-t.c
+t_import_t_LDADD = t/libtap.a $(REPORT_LDADD)
+
+TESTS += t/compare-t t/import-t t/report.sh
+EXTRA_DIST += t/report.sh \
+	t/data/report/bad-columns.csv t/data/report/bad-line.suite9 \
+	t/data/report/bare.txt t/data/report/cmp.csv t/data/report/cmp.json \
+	t/data/report/cmp.md t/data/report/cmp.txt t/data/report/junk.bin \
+	t/data/report/logfile.suite9 t/data/report/logfile.txt \
+	t/data/report/nway.csv t/data/report/nway.json t/data/report/nway.md \
+	t/data/report/nway.txt t/data/report/quicklist.txt \
+	t/data/report/repeated.md t/data/report/repeated.txt \
+	t/data/report/run.txt t/data/report/runs-same-tag.txt \
+	t/data/report/samples.csv t/data/report/show-bare.txt \
+	t/data/report/ss.txt t/data/report/suite9.ss \
+	t/data/report/tests-sort.txt t/data/report/truncated.txt \
+	t/data/report/two-reports.txt t/data/report/unknown-test.csv \
+	t/data/report/unknown-test.txt t/data/report/wrong-columns.txt

@@ -1,0 +1,41 @@
+/*
+ * Default database location.  A results/ folder in the current directory
+ * wins over the per-user data directory so that a checkout of a project
+ * keeps its numbers next to it.
+ */
+#include "config.h"
+
+#include "dbpath.h"
+
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include "xalloc.h"
+
+static int
+is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+char *
+dbpath_default(void)
+{
+	const char *env = getenv("AIM_DB");
+	const char *xdg, *home;
+
+	if (env != NULL && *env != '\0')
+		return xstrdup(env);
+	if (is_dir("results"))
+		return xstrdup("results/aim.db");
+	/* The XDG spec says relative values are invalid and to be ignored. */
+	xdg = getenv("XDG_DATA_HOME");
+	if (xdg != NULL && xdg[0] == '/')
+		return xasprintf("%s/aimkit/aim.db", xdg);
+	home = getenv("HOME");
+	if (home != NULL && home[0] != '\0')
+		return xasprintf("%s/.local/share/aimkit/aim.db", home);
+	return NULL;
+}

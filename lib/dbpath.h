@@ -1,0 +1,17 @@
+/*
+ * Where the results database lives when the user names none: one rule for
+ * every command, so aimrun writes where aimcmp and aimdb read.
+ */
+#ifndef AIM_DBPATH_H
+#define AIM_DBPATH_H
+
+/*
+ * The default database path, malloc'd (free it): $AIM_DB when set and not
+ * empty; else "results/aim.db" when ./results is a directory; else
+ * $XDG_DATA_HOME/aimkit/aim.db when XDG_DATA_HOME is an absolute path; else
+ * $HOME/.local/share/aimkit/aim.db.  NULL when none of these applies (no
+ * usable HOME).  An explicit --db always wins and is handled by the caller.
+ */
+char *dbpath_default(void);
+
+#endif

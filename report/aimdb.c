@@ -1,0 +1,145 @@
+/*
+ * aimdb: look after the results database.  Parses the options that come
+ * before the verb (--db), then hands the rest to the verb's function.
+ */
+#include "config.h"
+
+#include "aimdb.h"
+
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "log.h"
+
+struct verb {
+	const char *name;
+	int (*fn)(const struct aimdb *a, int argc, char **argv);
+};
+
+static const struct verb verbs[] = {
+	{ "check", aimdb_check },   { "export", aimdb_export },
+	{ "import", aimdb_import }, { "list", aimdb_list },
+	{ "rename", aimdb_rename }, { "rm", aimdb_rm },
+	{ "show", aimdb_show },
+};
+
+static void
+usage(FILE *f)
+{
+	fputs("Usage: aimdb [--db PATH] COMMAND [ARG]...\n"
+	      "Look after the aimkit results database.\n"
+	      "\n"
+	      "  -d, --db PATH   results database (default: $AIM_DB, else\n"
+	      "                  results/aim.db when ./results exists, else\n"
+	      "                  $XDG_DATA_HOME/aimkit/aim.db)\n"
+	      "  -h, --help      show this help and exit\n"
+	      "  -V, --version   show the version and exit\n"
+	      "\n"
+	      "Commands:\n"
+	      "  list                          tags, runs, dates, kernels, hosts\n"
+	      "  show [-r ID] TAG              the classic AIM9 table of a tag\n"
+	      "  import [-t TAG]... [--split] [-f KIND] FILE\n"
+	      "                                store a classic report or a CSV export\n"
+	      "  export [-f csv|json] [-o FILE] [TAG]...\n"
+	      "                                every sample of the tags (default all)\n"
+	      "  rm TAG...                     remove tags with all their runs\n"
+	      "  rename OLD NEW                give the runs of OLD the tag NEW\n"
+	      "  check                         schema, integrity, incomplete runs\n"
+	      "\n"
+	      "'aimdb COMMAND --help' describes one command.\n", f);
+}
+
+int
+aimdb_usage_error(const char *verb, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	aim_warn("%s: %s", verb, msg);
+	return CLI_USER;
+}
+
+int
+aimdb_getopt(int argc, char **argv, const char *shortopts,
+	     const struct option *longopts, const char *usage_text, int *done)
+{
+	int c = getopt_long(argc, argv, shortopts, longopts, NULL);
+
+	if (c == 'h') {
+		fputs(usage_text, stdout);
+		*done = 1;
+		return -1;
+	}
+	/* On '?' getopt has already printed the one line of the error. */
+	return c;
+}
+
+static int
+run_verb(const char *db_opt, int argc, char **argv)
+{
+	struct aimdb a;
+	char *path;
+	int rc;
+
+	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
+		if (strcmp(argv[0], verbs[i].name) != 0)
+			continue;
+		path = cli_db_path(db_opt);
+		if (path == NULL)
+			return CLI_USER;
+		a.db_path = path;
+		/* Each verb parses its own options from scratch. */
+		optind = 0;
+		rc = verbs[i].fn(&a, argc, argv);
+		free(path);
+		return rc;
+	}
+	aim_warn("unknown command '%s' (see aimdb --help)", argv[0]);
+	return CLI_USER;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *db = NULL;
+	int c, rc;
+
+	log_set_program("aimdb");
+	/* "+": stop at the verb, whose options are its own. */
+	while ((c = getopt_long(argc, argv, "+d:hV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			db = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return cli_close_stdout();
+		case 'V':
+			cli_version("aimdb");
+			return cli_close_stdout();
+		default:
+			return CLI_USER;	/* getopt said why */
+		}
+	}
+	if (optind >= argc) {
+		aim_warn("no command given (see aimdb --help)");
+		return CLI_USER;
+	}
+	rc = run_verb(db, argc - optind, argv + optind);
+	if (rc == CLI_OK)
+		rc = cli_close_stdout();
+	return rc;
+}

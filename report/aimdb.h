@@ -1,0 +1,34 @@
+/*
+ * aimdb's verbs.  Each takes the verb's own arguments (ARGV[0] is the verb)
+ * and returns an exit status (cli.h); only main() exits.
+ */
+#ifndef AIM_AIMDB_H
+#define AIM_AIMDB_H
+
+struct option;
+
+struct aimdb {
+	const char *db_path;	/* resolved --db, $AIM_DB or default */
+};
+
+int aimdb_list(const struct aimdb *a, int argc, char **argv);
+int aimdb_show(const struct aimdb *a, int argc, char **argv);
+int aimdb_check(const struct aimdb *a, int argc, char **argv);
+int aimdb_rm(const struct aimdb *a, int argc, char **argv);
+int aimdb_rename(const struct aimdb *a, int argc, char **argv);
+int aimdb_import(const struct aimdb *a, int argc, char **argv);
+int aimdb_export(const struct aimdb *a, int argc, char **argv);
+
+/* One line "aimdb: VERB: what" on stderr; returns CLI_USER. */
+int aimdb_usage_error(const char *verb, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * Options common to every verb: handles -h/--help (prints USAGE, sets
+ * *DONE).  Returns the getopt result like getopt_long, with '?' already
+ * reported.  Call with optind reset to 0 before the first call.
+ */
+int aimdb_getopt(int argc, char **argv, const char *shortopts,
+		 const struct option *longopts, const char *usage, int *done);
+
+#endif

@@ -1,0 +1,276 @@
+/*
+ * aimdb verbs that read or tidy the database: list, show, check, rm and
+ * rename.  Changes happen in one transaction each, after every argument
+ * has been checked, so a refused command changes nothing.
+ */
+#include "config.h"
+
+#include "aimdb.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "classic.h"
+#include "cli.h"
+#include "compare.h"
+#include "log.h"
+#include "query.h"
+#include "query_admin.h"
+#include "store.h"
+#include "tag.h"
+#include "xalloc.h"
+
+static const struct option help_only[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* Options of a verb that has none but --help. */
+static int
+no_options(int argc, char **argv, const char *usage, int *done)
+{
+	*done = 0;
+	/* Anything but --help (handled inside) is an unknown option. */
+	if (aimdb_getopt(argc, argv, "h", help_only, usage, done) != -1)
+		return CLI_USER;
+	return CLI_OK;
+}
+
+static const char *
+or_dash(const char *s)
+{
+	return s != NULL && s[0] != '\0' ? s : "-";
+}
+
+static int
+width(const struct query_list_row *rows, size_t n, size_t field, int min)
+{
+	int w = min;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *s[] = { rows[i].tag, rows[i].release, rows[i].host,
+				    rows[i].source };
+		int len = (int)strlen(or_dash(s[field]));
+
+		if (len > w)
+			w = len;
+	}
+	return w;
+}
+
+static void
+print_list(const struct query_list_row *rows, size_t n)
+{
+	int wt = width(rows, n, 0, 3), wk = width(rows, n, 1, 6);
+	int wh = width(rows, n, 2, 4);
+
+	printf("%-*s %5s %-20s %-10s %-*s %-*s %5s %5s %8s %s\n", wt, "TAG",
+	       "RUN", "STARTED (UTC)", "STATUS", wk, "KERNEL", wh, "HOST",
+	       "TESTS", "OK", "SAMPLES", "SOURCE");
+	for (size_t i = 0; i < n; i++) {
+		const struct query_list_row *r = &rows[i];
+
+		printf("%-*s %5lld %-20s %-10s %-*s %-*s %5lld %5lld %8lld %s\n",
+		       wt, r->tag, (long long)r->id, or_dash(r->started_utc),
+		       or_dash(r->status), wk, or_dash(r->release), wh,
+		       or_dash(r->host), (long long)r->n_tests,
+		       (long long)r->n_ok, (long long)r->n_samples,
+		       or_dash(r->source));
+	}
+}
+
+int
+aimdb_list(const struct aimdb *a, int argc, char **argv)
+{
+	struct query_list_row *rows;
+	struct store *st;
+	size_t n;
+	int done, rc = no_options(argc, argv, "Usage: aimdb list\n"
+				  "One line per run, grouped by tag.\n", &done);
+
+	if (rc != CLI_OK || done)
+		return rc;
+	if (optind != argc)
+		return aimdb_usage_error("list", "no arguments expected");
+	st = cli_open(a->db_path, STORE_RO, &rc);
+	if (st == NULL)
+		return rc;
+	if (query_list(store_handle(st), &rows, &n) < 0) {
+		rc = CLI_ENV;
+	} else {
+		print_list(rows, n);
+		query_list_free(rows, n);
+	}
+	store_close(st);
+	return rc;
+}
+
+/* One classic row of the pooled results of one test. */
+static int
+show_test(const struct query_result *const *res, size_t n)
+{
+	struct cmp_value v;
+	double elapsed_s, loops = 0.0;
+	int rc;
+
+	compare_pool(res, n, &v);
+	if (v.state != CMP_OK) {
+		compare_value_free(&v);
+		return classic_print_skip(stdout, res[0]->number, res[0]->test);
+	}
+	elapsed_s = (double)v.elapsed_ns / 1e9;
+	if (v.calls > 0 && v.elapsed_ns > 0)
+		loops = (double)v.calls / elapsed_s;
+	else if (res[0]->factor > 0)
+		loops = v.rate / (double)res[0]->factor;
+	rc = classic_print_row_values(stdout, res[0]->number, res[0]->test,
+				      elapsed_s, v.calls, loops, v.rate,
+				      res[0]->units);
+	compare_value_free(&v);
+	return rc;
+}
+
+static int
+print_show(const struct query_tag *t)
+{
+	const struct query_result **pick;
+	int rc = classic_print_header(stdout);
+
+	pick = xcalloc(t->n_results + 1, sizeof(*pick));
+	/* Results are sorted by number and test: each run of one test. */
+	for (size_t i = 0; i < t->n_results && rc == 0;) {
+		size_t k = 0;
+
+		while (i + k < t->n_results &&
+		       strcmp(t->results[i + k].test, t->results[i].test) == 0) {
+			pick[k] = &t->results[i + k];
+			k++;
+		}
+		rc = show_test(pick, k);
+		i += k;
+	}
+	free(pick);
+	if (rc == 0)
+		rc = classic_print_rule(stdout);
+	return rc;
+}
+
+static int
+show_options(int argc, char **argv, int64_t **runs, size_t *n_runs,
+	     int *done)
+{
+	static const struct option longopts[] = {
+		{ "run", required_argument, NULL, 'r' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static const char usage[] =
+		"Usage: aimdb show [-r ID]... TAG\n"
+		"The classic AIM9 table of TAG, all its runs pooled.\n"
+		"  -r, --run ID   only this run (repeatable)\n";
+	int c;
+
+	*done = 0;
+	while ((c = aimdb_getopt(argc, argv, "r:h", longopts, usage,
+				 done)) != -1) {
+		int64_t id;
+
+		if (c != 'r')
+			return CLI_USER;
+		if (cli_run_id(optarg, &id) < 0)
+			return aimdb_usage_error("show", "not a run id: '%s'",
+						 optarg);
+		*runs = xrealloc(*runs, (*n_runs + 1) * sizeof(**runs));
+		(*runs)[(*n_runs)++] = id;
+	}
+	if (!*done && argc - optind != 1)
+		return aimdb_usage_error("show", "give one TAG");
+	return CLI_OK;
+}
+
+int
+aimdb_show(const struct aimdb *a, int argc, char **argv)
+{
+	int64_t *runs = NULL;
+	size_t n_runs = 0;
+	struct query_tag t;
+	struct store *st;
+	int done, rc = show_options(argc, argv, &runs, &n_runs, &done);
+
+	if (rc != CLI_OK || done || (st = cli_open(a->db_path, STORE_RO,
+						   &rc)) == NULL) {
+		free(runs);
+		return rc;
+	}
+	if (query_tag_load(store_handle(st), argv[optind], runs, n_runs,
+			   &t) < 0) {
+		rc = CLI_ENV;
+	} else {
+		if (t.n_runs == 0) {
+			aim_warn("%s: no such tag%s in %s", argv[optind],
+				 n_runs ? " with those runs" : "", a->db_path);
+			rc = CLI_USER;
+		} else if (print_show(&t) < 0) {
+			aim_warn_errno("stdout");
+			rc = CLI_ENV;
+		}
+		query_tag_free(&t);
+	}
+	store_close(st);
+	free(runs);
+	return rc;
+}
+
+static int
+report_check(const struct aimdb *a, const struct query_check *c)
+{
+	int sound = c->n_integrity == 1 && strcmp(c->integrity[0], "ok") == 0;
+
+	printf("database: %s\n", a->db_path);
+	printf("schema version: %d (this aimkit: %d)\n", c->user_version,
+	       store_schema_version());
+	printf("integrity: %s\n", sound ? "ok" : "FAILED");
+	for (size_t i = 0; !sound && i < c->n_integrity; i++)
+		printf("  %s\n", c->integrity[i]);
+	if (c->fk_violations > 0)
+		printf("foreign keys: %lld rows refer to missing parents\n",
+		       (long long)c->fk_violations);
+	else
+		printf("foreign keys: ok\n");
+	printf("incomplete runs: %s\n", c->n_incomplete ? "" : "none");
+	for (size_t i = 0; i < c->n_incomplete; i++)
+		printf("  %s\n", c->incomplete[i]);
+	if (!sound || c->fk_violations > 0) {
+		aim_warn("%s: the database is damaged", a->db_path);
+		return CLI_ENV;
+	}
+	return CLI_OK;
+}
+
+int
+aimdb_check(const struct aimdb *a, int argc, char **argv)
+{
+	struct query_check c;
+	struct store *st;
+	int done, rc = no_options(argc, argv, "Usage: aimdb check\n"
+				  "Schema version, integrity, incomplete runs.\n",
+				  &done);
+
+	if (rc != CLI_OK || done)
+		return rc;
+	if (optind != argc)
+		return aimdb_usage_error("check", "no arguments expected");
+	st = cli_open(a->db_path, STORE_RO, &rc);
+	if (st == NULL)
+		return rc;
+	if (query_check(store_handle(st), &c) < 0) {
+		rc = CLI_ENV;
+	} else {
+		rc = report_check(a, &c);
+		query_check_free(&c);
+	}
+	store_close(st);
+	return rc;
+}

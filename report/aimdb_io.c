@@ -1,0 +1,290 @@
+/*
+ * aimdb import and export.  An import is parsed and checked whole before
+ * the database is opened, then stored in one transaction: a bad file
+ * leaves the database file exactly as it was.
+ */
+#include "config.h"
+
+#include "aimdb.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "export.h"
+#include "import.h"
+#include "log.h"
+#include "query_admin.h"
+#include "store.h"
+#include "tag.h"
+#include "xalloc.h"
+
+struct import_opts {
+	char **tags;		/* --tag, in order */
+	size_t n_tags;
+	int split;
+	enum import_kind kind;
+	const char *file;
+};
+
+static const char import_usage[] =
+	"Usage: aimdb import [-t TAG]... [-s] [-f KIND] FILE\n"
+	"Store a classic AIM9 report (console table, logfile.suite9, suite9.ss)\n"
+	"or an aimdb CSV export; FILE '-' reads standard input.\n"
+	"  -t, --tag TAG     tag of the next report in the file (repeatable)\n"
+	"  -s, --split       take each report's tag from its title line\n"
+	"  -f, --format KIND auto (default), console, logfile, ss or csv\n";
+
+static int
+import_options(int argc, char **argv, struct import_opts *o, int *done)
+{
+	static const struct option longopts[] = {
+		{ "tag", required_argument, NULL, 't' },
+		{ "split", no_argument, NULL, 's' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	*done = 0;
+	while ((c = aimdb_getopt(argc, argv, "t:sf:h", longopts, import_usage,
+				 done)) != -1) {
+		if (c == 't') {
+			o->tags = xrealloc(o->tags,
+					   (o->n_tags + 1) * sizeof(*o->tags));
+			o->tags[o->n_tags++] = optarg;
+		} else if (c == 's') {
+			o->split = 1;
+		} else if (c == 'f') {
+			if (import_kind_parse(optarg, &o->kind) < 0)
+				return aimdb_usage_error("import",
+							 "--format: unknown kind '%s'",
+							 optarg);
+		} else {
+			return CLI_USER;
+		}
+	}
+	if (*done)
+		return CLI_OK;
+	if (argc - optind != 1)
+		return aimdb_usage_error("import", "give one FILE");
+	if (o->split && o->n_tags > 0)
+		return aimdb_usage_error("import", "--tag and --split exclude each other");
+	o->file = argv[optind];
+	return CLI_OK;
+}
+
+/* The tag of every report: from --tag, titles (--split) or the CSV. */
+static int
+assign_tags(const struct import_opts *o, const struct import_file *f,
+	    char **tags)
+{
+	int csv = f->kind == IMPORT_CSV;
+
+	if (csv && o->split)
+		return aimdb_usage_error("import", "--split applies to classic reports; a CSV export names its tags");
+	if (csv && o->n_tags > 1)
+		return aimdb_usage_error("import", "a CSV export takes at most one --tag (it replaces every tag of the file)");
+	if (!csv && !o->split && o->n_tags != f->n_reports)
+		return aimdb_usage_error("import",
+					 "%s holds %zu report%s but %zu --tag given: give one --tag per report, in order, or --split",
+					 f->name, f->n_reports,
+					 f->n_reports == 1 ? "" : "s", o->n_tags);
+	for (size_t i = 0; i < f->n_reports; i++) {
+		const struct import_report *r = &f->reports[i];
+		char why[256];
+
+		if (o->split || (csv && o->n_tags == 0))
+			tags[i] = r->title;
+		else
+			tags[i] = o->tags[csv ? 0 : i];
+		if (tags[i] == NULL) {
+			aim_warn("%s:%d: no title line before this report for --split",
+				 f->name, r->line);
+			return CLI_USER;
+		}
+		if (tag_check(tags[i], why, sizeof(why)) < 0) {
+			aim_warn("%s:%d: tag '%s': %s", f->name, r->line, tags[i],
+				 why);
+			return CLI_USER;
+		}
+	}
+	return CLI_OK;
+}
+
+static int
+parse_file(const struct import_opts *o, struct import_file *f)
+{
+	FILE *in = stdin;
+	const char *name = "(stdin)";
+	int rc;
+
+	if (strcmp(o->file, "-") != 0) {
+		name = o->file;
+		in = fopen(o->file, "r");
+		if (in == NULL) {
+			aim_warn_errno("%s", o->file);
+			return CLI_USER;
+		}
+	}
+	rc = import_parse(in, name, o->kind, f) < 0 ? CLI_USER : CLI_OK;
+	if (in != stdin && fclose(in) != 0 && rc == CLI_OK) {
+		aim_warn_errno("%s", o->file);
+		import_free(f);
+		rc = CLI_USER;
+	}
+	return rc;
+}
+
+static void
+print_imported(const struct import_file *f, char *const *tags)
+{
+	for (size_t i = 0; i < f->n_reports; i++)
+		printf("imported %s:%d as %s (%zu results)\n", f->name,
+		       f->reports[i].line, tags[i], f->reports[i].n_results);
+}
+
+int
+aimdb_import(const struct aimdb *a, int argc, char **argv)
+{
+	struct import_opts o = { .kind = IMPORT_AUTO };
+	struct import_file f;
+	struct store *st;
+	char **tags = NULL;
+	int done, rc = import_options(argc, argv, &o, &done);
+
+	if (rc == CLI_OK && !done)
+		rc = parse_file(&o, &f);
+	if (rc != CLI_OK || done) {
+		free(o.tags);
+		return rc;
+	}
+	tags = xcalloc(f.n_reports, sizeof(*tags));
+	rc = assign_tags(&o, &f, tags);
+	/* Only a file that parsed whole gets near the database. */
+	if (rc == CLI_OK && (st = cli_open(a->db_path, STORE_RW, &rc)) != NULL) {
+		if (import_store(st, a->db_path, &f, tags, f.name) < 0)
+			rc = CLI_ENV;
+		store_close(st);
+	}
+	if (rc == CLI_OK)
+		print_imported(&f, tags);
+	free(tags);
+	import_free(&f);
+	free(o.tags);
+	return rc;
+}
+
+static const char export_usage[] =
+	"Usage: aimdb export [-f csv|json] [-o FILE] [TAG]...\n"
+	"Every sample of the tags (all tags when none is given).\n"
+	"  -f, --format FMT  csv (default: one record per sample, read back by\n"
+	"                    aimdb import) or json (runs, env, results, samples)\n"
+	"  -o, --output FILE write to FILE instead of standard output\n";
+
+struct export_opts {
+	int json;
+	const char *output;
+};
+
+static int
+export_options(int argc, char **argv, struct export_opts *o, int *done)
+{
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	*done = 0;
+	while ((c = aimdb_getopt(argc, argv, "f:o:h", longopts, export_usage,
+				 done)) != -1) {
+		if (c == 'o') {
+			o->output = optarg;
+		} else if (c == 'f' && (strcmp(optarg, "csv") == 0 ||
+					strcmp(optarg, "json") == 0)) {
+			o->json = strcmp(optarg, "json") == 0;
+		} else if (c == 'f') {
+			return aimdb_usage_error("export",
+						 "--format: '%s' is neither csv nor json",
+						 optarg);
+		} else {
+			return CLI_USER;
+		}
+	}
+	return CLI_OK;
+}
+
+/* The tags named on the command line, each checked; or all tags. */
+static int
+export_tags(const struct aimdb *a, struct store *st, int argc, char **argv,
+	    char ***tags, size_t *n)
+{
+	if (optind == argc)
+		return query_tags(store_handle(st), tags, n) < 0 ? CLI_ENV
+								 : CLI_OK;
+	*tags = xcalloc((size_t)(argc - optind), sizeof(**tags));
+	*n = 0;
+	for (int i = optind; i < argc; i++) {
+		int64_t runs;
+
+		(*tags)[(*n)++] = xstrdup(argv[i]);
+		if (query_tag_runs(store_handle(st), argv[i], &runs) < 0)
+			return CLI_ENV;
+		if (runs == 0) {
+			aim_warn("%s: no such tag in %s", argv[i], a->db_path);
+			return CLI_USER;
+		}
+	}
+	return CLI_OK;
+}
+
+static int
+write_export(const struct export_opts *o, struct store *st, char **tags,
+	     size_t n)
+{
+	FILE *out = stdout;
+	const char *name = o->output != NULL ? o->output : "stdout";
+	int rc;
+
+	if (o->output != NULL && (out = fopen(o->output, "w")) == NULL) {
+		aim_warn_errno("%s", o->output);
+		return CLI_ENV;
+	}
+	rc = o->json ? export_json(out, store_handle(st), tags, n) :
+		       export_csv(out, store_handle(st), tags, n);
+	if (rc == -2)
+		aim_warn_errno("%s", name);
+	if (out != stdout && fclose(out) != 0 && rc == 0) {
+		aim_warn_errno("%s", name);
+		rc = -2;
+	}
+	return rc == 0 ? CLI_OK : CLI_ENV;
+}
+
+int
+aimdb_export(const struct aimdb *a, int argc, char **argv)
+{
+	struct export_opts o = { 0 };
+	struct store *st;
+	char **tags = NULL;
+	size_t n = 0;
+	int done, rc = export_options(argc, argv, &o, &done);
+
+	if (rc != CLI_OK || done)
+		return rc;
+	st = cli_open(a->db_path, STORE_RO, &rc);
+	if (st == NULL)
+		return rc;
+	rc = export_tags(a, st, argc, argv, &tags, &n);
+	if (rc == CLI_OK)
+		rc = write_export(&o, st, tags, n);
+	query_tags_free(tags, n);
+	store_close(st);
+	return rc;
+}

@@ -1,0 +1,43 @@
+/*
+ * What aimcmp and aimdb share on the command line: exit statuses, the
+ * database path and opening it with the right error class.
+ */
+#ifndef AIM_CLI_H
+#define AIM_CLI_H
+
+#include <stdint.h>
+
+#include "store.h"
+
+/* Exit statuses (design contract). */
+enum cli_exit {
+	CLI_OK = 0,
+	CLI_USER = 1,	/* bad option, unknown tag or test, bad file */
+	CLI_ENV = 2,	/* database unwritable or damaged, disk full */
+};
+
+/*
+ * The database path: OPT (--db) when not NULL, else the default (see
+ * dbpath.h).  Malloc'd; NULL after a message when there is none.
+ */
+char *cli_db_path(const char *opt);
+
+/*
+ * Open PATH.  On failure prints "PATH: why" and returns NULL with *STATUS
+ * set: CLI_USER when a database to read does not exist, else CLI_ENV.
+ */
+struct store *cli_open(const char *path, enum store_mode mode, int *status);
+
+/* A run id given as text: a positive integer.  0 or -1. */
+int cli_run_id(const char *s, int64_t *out);
+
+/* "PROG (aimkit) VERSION" on stdout. */
+void cli_version(const char *prog);
+
+/*
+ * Finish writing stdout: flush and check it.  Returns CLI_OK or, after a
+ * message, CLI_ENV.
+ */
+int cli_close_stdout(void);
+
+#endif

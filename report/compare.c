@@ -1,0 +1,374 @@
+/*
+ * Pure comparison: pooled rates per test and side, deltas in cents of the
+ * printed rates (so two imported reports give the published difference to
+ * the last digit) and the coefficient of variation of repeated samples.
+ */
+#include "config.h"
+
+#include "compare.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare_env.h"
+#include "xalloc.h"
+
+/* Rates are compared as printed, to the cent; beyond int64 nothing prints. */
+static int64_t
+to_cents(double rate)
+{
+	double c = rate * 100.0;
+
+	if (!isfinite(c) || fabs(c) > 9.0e18)
+		return 0;
+	return (int64_t)llround(c);
+}
+
+static double
+sample_rate(const struct query_sample *s, unsigned long factor)
+{
+	if (s->has_printed)
+		return s->printed_ops;
+	if (s->elapsed_ns <= 0)
+		return 0.0;
+	return (double)s->calls * (double)factor * 1e9 / (double)s->elapsed_ns;
+}
+
+/* Sample standard deviation over mean, in percent (Welford's update). */
+static double
+cv_pct(const double *x, size_t n)
+{
+	double mean = 0.0, m2 = 0.0;
+
+	if (n < 2)
+		return NAN;
+	for (size_t i = 0; i < n; i++) {
+		double d = x[i] - mean;
+
+		mean += d / (double)(i + 1);
+		m2 += d * (x[i] - mean);
+	}
+	if (mean <= 0.0)
+		return NAN;
+	return sqrt(m2 / (double)(n - 1)) / mean * 100.0;
+}
+
+static void
+pool_failed(const struct query_result *const *res, size_t n,
+	    struct cmp_value *out)
+{
+	out->state = CMP_FAILED;
+	out->status = "nodata";	/* ok results that hold no sample */
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(res[i]->status, "ok") != 0) {
+			out->status = res[i]->status;
+			out->reason = res[i]->reason;
+			return;
+		}
+	}
+}
+
+/* Printed rates: one is kept as is; several weighted by elapsed time. */
+static double
+pooled_printed(const struct query_result *const *res, size_t n,
+	       const struct cmp_value *v)
+{
+	long double num = 0.0L, den = 0.0L, sum = 0.0L;
+	int timed = 1;
+
+	if (v->n_samples == 1)
+		return v->rates[0];
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(res[i]->status, "ok") != 0)
+			continue;
+		for (size_t j = 0; j < res[i]->n_samples; j++) {
+			const struct query_sample *s = &res[i]->samples[j];
+
+			num += (long double)s->printed_ops * s->elapsed_ns;
+			den += s->elapsed_ns;
+			sum += s->printed_ops;
+			if (s->elapsed_ns <= 0)
+				timed = 0;
+		}
+	}
+	if (timed && den > 0.0L)
+		return (double)(num / den);
+	return (double)(sum / (long double)v->n_samples);
+}
+
+static void
+pool_samples(const struct query_result *const *res, size_t n,
+	     struct cmp_value *out, size_t total)
+{
+	long double ops = 0.0L;
+
+	out->rates = xmalloc(total * sizeof(*out->rates));
+	out->printed = 1;
+	for (size_t i = 0; i < n; i++) {
+		const struct query_result *r = res[i];
+
+		if (strcmp(r->status, "ok") != 0)
+			continue;
+		out->n_results++;
+		for (size_t j = 0; j < r->n_samples; j++) {
+			const struct query_sample *s = &r->samples[j];
+
+			out->rates[out->n_samples++] = sample_rate(s, r->factor);
+			out->calls += s->calls;
+			out->elapsed_ns += s->elapsed_ns;
+			ops += (long double)s->calls * r->factor;
+			if (!s->has_printed)
+				out->printed = 0;
+		}
+	}
+	if (out->printed)
+		out->rate = pooled_printed(res, n, out);
+	else if (out->elapsed_ns > 0)
+		out->rate = (double)(ops * 1e9L / out->elapsed_ns);
+}
+
+void
+compare_pool(const struct query_result *const *res, size_t n,
+	     struct cmp_value *out)
+{
+	size_t total = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->cv_pct = NAN;
+	if (n == 0) {
+		out->state = CMP_MISSING;
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(res[i]->status, "ok") == 0)
+			total += res[i]->n_samples;
+	if (total == 0) {
+		pool_failed(res, n, out);
+		return;
+	}
+	out->state = CMP_OK;
+	pool_samples(res, n, out, total);
+	out->rate_c = to_cents(out->rate);
+	out->cv_pct = cv_pct(out->rates, out->n_samples);
+}
+
+void
+compare_value_free(struct cmp_value *v)
+{
+	free(v->rates);
+	v->rates = NULL;
+}
+
+/* The distinct tests of all sides, as rows with nothing filled in yet. */
+static void
+collect_rows(const struct query_tag *sides, size_t n, struct cmp_table *t)
+{
+	size_t cap = 0;
+
+	for (size_t s = 0; s < n; s++) {
+		for (size_t i = 0; i < sides[s].n_results; i++) {
+			const struct query_result *r = &sides[s].results[i];
+			size_t k;
+
+			for (k = 0; k < t->n_rows; k++)
+				if (strcmp(t->rows[k].test, r->test) == 0)
+					break;
+			if (k < t->n_rows)
+				continue;
+			if (t->n_rows == cap) {
+				cap = cap ? 2 * cap : 64;
+				t->rows = xrealloc(t->rows,
+						   cap * sizeof(*t->rows));
+			}
+			t->rows[t->n_rows].number = r->number;
+			t->rows[t->n_rows].test = r->test;
+			t->rows[t->n_rows].units = r->units;
+			t->n_rows++;
+		}
+	}
+}
+
+static void
+fill_deltas(struct cmp_row *row, size_t n_sides)
+{
+	const struct cmp_value *base = &row->v[0];
+
+	row->d = xcalloc(n_sides - 1, sizeof(*row->d));
+	for (size_t s = 1; s < n_sides; s++) {
+		struct cmp_delta *d = &row->d[s - 1];
+
+		d->pct = NAN;
+		if (base->state != CMP_OK || row->v[s].state != CMP_OK)
+			continue;
+		d->valid = 1;
+		d->delta_c = row->v[s].rate_c - base->rate_c;
+		if (base->rate_c != 0)
+			d->pct = (double)d->delta_c / (double)base->rate_c *
+				 100.0;
+	}
+}
+
+static void
+fill_row(struct cmp_row *row, const struct query_tag *sides, size_t n)
+{
+	const struct query_result **pick = NULL;
+
+	row->v = xcalloc(n, sizeof(*row->v));
+	for (size_t s = 0; s < n; s++) {
+		size_t k = 0;
+
+		pick = xrealloc(pick, (sides[s].n_results + 1) * sizeof(*pick));
+		for (size_t i = 0; i < sides[s].n_results; i++)
+			if (strcmp(sides[s].results[i].test, row->test) == 0)
+				pick[k++] = &sides[s].results[i];
+		compare_pool(pick, k, &row->v[s]);
+	}
+	free(pick);
+	fill_deltas(row, n);
+}
+
+static int
+by_number(const void *a, const void *b)
+{
+	const struct cmp_row *x = a, *y = b;
+
+	if (x->number != y->number)
+		return x->number < y->number ? -1 : 1;
+	return strcmp(x->test, y->test);
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	const struct cmp_row *x = a, *y = b;
+	int c = strcmp(x->test, y->test);
+
+	return c != 0 ? c : by_number(a, b);
+}
+
+/* Rows without a percentage go last, in number order. */
+static int
+by_pct(const void *a, const void *b)
+{
+	const struct cmp_row *x = a, *y = b;
+	int hx = x->d[0].valid && !isnan(x->d[0].pct);
+	int hy = y->d[0].valid && !isnan(y->d[0].pct);
+
+	if (hx != hy)
+		return hx ? -1 : 1;
+	if (hx && x->d[0].pct != y->d[0].pct)
+		return x->d[0].pct < y->d[0].pct ? -1 : 1;
+	return by_number(a, b);
+}
+
+void
+compare_sort(struct cmp_table *t, enum cmp_sort key)
+{
+	int (*fn)(const void *, const void *) = by_number;
+
+	if (key == CMP_SORT_NAME)
+		fn = by_name;
+	else if (key == CMP_SORT_PCT)
+		fn = by_pct;
+	if (t->n_rows > 1)
+		qsort(t->rows, t->n_rows, sizeof(*t->rows), fn);
+}
+
+/* Noise columns appear when any shown value pooled two samples or more. */
+static void
+update_repeated(struct cmp_table *t)
+{
+	t->repeated = 0;
+	for (size_t i = 0; i < t->n_rows; i++)
+		for (size_t s = 0; s < t->n_sides; s++)
+			if (t->rows[i].v[s].n_samples >= 2)
+				t->repeated = 1;
+}
+
+void
+compare_build(const struct query_tag *sides, size_t n, struct cmp_table *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->n_sides = n;
+	collect_rows(sides, n, out);
+	for (size_t i = 0; i < out->n_rows; i++)
+		fill_row(&out->rows[i], sides, n);
+	update_repeated(out);
+	compare_sort(out, CMP_SORT_NUMBER);
+	compare_env(sides, n, out);
+}
+
+static void
+free_row(struct cmp_row *row, size_t n_sides)
+{
+	if (row->v != NULL)
+		for (size_t s = 0; s < n_sides; s++)
+			compare_value_free(&row->v[s]);
+	free(row->v);
+	free(row->d);
+}
+
+static void
+missing_row(struct cmp_row *row, size_t n_sides, int number,
+	    const char *test, const char *units)
+{
+	row->number = number;
+	row->test = test;
+	row->units = units;
+	row->v = xcalloc(n_sides, sizeof(*row->v));
+	for (size_t s = 0; s < n_sides; s++) {
+		row->v[s].state = CMP_MISSING;
+		row->v[s].cv_pct = NAN;
+	}
+	fill_deltas(row, n_sides);
+}
+
+void
+compare_select(struct cmp_table *t, const char *const *names,
+	       const int *numbers, const char *const *units, size_t n)
+{
+	struct cmp_row *keep = xcalloc(n ? n : 1, sizeof(*keep));
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t j;
+
+		for (j = 0; j < t->n_rows; j++)
+			if (t->rows[j].test != NULL &&
+			    strcmp(t->rows[j].test, names[i]) == 0)
+				break;
+		if (j < t->n_rows) {
+			keep[k++] = t->rows[j];
+			/* Taken: a repeated name must not free it twice. */
+			memset(&t->rows[j], 0, sizeof(t->rows[j]));
+		} else if (numbers != NULL && numbers[i] > 0) {
+			missing_row(&keep[k++], t->n_sides, numbers[i],
+				    names[i], units != NULL ? units[i] : "");
+		}
+	}
+	for (size_t j = 0; j < t->n_rows; j++)
+		free_row(&t->rows[j], t->n_sides);
+	free(t->rows);
+	t->rows = keep;
+	t->n_rows = k;
+	update_repeated(t);
+}
+
+void
+compare_free(struct cmp_table *t)
+{
+	for (size_t i = 0; i < t->n_rows; i++)
+		free_row(&t->rows[i], t->n_sides);
+	free(t->rows);
+	for (size_t s = 0; s < t->n_sides && t->sides != NULL; s++) {
+		free(t->sides[s].run_ids);
+		free(t->sides[s].kernels);
+		free(t->sides[s].hosts);
+	}
+	free(t->sides);
+	for (size_t i = 0; i < t->n_warnings; i++)
+		free(t->warnings[i]);
+	free(t->warnings);
+	memset(t, 0, sizeof(*t));
+}

@@ -1,0 +1,204 @@
+/*
+ * Export of tags.  The CSV keeps what a comparison needs and reads back
+ * into identical comparisons; a result without samples (a failed test) is
+ * one record with empty seq, calls and elapsed_ns.  The JSON document
+ * dumps every stored column, so it follows the schema as it grows.
+ */
+#include "config.h"
+
+#include "export.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "csvout.h"
+#include "jsonout.h"
+#include "query.h"
+#include "query_admin.h"
+#include "store.h"
+
+const char export_csv_header[] =
+	"tag,run_id,number,test,rep,seq,status,reason,calls,elapsed_ns,"
+	"factor,units,printed_ops";
+
+static void
+csv_prefix(FILE *f, const struct query_result *r, const char *tag)
+{
+	csvout_field(f, 1, tag);
+	csvout_fieldf(f, 0, "%" PRId64, r->run_id);
+	csvout_fieldf(f, 0, "%d", r->number);
+	csvout_field(f, 0, r->test);
+	csvout_fieldf(f, 0, "%d", r->rep);
+}
+
+static void
+csv_suffix(FILE *f, const struct query_result *r)
+{
+	csvout_fieldf(f, 0, "%lu", r->factor);
+	csvout_field(f, 0, r->units);
+}
+
+static void
+csv_result(FILE *f, const struct query_result *r, const char *tag)
+{
+	char buf[32];
+
+	if (r->n_samples == 0) {
+		csv_prefix(f, r, tag);
+		csvout_field(f, 0, NULL);
+		csvout_field(f, 0, r->status);
+		csvout_field(f, 0, r->reason);
+		csvout_field(f, 0, NULL);
+		csvout_field(f, 0, NULL);
+		csv_suffix(f, r);
+		csvout_field(f, 0, NULL);
+		csvout_end(f);
+	}
+	for (size_t j = 0; j < r->n_samples; j++) {
+		const struct query_sample *s = &r->samples[j];
+
+		csv_prefix(f, r, tag);
+		csvout_fieldf(f, 0, "%d", s->seq);
+		csvout_field(f, 0, r->status);
+		csvout_field(f, 0, r->reason);
+		csvout_fieldf(f, 0, "%" PRId64, s->calls);
+		csvout_fieldf(f, 0, "%" PRId64, s->elapsed_ns);
+		csv_suffix(f, r);
+		/* Shortest digits that read back as the stored double. */
+		csvout_field(f, 0, s->has_printed ?
+				   jsonout_shortest(s->printed_ops, buf,
+						    sizeof(buf)) : NULL);
+		csvout_end(f);
+	}
+}
+
+int
+export_csv(FILE *f, struct sqlite3 *db, char *const *tags, size_t n)
+{
+	fprintf(f, "%s\n", export_csv_header);
+	for (size_t i = 0; i < n; i++) {
+		struct query_tag t;
+
+		if (query_tag_load(db, tags[i], NULL, 0, &t) < 0)
+			return -1;
+		/* By run, so that import recreates the runs in this order. */
+		for (size_t k = 0; k < t.n_runs; k++)
+			for (size_t j = 0; j < t.n_results; j++)
+				if (t.results[j].run_id == t.runs[k].id)
+					csv_result(f, &t.results[j], tags[i]);
+		query_tag_free(&t);
+	}
+	/* Stream errors are sticky: one check covers every write above. */
+	return fflush(f) != 0 || ferror(f) ? -2 : 0;
+}
+
+struct dump {
+	struct sqlite3 *db;
+	struct json_object *out;	/* array or object being filled */
+};
+
+static struct json_object *
+cell_json(const struct query_cell *c)
+{
+	switch (c->type) {
+	case QUERY_INT:
+		return jsonout_int(c->i);
+	case QUERY_REAL:
+		return jsonout_double(c->d);
+	case QUERY_TEXT:
+		return jsonout_string(c->s);
+	case QUERY_NULL:
+	default:
+		return NULL;
+	}
+}
+
+static struct json_object *
+row_json(const struct query_cell *cells, size_t n, int64_t *id)
+{
+	struct json_object *o = jsonout_object();
+
+	for (size_t i = 0; i < n; i++) {
+		jsonout_put(o, cells[i].name, cell_json(&cells[i]));
+		if (strcmp(cells[i].name, "id") == 0 && cells[i].type == QUERY_INT)
+			*id = cells[i].i;
+	}
+	return o;
+}
+
+static int
+on_sample(const struct query_cell *cells, size_t n, void *arg)
+{
+	struct dump *d = arg;
+	int64_t id = 0;
+
+	jsonout_push(d->out, row_json(cells, n, &id));
+	return 0;
+}
+
+static int
+on_result(const struct query_cell *cells, size_t n, void *arg)
+{
+	struct dump *d = arg;
+	int64_t id = 0;
+	struct json_object *o = row_json(cells, n, &id);
+	struct dump sub = { d->db, jsonout_array() };
+
+	jsonout_put(o, "samples", sub.out);
+	jsonout_push(d->out, o);
+	return query_dump(d->db, QUERY_DUMP_SAMPLES, NULL, id, on_sample, &sub);
+}
+
+static int
+on_env(const struct query_cell *cells, size_t n, void *arg)
+{
+	struct dump *d = arg;
+	const char *key = NULL;
+	struct json_object *val = NULL;
+
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(cells[i].name, "key") == 0)
+			key = cells[i].s;
+		else if (strcmp(cells[i].name, "value") == 0)
+			val = cell_json(&cells[i]);
+	}
+	if (key != NULL)
+		jsonout_put(d->out, key, val);
+	return 0;
+}
+
+static int
+on_run(const struct query_cell *cells, size_t n, void *arg)
+{
+	struct dump *d = arg;
+	int64_t id = 0;
+	struct json_object *o = row_json(cells, n, &id);
+	struct dump env = { d->db, jsonout_object() };
+	struct dump res = { d->db, jsonout_array() };
+
+	jsonout_put(o, "env", env.out);
+	jsonout_put(o, "results", res.out);
+	jsonout_push(d->out, o);
+	if (query_dump(d->db, QUERY_DUMP_ENV, NULL, id, on_env, &env) != 0)
+		return -1;
+	return query_dump(d->db, QUERY_DUMP_RESULTS, NULL, id, on_result, &res);
+}
+
+int
+export_json(FILE *f, struct sqlite3 *db, char *const *tags, size_t n)
+{
+	struct json_object *doc = jsonout_object();
+	struct dump runs = { db, jsonout_array() };
+
+	jsonout_put(doc, "aimkit_version", jsonout_string(PACKAGE_VERSION));
+	jsonout_put(doc, "schema_version", jsonout_int(store_schema_version()));
+	jsonout_put(doc, "runs", runs.out);
+	for (size_t i = 0; i < n; i++) {
+		if (query_dump(db, QUERY_DUMP_RUNS, tags[i], 0, on_run,
+			       &runs) != 0) {
+			jsonout_free(doc);
+			return -1;
+		}
+	}
+	return jsonout_print(f, doc) < 0 ? -2 : 0;
+}

@@ -1,0 +1,98 @@
+/*
+ * The text comparison: one line per test, fields separated by single
+ * spaces, in the form kernel developers paste into mail.  With single
+ * samples a line is exactly "number name base new delta pct% units".
+ */
+#include "config.h"
+
+#include "fmt.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static void
+print_header(FILE *f, const struct cmp_table *t)
+{
+	char name[FMT_NUM_MAX];
+
+	for (size_t s = 0; s < t->n_sides; s++) {
+		char *sum = fmt_side_summary(t, s);
+
+		fprintf(f, "# %s: %s\n", fmt_side_name(t, s, name, sizeof(name)),
+			sum);
+		free(sum);
+	}
+	for (size_t i = 0; i < t->n_warnings; i++)
+		fprintf(f, "# warning: %s\n", t->warnings[i]);
+}
+
+/* "8.82%", or "-" when there is no percentage. */
+static void
+print_pct(FILE *f, const struct cmp_delta *d)
+{
+	char buf[FMT_NUM_MAX];
+
+	if (d->valid && !isnan(d->pct))
+		fprintf(f, " %s%%", fmt_2f(d->pct, buf, sizeof(buf)));
+	else
+		fputs(" -", f);
+}
+
+static void
+print_cv(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
+{
+	char *cv = fmt_cv_list(t, row);
+
+	fprintf(f, " cv %s", cv);
+	free(cv);
+}
+
+/* Some NEW side has a delta against the base. */
+static int
+comparable(const struct cmp_table *t, const struct cmp_row *row)
+{
+	for (size_t s = 1; s < t->n_sides; s++)
+		if (row->d[s - 1].valid)
+			return 1;
+	return 0;
+}
+
+/*
+ * A test with nothing to compare (missing or failed on the base, or on
+ * every NEW side) is still shown, as a comment: every other line then
+ * holds numbers a script can use.
+ */
+static void
+print_row(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
+{
+	char buf[FMT_NUM_MAX];
+
+	fprintf(f, "%s%d %s %s", comparable(t, row) ? "" : "# ", row->number,
+		row->test,
+		fmt_value(&row->v[0], buf, sizeof(buf)));
+	for (size_t s = 1; s < t->n_sides; s++) {
+		const struct cmp_delta *d = &row->d[s - 1];
+
+		fprintf(f, " %s", fmt_value(&row->v[s], buf, sizeof(buf)));
+		fprintf(f, " %s", d->valid ? fmt_cents(d->delta_c, buf,
+						       sizeof(buf)) : "-");
+		print_pct(f, d);
+	}
+	if (t->repeated)
+		print_cv(f, t, row);
+	fprintf(f, " %s\n", row->units);
+}
+
+int
+fmt_text(FILE *f, const struct cmp_table *t)
+{
+	print_header(f, t);
+	for (size_t i = 0; i < t->n_rows; i++)
+		print_row(f, t, &t->rows[i]);
+	if (t->repeated)
+		fprintf(f, "# %s\n", fmt_cv_legend);
+	/* Stream errors are sticky: one check covers every write above. */
+	if (fflush(f) != 0 || ferror(f))
+		return -1;
+	return 0;
+}

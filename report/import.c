@@ -1,0 +1,430 @@
+/*
+ * Import front end: reads the whole file into numbered lines (refusing
+ * binary data), recognises its format and hands it to the right parser.
+ * Also the small helpers every parser uses.
+ */
+#include "config.h"
+
+#include "import.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import_int.h"
+#include "log.h"
+#include "xalloc.h"
+
+int
+import_kind_parse(const char *s, enum import_kind *out)
+{
+	static const char *const names[] = {
+		[IMPORT_AUTO] = "auto",	      [IMPORT_CONSOLE] = "console",
+		[IMPORT_LOGFILE] = "logfile", [IMPORT_SS] = "ss",
+		[IMPORT_CSV] = "csv",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (strcmp(s, names[i]) == 0) {
+			*out = (enum import_kind)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *
+import_source(enum import_kind kind)
+{
+	switch (kind) {
+	case IMPORT_LOGFILE:
+		return "import-logfile";
+	case IMPORT_SS:
+		return "import-ss";
+	case IMPORT_CSV:
+		return "import-csv";
+	case IMPORT_CONSOLE:
+	case IMPORT_AUTO:
+	default:
+		return "import-console";
+	}
+}
+
+int
+import_error(const char *name, size_t line, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (line > 0)
+		aim_warn("%s:%zu: %s", name, line, msg);
+	else
+		aim_warn("%s: %s", name, msg);
+	return -1;
+}
+
+int
+import_number(const char *s, size_t len, double *out)
+{
+	char buf[64];
+	char *end;
+	size_t i = 0, digits = 0;
+
+	if (len == 0 || len >= sizeof(buf))
+		return -1;
+	/* The shape %f and %g print; strtod alone would take "inf", "0x1p3". */
+	for (; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+		digits++;
+	if (i < len && s[i] == '.')
+		for (i++; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+			digits++;
+	if (digits == 0)
+		return -1;
+	if (i < len && (s[i] == 'e' || s[i] == 'E')) {
+		size_t exp_digits = 0;
+
+		i++;
+		if (i < len && (s[i] == '+' || s[i] == '-'))
+			i++;
+		for (; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+			exp_digits++;
+		if (exp_digits == 0)
+			return -1;
+	}
+	if (i != len)
+		return -1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	errno = 0;
+	*out = strtod(buf, &end);
+	if (errno != 0 || *end != '\0' || !isfinite(*out))
+		return -1;
+	return 0;
+}
+
+int
+import_count(const char *s, size_t len, int64_t *out)
+{
+	int64_t v = 0;
+
+	if (len == 0 || len > 18)
+		return -1;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	*out = v;
+	return 0;
+}
+
+size_t
+import_tokens(const char *line, const char **start, size_t *len, size_t max)
+{
+	size_t n = 0;
+	const char *p = line;
+
+	while (n < max) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p == '\0')
+			break;
+		start[n] = p;
+		while (*p != '\0' && *p != ' ' && *p != '\t')
+			p++;
+		len[n] = (size_t)(p - start[n]);
+		n++;
+	}
+	return n;
+}
+
+int
+import_tok_is(const char *start, size_t len, const char *word)
+{
+	return strlen(word) == len && memcmp(start, word, len) == 0;
+}
+
+char *
+import_strip(const char *s, size_t len)
+{
+	while (len > 0 && (*s == ' ' || *s == '\t')) {
+		s++;
+		len--;
+	}
+	while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+		len--;
+	return xasprintf("%.*s", (int)len, s);
+}
+
+struct import_report *
+import_add_report(struct import_file *f, size_t line)
+{
+	struct import_report *r;
+
+	f->reports = xrealloc(f->reports,
+			      (f->n_reports + 1) * sizeof(*f->reports));
+	r = &f->reports[f->n_reports++];
+	memset(r, 0, sizeof(*r));
+	r->line = (int)line;
+	return r;
+}
+
+struct import_result *
+import_add_result(struct import_report *r, const struct aim_test *t,
+		  const char *status, size_t line)
+{
+	struct import_result *res;
+
+	r->results = xrealloc(r->results,
+			      (r->n_results + 1) * sizeof(*r->results));
+	res = &r->results[r->n_results++];
+	memset(res, 0, sizeof(*res));
+	res->number = t->number;
+	res->test = t->name;
+	res->units = t->units;
+	res->rep = 1;
+	res->status = xstrdup(status);
+	res->line = (int)line;
+	return res;
+}
+
+void
+import_add_sample(struct import_result *res, const struct import_sample *s)
+{
+	res->samples = xrealloc(res->samples,
+				(res->n_samples + 1) * sizeof(*res->samples));
+	res->samples[res->n_samples++] = *s;
+}
+
+struct import_result *
+import_find_result(struct import_report *r, const char *test, int rep)
+{
+	for (size_t i = 0; i < r->n_results; i++)
+		if (r->results[i].rep == rep &&
+		    strcmp(r->results[i].test, test) == 0)
+			return &r->results[i];
+	return NULL;
+}
+
+static int
+check_fixed(const char *name, size_t line, const struct aim_test *t,
+	    double loops, double ops)
+{
+	double want = loops * (double)t->ops_per_call;
+	/* loops/s is printed with 5 decimals (%10.5f) or 6 digits (%g). */
+	double tol = 0.01 * fmax(ops, want) + (double)t->ops_per_call * 5e-5 +
+		     0.01;
+
+	if (loops >= 0 && fabs(ops - want) > tol)
+		return import_error(name, line,
+				    "%s: ops/s %.2f is not loops/s %g times the factor %lu",
+				    t->name, ops, loops, t->ops_per_call);
+	return 0;
+}
+
+int
+import_factor(const char *name, size_t line, const struct aim_test *t,
+	      double loops, double ops, unsigned long filesize_k,
+	      unsigned long *factor)
+{
+	double f;
+
+	if (t->scale == AIM_SCALE_FIXED) {
+		*factor = t->ops_per_call;
+		return check_fixed(name, line, t, loops, ops);
+	}
+	if (loops <= 0) {
+		*factor = aim_test_factor(t, filesize_k ? filesize_k : 5120);
+		return 0;
+	}
+	/* The file size of the run is not in the table: its ratio is. */
+	f = round(ops / loops);
+	if (!(f >= 1 && f <= 1e9))
+		return import_error(name, line,
+				    "%s: ops/s %.2f and loops/s %g give no factor",
+				    t->name, ops, loops);
+	*factor = (unsigned long)f;
+	return 0;
+}
+
+/* Whole file as lines; NUL bytes mean binary data, not a report. */
+static int
+read_lines(FILE *in, struct import_lines *l)
+{
+	char *line = NULL;
+	size_t cap = 0, total = 0, alloc = 0;
+	ssize_t len;
+	int rc = 0;
+
+	errno = 0;
+	while (rc == 0 && (len = getline(&line, &cap, in)) >= 0) {
+		size_t no = l->n + 1;
+
+		total += (size_t)len;
+		if (memchr(line, '\0', (size_t)len) != NULL)
+			rc = import_error(l->name, no, "binary data (NUL byte)");
+		else if (len > IMPORT_LINE_MAX || total > IMPORT_FILE_MAX)
+			rc = import_error(l->name, no, "line or file too long for a report");
+		if (rc < 0)
+			break;
+		while (len > 0 && strchr("\r\n \t", line[len - 1]) != NULL)
+			line[--len] = '\0';
+		if (l->n == alloc) {
+			alloc = alloc ? 2 * alloc : 256;
+			l->text = xrealloc(l->text, alloc * sizeof(*l->text));
+		}
+		l->text[l->n++] = xstrdup(line);
+		errno = 0;
+	}
+	free(line);
+	if (rc == 0 && ferror(in))
+		rc = import_error(l->name, 0, "cannot read: %s",
+				  strerror(errno ? errno : EIO));
+	return rc;
+}
+
+static void
+free_lines(struct import_lines *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->text[i]);
+	free(l->text);
+}
+
+const struct aim_test *
+import_test(const char *s, size_t len)
+{
+	char name[64];
+
+	if (len == 0 || len >= sizeof(name))
+		return NULL;
+	memcpy(name, s, len);
+	name[len] = '\0';
+	return aim_test_find(name);
+}
+
+static int
+is_console_heading(const char *s)
+{
+	const char *tok[3];
+	size_t len[3];
+
+	return import_tokens(s, tok, len, 3) == 3 &&
+	       import_tok_is(tok[0], len[0], "Number") &&
+	       import_tok_is(tok[1], len[1], "Name") &&
+	       import_tok_is(tok[2], len[2], "Time");
+}
+
+/* "name<TAB>..." with a classic name: a suite9.ss result line. */
+static int
+is_ss_line(const char *s)
+{
+	const char *tab = strchr(s, '\t');
+
+	return tab != NULL && import_test(s, (size_t)(tab - s)) != NULL;
+}
+
+/* "name delta loops ops units": a logfile.suite9 result line. */
+static int
+is_log_line(const char *s)
+{
+	const char *tok[5];
+	size_t len[5];
+	double x;
+
+	if (import_tokens(s, tok, len, 5) < 5 ||
+	    import_test(tok[0], len[0]) == NULL)
+		return 0;
+	for (int i = 1; i <= 3; i++)
+		if (import_number(tok[i], len[i], &x) < 0)
+			return 0;
+	return 1;
+}
+
+/* A console table anywhere wins: mail text around it may hold anything. */
+static enum import_kind
+detect(const struct import_lines *l)
+{
+	static int (*const probe[])(const char *) = {
+		is_console_heading, is_ss_line, is_log_line,
+	};
+	static const enum import_kind kind[] = {
+		IMPORT_CONSOLE, IMPORT_SS, IMPORT_LOGFILE,
+	};
+
+	if (l->n > 0 && strncmp(l->text[0], "tag,run_id,number,test,", 23) == 0)
+		return IMPORT_CSV;
+	for (size_t k = 0; k < sizeof(kind) / sizeof(kind[0]); k++)
+		for (size_t i = 0; i < l->n; i++)
+			if (probe[k](l->text[i]))
+				return kind[k];
+	return IMPORT_AUTO;
+}
+
+int
+import_parse(FILE *in, const char *name, enum import_kind kind,
+	     struct import_file *out)
+{
+	struct import_lines l = { .name = name };
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	out->name = name;
+	if (read_lines(in, &l) < 0) {
+		free_lines(&l);
+		return -1;
+	}
+	if (kind == IMPORT_AUTO)
+		kind = detect(&l);
+	out->kind = kind;
+	switch (kind) {
+	case IMPORT_CONSOLE:
+		rc = import_console(&l, out);
+		break;
+	case IMPORT_LOGFILE:
+		rc = import_logfile(&l, out);
+		break;
+	case IMPORT_SS:
+		rc = import_ss(&l, out);
+		break;
+	case IMPORT_CSV:
+		rc = import_csv(&l, out);
+		break;
+	case IMPORT_AUTO:
+	default:
+		rc = import_error(name, l.n ? 1 : 0,
+				  "not an AIM9 console report, logfile.suite9, suite9.ss or aimkit CSV export");
+		break;
+	}
+	free_lines(&l);
+	if (rc < 0)
+		import_free(out);
+	return rc;
+}
+
+void
+import_free(struct import_file *f)
+{
+	for (size_t i = 0; i < f->n_reports; i++) {
+		struct import_report *r = &f->reports[i];
+
+		for (size_t j = 0; j < r->n_results; j++) {
+			free(r->results[j].status);
+			free(r->results[j].reason);
+			free(r->results[j].samples);
+		}
+		free(r->results);
+		free(r->title);
+		free(r->host);
+		free(r->configuration);
+		free(r->date);
+	}
+	free(f->reports);
+	f->reports = NULL;
+	f->n_reports = 0;
+}

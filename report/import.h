@@ -1,0 +1,86 @@
+/*
+ * Reading results written elsewhere: the classic AIM9 console report, its
+ * logfile.suite9 and suite9.ss files, and aimkit's own CSV export.  Parsing
+ * is strict and complete before anything is stored, so a bad file is
+ * refused whole with the file and line of the first problem.
+ */
+#ifndef AIM_IMPORT_H
+#define AIM_IMPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct store;
+
+enum import_kind {
+	IMPORT_AUTO,
+	IMPORT_CONSOLE,		/* the singleuser console table */
+	IMPORT_LOGFILE,		/* logfile.suite9 */
+	IMPORT_SS,		/* suite9.ss */
+	IMPORT_CSV,		/* aimdb export --format csv */
+};
+
+struct import_sample {
+	int64_t calls;
+	int64_t elapsed_ns;
+	int has_printed;
+	double printed_ops;	/* ops/s exactly as printed */
+};
+
+struct import_result {
+	int number;		/* classic number from the registry */
+	const char *test;	/* registry name (static) */
+	const char *units;	/* registry units (static) */
+	int rep;
+	char *status;		/* ok skip fail timeout crash */
+	char *reason;		/* NULL when none */
+	unsigned long factor;
+	int line;		/* line of the file that gave it */
+	struct import_sample *samples;
+	size_t n_samples;
+};
+
+struct import_report {
+	char *title;		/* tag candidate for --split, NULL if none */
+	char *host;		/* machine name the file gives, or NULL */
+	char *configuration;	/* logfile/ss header fields, or NULL */
+	char *date;
+	int64_t source_run;	/* CSV: the run id in the exported database */
+	int line;		/* first line of the report */
+	struct import_result *results;
+	size_t n_results;
+};
+
+struct import_file {
+	const char *name;	/* as given on the command line */
+	enum import_kind kind;
+	struct import_report *reports;
+	size_t n_reports;
+};
+
+/* "console", "logfile", "ss", "csv", "auto".  0, or -1 when unknown. */
+int import_kind_parse(const char *s, enum import_kind *out);
+/* The run's source column for KIND: "import-console", ... */
+const char *import_source(enum import_kind kind);
+
+/*
+ * Parse all of IN (named NAME in messages) as KIND, detecting the format
+ * when KIND is IMPORT_AUTO.  Returns 0, or -1 after one message on stderr
+ * of the form "NAME:LINE: why"; OUT is then empty.
+ */
+int import_parse(FILE *in, const char *name, enum import_kind kind,
+		 struct import_file *out);
+/* Release the reports of F. */
+void import_free(struct import_file *f);
+
+/*
+ * Store every report of F in one transaction, report i under TAGS[i],
+ * recording SOURCE_FILE.  Returns 0, or -1 after a message on stderr
+ * naming DB_NAME, with everything rolled back.
+ */
+int import_store(struct store *st, const char *db_name,
+		 const struct import_file *f, char *const *tags,
+		 const char *source_file);
+
+#endif

@@ -1,0 +1,282 @@
+/*
+ * aimkit's own CSV export read back: one record per sample (or per result
+ * without samples), grouped again into runs, results and samples so that
+ * export followed by import gives the same comparisons.  libcsv parses;
+ * an empty unquoted field is NULL, "" is an empty string.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <csv.h>
+
+#include "import_int.h"
+#include "xalloc.h"
+
+enum col {
+	C_TAG, C_RUN, C_NUMBER, C_TEST, C_REP, C_SEQ, C_STATUS, C_REASON,
+	C_CALLS, C_ELAPSED, C_FACTOR, C_UNITS, C_PRINTED, C_COUNT
+};
+
+static const char *const header[C_COUNT] = {
+	"tag", "run_id", "number", "test", "rep", "seq", "status", "reason",
+	"calls", "elapsed_ns", "factor", "units", "printed_ops",
+};
+
+struct csvin {
+	const struct import_lines *l;
+	struct import_file *f;
+	char *field[C_COUNT + 1];
+	size_t n_fields;	/* may exceed C_COUNT: only counted then */
+	size_t line;		/* line being fed */
+	size_t rec_line;	/* line where the record started */
+	size_t n_records;
+	int failed;
+};
+
+static void
+clear_fields(struct csvin *c)
+{
+	for (size_t i = 0; i < c->n_fields && i <= C_COUNT; i++) {
+		free(c->field[i]);
+		c->field[i] = NULL;
+	}
+	c->n_fields = 0;
+}
+
+static void
+on_field(void *s, size_t len, void *data)
+{
+	struct csvin *c = data;
+
+	if (c->n_fields == 0)
+		c->rec_line = c->line;
+	if (c->n_fields <= C_COUNT)
+		c->field[c->n_fields] = s != NULL ? xasprintf("%.*s", (int)len,
+							      (char *)s) : NULL;
+	c->n_fields++;
+}
+
+static int
+field_count(const struct csvin *c, enum col k, int64_t min, int64_t *out)
+{
+	const char *s = c->field[k];
+
+	if (s == NULL || import_count(s, strlen(s), out) < 0 || *out < min)
+		return import_error(c->l->name, c->rec_line,
+				    "%s: expected a whole number%s, found \"%s\"",
+				    header[k], min > 0 ? " above 0" : "",
+				    s != NULL ? s : "");
+	return 0;
+}
+
+static int
+same_text(const char *a, const char *b)
+{
+	return (a == NULL && b == NULL) ||
+	       (a != NULL && b != NULL && strcmp(a, b) == 0);
+}
+
+static int
+check_status(const struct csvin *c)
+{
+	static const char *const ok[] = { "ok", "skip", "fail", "timeout",
+					  "crash" };
+	const char *s = c->field[C_STATUS];
+
+	for (size_t i = 0; s != NULL && i < sizeof(ok) / sizeof(ok[0]); i++)
+		if (strcmp(s, ok[i]) == 0)
+			return 0;
+	return import_error(c->l->name, c->rec_line, "status: unknown \"%s\"",
+			    s != NULL ? s : "");
+}
+
+/* The report of (tag, run_id), created on first sight. */
+static struct import_report *
+report_for(struct csvin *c, int64_t run)
+{
+	struct import_report *r;
+
+	for (size_t i = 0; i < c->f->n_reports; i++) {
+		r = &c->f->reports[i];
+		if (r->source_run == run && strcmp(r->title, c->field[C_TAG]) == 0)
+			return r;
+	}
+	r = import_add_report(c->f, c->rec_line);
+	r->title = xstrdup(c->field[C_TAG]);
+	r->source_run = run;
+	return r;
+}
+
+static int
+check_test(const struct csvin *c, const struct aim_test **t)
+{
+	const char *name = c->field[C_TEST];
+	int64_t number, factor;
+
+	*t = name != NULL ? aim_test_find(name) : NULL;
+	if (*t == NULL)
+		return import_error(c->l->name, c->rec_line,
+				    "unknown test \"%s\"", name ? name : "");
+	if (field_count(c, C_NUMBER, 1, &number) < 0 ||
+	    field_count(c, C_FACTOR, 1, &factor) < 0)
+		return -1;
+	if (number != (*t)->number)
+		return import_error(c->l->name, c->rec_line,
+				    "%s is test number %d, not %lld", name,
+				    (*t)->number, (long long)number);
+	if (!same_text(c->field[C_UNITS], (*t)->units))
+		return import_error(c->l->name, c->rec_line,
+				    "%s: units \"%s\", expected \"%s\"", name,
+				    c->field[C_UNITS] ? c->field[C_UNITS] : "",
+				    (*t)->units);
+	return check_status(c);
+}
+
+/* The result of this record: new, or the same one as earlier records. */
+static int
+result_for(struct csvin *c, struct import_report *r, const struct aim_test *t,
+	   int64_t rep, struct import_result **out)
+{
+	struct import_result *res = import_find_result(r, t->name, (int)rep);
+	int64_t factor;
+
+	(void)field_count(c, C_FACTOR, 1, &factor);	/* checked before */
+	if (res == NULL) {
+		res = import_add_result(r, t, c->field[C_STATUS], c->rec_line);
+		res->rep = (int)rep;
+		res->factor = (unsigned long)factor;
+		res->reason = c->field[C_REASON] ? xstrdup(c->field[C_REASON])
+						 : NULL;
+	} else if (strcmp(res->status, c->field[C_STATUS]) != 0 ||
+		   !same_text(res->reason, c->field[C_REASON]) ||
+		   res->factor != (unsigned long)factor) {
+		return import_error(c->l->name, c->rec_line,
+				    "%s rep %lld: status, reason or factor differ from line %d",
+				    t->name, (long long)rep, res->line);
+	} else if (res->n_samples == 0) {
+		return import_error(c->l->name, c->rec_line,
+				    "%s rep %lld: already given without samples on line %d",
+				    t->name, (long long)rep, res->line);
+	}
+	*out = res;
+	return 0;
+}
+
+static int
+add_sample(struct csvin *c, struct import_result *res)
+{
+	struct import_sample s = { 0 };
+	const char *p = c->field[C_PRINTED];
+	int64_t seq;
+
+	if (field_count(c, C_SEQ, 1, &seq) < 0 ||
+	    field_count(c, C_CALLS, 0, &s.calls) < 0 ||
+	    field_count(c, C_ELAPSED, 0, &s.elapsed_ns) < 0)
+		return -1;
+	if (seq != (int64_t)res->n_samples + 1)
+		return import_error(c->l->name, c->rec_line,
+				    "%s rep %d: sample %lld out of order",
+				    res->test, res->rep, (long long)seq);
+	if (p != NULL) {
+		if (import_number(p, strlen(p), &s.printed_ops) < 0)
+			return import_error(c->l->name, c->rec_line,
+					    "printed_ops: not a number: \"%s\"", p);
+		s.has_printed = 1;
+	}
+	import_add_sample(res, &s);
+	return 0;
+}
+
+static int
+data_record(struct csvin *c)
+{
+	const struct aim_test *t;
+	struct import_report *r;
+	struct import_result *res = NULL;
+	int64_t run, rep;
+	int no_sample = c->field[C_SEQ] == NULL;
+
+	if (c->field[C_TAG] == NULL || c->field[C_TAG][0] == '\0')
+		return import_error(c->l->name, c->rec_line, "empty tag");
+	if (field_count(c, C_RUN, 1, &run) < 0 ||
+	    field_count(c, C_REP, 1, &rep) < 0 || check_test(c, &t) < 0)
+		return -1;
+	if (no_sample && (c->field[C_CALLS] || c->field[C_ELAPSED] ||
+			  c->field[C_PRINTED]))
+		return import_error(c->l->name, c->rec_line,
+				    "a record without seq must have no calls, elapsed_ns or printed_ops");
+	r = report_for(c, run);
+	if (no_sample && import_find_result(r, t->name, (int)rep) != NULL)
+		return import_error(c->l->name, c->rec_line,
+				    "%s rep %lld given twice", t->name,
+				    (long long)rep);
+	if (result_for(c, r, t, rep, &res) < 0)
+		return -1;
+	return no_sample ? 0 : add_sample(c, res);
+}
+
+static int
+record(struct csvin *c)
+{
+	if (c->n_fields != C_COUNT)
+		return import_error(c->l->name, c->rec_line,
+				    "expected %d fields, found %zu", C_COUNT,
+				    c->n_fields);
+	if (c->n_records++ > 0)
+		return data_record(c);
+	for (size_t i = 0; i < C_COUNT; i++)
+		if (!same_text(c->field[i], header[i]))
+			return import_error(c->l->name, c->rec_line,
+					    "not an aimkit CSV export: the header must be tag,run_id,number,test,rep,seq,status,reason,calls,elapsed_ns,factor,units,printed_ops");
+	return 0;
+}
+
+static void
+on_record(int term, void *data)
+{
+	struct csvin *c = data;
+
+	(void)term;
+	if (!c->failed && record(c) < 0)
+		c->failed = 1;
+	clear_fields(c);
+}
+
+static int
+parse_all(struct csvin *c, struct csv_parser *p)
+{
+	for (size_t i = 0; i < c->l->n && !c->failed; i++) {
+		const char *s = c->l->text[i];
+		size_t len = strlen(s);
+
+		c->line = i + 1;
+		if (csv_parse(p, s, len, on_field, on_record, c) != len ||
+		    csv_parse(p, "\n", 1, on_field, on_record, c) != 1)
+			return import_error(c->l->name, c->line, "CSV: %s",
+					    csv_strerror(csv_error(p)));
+	}
+	if (!c->failed && csv_fini(p, on_field, on_record, c) != 0)
+		return import_error(c->l->name, c->line, "CSV: %s",
+				    csv_strerror(csv_error(p)));
+	return c->failed ? -1 : 0;
+}
+
+int
+import_csv(const struct import_lines *l, struct import_file *f)
+{
+	struct csvin c = { .l = l, .f = f };
+	struct csv_parser p;
+	int rc;
+
+	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL |
+				 CSV_EMPTY_IS_NULL) != 0)
+		return import_error(l->name, 0, "out of memory");
+	rc = parse_all(&c, &p);
+	csv_free(&p);
+	clear_fields(&c);
+	if (rc == 0 && f->n_reports == 0)
+		rc = import_error(l->name, l->n ? 1 : 0, "no results found");
+	return rc;
+}

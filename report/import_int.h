@@ -1,0 +1,78 @@
+/*
+ * What the import parsers share: the file as numbered lines, strict number
+ * reading, "file:line: why" errors, and building reports.  Private to the
+ * import module.
+ */
+#ifndef AIM_IMPORT_INT_H
+#define AIM_IMPORT_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "aim_test.h"
+#include "import.h"
+
+/* Line i of the file is text[i - 1], without its end of line. */
+struct import_lines {
+	const char *name;
+	char **text;
+	size_t n;
+};
+
+/* Longest accepted line and file: beyond these it is not a report. */
+#define IMPORT_LINE_MAX (64 * 1024)
+#define IMPORT_FILE_MAX (256L * 1024 * 1024)
+
+/* Report "NAME:LINE: why" (LINE 0: "NAME: why") and return -1. */
+int import_error(const char *name, size_t line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/*
+ * Strict decimal "123", "4.5", "1e+06" (as %g prints): no sign, no
+ * spaces, no inf or nan.  0 or -1.
+ */
+int import_number(const char *s, size_t len, double *out);
+/* Digits only, fitting in int64.  0 or -1. */
+int import_count(const char *s, size_t len, int64_t *out);
+
+/* The registered test named by the LEN bytes at S, or NULL. */
+const struct aim_test *import_test(const char *s, size_t len);
+
+/* Split LINE on blanks: up to MAX tokens, their starts and lengths. */
+size_t import_tokens(const char *line, const char **start, size_t *len,
+		     size_t max);
+/* Token I equals WORD. */
+int import_tok_is(const char *start, size_t len, const char *word);
+
+/* A new empty report starting at LINE. */
+struct import_report *import_add_report(struct import_file *f, size_t line);
+/* A new result of test T at LINE with status STATUS (copied). */
+struct import_result *import_add_result(struct import_report *r,
+					const struct aim_test *t,
+					const char *status, size_t line);
+void import_add_sample(struct import_result *res,
+		       const struct import_sample *s);
+/* The result of test T already in R, or NULL. */
+struct import_result *import_find_result(struct import_report *r,
+					 const char *test, int rep);
+
+/*
+ * Operations per call of T as the file shows them: the registry factor,
+ * checked against OPS / LOOPS (within the rounding of the printed
+ * figures, plus 1 %), or for tests scaled by the file size, OPS / LOOPS
+ * rounded; FILESIZE_K (or the classic 5120) when LOOPS < 0.  0 or -1
+ * (reported at NAME:LINE).
+ */
+int import_factor(const char *name, size_t line, const struct aim_test *t,
+		  double loops, double ops, unsigned long filesize_k,
+		  unsigned long *factor);
+
+/* Copy of S without leading and trailing blanks (malloc'd). */
+char *import_strip(const char *s, size_t len);
+
+int import_console(const struct import_lines *l, struct import_file *f);
+int import_logfile(const struct import_lines *l, struct import_file *f);
+int import_ss(const struct import_lines *l, struct import_file *f);
+int import_csv(const struct import_lines *l, struct import_file *f);
+
+#endif

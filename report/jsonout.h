@@ -1,0 +1,41 @@
+/*
+ * Building JSON documents with json-c where running out of memory ends the
+ * program, as xmalloc does, so callers need no NULL check per node.
+ */
+#ifndef AIM_JSONOUT_H
+#define AIM_JSONOUT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+struct json_object;
+
+struct json_object *jsonout_object(void);
+struct json_object *jsonout_array(void);
+/* A string; NULL gives JSON null. */
+struct json_object *jsonout_string(const char *s);
+struct json_object *jsonout_int(int64_t v);
+/* A number printed as TEXT (which must be a valid JSON number). */
+struct json_object *jsonout_number(double v, const char *text);
+/*
+ * A double printed with the shortest digits that read back the same; NULL
+ * (JSON null) for infinities and NaN.
+ */
+struct json_object *jsonout_double(double v);
+/* Add VAL (owned; NULL is null) under KEY, or to the end of ARR. */
+void jsonout_put(struct json_object *obj, const char *key,
+		 struct json_object *val);
+void jsonout_push(struct json_object *arr, struct json_object *val);
+/*
+ * Print DOC pretty to F with a final newline and release it.  Returns 0,
+ * or -1 on a write error.
+ */
+int jsonout_print(FILE *f, struct json_object *doc);
+
+/* Release DOC without printing it. */
+void jsonout_free(struct json_object *doc);
+
+/* Shortest "%.*g" of V that reads back as V.  BUF needs 32 bytes. */
+char *jsonout_shortest(double v, char *buf, size_t len);
+
+#endif

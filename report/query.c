@@ -1,0 +1,319 @@
+/*
+ * Loads a tag's runs, environment, results and samples into plain structs
+ * for comparison, display and export.  Statements are prepared with bound
+ * values; a failure is reported once, here, with SQLite's own message.
+ */
+#include "config.h"
+
+#include "query.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "log.h"
+#include "query_int.h"
+#include "xalloc.h"
+
+static const char sql_runs[] =
+	"SELECT id, tag, started_utc, ended_utc, status, source,"
+	" source_file, host FROM run WHERE tag = ?1 ORDER BY id";
+
+static const char sql_env[] =
+	"SELECT key, value FROM run_env WHERE run_id = ?1 ORDER BY key";
+
+/* One row per sample; a result without samples still gives one row. */
+static const char sql_results[] =
+	"SELECT r.id, r.number, r.test, r.rep, r.status, r.reason, r.factor,"
+	" r.units, s.seq, s.calls, s.elapsed_ns, s.printed_ops"
+	" FROM result AS r LEFT JOIN sample AS s ON s.result_id = r.id"
+	" WHERE r.run_id = ?1 ORDER BY r.number, r.test, r.rep, r.id, s.seq";
+
+char *
+query_text(sqlite3_stmt *stmt, int i)
+{
+	const unsigned char *s = sqlite3_column_text(stmt, i);
+
+	return s != NULL ? xstrdup((const char *)s) : NULL;
+}
+
+int
+query_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **stmt)
+{
+	if (sqlite3_prepare_v2(db, sql, -1, stmt, NULL) != SQLITE_OK) {
+		aim_warn("database error: %s", sqlite3_errmsg(db));
+		return -1;
+	}
+	return 0;
+}
+
+int
+query_finish(sqlite3 *db, sqlite3_stmt *stmt, int rc)
+{
+	int ok = rc == SQLITE_DONE;
+
+	if (!ok)
+		aim_warn("database error: %s", sqlite3_errmsg(db));
+	/* The step error was reported; finalize would only repeat it. */
+	(void)sqlite3_finalize(stmt);
+	return ok ? 0 : -1;
+}
+
+static int
+load_env(sqlite3 *db, struct query_run *run)
+{
+	sqlite3_stmt *stmt;
+	size_t cap = 0;
+	int rc;
+
+	if (query_prepare(db, sql_env, &stmt) < 0)
+		return -1;
+	if (sqlite3_bind_int64(stmt, 1, run->id) != SQLITE_OK)
+		return query_finish(db, stmt, SQLITE_ERROR);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		struct query_kv *kv;
+
+		if (run->n_env == cap) {
+			cap = cap ? 2 * cap : 16;
+			run->env = xrealloc(run->env, cap * sizeof(*run->env));
+		}
+		kv = &run->env[run->n_env++];
+		kv->key = query_text(stmt, 0);
+		kv->value = query_text(stmt, 1);
+		if (kv->key == NULL)
+			kv->key = xstrdup("");
+		if (kv->value == NULL)
+			kv->value = xstrdup("");
+	}
+	return query_finish(db, stmt, rc);
+}
+
+static int
+wanted(int64_t id, const int64_t *only, size_t n_only)
+{
+	if (n_only == 0)
+		return 1;
+	for (size_t i = 0; i < n_only; i++)
+		if (only[i] == id)
+			return 1;
+	return 0;
+}
+
+static void
+read_run(sqlite3_stmt *stmt, struct query_run *run)
+{
+	memset(run, 0, sizeof(*run));
+	run->id = sqlite3_column_int64(stmt, 0);
+	run->tag = query_text(stmt, 1);
+	run->started_utc = query_text(stmt, 2);
+	run->ended_utc = query_text(stmt, 3);
+	run->status = query_text(stmt, 4);
+	run->source = query_text(stmt, 5);
+	run->source_file = query_text(stmt, 6);
+	run->host = query_text(stmt, 7);
+}
+
+static int
+load_runs(sqlite3 *db, struct query_tag *t, const int64_t *only,
+	  size_t n_only)
+{
+	sqlite3_stmt *stmt;
+	size_t cap = 0;
+	int rc;
+
+	if (query_prepare(db, sql_runs, &stmt) < 0)
+		return -1;
+	if (sqlite3_bind_text(stmt, 1, t->tag, -1, SQLITE_STATIC) != SQLITE_OK)
+		return query_finish(db, stmt, SQLITE_ERROR);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		if (!wanted(sqlite3_column_int64(stmt, 0), only, n_only))
+			continue;
+		if (t->n_runs == cap) {
+			cap = cap ? 2 * cap : 4;
+			t->runs = xrealloc(t->runs, cap * sizeof(*t->runs));
+		}
+		read_run(stmt, &t->runs[t->n_runs++]);
+	}
+	return query_finish(db, stmt, rc);
+}
+
+static void
+read_result(sqlite3_stmt *stmt, int64_t run_id, struct query_result *r)
+{
+	sqlite3_int64 factor = sqlite3_column_int64(stmt, 6);
+
+	memset(r, 0, sizeof(*r));
+	r->id = sqlite3_column_int64(stmt, 0);
+	r->run_id = run_id;
+	r->number = sqlite3_column_int(stmt, 1);
+	r->test = query_text(stmt, 2);
+	r->rep = sqlite3_column_int(stmt, 3);
+	r->status = query_text(stmt, 4);
+	r->reason = query_text(stmt, 5);
+	r->factor = factor > 0 ? (unsigned long)factor : 0;
+	r->units = query_text(stmt, 7);
+	if (r->test == NULL)
+		r->test = xstrdup("");
+	if (r->status == NULL)
+		r->status = xstrdup("fail");
+	if (r->units == NULL)
+		r->units = xstrdup("");
+}
+
+static void
+read_sample(sqlite3_stmt *stmt, struct query_result *r)
+{
+	struct query_sample *s;
+
+	/* Growing one at a time is fine: results hold a few dozen samples. */
+	r->samples = xrealloc(r->samples, (r->n_samples + 1) * sizeof(*s));
+	s = &r->samples[r->n_samples++];
+	s->seq = sqlite3_column_int(stmt, 8);
+	s->calls = sqlite3_column_int64(stmt, 9);
+	s->elapsed_ns = sqlite3_column_int64(stmt, 10);
+	s->has_printed = sqlite3_column_type(stmt, 11) != SQLITE_NULL;
+	s->printed_ops = s->has_printed ? sqlite3_column_double(stmt, 11) : 0;
+}
+
+static int
+load_results(sqlite3 *db, struct query_tag *t, int64_t run_id, size_t *cap)
+{
+	sqlite3_stmt *stmt;
+	int64_t last = -1;
+	int rc;
+
+	if (query_prepare(db, sql_results, &stmt) < 0)
+		return -1;
+	if (sqlite3_bind_int64(stmt, 1, run_id) != SQLITE_OK)
+		return query_finish(db, stmt, SQLITE_ERROR);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		struct query_result *r;
+
+		if (t->n_results == 0 || sqlite3_column_int64(stmt, 0) != last) {
+			if (t->n_results == *cap) {
+				*cap = *cap ? 2 * *cap : 64;
+				t->results = xrealloc(t->results,
+						      *cap * sizeof(*r));
+			}
+			read_result(stmt, run_id, &t->results[t->n_results++]);
+			last = sqlite3_column_int64(stmt, 0);
+		}
+		r = &t->results[t->n_results - 1];
+		if (sqlite3_column_type(stmt, 8) != SQLITE_NULL)
+			read_sample(stmt, r);
+	}
+	return query_finish(db, stmt, rc);
+}
+
+/* Number, then name, then load order (run id, rep): a stable merge. */
+static int
+result_cmp(const void *a, const void *b)
+{
+	const struct query_result *x = a, *y = b;
+	int c;
+
+	if (x->number != y->number)
+		return x->number < y->number ? -1 : 1;
+	c = strcmp(x->test, y->test);
+	if (c != 0)
+		return c;
+	if (x->run_id != y->run_id)
+		return x->run_id < y->run_id ? -1 : 1;
+	if (x->rep != y->rep)
+		return x->rep < y->rep ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+int
+query_tag_load(struct sqlite3 *db, const char *tag, const int64_t *only,
+	       size_t n_only, struct query_tag *out)
+{
+	size_t cap = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->tag = xstrdup(tag);
+	if (load_runs(db, out, only, n_only) < 0)
+		goto fail;
+	for (size_t i = 0; i < out->n_runs; i++)
+		if (load_env(db, &out->runs[i]) < 0 ||
+		    load_results(db, out, out->runs[i].id, &cap) < 0)
+			goto fail;
+	if (out->n_results > 1)
+		qsort(out->results, out->n_results, sizeof(*out->results),
+		      result_cmp);
+	return 0;
+fail:
+	query_tag_free(out);
+	return -1;
+}
+
+static void
+free_run(struct query_run *r)
+{
+	for (size_t i = 0; i < r->n_env; i++) {
+		free(r->env[i].key);
+		free(r->env[i].value);
+	}
+	free(r->env);
+	free(r->tag);
+	free(r->started_utc);
+	free(r->ended_utc);
+	free(r->status);
+	free(r->source);
+	free(r->source_file);
+	free(r->host);
+}
+
+void
+query_tag_free(struct query_tag *t)
+{
+	for (size_t i = 0; i < t->n_runs; i++)
+		free_run(&t->runs[i]);
+	for (size_t i = 0; i < t->n_results; i++) {
+		struct query_result *r = &t->results[i];
+
+		free(r->test);
+		free(r->status);
+		free(r->reason);
+		free(r->units);
+		free(r->samples);
+	}
+	free(t->runs);
+	free(t->results);
+	free(t->tag);
+	memset(t, 0, sizeof(*t));
+}
+
+int
+query_run_tag(struct sqlite3 *db, int64_t id, char **tag)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	*tag = NULL;
+	if (query_prepare(db, "SELECT tag FROM run WHERE id = ?1", &stmt) < 0)
+		return -1;
+	if (sqlite3_bind_int64(stmt, 1, id) != SQLITE_OK)
+		return query_finish(db, stmt, SQLITE_ERROR);
+	rc = sqlite3_step(stmt);
+	if (rc == SQLITE_ROW) {
+		*tag = query_text(stmt, 0);
+		rc = sqlite3_step(stmt);
+	}
+	if (query_finish(db, stmt, rc) < 0) {
+		free(*tag);
+		*tag = NULL;
+		return -1;
+	}
+	return *tag != NULL;
+}
+
+const char *
+query_env(const struct query_run *run, const char *key)
+{
+	for (size_t i = 0; i < run->n_env; i++)
+		if (strcmp(run->env[i].key, key) == 0)
+			return run->env[i].value;
+	return NULL;
+}

@@ -1,0 +1,83 @@
+/*
+ * Reading the results database for the report commands.  Every SQL
+ * statement of aimcmp and aimdb lives in query.c and query_admin.c; the
+ * rest of report/ sees plain structs and never a statement.
+ */
+#ifndef AIM_QUERY_H
+#define AIM_QUERY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct sqlite3;
+
+struct query_kv {
+	char *key;
+	char *value;
+};
+
+struct query_sample {
+	int seq;
+	int64_t calls;
+	int64_t elapsed_ns;
+	int has_printed;	/* printed_ops is not NULL (imported) */
+	double printed_ops;
+};
+
+struct query_result {
+	int64_t id;
+	int64_t run_id;
+	int number;
+	char *test;
+	int rep;
+	char *status;		/* ok skip fail timeout crash */
+	char *reason;		/* NULL when none */
+	unsigned long factor;
+	char *units;
+	struct query_sample *samples;	/* in seq order */
+	size_t n_samples;
+};
+
+struct query_run {
+	int64_t id;
+	char *tag;
+	char *started_utc;
+	char *ended_utc;	/* NULL while running or interrupted */
+	char *status;		/* complete incomplete */
+	char *source;
+	char *source_file;	/* NULL unless imported */
+	char *host;		/* NULL when unknown */
+	struct query_kv *env;
+	size_t n_env;
+};
+
+/* Everything one side of a comparison needs. */
+struct query_tag {
+	char *tag;
+	struct query_run *runs;		/* by id */
+	size_t n_runs;
+	struct query_result *results;	/* by number, test, run id, rep */
+	size_t n_results;
+};
+
+/*
+ * Load the runs of TAG with their environment, results and samples.  With
+ * N_ONLY > 0 only the runs whose ids are in ONLY are kept.  Returns 0, or
+ * -1 after reporting an SQLite error on stderr; *OUT then holds nothing.
+ * No run is not an error: OUT->n_runs is 0.
+ */
+int query_tag_load(struct sqlite3 *db, const char *tag, const int64_t *only,
+		   size_t n_only, struct query_tag *out);
+/* Release what query_tag_load() filled in; T is left empty. */
+void query_tag_free(struct query_tag *t);
+
+/*
+ * Tag of run ID into *TAG (malloc'd).  Returns 1 when found, 0 when there
+ * is no such run, -1 on an SQLite error (reported).
+ */
+int query_run_tag(struct sqlite3 *db, int64_t id, char **tag);
+
+/* Value of environment KEY of RUN, or NULL. */
+const char *query_env(const struct query_run *run, const char *key);
+
+#endif

@@ -1,0 +1,314 @@
+/*
+ * Housekeeping queries for aimdb: list, check, rm, rename and the generic
+ * dump behind the JSON export.  Values are always bound, never formatted
+ * into the SQL text.
+ */
+#include "config.h"
+
+#include "query_admin.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "query_int.h"
+#include "xalloc.h"
+
+static const char sql_list[] =
+	"SELECT u.id, u.tag, u.started_utc, u.status, u.source,"
+	" COALESCE(u.host, (SELECT e.value FROM run_env AS e"
+	"  WHERE e.run_id = u.id AND e.key = 'hostname')),"
+	" (SELECT e.value FROM run_env AS e"
+	"  WHERE e.run_id = u.id AND e.key = 'uname.release'),"
+	" (SELECT COUNT(DISTINCT r.test) FROM result AS r"
+	"  WHERE r.run_id = u.id),"
+	" (SELECT COUNT(*) FROM result AS r"
+	"  WHERE r.run_id = u.id AND r.status = 'ok'),"
+	" (SELECT COUNT(*) FROM sample AS s JOIN result AS r"
+	"  ON r.id = s.result_id WHERE r.run_id = u.id)"
+	" FROM run AS u"
+	" ORDER BY (SELECT MIN(v.id) FROM run AS v WHERE v.tag = u.tag), u.id";
+
+static const char sql_tags[] =
+	"SELECT tag FROM run GROUP BY tag ORDER BY MIN(id)";
+
+int
+query_list(struct sqlite3 *db, struct query_list_row **rows, size_t *n)
+{
+	sqlite3_stmt *stmt;
+	size_t cap = 0;
+	int rc;
+
+	*rows = NULL;
+	*n = 0;
+	if (query_prepare(db, sql_list, &stmt) < 0)
+		return -1;
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		struct query_list_row *r;
+
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 32;
+			*rows = xrealloc(*rows, cap * sizeof(**rows));
+		}
+		r = &(*rows)[(*n)++];
+		r->id = sqlite3_column_int64(stmt, 0);
+		r->tag = query_text(stmt, 1);
+		r->started_utc = query_text(stmt, 2);
+		r->status = query_text(stmt, 3);
+		r->source = query_text(stmt, 4);
+		r->host = query_text(stmt, 5);
+		r->release = query_text(stmt, 6);
+		r->n_tests = sqlite3_column_int64(stmt, 7);
+		r->n_ok = sqlite3_column_int64(stmt, 8);
+		r->n_samples = sqlite3_column_int64(stmt, 9);
+	}
+	if (query_finish(db, stmt, rc) < 0) {
+		query_list_free(*rows, *n);
+		*rows = NULL;
+		*n = 0;
+		return -1;
+	}
+	return 0;
+}
+
+void
+query_list_free(struct query_list_row *rows, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(rows[i].tag);
+		free(rows[i].started_utc);
+		free(rows[i].status);
+		free(rows[i].source);
+		free(rows[i].host);
+		free(rows[i].release);
+	}
+	free(rows);
+}
+
+/* Each row's first column as a string, collected into *OUT. */
+static int
+strings(sqlite3 *db, sqlite3_stmt *stmt, char ***out, size_t *n)
+{
+	int rc;
+
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		char *s = query_text(stmt, 0);
+
+		*out = xrealloc(*out, (*n + 1) * sizeof(**out));
+		(*out)[(*n)++] = s != NULL ? s : xstrdup("");
+	}
+	return query_finish(db, stmt, rc);
+}
+
+int
+query_tags(struct sqlite3 *db, char ***tags, size_t *n)
+{
+	sqlite3_stmt *stmt;
+
+	*tags = NULL;
+	*n = 0;
+	if (query_prepare(db, sql_tags, &stmt) < 0)
+		return -1;
+	return strings(db, stmt, tags, n);
+}
+
+void
+query_tags_free(char **tags, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(tags[i]);
+	free(tags);
+}
+
+int
+query_tag_runs(struct sqlite3 *db, const char *tag, int64_t *n)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if (query_prepare(db, "SELECT COUNT(*) FROM run WHERE tag = ?1",
+			  &stmt) < 0)
+		return -1;
+	if (sqlite3_bind_text(stmt, 1, tag, -1, SQLITE_STATIC) != SQLITE_OK)
+		return query_finish(db, stmt, SQLITE_ERROR);
+	rc = sqlite3_step(stmt);
+	if (rc == SQLITE_ROW) {
+		*n = sqlite3_column_int64(stmt, 0);
+		rc = sqlite3_step(stmt);
+	}
+	return query_finish(db, stmt, rc);
+}
+
+/* One statement binding TEXT1 (and TEXT2 when not NULL), run to the end. */
+static int
+exec_bound(sqlite3 *db, const char *sql, const char *text1, const char *text2)
+{
+	sqlite3_stmt *stmt;
+
+	if (query_prepare(db, sql, &stmt) < 0)
+		return -1;
+	if (sqlite3_bind_text(stmt, 1, text1, -1, SQLITE_STATIC) != SQLITE_OK ||
+	    (text2 != NULL &&
+	     sqlite3_bind_text(stmt, 2, text2, -1, SQLITE_STATIC) != SQLITE_OK))
+		return query_finish(db, stmt, SQLITE_ERROR);
+	return query_finish(db, stmt, sqlite3_step(stmt));
+}
+
+int
+query_tag_remove(struct sqlite3 *db, const char *tag)
+{
+	/* Children first: correct whether or not foreign keys cascade. */
+	static const char *const sql[] = {
+		"DELETE FROM sample WHERE result_id IN (SELECT r.id FROM"
+		" result AS r JOIN run AS u ON u.id = r.run_id"
+		" WHERE u.tag = ?1)",
+		"DELETE FROM result WHERE run_id IN"
+		" (SELECT id FROM run WHERE tag = ?1)",
+		"DELETE FROM run_env WHERE run_id IN"
+		" (SELECT id FROM run WHERE tag = ?1)",
+		"DELETE FROM run WHERE tag = ?1",
+	};
+
+	for (size_t i = 0; i < sizeof(sql) / sizeof(sql[0]); i++)
+		if (exec_bound(db, sql[i], tag, NULL) < 0)
+			return -1;
+	return 0;
+}
+
+int
+query_tag_rename(struct sqlite3 *db, const char *old, const char *new)
+{
+	return exec_bound(db, "UPDATE run SET tag = ?2 WHERE tag = ?1", old,
+			  new);
+}
+
+static int
+pragma_int(sqlite3 *db, const char *sql, int *out)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if (query_prepare(db, sql, &stmt) < 0)
+		return -1;
+	rc = sqlite3_step(stmt);
+	if (rc == SQLITE_ROW) {
+		*out = sqlite3_column_int(stmt, 0);
+		rc = sqlite3_step(stmt);
+	}
+	return query_finish(db, stmt, rc);
+}
+
+static int
+count_rows(sqlite3 *db, const char *sql, int64_t *out)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	*out = 0;
+	if (query_prepare(db, sql, &stmt) < 0)
+		return -1;
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW)
+		(*out)++;
+	return query_finish(db, stmt, rc);
+}
+
+int
+query_check(struct sqlite3 *db, struct query_check *out)
+{
+	sqlite3_stmt *stmt;
+
+	memset(out, 0, sizeof(*out));
+	if (pragma_int(db, "PRAGMA user_version", &out->user_version) < 0 ||
+	    query_prepare(db, "PRAGMA integrity_check", &stmt) < 0 ||
+	    strings(db, stmt, &out->integrity, &out->n_integrity) < 0 ||
+	    count_rows(db, "PRAGMA foreign_key_check", &out->fk_violations) < 0)
+		goto fail;
+	if (query_prepare(db,
+			  "SELECT 'run ' || id || ' (' || tag || ', started '"
+			  " || started_utc || ')' FROM run"
+			  " WHERE status <> 'complete' ORDER BY id",
+			  &stmt) < 0 ||
+	    strings(db, stmt, &out->incomplete, &out->n_incomplete) < 0)
+		goto fail;
+	return 0;
+fail:
+	query_check_free(out);
+	return -1;
+}
+
+void
+query_check_free(struct query_check *c)
+{
+	query_tags_free(c->integrity, c->n_integrity);
+	query_tags_free(c->incomplete, c->n_incomplete);
+	memset(c, 0, sizeof(*c));
+}
+
+static const char *const dump_sql[] = {
+	[QUERY_DUMP_RUNS] = "SELECT * FROM run WHERE tag = ?1 ORDER BY id",
+	[QUERY_DUMP_ENV] = "SELECT * FROM run_env WHERE run_id = ?1"
+			   " ORDER BY key",
+	[QUERY_DUMP_RESULTS] = "SELECT * FROM result WHERE run_id = ?1"
+			       " ORDER BY number, test, rep, id",
+	[QUERY_DUMP_SAMPLES] = "SELECT * FROM sample WHERE result_id = ?1"
+			       " ORDER BY seq",
+};
+
+static void
+read_cell(sqlite3_stmt *stmt, int i, struct query_cell *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->name = sqlite3_column_name(stmt, i);
+	switch (sqlite3_column_type(stmt, i)) {
+	case SQLITE_INTEGER:
+		c->type = QUERY_INT;
+		c->i = sqlite3_column_int64(stmt, i);
+		break;
+	case SQLITE_FLOAT:
+		c->type = QUERY_REAL;
+		c->d = sqlite3_column_double(stmt, i);
+		break;
+	case SQLITE_NULL:
+		c->type = QUERY_NULL;
+		break;
+	default:
+		/* Blobs are never stored; shown as text should one appear. */
+		c->type = QUERY_TEXT;
+		c->s = (const char *)sqlite3_column_text(stmt, i);
+		if (c->s == NULL)
+			c->type = QUERY_NULL;
+		break;
+	}
+}
+
+int
+query_dump(struct sqlite3 *db, enum query_dump what, const char *tag,
+	   int64_t id, query_row_fn fn, void *arg)
+{
+	struct query_cell cells[32];
+	sqlite3_stmt *stmt;
+	int rc, stop = 0, bound;
+
+	if (query_prepare(db, dump_sql[what], &stmt) < 0)
+		return -1;
+	bound = what == QUERY_DUMP_RUNS ?
+			sqlite3_bind_text(stmt, 1, tag, -1, SQLITE_STATIC) :
+			sqlite3_bind_int64(stmt, 1, id);
+	if (bound != SQLITE_OK)
+		return query_finish(db, stmt, SQLITE_ERROR);
+	while (stop == 0 && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		int n = sqlite3_column_count(stmt);
+
+		if (n > 32)
+			n = 32;	/* the widest table has 14 columns */
+		for (int i = 0; i < n; i++)
+			read_cell(stmt, i, &cells[i]);
+		stop = fn(cells, (size_t)n, arg);
+	}
+	if (stop != 0) {
+		(void)sqlite3_finalize(stmt);	/* stopped on purpose */
+		return stop;
+	}
+	return query_finish(db, stmt, rc);
+}

@@ -1,0 +1,97 @@
+/*
+ * The database queries of aimdb's housekeeping verbs: listing, checking,
+ * removing and renaming tags, and a generic row dump for the JSON export.
+ * Like query.c, the only place these statements exist.
+ */
+#ifndef AIM_QUERY_ADMIN_H
+#define AIM_QUERY_ADMIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct sqlite3;
+
+/* One run, summarised for "aimdb list". */
+struct query_list_row {
+	int64_t id;
+	char *tag;
+	char *started_utc;
+	char *status;
+	char *source;
+	char *host;		/* run host, else env hostname, else NULL */
+	char *release;		/* env uname.release or NULL */
+	int64_t n_tests;	/* distinct tests with a result */
+	int64_t n_ok;		/* ok results */
+	int64_t n_samples;
+};
+
+/*
+ * All runs, grouped by tag (tags in order of their first run), by id
+ * within a tag.  0, or -1 after reporting.  Free with query_list_free().
+ */
+int query_list(struct sqlite3 *db, struct query_list_row **rows, size_t *n);
+void query_list_free(struct query_list_row *rows, size_t n);
+
+/* All tags in order of their first run (malloc'd array of strings). */
+int query_tags(struct sqlite3 *db, char ***tags, size_t *n);
+void query_tags_free(char **tags, size_t n);
+
+/* Number of runs of TAG into *N.  0 or -1. */
+int query_tag_runs(struct sqlite3 *db, const char *tag, int64_t *n);
+
+/*
+ * Delete every run of TAG with its environment, results and samples, or
+ * give every run of OLD the tag NEW.  The caller holds the transaction.
+ * 0 or -1 (reported).
+ */
+int query_tag_remove(struct sqlite3 *db, const char *tag);
+int query_tag_rename(struct sqlite3 *db, const char *old, const char *new);
+
+struct query_check {
+	int user_version;
+	char **integrity;	/* integrity_check lines; "ok" when sound */
+	size_t n_integrity;
+	int64_t fk_violations;	/* rows of foreign_key_check */
+	char **incomplete;	/* "run ID (TAG, started ...)" per run */
+	size_t n_incomplete;
+};
+
+/* Run the checks into *OUT.  0, or -1 after reporting. */
+int query_check(struct sqlite3 *db, struct query_check *out);
+void query_check_free(struct query_check *c);
+
+enum query_type {
+	QUERY_NULL,
+	QUERY_INT,
+	QUERY_REAL,
+	QUERY_TEXT,
+};
+
+/* One column of a dumped row: valid until the callback returns. */
+struct query_cell {
+	const char *name;
+	enum query_type type;
+	int64_t i;
+	double d;
+	const char *s;
+};
+
+enum query_dump {
+	QUERY_DUMP_RUNS,	/* runs of TAG */
+	QUERY_DUMP_ENV,		/* environment of run ID */
+	QUERY_DUMP_RESULTS,	/* results of run ID */
+	QUERY_DUMP_SAMPLES,	/* samples of result ID */
+};
+
+typedef int (*query_row_fn)(const struct query_cell *cells, size_t n,
+			    void *arg);
+
+/*
+ * Call FN for every row of WHAT, every column as stored, so the export
+ * follows the schema without being edited.  Stops at FN's first nonzero
+ * return and passes it on; -1 after reporting an SQLite error.
+ */
+int query_dump(struct sqlite3 *db, enum query_dump what, const char *tag,
+	       int64_t id, query_row_fn fn, void *arg);
+
+#endif
