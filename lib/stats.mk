@@ -1,0 +1,9 @@
+# lib/stats*: the statistics of aimcmp's verdicts (doc/statistics.md).
+lib_libaim_a_SOURCES += lib/stats.c lib/stats.h lib/stats_cmp.c
+
+check_PROGRAMS += t/stats-t t/stats-sim-t
+TESTS += t/stats-t t/stats-sim-t
+t_stats_t_SOURCES = t/stats-t.c
+t_stats_t_LDADD = t/libtap.a lib/libaim.a $(GSL_LIBS) $(LIBS)
+t_stats_sim_t_SOURCES = t/stats-sim-t.c
+t_stats_sim_t_LDADD = t/libtap.a lib/libaim.a $(GSL_LIBS) $(LIBS)
