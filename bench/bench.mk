@@ -1,0 +1,5 @@
+# bench/: programs and scripts that print speed figures (never asserted).
+noinst_PROGRAMS = bench/overhead
+bench_overhead_SOURCES = bench/overhead.c
+bench_overhead_LDADD = $(AIM_LDADD)
+EXTRA_DIST += bench/suite-walltime.sh

@@ -1,0 +1,99 @@
+/*
+ * Harness overhead per timed call: the timing loop around an empty test,
+ * against the per-call time of ram_copy, the fastest classic test.  Prints
+ * figures; asserts nothing (speed is not a test outcome).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "aim_test.h"
+#include "clock.h"
+#include "ctx.h"
+#include "timing.h"
+
+static enum aim_status
+empty_run(struct aim_ctx *ctx)
+{
+	aim_sink_ptr(ctx);
+	return AIM_OK;
+}
+
+static const struct aim_test empty_test = {
+	.number = 0, .name = "empty", .units = "Calls/second",
+	.ops_per_call = 1, .run = empty_run,
+};
+
+struct tally {
+	int64_t calls;
+	int64_t ns;
+};
+
+static int
+add(void *arg, const struct timing_sample *s)
+{
+	struct tally *t = arg;
+
+	if (s->seq > 0) {
+		t->calls += s->calls;
+		t->ns += s->elapsed_ns;
+	}
+	return 0;
+}
+
+/* Nanoseconds per call of T over DURATION_NS, through the real loop. */
+static double
+per_call_ns(const struct aim_test *t, int64_t duration_ns, int64_t *batch)
+{
+	struct timing_cfg cfg;
+	struct timing_result res;
+	struct tally tally = { 0, 0 };
+	struct aim_clock clk;
+	struct aim_ctx ctx;
+
+	timing_cfg_default(&cfg, duration_ns);
+	clock_init_real(&clk);
+	ctx_init(&ctx, NULL, 5120, NULL);
+	if (t->setup != NULL && t->setup(&ctx) != AIM_OK) {
+		fprintf(stderr, "%s: setup: %s\n", t->name, ctx.reason);
+		exit(1);
+	}
+	if (timing_run(t, &ctx, &clk, &cfg, add, &tally, &res) != AIM_OK) {
+		fprintf(stderr, "%s: %s\n", t->name, ctx.reason);
+		exit(1);
+	}
+	if (t->teardown != NULL)
+		t->teardown(&ctx);
+	*batch = res.batch;
+	return (double)tally.ns / (double)tally.calls;
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct aim_test *ram = aim_test_find("ram_copy");
+	int64_t duration_ns = 2000000000LL, b_empty, b_ram;
+	double empty_ns, ram_ns, clock_ns;
+	int64_t t0, t1;
+	const int reads = 1000000;
+
+	if (argc > 1)
+		duration_ns = (int64_t)(atof(argv[1]) * 1e9);
+	t0 = clock_mono_ns();
+	for (int i = 0; i < reads - 1; i++)
+		(void)clock_mono_ns();
+	t1 = clock_mono_ns();
+	clock_ns = (double)(t1 - t0) / reads;
+	empty_ns = per_call_ns(&empty_test, duration_ns, &b_empty);
+	ram_ns = per_call_ns(ram, duration_ns, &b_ram);
+	printf("clock read:                 %8.2f ns\n", clock_ns);
+	printf("empty test per call:        %8.2f ns (batch %lld calls per clock read)\n",
+	       empty_ns, (long long)b_empty);
+	printf("ram_copy per call:          %8.2f ns (batch %lld)\n", ram_ns,
+	       (long long)b_ram);
+	printf("overhead / ram_copy call:   %8.3f %%\n", 100.0 * empty_ns / ram_ns);
+	printf("clock share of a ram_copy batch: %.4f %%\n",
+	       100.0 * clock_ns / (ram_ns * (double)b_ram));
+	return 0;
+}
