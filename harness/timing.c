@@ -12,6 +12,13 @@
 
 /* Never batch so much that one batch could overshoot a sample badly. */
 #define TIMING_MAX_BATCH (1 << 20)
+/*
+ * A sample ends at the first batch boundary past its share of the period,
+ * so it overshoots by up to one batch.  Slow tests (a sync disk call can
+ * take 50 ms) get fewer samples so that each holds at least this many
+ * batches and the whole period overshoots by a few percent at most.
+ */
+#define TIMING_MIN_BATCHES_PER_SAMPLE 20
 
 void
 timing_cfg_default(struct timing_cfg *cfg, int64_t duration_ns)
@@ -70,6 +77,22 @@ warm_up(const struct aim_test *t, struct aim_ctx *ctx, struct aim_clock *clk,
 	return AIM_OK;
 }
 
+/* Samples for this test: as configured, fewer when its calls are slow. */
+static int
+sample_count(const struct timing_cfg *cfg, const struct timing_result *res)
+{
+	int64_t batches = res->warmup_calls / res->batch;
+	int64_t batch_ns = batches > 0 ? res->warmup_ns / batches : res->warmup_ns;
+	int64_t n;
+
+	if (batch_ns <= 0)
+		return cfg->samples;
+	n = cfg->duration_ns / (batch_ns * TIMING_MIN_BATCHES_PER_SAMPLE);
+	if (n < 1)
+		return 1;
+	return n < cfg->samples ? (int)n : cfg->samples;
+}
+
 enum aim_status
 timing_run(const struct aim_test *t, struct aim_ctx *ctx,
 	   struct aim_clock *clk, const struct timing_cfg *cfg,
@@ -77,6 +100,7 @@ timing_run(const struct aim_test *t, struct aim_ctx *ctx,
 {
 	enum aim_status st;
 	int64_t done_ns = 0;
+	int samples;
 
 	res->samples = 0;
 	st = warm_up(t, ctx, clk, cfg, res);
@@ -89,10 +113,11 @@ timing_run(const struct aim_test *t, struct aim_ctx *ctx,
 		if (emit(arg, &w) != 0)
 			return aim_fail(ctx, "cannot pass warm-up to aimrun");
 	}
-	for (int seq = 1; seq <= cfg->samples; seq++) {
+	samples = sample_count(cfg, res);
+	for (int seq = 1; seq <= samples; seq++) {
 		/* The last sample absorbs rounding so the total reaches duration. */
-		int64_t want = seq == cfg->samples ?
-			cfg->duration_ns - done_ns : cfg->duration_ns / cfg->samples;
+		int64_t want = seq == samples ?
+			cfg->duration_ns - done_ns : cfg->duration_ns / samples;
 		struct timing_sample s = { .seq = seq };
 		int64_t t0 = clock_now(clk), now;
 

@@ -14,7 +14,7 @@
 struct timing_cfg {
 	int64_t warmup_ns;	/* calls in this time are discarded */
 	int64_t duration_ns;	/* timed period: sum of sample times */
-	int samples;		/* the timed period is cut into this many */
+	int samples;		/* the timed period is cut into at most this many */
 	int64_t batch_ns;	/* read the clock about this often */
 };
 

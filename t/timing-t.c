@@ -102,11 +102,23 @@ overshoot(void)
 	aim_ctx_set_data(&ctx, &f);
 	timing_run(&fake_test, &ctx, &clk, &cfg, collect, &g, &res);
 	is_int(res.warmup_calls, 1, "warm-up runs at least one call");
-	is_int(g.s[1].calls, 2, "sample 1 stops at the first call past 50 ms");
-	is_int(g.s[1].elapsed_ns, 60000000, "sample 1 overshoots by less than a call");
-	is_int(g.s[2].calls, 2, "last sample only needs the period's remainder");
-	ok(g.s[1].elapsed_ns + g.s[2].elapsed_ns >= cfg.duration_ns,
-	   "total reaches the period");
+	is_int(res.samples, 1, "calls too slow to cut the period: one sample");
+	is_int(g.s[1].calls, 4, "the sample stops at the first call past 100 ms");
+	is_int(g.s[1].elapsed_ns, 120000000, "and overshoots by less than a call");
+
+	/* 1 ms calls: 20 per sample at least, so 200 ms makes 10 samples... */
+	f.call_ns = 1000000;
+	cfg.duration_ns = 200000000;
+	cfg.samples = 10;
+	g.n = 0;
+	timing_run(&fake_test, &ctx, &clk, &cfg, collect, &g, &res);
+	is_int(res.samples, 10, "20 calls per sample fit: all 10 samples");
+	/* ...while 100 ms only makes 5. */
+	cfg.duration_ns = 100000000;
+	g.n = 0;
+	timing_run(&fake_test, &ctx, &clk, &cfg, collect, &g, &res);
+	is_int(res.samples, 5, "fewer samples so each holds 20 calls");
+	is_int(g.s[5].calls, 20, "each of them 20 calls");
 }
 
 static void
