@@ -8,56 +8,7 @@
 #include <stdint.h>
 
 #include "aim_test.h"
-
-/*
- * An empty asm that claims to change its operand after every single
- * addition: the compiler can neither merge the twelve additions of a pass
- * algebraically nor vectorise or hoist them, so each one is a real add
- * instruction.  Floating point stays in its own register class, which
- * makes the barrier free; the memory fallback is correct anywhere.
- */
-#if defined(__x86_64__)
-#define FP_OPERAND "+x"
-#elif defined(__aarch64__)
-#define FP_OPERAND "+w"
-#else
-#define FP_OPERAND "+m"
-#endif
-
-static inline double
-keep_d(double v)
-{
-	__asm__ volatile("" : FP_OPERAND(v));
-	return v;
-}
-
-static inline float
-keep_f(float v)
-{
-	__asm__ volatile("" : FP_OPERAND(v));
-	return v;
-}
-
-static inline long
-keep_l(long v)
-{
-	__asm__ volatile("" : "+r"(v));
-	return v;
-}
-
-static inline int
-keep_i(int v)
-{
-	__asm__ volatile("" : "+r"(v));
-	return v;
-}
-
-static inline short
-keep_s(short v)
-{
-	__asm__ volatile("" : "+r"(v));
-	return v;
-}
+#include "hide.h"
 
 /*
  * The twelve steps, with s, p, q starting at 0, x, -x:

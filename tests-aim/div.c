@@ -8,56 +8,7 @@
 #include <stdint.h>
 
 #include "aim_test.h"
-
-/*
- * An empty asm that claims to change its operand after every division:
- * without it the compiler sees that the integer divisors are 1 and deletes
- * every division, and it could fold the floating-point chain too.  With it
- * each of the twelve is a real divide instruction.  Floating point stays in
- * its own register class, which makes the barrier free.
- */
-#if defined(__x86_64__)
-#define FP_OPERAND "+x"
-#elif defined(__aarch64__)
-#define FP_OPERAND "+w"
-#else
-#define FP_OPERAND "+m"
-#endif
-
-static inline double
-keep_d(double v)
-{
-	__asm__ volatile("" : FP_OPERAND(v));
-	return v;
-}
-
-static inline float
-keep_f(float v)
-{
-	__asm__ volatile("" : FP_OPERAND(v));
-	return v;
-}
-
-static inline long
-keep_l(long v)
-{
-	__asm__ volatile("" : "+r"(v));
-	return v;
-}
-
-static inline int
-keep_i(int v)
-{
-	__asm__ volatile("" : "+r"(v));
-	return v;
-}
-
-static inline short
-keep_s(short v)
-{
-	__asm__ volatile("" : "+r"(v));
-	return v;
-}
+#include "hide.h"
 
 /*
  * Floating point, with d, p, q starting at 1, 4, 0.25:

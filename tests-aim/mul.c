@@ -9,56 +9,7 @@
 #include <stdint.h>
 
 #include "aim_test.h"
-
-/*
- * An empty asm that claims to change its operand after every multiply:
- * without it the compiler sees the integer factors are 1 and deletes every
- * multiplication, or merges the floating-point chain.  With it each of the
- * twelve is a real multiply instruction.  Floating point stays in its own
- * register class, which makes the barrier free.
- */
-#if defined(__x86_64__)
-#define FP_OPERAND "+x"
-#elif defined(__aarch64__)
-#define FP_OPERAND "+w"
-#else
-#define FP_OPERAND "+m"
-#endif
-
-static inline double
-keep_d(double v)
-{
-	__asm__ volatile("" : FP_OPERAND(v));
-	return v;
-}
-
-static inline float
-keep_f(float v)
-{
-	__asm__ volatile("" : FP_OPERAND(v));
-	return v;
-}
-
-static inline long
-keep_l(long v)
-{
-	__asm__ volatile("" : "+r"(v));
-	return v;
-}
-
-static inline int
-keep_i(int v)
-{
-	__asm__ volatile("" : "+r"(v));
-	return v;
-}
-
-static inline short
-keep_s(short v)
-{
-	__asm__ volatile("" : "+r"(v));
-	return v;
-}
+#include "hide.h"
 
 /*
  * Floating point, with d, p, q starting at 1, x, 1/x:

@@ -11,6 +11,12 @@
 #include <stdlib.h>
 
 #include "aim_test.h"
+#include "hide.h"
+
+/*
+ * keep_d() hides that sin and cos get the same argument; GCC would
+ * otherwise merge the four libm calls of a Newton step into one sincos.
+ */
 
 enum {
 	RAPH_STARTS = 200,
@@ -20,25 +26,6 @@ enum {
 	/* sin converges in under 20 terms on [0, 1]; this only stops a hang. */
 	SERIES_MAX_TERMS = 200,
 };
-
-/*
- * The empty asm hides that sin and cos get the same argument; GCC would
- * otherwise merge the four libm calls of a Newton step into one sincos.
- */
-#if defined(__x86_64__)
-#define FP_OPERAND "+x"
-#elif defined(__aarch64__)
-#define FP_OPERAND "+w"
-#else
-#define FP_OPERAND "+m"
-#endif
-
-static inline double
-keep_d(double v)
-{
-	__asm__ volatile("" : FP_OPERAND(v));
-	return v;
-}
 
 /*
  * Round to double through memory.  Where the FPU keeps excess precision
