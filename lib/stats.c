@@ -179,6 +179,34 @@ stats_run_rate(const struct stats_sample *s, const unsigned *flags,
 	return 0;
 }
 
+int
+stats_run_rate_checked(const struct stats_sample *s, size_t n, double factor,
+		       int exclude, double *rate, size_t *n_flagged,
+		       size_t *n_excluded)
+{
+	unsigned *flags = xcalloc(n ? n : 1, sizeof(*flags));
+	int count = stats_flag_samples(s, n, flags);
+	int rc = -1;
+
+	if (count >= 0) {
+		*n_flagged += (size_t)count;
+		/*
+		 * The median sample is never beyond either limit, so some
+		 * sample is always kept; should a later rule flag them all,
+		 * the run keeps every sample rather than vanish.
+		 */
+		if (exclude && count > 0 && (size_t)count < n) {
+			rc = stats_run_rate(s, flags, n, ~0u, factor, rate);
+			if (rc == 0)
+				*n_excluded += (size_t)count;
+		} else {
+			rc = stats_run_rate(s, NULL, n, 0, factor, rate);
+		}
+	}
+	free(flags);
+	return rc;
+}
+
 static double
 cv_pct(const double *x, size_t n)
 {

@@ -72,6 +72,16 @@ int stats_flag_samples(const struct stats_sample *s, size_t n,
 int stats_run_rate(const struct stats_sample *s, const unsigned *flags,
 		   size_t n, unsigned exclude, double factor, double *rate);
 
+/*
+ * The rate of one run under the sample-quality rule: flags its N samples
+ * (adding their count to *N_FLAGGED) and, with EXCLUDE, leaves the
+ * flagged ones out (adding their count to *N_EXCLUDED); a run is never
+ * dropped whole.  Returns 0, or -1 as stats_run_rate() does.
+ */
+int stats_run_rate_checked(const struct stats_sample *s, size_t n,
+			   double factor, int exclude, double *rate,
+			   size_t *n_flagged, size_t *n_excluded);
+
 /* One run (one process) of one test on one side. */
 struct stats_run {
 	double rate;		/* ops/s, from stats_run_rate() */
@@ -80,6 +90,14 @@ struct stats_run {
 
 /* Distinct boot ids among N runs; all unknown (NULL) ids count as one. */
 size_t stats_count_boots(const struct stats_run *runs, size_t n);
+
+/*
+ * The centre of one side as stats_compare() computes it: the geometric
+ * mean of the N per-run rates, or with BY_BOOT (and runs from two boots
+ * or more) of the per-boot geometric means; one run gives its own rate.
+ * NaN when N is 0 or a rate is not positive and finite.
+ */
+double stats_center(const struct stats_run *runs, size_t n, int by_boot);
 
 struct stats_summary {
 	size_t n_samples;

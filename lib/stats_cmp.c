@@ -234,6 +234,20 @@ center(const struct side *s, const struct stats_run *r)
 	return s->n == 1 ? r[0].rate : exp(s->mean);
 }
 
+double
+stats_center(const struct stats_run *runs, size_t n, int by_boot)
+{
+	struct side s;
+
+	if (n == 0 || runs == NULL || !rates_valid(runs, n))
+		return NAN;
+	/* One boot is one observation: its runs are the spread. */
+	if (by_boot && stats_count_boots(runs, n) < 2)
+		by_boot = 0;
+	side_stats(runs, n, by_boot, &s);
+	return center(&s, runs);
+}
+
 int
 stats_compare(const struct stats_run *base, size_t nb,
 	      const struct stats_run *new_, size_t nn,

@@ -14,6 +14,7 @@ enum cli_exit {
 	CLI_OK = 0,
 	CLI_USER = 1,	/* bad option, unknown tag or test, bad file */
 	CLI_ENV = 2,	/* database unwritable or damaged, disk full */
+	CLI_REGRESSED = 3,	/* aimcmp --fail-on-regression found one */
 };
 
 /*

@@ -1,7 +1,8 @@
 /*
- * Pure comparison: pooled rates per test and side, deltas in cents of the
- * printed rates (so two imported reports give the published difference to
- * the last digit) and the coefficient of variation of repeated samples.
+ * Pure comparison: per-process rates per test and side, their centres,
+ * deltas in cents of the printed rates (so two imported reports give the
+ * published difference to the last digit), and the verdict of lib/stats
+ * with the correction over every comparison of the table.
  */
 #include "config.h"
 
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "compare_env.h"
+#include "stats.h"
 #include "xalloc.h"
 
 /* Rates are compared as printed, to the cent; beyond int64 nothing prints. */
@@ -35,25 +37,6 @@ sample_rate(const struct query_sample *s, unsigned long factor)
 	return (double)s->calls * (double)factor * 1e9 / (double)s->elapsed_ns;
 }
 
-/* Sample standard deviation over mean, in percent (Welford's update). */
-static double
-cv_pct(const double *x, size_t n)
-{
-	double mean = 0.0, m2 = 0.0;
-
-	if (n < 2)
-		return NAN;
-	for (size_t i = 0; i < n; i++) {
-		double d = x[i] - mean;
-
-		mean += d / (double)(i + 1);
-		m2 += d * (x[i] - mean);
-	}
-	if (mean <= 0.0)
-		return NAN;
-	return sqrt(m2 / (double)(n - 1)) / mean * 100.0;
-}
-
 static void
 pool_failed(const struct query_result *const *res, size_t n,
 	    struct cmp_value *out)
@@ -71,14 +54,12 @@ pool_failed(const struct query_result *const *res, size_t n,
 
 /* Printed rates: one is kept as is; several weighted by elapsed time. */
 static double
-pooled_printed(const struct query_result *const *res, size_t n,
-	       const struct cmp_value *v)
+pooled_printed(const struct query_result *const *res, size_t n)
 {
 	long double num = 0.0L, den = 0.0L, sum = 0.0L;
+	size_t count = 0;
 	int timed = 1;
 
-	if (v->n_samples == 1)
-		return v->rates[0];
 	for (size_t i = 0; i < n; i++) {
 		if (strcmp(res[i]->status, "ok") != 0)
 			continue;
@@ -88,13 +69,16 @@ pooled_printed(const struct query_result *const *res, size_t n,
 			num += (long double)s->printed_ops * s->elapsed_ns;
 			den += s->elapsed_ns;
 			sum += s->printed_ops;
+			count++;
 			if (s->elapsed_ns <= 0)
 				timed = 0;
 		}
 	}
+	if (count == 1)
+		return (double)sum;
 	if (timed && den > 0.0L)
 		return (double)(num / den);
-	return (double)(sum / (long double)v->n_samples);
+	return (double)(sum / (long double)count);
 }
 
 static void
@@ -123,7 +107,7 @@ pool_samples(const struct query_result *const *res, size_t n,
 		}
 	}
 	if (out->printed)
-		out->rate = pooled_printed(res, n, out);
+		out->rate = pooled_printed(res, n);
 	else if (out->elapsed_ns > 0)
 		out->rate = (double)(ops * 1e9L / out->elapsed_ns);
 }
@@ -150,14 +134,78 @@ compare_pool(const struct query_result *const *res, size_t n,
 	out->state = CMP_OK;
 	pool_samples(res, n, out, total);
 	out->rate_c = to_cents(out->rate);
-	out->cv_pct = cv_pct(out->rates, out->n_samples);
+	out->center = out->rate;
 }
 
 void
 compare_value_free(struct cmp_value *v)
 {
 	free(v->rates);
+	free(v->runs);
 	v->rates = NULL;
+	v->runs = NULL;
+}
+
+void
+compare_opts_default(struct cmp_opts *o)
+{
+	stats_opts_default(&o->stats);
+	o->exclude_flagged = 0;
+}
+
+/* The rate of one process, with the quality rule applied. */
+static int
+result_rate(const struct query_result *r, int exclude, struct cmp_value *out,
+	    double *rate)
+{
+	struct stats_sample *s;
+	int rc;
+
+	if (r->samples[0].has_printed) {
+		*rate = pooled_printed(&r, 1);
+		return 0;
+	}
+	s = xmalloc(r->n_samples * sizeof(*s));
+	for (size_t j = 0; j < r->n_samples; j++) {
+		s[j].calls = r->samples[j].calls;
+		s[j].elapsed_ns = r->samples[j].elapsed_ns;
+		s[j].invol_cs = r->samples[j].invol_cs;
+	}
+	rc = stats_run_rate_checked(s, r->n_samples, (double)r->factor,
+				    exclude, rate, &out->n_flagged,
+				    &out->n_excluded);
+	free(s);
+	return rc;
+}
+
+void
+compare_value_stats(const struct query_tag *side,
+		    const struct query_result *const *res, size_t n,
+		    int exclude, struct cmp_value *out)
+{
+	int usable = 1;
+
+	out->runs = xcalloc(n ? n : 1, sizeof(*out->runs));
+	out->n_runs = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct stats_run *run = &out->runs[out->n_runs];
+
+		if (strcmp(res[i]->status, "ok") != 0 || res[i]->n_samples == 0)
+			continue;
+		if (result_rate(res[i], exclude, out, &run->rate) < 0 ||
+		    !(run->rate > 0.0) || !isfinite(run->rate))
+			usable = 0;
+		run->boot_id = compare_env_boot(side, res[i]->run_id);
+		out->n_runs++;
+	}
+	/* A process without a usable rate spoils the side; none is dropped. */
+	if (!usable)
+		out->n_runs = 0;
+	out->has_summary = out->n_runs > 0 &&
+			   stats_summarise(out->rates, out->n_samples,
+					   out->runs, out->n_runs,
+					   &out->sum) == 0;
+	out->cv_pct = out->has_summary ? out->sum.cv_pct : NAN;
 }
 
 /* The distinct tests of all sides, as rows with nothing filled in yet. */
@@ -190,27 +238,57 @@ collect_rows(const struct query_tag *sides, size_t n, struct cmp_table *t)
 }
 
 static void
-fill_deltas(struct cmp_row *row, size_t n_sides)
+fill_deltas(struct cmp_row *row, size_t n_sides, const struct cmp_opts *opt)
 {
 	const struct cmp_value *base = &row->v[0];
 
 	row->d = xcalloc(n_sides - 1, sizeof(*row->d));
 	for (size_t s = 1; s < n_sides; s++) {
 		struct cmp_delta *d = &row->d[s - 1];
+		const struct cmp_value *v = &row->v[s];
 
 		d->pct = NAN;
-		if (base->state != CMP_OK || row->v[s].state != CMP_OK)
+		if (base->state != CMP_OK || v->state != CMP_OK)
 			continue;
 		d->valid = 1;
-		d->delta_c = row->v[s].rate_c - base->rate_c;
+		d->delta_c = v->rate_c - base->rate_c;
 		if (base->rate_c != 0)
 			d->pct = (double)d->delta_c / (double)base->rate_c *
 				 100.0;
+		if (base->n_runs > 0 && v->n_runs > 0)
+			d->has_stats = stats_compare(base->runs, base->n_runs,
+						     v->runs, v->n_runs,
+						     &opt->stats, &d->cmp) == 0;
+	}
+}
+
+/*
+ * The printed centre of each side is the one the comparison works on:
+ * per-boot when every side of the row has runs from two boots or more
+ * (then every pair is compared by boot), else per process.
+ */
+static void
+fill_centers(struct cmp_row *row, size_t n)
+{
+	int by_boot = 1;
+
+	for (size_t s = 0; s < n; s++)
+		if (row->v[s].n_runs > 0 &&
+		    stats_count_boots(row->v[s].runs, row->v[s].n_runs) < 2)
+			by_boot = 0;
+	for (size_t s = 0; s < n; s++) {
+		struct cmp_value *v = &row->v[s];
+
+		if (v->state != CMP_OK || v->n_runs == 0)
+			continue;
+		v->center = stats_center(v->runs, v->n_runs, by_boot);
+		v->rate_c = to_cents(v->center);
 	}
 }
 
 static void
-fill_row(struct cmp_row *row, const struct query_tag *sides, size_t n)
+fill_row(struct cmp_row *row, const struct query_tag *sides, size_t n,
+	 const struct cmp_opts *opt)
 {
 	const struct query_result **pick = NULL;
 
@@ -223,9 +301,46 @@ fill_row(struct cmp_row *row, const struct query_tag *sides, size_t n)
 			if (strcmp(sides[s].results[i].test, row->test) == 0)
 				pick[k++] = &sides[s].results[i];
 		compare_pool(pick, k, &row->v[s]);
+		if (row->v[s].state == CMP_OK)
+			compare_value_stats(&sides[s], pick, k,
+					    opt->exclude_flagged, &row->v[s]);
 	}
 	free(pick);
-	fill_deltas(row, n);
+	fill_centers(row, n);
+	fill_deltas(row, n, opt);
+}
+
+/*
+ * Benjamini-Hochberg over every comparison shown (each row, each NEW
+ * side), then the count of each verdict.
+ */
+static void
+adjust_family(struct cmp_table *t)
+{
+	size_t n_new = t->n_sides - 1, k = 0;
+	struct stats_cmp *all = xcalloc(t->n_rows * n_new + 1, sizeof(*all));
+
+	for (size_t i = 0; i < t->n_rows; i++)
+		for (size_t s = 0; s < n_new; s++)
+			if (t->rows[i].d[s].has_stats)
+				all[k++] = t->rows[i].d[s].cmp;
+	stats_bh_adjust(all, k, &t->opt.stats);
+	t->n_family = 0;
+	memset(t->n_verdicts, 0, sizeof(t->n_verdicts));
+	k = 0;
+	for (size_t i = 0; i < t->n_rows; i++) {
+		for (size_t s = 0; s < n_new; s++) {
+			struct cmp_delta *d = &t->rows[i].d[s];
+
+			if (!d->has_stats)
+				continue;
+			d->cmp = all[k++];
+			if (!isnan(d->cmp.p))
+				t->n_family++;
+			t->n_verdicts[d->cmp.verdict]++;
+		}
+	}
+	free(all);
 }
 
 static int
@@ -287,14 +402,20 @@ update_repeated(struct cmp_table *t)
 }
 
 void
-compare_build(const struct query_tag *sides, size_t n, struct cmp_table *out)
+compare_build(const struct query_tag *sides, size_t n,
+	      const struct cmp_opts *opt, struct cmp_table *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->n_sides = n;
+	if (opt != NULL)
+		out->opt = *opt;
+	else
+		compare_opts_default(&out->opt);
 	collect_rows(sides, n, out);
 	for (size_t i = 0; i < out->n_rows; i++)
-		fill_row(&out->rows[i], sides, n);
+		fill_row(&out->rows[i], sides, n, &out->opt);
 	update_repeated(out);
+	adjust_family(out);
 	compare_sort(out, CMP_SORT_NUMBER);
 	compare_env(sides, n, out);
 }
@@ -321,7 +442,7 @@ missing_row(struct cmp_row *row, size_t n_sides, int number,
 		row->v[s].state = CMP_MISSING;
 		row->v[s].cv_pct = NAN;
 	}
-	fill_deltas(row, n_sides);
+	fill_deltas(row, n_sides, NULL);
 }
 
 void
@@ -353,6 +474,7 @@ compare_select(struct cmp_table *t, const char *const *names,
 	t->rows = keep;
 	t->n_rows = k;
 	update_repeated(t);
+	adjust_family(t);
 }
 
 void
@@ -370,5 +492,8 @@ compare_free(struct cmp_table *t)
 	for (size_t i = 0; i < t->n_warnings; i++)
 		free(t->warnings[i]);
 	free(t->warnings);
+	for (size_t i = 0; i < t->n_refusals; i++)
+		free(t->refusals[i]);
+	free(t->refusals);
 	memset(t, 0, sizeof(*t));
 }

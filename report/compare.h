@@ -1,7 +1,8 @@
 /*
  * The comparison of tags, test by test: pooled operation rates, deltas,
- * percentages and noise, computed from loaded data without any I/O so that
- * every output format prints the same numbers.
+ * noise, the verdict of each NEW side against the base and whether the
+ * environments allow a comparison at all, computed from loaded data
+ * without any I/O so that every output format prints the same numbers.
  */
 #ifndef AIM_COMPARE_H
 #define AIM_COMPARE_H
@@ -10,6 +11,7 @@
 #include <stdint.h>
 
 #include "query.h"
+#include "stats.h"
 
 enum cmp_state {
 	CMP_OK,		/* at least one ok result with samples */
@@ -17,31 +19,48 @@ enum cmp_state {
 	CMP_MISSING,	/* the test has no result on this side */
 };
 
+/* What the statistics may do with the samples. */
+struct cmp_opts {
+	struct stats_opts stats;	/* alpha, equivalence margin */
+	int exclude_flagged;		/* leave flagged samples out */
+};
+
+/* alpha 0.05, equivalence 2 %, flagged samples kept. */
+void compare_opts_default(struct cmp_opts *o);
+
 /* One test on one side, pooled over the side's runs and repetitions. */
 struct cmp_value {
 	enum cmp_state state;
 	const char *status;	/* CMP_FAILED: first non-ok status (borrowed) */
 	const char *reason;	/* CMP_FAILED: its reason or NULL (borrowed) */
-	double rate;		/* pooled ops/s */
-	int64_t rate_c;		/* the pooled rate in cents, as printed */
+	double rate;		/* classic pooled ops/s: total ops / time */
+	int64_t rate_c;		/* the printed centre, in cents */
+	double center;		/* geometric mean of per-process rates */
 	int printed;		/* every sample is an imported printed rate */
-	size_t n_results;	/* ok results pooled */
+	size_t n_results;	/* ok results pooled: processes */
 	size_t n_samples;	/* samples pooled */
+	size_t n_flagged;	/* samples flagged by the quality rule */
+	size_t n_excluded;	/* of those, left out (exclude_flagged) */
 	int64_t calls;		/* total calls of the pooled samples */
 	int64_t elapsed_ns;	/* their total elapsed time */
 	double *rates;		/* per-sample ops/s, n_samples of them (owned) */
-	double cv_pct;		/* coefficient of variation; NaN below 2 */
+	struct stats_run *runs;	/* per-process rates, n_runs (owned) */
+	size_t n_runs;		/* 0 when a process has no usable rate */
+	int has_summary;	/* sum is filled (n_runs > 0) */
+	struct stats_summary sum;
+	double cv_pct;		/* of per-process rates; NaN below 2 */
 };
 
 /*
- * One NEW side against the base.  Figures that judge the difference (a
- * noise band, a significance verdict) belong here, computed in compare.c
- * and only printed by the formats.
+ * One NEW side against the base: the printed difference and the
+ * verdict of lib/stats, computed here and only printed by the formats.
  */
 struct cmp_delta {
 	int valid;		/* both sides CMP_OK */
 	int64_t delta_c;	/* new - base, in cents of the printed rates */
 	double pct;		/* delta / base * 100; NaN when base is 0 */
+	int has_stats;		/* cmp is filled: both sides have runs */
+	struct stats_cmp cmp;	/* interval, p, q, mdc, verdict, why */
 };
 
 struct cmp_row {
@@ -59,6 +78,11 @@ struct cmp_side {
 	int64_t *run_ids;
 	size_t n_incomplete;	/* runs not marked complete */
 	size_t n_samples;	/* samples of ok results over all tests */
+	size_t n_procs;		/* ok results (processes), all tests */
+	size_t n_flagged;	/* flagged samples over all tests */
+	size_t n_excluded;	/* of those, left out */
+	size_t n_boots;		/* distinct known boot ids */
+	int boots_unknown;	/* some run has no boot id */
 	char *kernels;		/* distinct uname.release values, "unknown" */
 	char *hosts;		/* distinct machines, "unknown" */
 };
@@ -68,9 +92,14 @@ struct cmp_table {
 	struct cmp_side *sides;
 	struct cmp_row *rows;
 	size_t n_rows;
+	struct cmp_opts opt;
 	int repeated;		/* some value pooled two or more samples */
+	size_t n_family;	/* comparisons in the correction */
+	size_t n_verdicts[4];	/* rows per enum stats_verdict */
 	char **warnings;	/* environment differences, one line each */
 	size_t n_warnings;
+	char **refusals;	/* differences that forbid comparing */
+	size_t n_refusals;
 };
 
 enum cmp_sort {
@@ -84,25 +113,28 @@ enum cmp_sort {
  * rates) keep their printed value exactly when there is one; several are
  * averaged weighted by elapsed time.  Measured samples give total
  * operations over total elapsed time, as the classic table does.  OUT's
- * rates array is malloc'd; free with compare_value_free().
+ * rates array is malloc'd; free with compare_value_free().  The
+ * statistics fields stay empty: compare_build() fills them.
  */
 void compare_pool(const struct query_result *const *res, size_t n,
 		  struct cmp_value *out);
-/* Release the rates of V. */
+/* Release the arrays of V. */
 void compare_value_free(struct cmp_value *v);
 
 /*
  * Compare SIDES[1..N-1] with SIDES[0] (N >= 2): one row per test found on
- * any side, in number order.  The table borrows strings from SIDES, which
- * must outlive it.
+ * any side, in number order, each NEW value judged against the base with
+ * the correction over every row and NEW side.  OPT may be NULL (defaults).
+ * The table borrows strings from SIDES, which must outlive it.
  */
 void compare_build(const struct query_tag *sides, size_t n,
-		   struct cmp_table *out);
+		   const struct cmp_opts *opt, struct cmp_table *out);
 
 /*
  * Keep only the rows of the N tests in NAMES, in table order.  Names not in
  * the table are kept as rows missing on every side when NUMBERS gives
- * their classic number (0 to drop them).
+ * their classic number (0 to drop them).  The correction is then redone
+ * over the rows kept.
  */
 void compare_select(struct cmp_table *t, const char *const *names,
 		    const int *numbers, const char *const *units, size_t n);
@@ -111,5 +143,16 @@ void compare_select(struct cmp_table *t, const char *const *names,
 void compare_sort(struct cmp_table *t, enum cmp_sort key);
 /* Release everything compare_build() allocated (not the sides). */
 void compare_free(struct cmp_table *t);
+
+/*
+ * The per-process observations of the N results of one test: the rate
+ * of each ok result with samples, from its unflagged samples when
+ * EXCLUDE, with the boot id of its run in SIDE.  Counts flagged and
+ * excluded samples into OUT.  Used by compare_build(); exposed for the
+ * header counts of compare_env.c.
+ */
+void compare_value_stats(const struct query_tag *side,
+			 const struct query_result *const *res, size_t n,
+			 int exclude, struct cmp_value *out);
 
 #endif

@@ -1,17 +1,31 @@
 /*
- * The header facts of a comparison: which runs each side pools and where
- * their environments differ in ways that spoil the comparison.  Part of
- * the compare module, kept apart so that compare.c stays about numbers.
+ * The header facts of a comparison: which runs each side pools, where
+ * their environments differ, and which differences forbid a comparison
+ * because the deltas would not be about the kernel.  Part of the compare
+ * module, kept apart so that compare.c stays about numbers.
  */
 #ifndef AIM_COMPARE_ENV_H
 #define AIM_COMPARE_ENV_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "compare.h"
 #include "query.h"
 
-/* Fill T->sides and T->warnings from the N loaded SIDES. */
+/* Memory sizes further apart than this are different machines. */
+#define COMPARE_ENV_MEM_PCT 5.0
+
+/*
+ * Fill T->sides (counts over every ok result of each side), T->warnings
+ * (each environment difference, one line) and T->refusals (one label per
+ * difference of machine, CPU model or aimkit build between the base and
+ * a NEW side) from the N loaded SIDES.  A fact missing on a side never
+ * refuses.  T->opt must be set.
+ */
 void compare_env(const struct query_tag *sides, size_t n, struct cmp_table *t);
+
+/* Boot id of run RUN_ID of SIDE; NULL when it was not recorded. */
+const char *compare_env_boot(const struct query_tag *side, int64_t run_id);
 
 #endif

@@ -1,7 +1,8 @@
 /*
  * The CSV comparison: one record per test and NEW side (tidy form), so the
  * columns stay the same however many tags are compared.  Empty fields are
- * values that do not exist (missing tests, a single sample's noise).
+ * values that do not exist (missing tests, a single process's noise).
+ * Statistics come in full precision, as a script would recompute them.
  */
 #include "config.h"
 
@@ -10,12 +11,17 @@
 #include <math.h>
 
 #include "csvout.h"
+#include "jsonout.h"
 
 static const char *const columns[] = {
 	"number",      "test",	      "units",	     "base_tag",
 	"new_tag",     "base_status", "new_status",  "base",
 	"new",	       "delta",	      "pct",	     "base_samples",
 	"new_samples", "base_cv_pct", "new_cv_pct",
+	"base_processes", "new_processes", "base_boots", "new_boots",
+	"base_flagged", "new_flagged", "base_excluded", "new_excluded",
+	"unit", "base_observations", "new_observations", "ratio",
+	"pct_lo", "pct_hi", "df", "p", "q", "mdc_pct", "verdict", "reason",
 };
 
 static void
@@ -34,6 +40,60 @@ cv_field(FILE *f, const struct cmp_value *v)
 
 	csvout_field(f, 0, isnan(v->cv_pct) ? NULL :
 			   fmt_2f(v->cv_pct, buf, sizeof(buf)));
+}
+
+/* A full-precision number, empty when it does not exist. */
+static void
+num_field(FILE *f, double x)
+{
+	char buf[32];
+
+	csvout_field(f, 0, isfinite(x) ? jsonout_shortest(x, buf, sizeof(buf))
+				       : NULL);
+}
+
+static void
+counts(FILE *f, const struct cmp_value *b, const struct cmp_value *n)
+{
+	csvout_fieldf(f, 0, "%zu", b->n_results);
+	csvout_fieldf(f, 0, "%zu", n->n_results);
+	if (b->has_summary)
+		csvout_fieldf(f, 0, "%zu", b->sum.n_boots);
+	else
+		csvout_field(f, 0, NULL);
+	if (n->has_summary)
+		csvout_fieldf(f, 0, "%zu", n->sum.n_boots);
+	else
+		csvout_field(f, 0, NULL);
+	csvout_fieldf(f, 0, "%zu", b->n_flagged);
+	csvout_fieldf(f, 0, "%zu", n->n_flagged);
+	csvout_fieldf(f, 0, "%zu", b->n_excluded);
+	csvout_fieldf(f, 0, "%zu", n->n_excluded);
+}
+
+static void
+verdict_fields(FILE *f, const struct cmp_delta *d)
+{
+	const struct stats_cmp *c = &d->cmp;
+
+	if (!d->has_stats) {
+		/* The twelve columns from unit to reason. */
+		for (int i = 0; i < 12; i++)
+			csvout_field(f, 0, NULL);
+		return;
+	}
+	csvout_field(f, 0, stats_unit_name(c->unit));
+	csvout_fieldf(f, 0, "%zu", c->n_base);
+	csvout_fieldf(f, 0, "%zu", c->n_new);
+	num_field(f, c->ratio);
+	num_field(f, (c->ratio_lo - 1.0) * 100.0);
+	num_field(f, (c->ratio_hi - 1.0) * 100.0);
+	num_field(f, c->df);
+	num_field(f, c->p);
+	num_field(f, c->q);
+	num_field(f, c->mdc_pct);
+	csvout_field(f, 0, stats_verdict_name(c->verdict));
+	csvout_field(f, 0, c->why);
 }
 
 static void
@@ -61,6 +121,8 @@ print_record(FILE *f, const struct cmp_table *t, const struct cmp_row *row,
 	csvout_fieldf(f, 0, "%zu", n->n_samples);
 	cv_field(f, b);
 	cv_field(f, n);
+	counts(f, b, n);
+	verdict_fields(f, d);
 	csvout_end(f);
 }
 

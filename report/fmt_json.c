@@ -1,13 +1,15 @@
 /*
  * The JSON comparison: one document a script can use without parsing
  * text.  Rates and percentages are JSON numbers spelled exactly as the
- * text format prints them; absent values are null.
+ * text format prints them, statistics in full precision; absent values
+ * are null.
  */
 #include "config.h"
 
 #include "fmt.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "jsonout.h"
 
@@ -43,6 +45,11 @@ side_obj(const struct cmp_table *t, size_t i)
 	jsonout_put(o, "runs", runs);
 	jsonout_put(o, "incomplete_runs", jsonout_int((int64_t)s->n_incomplete));
 	jsonout_put(o, "samples", jsonout_int((int64_t)s->n_samples));
+	jsonout_put(o, "processes", jsonout_int((int64_t)s->n_procs));
+	jsonout_put(o, "flagged", jsonout_int((int64_t)s->n_flagged));
+	jsonout_put(o, "excluded", jsonout_int((int64_t)s->n_excluded));
+	jsonout_put(o, "boots", jsonout_int((int64_t)s->n_boots));
+	jsonout_put(o, "boots_unknown", jsonout_bool(s->boots_unknown));
 	jsonout_put(o, "kernels", jsonout_string(s->kernels));
 	jsonout_put(o, "hosts", jsonout_string(s->hosts));
 	return o;
@@ -52,13 +59,53 @@ static struct json_object *
 value_obj(const struct cmp_value *v)
 {
 	struct json_object *o = jsonout_object();
+	const struct stats_summary *s = &v->sum;
 
 	jsonout_put(o, "status", jsonout_string(fmt_status(v)));
 	jsonout_put(o, "rate", v->state == CMP_OK ? cents(v->rate_c) : NULL);
 	jsonout_put(o, "samples", jsonout_int((int64_t)v->n_samples));
+	jsonout_put(o, "processes", jsonout_int((int64_t)v->n_results));
+	jsonout_put(o, "boots", v->has_summary ?
+			 jsonout_int((int64_t)s->n_boots) : NULL);
+	jsonout_put(o, "flagged", jsonout_int((int64_t)v->n_flagged));
+	jsonout_put(o, "excluded", jsonout_int((int64_t)v->n_excluded));
 	jsonout_put(o, "cv_pct", num_2f(v->cv_pct));
+	jsonout_put(o, "center", v->has_summary ?
+			 jsonout_double(v->center) : NULL);
+	jsonout_put(o, "sample_cv_pct", v->has_summary ?
+			 jsonout_double(s->sample_cv_pct) : NULL);
+	jsonout_put(o, "min", v->has_summary ? jsonout_double(s->min) : NULL);
+	jsonout_put(o, "max", v->has_summary ? jsonout_double(s->max) : NULL);
 	if (v->state == CMP_FAILED && v->reason != NULL)
 		jsonout_put(o, "reason", jsonout_string(v->reason));
+	return o;
+}
+
+/* The verdict of one NEW side, or null when it has none. */
+static struct json_object *
+verdict_obj(const struct cmp_delta *d)
+{
+	const struct stats_cmp *c = &d->cmp;
+	struct json_object *o;
+
+	if (!d->has_stats)
+		return NULL;
+	o = jsonout_object();
+	jsonout_put(o, "verdict", jsonout_string(stats_verdict_name(c->verdict)));
+	jsonout_put(o, "reason", jsonout_string(c->why));
+	jsonout_put(o, "unit", jsonout_string(stats_unit_name(c->unit)));
+	jsonout_put(o, "base_observations", jsonout_int((int64_t)c->n_base));
+	jsonout_put(o, "new_observations", jsonout_int((int64_t)c->n_new));
+	jsonout_put(o, "ratio", jsonout_double(c->ratio));
+	jsonout_put(o, "ratio_lo", jsonout_double(c->ratio_lo));
+	jsonout_put(o, "ratio_hi", jsonout_double(c->ratio_hi));
+	jsonout_put(o, "pct_lo", jsonout_double((c->ratio_lo - 1.0) * 100.0));
+	jsonout_put(o, "pct_hi", jsonout_double((c->ratio_hi - 1.0) * 100.0));
+	jsonout_put(o, "se", jsonout_double(c->se));
+	jsonout_put(o, "df", jsonout_double(c->df));
+	jsonout_put(o, "p", jsonout_double(c->p));
+	jsonout_put(o, "q", jsonout_double(c->q));
+	jsonout_put(o, "mdc_pct", jsonout_double(c->mdc_pct));
 	return o;
 }
 
@@ -79,9 +126,35 @@ row_obj(const struct cmp_table *t, const struct cmp_row *row)
 		jsonout_put(n, "tag", jsonout_string(t->sides[s].tag));
 		jsonout_put(n, "delta", d->valid ? cents(d->delta_c) : NULL);
 		jsonout_put(n, "pct", d->valid ? num_2f(d->pct) : NULL);
+		jsonout_put(n, "statistics", verdict_obj(d));
 		jsonout_push(news, n);
 	}
 	jsonout_put(o, "new", news);
+	return o;
+}
+
+/* How the verdicts were reached, for a script to check or redo. */
+static struct json_object *
+stats_obj(const struct cmp_table *t)
+{
+	struct json_object *o = jsonout_object();
+	struct json_object *v = jsonout_object();
+	struct json_object *refusals = jsonout_array();
+
+	jsonout_put(o, "test", jsonout_string("welch-log-rates"));
+	jsonout_put(o, "alpha", jsonout_double(t->opt.stats.alpha));
+	jsonout_put(o, "equivalence_pct",
+		    jsonout_double(100.0 * t->opt.stats.equiv));
+	jsonout_put(o, "power", jsonout_double(STATS_POWER));
+	jsonout_put(o, "family", jsonout_int((int64_t)t->n_family));
+	jsonout_put(o, "exclude_flagged", jsonout_bool(t->opt.exclude_flagged));
+	for (int k = STATS_INCONCLUSIVE; k <= STATS_REGRESSED; k++)
+		jsonout_put(v, stats_verdict_name((enum stats_verdict)k),
+			    jsonout_int((int64_t)t->n_verdicts[k]));
+	jsonout_put(o, "verdicts", v);
+	for (size_t i = 0; i < t->n_refusals; i++)
+		jsonout_push(refusals, jsonout_string(t->refusals[i]));
+	jsonout_put(o, "refusals", refusals);
 	return o;
 }
 
@@ -99,7 +172,15 @@ fmt_json(FILE *f, const struct cmp_table *t)
 	jsonout_put(doc, "new", news);
 	for (size_t i = 0; i < t->n_warnings; i++)
 		jsonout_push(warnings, jsonout_string(t->warnings[i]));
+	for (size_t s = 0; s < t->n_sides; s++) {
+		char *w = fmt_boot_warning(t, s);
+
+		if (w != NULL)
+			jsonout_push(warnings, jsonout_string(w));
+		free(w);
+	}
 	jsonout_put(doc, "warnings", warnings);
+	jsonout_put(doc, "statistics", stats_obj(t));
 	for (size_t i = 0; i < t->n_rows; i++)
 		jsonout_push(tests, row_obj(t, &t->rows[i]));
 	jsonout_put(doc, "tests", tests);

@@ -1,7 +1,8 @@
 /*
  * The Markdown comparison: the header as a list and the rows as a GitHub
- * table, ready for a pull request or an issue.  Cells escape the pipe,
- * the one character that would break a table row.
+ * table, ready for a pull request or an issue, with the same noise,
+ * verdict and interval columns as the text.  Cells escape the pipe, the
+ * one character that would break a table row.
  */
 #include "config.h"
 
@@ -28,6 +29,29 @@ cell(FILE *f, const char *s)
 	putc(' ', f);
 }
 
+/* Each line of a malloc'd line source as a list item. */
+static void
+print_lines(FILE *f, const struct cmp_table *t,
+	    char *(*line)(const struct cmp_table *, size_t))
+{
+	char *l;
+
+	for (size_t i = 0; (l = line(t, i)) != NULL; i++) {
+		fputs("- ", f);
+		escaped(f, l);
+		putc('\n', f);
+		free(l);
+	}
+}
+
+static void
+warning(FILE *f, const char *w)
+{
+	fputs("- **warning**: ", f);
+	escaped(f, w);
+	putc('\n', f);
+}
+
 static void
 print_header(FILE *f, const struct cmp_table *t)
 {
@@ -41,10 +65,15 @@ print_header(FILE *f, const struct cmp_table *t)
 		free(sum);
 		putc('\n', f);
 	}
-	for (size_t i = 0; i < t->n_warnings; i++) {
-		fputs("- **warning**: ", f);
-		escaped(f, t->warnings[i]);
-		putc('\n', f);
+	print_lines(f, t, fmt_stats_header);
+	for (size_t i = 0; i < t->n_warnings; i++)
+		warning(f, t->warnings[i]);
+	for (size_t s = 0; s < t->n_sides; s++) {
+		char *w = fmt_boot_warning(t, s);
+
+		if (w != NULL)
+			warning(f, w);
+		free(w);
 	}
 	putc('\n', f);
 }
@@ -60,24 +89,41 @@ print_columns(FILE *f, const struct cmp_table *t)
 		cell(f, "delta");
 		cell(f, "%");
 	}
-	if (t->repeated)
+	if (t->repeated) {
 		cell(f, "cv");
+		for (size_t s = 1; s < t->n_sides; s++) {
+			cell(f, "verdict");
+			cell(f, "interval");
+			cell(f, "mdc");
+		}
+	}
 	cell(f, "units");
 	fputs("|\n| ---: | :--- | ---: ", f);
 	for (size_t s = 1; s < t->n_sides; s++)
 		fputs("| ---: | ---: | ---: ", f);
-	if (t->repeated)
+	if (t->repeated) {
 		fputs("| ---: ", f);
+		for (size_t s = 1; s < t->n_sides; s++)
+			fputs("| :--- | ---: | ---: ", f);
+	}
 	fputs("| :--- |\n", f);
 }
 
 static void
-cv_cell(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
+stats_cells(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 {
 	char *cv = fmt_cv_list(t, row);
+	char buf[2 * FMT_NUM_MAX];
 
 	cell(f, cv);
 	free(cv);
+	for (size_t s = 1; s < t->n_sides; s++) {
+		const struct cmp_delta *d = &row->d[s - 1];
+
+		cell(f, fmt_verdict(d));
+		cell(f, fmt_interval(d, buf, sizeof(buf)));
+		cell(f, fmt_mdc(d, buf, sizeof(buf)));
+	}
 }
 
 static void
@@ -100,7 +146,7 @@ print_row(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 			cell(f, "-");
 	}
 	if (t->repeated)
-		cv_cell(f, t, row);
+		stats_cells(f, t, row);
 	cell(f, row->units);
 	fputs("|\n", f);
 }
@@ -112,8 +158,10 @@ fmt_md(FILE *f, const struct cmp_table *t)
 	print_columns(f, t);
 	for (size_t i = 0; i < t->n_rows; i++)
 		print_row(f, t, &t->rows[i]);
-	if (t->repeated)
-		fprintf(f, "\n%s\n", fmt_cv_legend);
+	if (t->repeated) {
+		putc('\n', f);
+		print_lines(f, t, fmt_legend);
+	}
 	/* Stream errors are sticky: one check covers every write above. */
 	if (fflush(f) != 0 || ferror(f))
 		return -1;

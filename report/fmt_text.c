@@ -1,7 +1,9 @@
 /*
  * The text comparison: one line per test, fields separated by single
  * spaces, in the form kernel developers paste into mail.  With single
- * samples a line is exactly "number name base new delta pct% units".
+ * samples a line is exactly "number name base new delta pct% units";
+ * with repeated samples the noise, verdict, interval and detectable
+ * change follow the percentage, and a legend explains them.
  */
 #include "config.h"
 
@@ -9,6 +11,19 @@
 
 #include <math.h>
 #include <stdlib.h>
+
+/* Each line of a malloc'd line source, as a comment. */
+static void
+print_lines(FILE *f, const struct cmp_table *t,
+	    char *(*line)(const struct cmp_table *, size_t))
+{
+	char *l;
+
+	for (size_t i = 0; (l = line(t, i)) != NULL; i++) {
+		fprintf(f, "# %s\n", l);
+		free(l);
+	}
+}
 
 static void
 print_header(FILE *f, const struct cmp_table *t)
@@ -22,8 +37,16 @@ print_header(FILE *f, const struct cmp_table *t)
 			sum);
 		free(sum);
 	}
+	print_lines(f, t, fmt_stats_header);
 	for (size_t i = 0; i < t->n_warnings; i++)
 		fprintf(f, "# warning: %s\n", t->warnings[i]);
+	for (size_t s = 0; s < t->n_sides; s++) {
+		char *w = fmt_boot_warning(t, s);
+
+		if (w != NULL)
+			fprintf(f, "# warning: %s\n", w);
+		free(w);
+	}
 }
 
 /* "8.82%", or "-" when there is no percentage. */
@@ -38,13 +61,22 @@ print_pct(FILE *f, const struct cmp_delta *d)
 		fputs(" -", f);
 }
 
+/* cv of every side, then each NEW side's verdict, interval and mdc. */
 static void
-print_cv(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
+print_stats(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 {
 	char *cv = fmt_cv_list(t, row);
+	char iv[2 * FMT_NUM_MAX], mdc[FMT_NUM_MAX];
 
 	fprintf(f, " cv %s", cv);
 	free(cv);
+	for (size_t s = 1; s < t->n_sides; s++) {
+		const struct cmp_delta *d = &row->d[s - 1];
+
+		fprintf(f, " %s %s mdc %s", fmt_verdict(d),
+			fmt_interval(d, iv, sizeof(iv)),
+			fmt_mdc(d, mdc, sizeof(mdc)));
+	}
 }
 
 /* Some NEW side has a delta against the base. */
@@ -79,7 +111,7 @@ print_row(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 		print_pct(f, d);
 	}
 	if (t->repeated)
-		print_cv(f, t, row);
+		print_stats(f, t, row);
 	fprintf(f, " %s\n", row->units);
 }
 
@@ -90,7 +122,7 @@ fmt_text(FILE *f, const struct cmp_table *t)
 	for (size_t i = 0; i < t->n_rows; i++)
 		print_row(f, t, &t->rows[i]);
 	if (t->repeated)
-		fprintf(f, "# %s\n", fmt_cv_legend);
+		print_lines(f, t, fmt_legend);
 	/* Stream errors are sticky: one check covers every write above. */
 	if (fflush(f) != 0 || ferror(f))
 		return -1;

@@ -40,6 +40,12 @@ jsonout_string(const char *s)
 }
 
 struct json_object *
+jsonout_bool(int v)
+{
+	return must(json_object_new_boolean(v != 0));
+}
+
+struct json_object *
 jsonout_int(int64_t v)
 {
 	return must(json_object_new_int64(v));

@@ -15,6 +15,8 @@ struct json_object *jsonout_array(void);
 /* A string; NULL gives JSON null. */
 struct json_object *jsonout_string(const char *s);
 struct json_object *jsonout_int(int64_t v);
+/* true when V is not 0, else false. */
+struct json_object *jsonout_bool(int v);
 /* A number printed as TEXT (which must be a valid JSON number). */
 struct json_object *jsonout_number(double v, const char *text);
 /*

@@ -2,6 +2,7 @@
  * Unit tests of the comparison and its output formats on data built in
  * memory: pooling rules, exact printed deltas, N-way rows, missing and
  * failed tests, environment warnings, and what each format prints.
+ * The verdicts and the comparability gate are in verdict-t.c.
  */
 #include "config.h"
 
@@ -12,131 +13,12 @@
 
 #include <json-c/json.h>
 
+#include "cmpfx.h"
 #include "compare.h"
 #include "fmt.h"
 #include "query.h"
 #include "tap.h"
 #include "xalloc.h"
-
-static const char add_units[] = "Thousand Long Integer Additions/second";
-
-static void
-add_run(struct query_tag *t, int64_t id, const char *host, const char *cpu)
-{
-	struct query_run *r;
-
-	t->runs = xrealloc(t->runs, (t->n_runs + 1) * sizeof(*t->runs));
-	r = &t->runs[t->n_runs++];
-	memset(r, 0, sizeof(*r));
-	r->id = id;
-	r->tag = xstrdup(t->tag);
-	r->status = xstrdup("complete");
-	r->host = host != NULL ? xstrdup(host) : NULL;
-	if (cpu != NULL) {
-		r->env = xcalloc(2, sizeof(*r->env));
-		r->env[0].key = xstrdup("cpu.model");
-		r->env[0].value = xstrdup(cpu);
-		r->env[1].key = xstrdup("uname.release");
-		r->env[1].value = xstrdup("6.8.0");
-		r->n_env = 2;
-	}
-}
-
-static struct query_result *
-add_result(struct query_tag *t, int number, const char *test,
-	   const char *status, unsigned long factor)
-{
-	struct query_result *r;
-
-	t->results = xrealloc(t->results,
-			      (t->n_results + 1) * sizeof(*t->results));
-	r = &t->results[t->n_results++];
-	memset(r, 0, sizeof(*r));
-	r->run_id = t->n_runs > 0 ? t->runs[t->n_runs - 1].id : 1;
-	r->number = number;
-	r->test = xstrdup(test);
-	r->status = xstrdup(status);
-	r->factor = factor;
-	r->units = xstrdup(number == 3 ? add_units : "Task Creations/second");
-	r->rep = (int)t->n_results;
-	return r;
-}
-
-static void
-add_sample(struct query_result *r, int64_t calls, int64_t elapsed_ns,
-	   double printed)
-{
-	struct query_sample *s;
-
-	r->samples = xrealloc(r->samples, (r->n_samples + 1) * sizeof(*s));
-	s = &r->samples[r->n_samples++];
-	s->seq = (int)r->n_samples;
-	s->calls = calls;
-	s->elapsed_ns = elapsed_ns;
-	s->has_printed = printed >= 0;
-	s->printed_ops = printed >= 0 ? printed : 0;
-}
-
-/* A tag with no runs yet (RUN 0) or with one plain run. */
-static void
-new_tag(struct query_tag *t, const char *tag, int64_t run)
-{
-	memset(t, 0, sizeof(*t));
-	t->tag = xstrdup(tag);
-	if (run > 0)
-		add_run(t, run, NULL, NULL);
-}
-
-/* An imported classic report of one test: one printed sample. */
-static void
-printed_tag(struct query_tag *t, const char *tag, int64_t run, double ops)
-{
-	new_tag(t, tag, run);
-	add_sample(add_result(t, 3, "add_long", "ok", 60000), 100, 2000000000,
-		   ops);
-}
-
-static char *
-render(enum fmt_kind kind, const struct cmp_table *t)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (f == NULL)
-		bail("open_memstream failed");
-	ok(fmt_write(f, kind, t) == 0, "format %d writes", (int)kind);
-	fclose(f);
-	return buf;
-}
-
-/* The data lines only: the header and legend start with '#'. */
-static char *
-data_lines(const char *text)
-{
-	char *out = xstrdup(""), *copy = xstrdup(text), *save = NULL;
-
-	for (char *l = strtok_r(copy, "\n", &save); l != NULL;
-	     l = strtok_r(NULL, "\n", &save)) {
-		char *next;
-
-		if (l[0] == '#')
-			continue;
-		next = xasprintf("%s%s\n", out, l);
-		free(out);
-		out = next;
-	}
-	free(copy);
-	return out;
-}
-
-static void
-release(struct cmp_table *t, struct query_tag *s, size_t n)
-{
-	compare_free(t);
-	for (size_t i = 0; i < n; i++)
-		query_tag_free(&s[i]);
-}
 
 static void
 test_published(void)
@@ -145,15 +27,15 @@ test_published(void)
 	struct cmp_table t;
 	char *text, *lines;
 
-	printed_tag(&s[0], "bare", 1, 4019704.43);
-	printed_tag(&s[1], "quicklist", 2, 4374384.24);
-	compare_build(s, 2, &t);
+	cmpfx_printed_tag(&s[0], "bare", 1, 4019704.43);
+	cmpfx_printed_tag(&s[1], "quicklist", 2, 4374384.24);
+	compare_build(s, 2, NULL, &t);
 	is_int((int64_t)t.n_rows, 1, "one row");
 	is_int(t.rows[0].v[0].rate_c, 401970443, "base kept to the cent");
 	is_int(t.rows[0].d[0].delta_c, 35467981, "delta in cents");
 	ok(!t.repeated, "single samples: no noise columns");
-	text = render(FMT_TEXT, &t);
-	lines = data_lines(text);
+	text = cmpfx_render(FMT_TEXT, &t);
+	lines = cmpfx_data_lines(text);
 	is_string(lines,
 		  "3 add_long 4019704.43 4374384.24 354679.81 8.82% Thousand Long Integer Additions/second\n",
 		  "published line, exactly");
@@ -161,7 +43,7 @@ test_published(void)
 	   "header names base tag, run and samples");
 	free(text);
 	free(lines);
-	release(&t, s, 2);
+	cmpfx_release(&t, s, 2);
 }
 
 static void
@@ -171,17 +53,17 @@ test_tiny_negative(void)
 	struct cmp_table t;
 	char *lines, *text;
 
-	printed_tag(&s[0], "a", 1, 100000.00);
-	printed_tag(&s[1], "b", 2, 99999.99);
-	compare_build(s, 2, &t);
-	text = render(FMT_TEXT, &t);
-	lines = data_lines(text);
+	cmpfx_printed_tag(&s[0], "a", 1, 100000.00);
+	cmpfx_printed_tag(&s[1], "b", 2, 99999.99);
+	compare_build(s, 2, NULL, &t);
+	text = cmpfx_render(FMT_TEXT, &t);
+	lines = cmpfx_data_lines(text);
 	is_string(lines,
 		  "3 add_long 100000.00 99999.99 -0.01 -0.00% Thousand Long Integer Additions/second\n",
 		  "a tiny loss prints -0.01 and -0.00%%");
 	free(text);
 	free(lines);
-	release(&t, s, 2);
+	cmpfx_release(&t, s, 2);
 }
 
 static void
@@ -204,11 +86,11 @@ test_pool_measured(void)
 	const struct query_result *res[2];
 	struct cmp_value v;
 
-	new_tag(&s, "m", 1);
-	add_sample(add_result(&s, 12, "fork_test", "ok", 100), 1000,
+	cmpfx_tag(&s, "m", 1);
+	cmpfx_sample(cmpfx_result(&s, 12, "fork_test", "ok", 100), 1000,
 		   1000000000, -1);
-	add_sample(&s.results[0], 3000, 2000000000, -1);
-	add_sample(add_result(&s, 12, "fork_test", "ok", 100), 500,
+	cmpfx_sample(&s.results[0], 3000, 2000000000, -1);
+	cmpfx_sample(cmpfx_result(&s, 12, "fork_test", "ok", 100), 500,
 		   1000000000, -1);
 	res[0] = &s.results[0];
 	res[1] = &s.results[1];
@@ -219,8 +101,15 @@ test_pool_measured(void)
 	/* (1000 + 3000 + 500) * 100 ops over 4 s. */
 	is_double(v.rate, 112500.0, 1e-6, "rate = total ops / total time");
 	is_int(v.rate_c, 11250000, "rate in cents");
-	/* Rates 100000, 150000, 50000: mean 100000, sd 50000. */
-	is_double(v.cv_pct, 50.0, 1e-9, "cv of the per-sample rates");
+	ok(isnan(v.cv_pct), "pooling alone computes no statistics");
+	compare_value_stats(&s, res, 2, 0, &v);
+	is_int((int64_t)v.n_runs, 2, "two processes");
+	/* Process rates 400000 / 3 and 50000: their sd over their mean. */
+	is_double(v.cv_pct, (400000.0 / 3 - 50000) / sqrt(2.0) /
+		  ((400000.0 / 3 + 50000) / 2) * 100, 1e-9,
+		  "cv of the per-process rates");
+	is_double(v.sum.sample_cv_pct, 50.0, 1e-9,
+		  "cv of the per-sample rates (100000, 150000, 50000)");
 	compare_value_free(&v);
 	query_tag_free(&s);
 }
@@ -232,10 +121,10 @@ test_pool_printed(void)
 	const struct query_result *res[2];
 	struct cmp_value v;
 
-	new_tag(&s, "p", 1);
-	add_sample(add_result(&s, 3, "add_long", "ok", 60000), 10, 1000000000,
+	cmpfx_tag(&s, "p", 1);
+	cmpfx_sample(cmpfx_result(&s, 3, "add_long", "ok", 60000), 10, 1000000000,
 		   1000.00);
-	add_sample(add_result(&s, 3, "add_long", "ok", 60000), 10, 3000000000,
+	cmpfx_sample(cmpfx_result(&s, 3, "add_long", "ok", 60000), 10, 3000000000,
 		   2000.00);
 	res[0] = &s.results[0];
 	res[1] = &s.results[1];
@@ -256,22 +145,22 @@ test_failed_and_missing(void)
 	struct cmp_table t;
 	char *text, *lines;
 
-	printed_tag(&s[0], "base", 1, 1000.00);
-	new_tag(&s[1], "n1", 2);
-	add_result(&s[1], 3, "add_long", "timeout", 60000)->reason =
+	cmpfx_printed_tag(&s[0], "base", 1, 1000.00);
+	cmpfx_tag(&s[1], "n1", 2);
+	cmpfx_result(&s[1], 3, "add_long", "timeout", 60000)->reason =
 		xstrdup("no result within 5 s");
-	add_sample(add_result(&s[1], 12, "fork_test", "ok", 100), 10,
+	cmpfx_sample(cmpfx_result(&s[1], 12, "fork_test", "ok", 100), 10,
 		   1000000000, -1);
-	printed_tag(&s[2], "n2", 3, 1500.00);
-	compare_build(s, 3, &t);
+	cmpfx_printed_tag(&s[2], "n2", 3, 1500.00);
+	compare_build(s, 3, NULL, &t);
 	is_int((int64_t)t.n_rows, 2, "rows from any side");
 	is_int(t.rows[0].v[1].state, CMP_FAILED, "timeout is failed");
 	ok(!t.rows[0].d[0].valid, "no delta against a failed side");
 	ok(t.rows[0].d[1].valid && t.rows[0].d[1].delta_c == 50000,
 	   "second new side has its own delta");
 	is_int(t.rows[1].v[0].state, CMP_MISSING, "absent on base: missing");
-	text = render(FMT_TEXT, &t);
-	lines = data_lines(text);
+	text = cmpfx_render(FMT_TEXT, &t);
+	lines = cmpfx_data_lines(text);
 	is_string(lines,
 		  "3 add_long 1000.00 timeout - - 1500.00 500.00 50.00% Thousand Long Integer Additions/second\n",
 		  "N-way text with a failed cell");
@@ -280,7 +169,7 @@ test_failed_and_missing(void)
 	ok(strstr(text, "# new 2: n2 (run 3,") != NULL, "N-way header");
 	free(text);
 	free(lines);
-	release(&t, s, 3);
+	cmpfx_release(&t, s, 3);
 }
 
 static void
@@ -293,18 +182,18 @@ test_sort(void)
 	static const int numbers[] = { 3, 12, 11 };
 	static const double news[] = { 105.0, 90.0, -1.0 };
 
-	new_tag(&s[0], "a", 1);
-	new_tag(&s[1], "b", 2);
+	cmpfx_tag(&s[0], "a", 1);
+	cmpfx_tag(&s[1], "b", 2);
 	for (int i = 0; i < 3; i++) {
-		add_sample(add_result(&s[0], numbers[i], names[i], "ok", 1), 1,
+		cmpfx_sample(cmpfx_result(&s[0], numbers[i], names[i], "ok", 1), 1,
 			   1, 100.0);
 		if (news[i] > 0)
-			add_sample(add_result(&s[1], numbers[i], names[i], "ok",
+			cmpfx_sample(cmpfx_result(&s[1], numbers[i], names[i], "ok",
 					      1), 1, 1, news[i]);
 		else
-			add_result(&s[1], numbers[i], names[i], "crash", 1);
+			cmpfx_result(&s[1], numbers[i], names[i], "crash", 1);
 	}
-	compare_build(s, 2, &t);
+	compare_build(s, 2, NULL, &t);
 	is_string(t.rows[0].test, "add_long", "number order by default");
 	is_string(t.rows[1].test, "exec_test", "... exec_test is 11");
 	compare_sort(&t, CMP_SORT_PCT);
@@ -313,7 +202,7 @@ test_sort(void)
 	is_string(t.rows[2].test, "exec_test", "... rows without pct last");
 	compare_sort(&t, CMP_SORT_NAME);
 	is_string(t.rows[1].test, "exec_test", "name sort");
-	release(&t, s, 2);
+	cmpfx_release(&t, s, 2);
 }
 
 static void
@@ -322,18 +211,18 @@ test_select(void)
 	struct query_tag s[2];
 	struct cmp_table t;
 	const char *names[] = { "fork_test", "add_long" };
-	const char *units[] = { "Task Creations/second", add_units };
+	const char *units[] = { "Task Creations/second", cmpfx_add_units };
 	int numbers[] = { 12, 3 };
 
-	printed_tag(&s[0], "a", 1, 10.00);
-	printed_tag(&s[1], "b", 2, 20.00);
-	compare_build(s, 2, &t);
+	cmpfx_printed_tag(&s[0], "a", 1, 10.00);
+	cmpfx_printed_tag(&s[1], "b", 2, 20.00);
+	compare_build(s, 2, NULL, &t);
 	compare_select(&t, names, numbers, units, 2);
 	compare_sort(&t, CMP_SORT_NUMBER);
 	is_int((int64_t)t.n_rows, 2, "a selected test absent everywhere is kept");
 	is_string(t.rows[1].test, "fork_test", "... as a row");
 	is_int(t.rows[1].v[0].state, CMP_MISSING, "... missing on every side");
-	release(&t, s, 2);
+	cmpfx_release(&t, s, 2);
 }
 
 static void
@@ -342,23 +231,26 @@ test_warnings(void)
 	struct query_tag s[2];
 	struct cmp_table t;
 
-	new_tag(&s[0], "a", 0);
-	add_run(&s[0], 1, "box1", "Intel Xeon");
-	add_sample(add_result(&s[0], 3, "add_long", "ok", 60000), 1, 1, 5.0);
-	new_tag(&s[1], "b", 0);
-	add_run(&s[1], 2, "box1", "AMD EPYC");
-	add_run(&s[1], 3, "box2", "AMD EPYC");
-	add_sample(add_result(&s[1], 3, "add_long", "ok", 60000), 1, 1, 6.0);
-	compare_build(s, 2, &t);
+	cmpfx_tag(&s[0], "a", 0);
+	cmpfx_run(&s[0], 1, "box1", "Intel Xeon");
+	cmpfx_sample(cmpfx_result(&s[0], 3, "add_long", "ok", 60000), 1, 1, 5.0);
+	cmpfx_tag(&s[1], "b", 0);
+	cmpfx_run(&s[1], 2, "box1", "AMD EPYC");
+	cmpfx_run(&s[1], 3, "box2", "AMD EPYC");
+	cmpfx_sample(cmpfx_result(&s[1], 3, "add_long", "ok", 60000), 1, 1, 6.0);
+	compare_build(s, 2, NULL, &t);
 	is_int((int64_t)t.n_warnings, 3, "three warnings");
 	is_string(t.n_warnings > 0 ? t.warnings[0] : "",
 		  "runs of b differ in machine: box1, box2", "runs differ");
 	is_string(t.n_warnings > 2 ? t.warnings[2] : "",
 		  "CPU model differs: Intel Xeon (a) vs AMD EPYC (b)",
 		  "CPU model differs");
+	is_int((int64_t)t.n_refusals, 2, "machine and CPU refuse the comparison");
+	is_string(t.n_refusals > 1 ? t.refusals[1] : "", "CPU model",
+		  "... named");
 	is_string(t.sides[1].hosts, "box1, box2", "hosts of a side");
 	is_string(t.sides[0].kernels, "6.8.0", "kernel of a side");
-	release(&t, s, 2);
+	cmpfx_release(&t, s, 2);
 }
 
 static void
@@ -388,25 +280,28 @@ test_formats(void)
 	struct cmp_table t;
 	char *csv, *md, *json;
 
-	printed_tag(&s[0], "bare", 1, 4019704.43);
-	printed_tag(&s[1], "a,b|c", 2, 4374384.24);
-	compare_build(s, 2, &t);
-	csv = render(FMT_CSV, &t);
+	cmpfx_printed_tag(&s[0], "bare", 1, 4019704.43);
+	cmpfx_printed_tag(&s[1], "a,b|c", 2, 4374384.24);
+	compare_build(s, 2, NULL, &t);
+	csv = cmpfx_render(FMT_CSV, &t);
 	is_string(csv,
-		  "number,test,units,base_tag,new_tag,base_status,new_status,base,new,delta,pct,base_samples,new_samples,base_cv_pct,new_cv_pct\n"
-		  "3,add_long,Thousand Long Integer Additions/second,bare,\"a,b|c\",ok,ok,4019704.43,4374384.24,354679.81,8.82,1,1,,\n",
+		  "number,test,units,base_tag,new_tag,base_status,new_status,base,new,delta,pct,base_samples,new_samples,base_cv_pct,new_cv_pct,"
+		  "base_processes,new_processes,base_boots,new_boots,base_flagged,new_flagged,base_excluded,new_excluded,"
+		  "unit,base_observations,new_observations,ratio,pct_lo,pct_hi,df,p,q,mdc_pct,verdict,reason\n"
+		  "3,add_long,Thousand Long Integer Additions/second,bare,\"a,b|c\",ok,ok,4019704.43,4374384.24,354679.81,8.82,1,1,,,"
+		  "1,1,1,1,0,0,0,0,run,1,1,1.0882352959468715,,,,,,,inconclusive,needs >= 2 runs on each side\n",
 		  "CSV quotes the tag with a comma");
-	md = render(FMT_MD, &t);
+	md = cmpfx_render(FMT_MD, &t);
 	ok(strstr(md, "| number | test | bare | a,b\\|c | delta | % | units |\n") != NULL,
 	   "Markdown header escapes the pipe");
 	ok(strstr(md, "| 3 | add_long | 4019704.43 | 4374384.24 | 354679.81 | 8.82% | Thousand Long Integer Additions/second |\n") != NULL,
 	   "Markdown row");
-	json = render(FMT_JSON, &t);
+	json = cmpfx_render(FMT_JSON, &t);
 	check_json(json);
 	free(csv);
 	free(md);
 	free(json);
-	release(&t, s, 2);
+	cmpfx_release(&t, s, 2);
 }
 
 static void
@@ -416,26 +311,30 @@ test_noise_columns(void)
 	struct cmp_table t;
 	char *text, *lines;
 
-	new_tag(&s[0], "a", 1);
-	add_sample(add_result(&s[0], 12, "fork_test", "ok", 100), 1000,
+	cmpfx_tag(&s[0], "a", 1);
+	cmpfx_sample(cmpfx_result(&s[0], 12, "fork_test", "ok", 100), 1000,
 		   1000000000, -1);
-	add_sample(&s[0].results[0], 1100, 1000000000, -1);
-	printed_tag(&s[1], "b", 2, 1.00);
+	cmpfx_sample(&s[0].results[0], 1100, 1000000000, -1);
+	cmpfx_printed_tag(&s[1], "b", 2, 1.00);
 	free(s[1].results[0].test);
 	s[1].results[0].test = xstrdup("fork_test");
 	s[1].results[0].number = 12;
-	compare_build(s, 2, &t);
+	compare_build(s, 2, NULL, &t);
 	ok(t.repeated, "repeated samples add noise columns");
-	text = render(FMT_TEXT, &t);
-	lines = data_lines(text);
-	/* Rates 100000 and 110000: sd 7071.07, mean 105000. */
-	is_string(lines, "12 fork_test 105000.00 1.00 -104999.00 -100.00% cv 6.73%/- Task Creations/second\n",
-		  "cv columns after the percentage");
-	ok(strstr(text, "# cv: coefficient of variation") != NULL,
+	text = cmpfx_render(FMT_TEXT, &t);
+	lines = cmpfx_data_lines(text);
+	/* One process a side: no spread, no interval, no mdc. */
+	is_string(lines, "12 fork_test 105000.00 1.00 -104999.00 -100.00% cv -/- inconclusive - mdc - Task Creations/second\n",
+		  "noise and verdict columns after the percentage");
+	ok(strstr(text, "\n# cv: spread of the per-process rates") != NULL,
 	   "legend explains cv");
+	ok(strstr(text, "\n# mdc: minimum detectable change") != NULL,
+	   "legend explains mdc");
+	ok(strstr(text, "\n# statistics: Welch's t on log per-process rates, 95% intervals; 0 comparisons") != NULL,
+	   "header names the test and the family");
 	free(text);
 	free(lines);
-	release(&t, s, 2);
+	cmpfx_release(&t, s, 2);
 }
 
 int

@@ -300,6 +300,55 @@ test_boots(void)
 	is_string(stats_unit_name(STATS_UNIT_BOOT), "boot", "unit name");
 }
 
+/* Tied rates within and across sides, as integer call counts give. */
+static void
+test_ties_and_center(void)
+{
+	double b[] = { 100, 100, 101, 101 }, nw[] = { 100, 101, 101, 101 };
+	struct stats_run r[] = { { 100, "x" }, { 121, "x" }, { 400, "y" } };
+	struct stats_cmp c;
+
+	ok(cmp_rates(b, 4, nw, 4, 0.02, &c) == 0, "ties compared");
+	ok(c.p > 0.3 && c.p < 1.0, "ties: a small shift, p %.3f", c.p);
+	is_int(c.verdict, STATS_EQUIVALENT, "ties inside the margin: "
+	       "equivalent");
+	is_double(stats_center(r, 3, 0), cbrt(100.0 * 121 * 400), 1e-9,
+		  "centre by run: geometric mean of the runs");
+	is_double(stats_center(r, 3, 1), sqrt(110.0 * 400), 1e-9,
+		  "centre by boot: geometric mean of the boot means");
+	is_double(stats_center(r, 2, 1), 110.0, 1e-9,
+		  "one boot: by run whatever is asked");
+	is_double(stats_center(r, 1, 1), 100.0, 0, "one run: its rate");
+	ok(isnan(stats_center(r, 0, 0)), "no run: NaN");
+}
+
+/* The quality rule as aimcmp applies it to one run. */
+static void
+test_run_rate_checked(void)
+{
+	struct stats_sample s[5];
+	size_t flagged = 0, excluded = 0;
+	double rate;
+
+	for (int i = 0; i < 5; i++) {
+		s[i].calls = i == 2 ? 50 : 100;
+		s[i].elapsed_ns = 1000000000;
+		s[i].invol_cs = i == 2 ? 400 : 0;
+	}
+	ok(stats_run_rate_checked(s, 5, 1.0, 0, &rate, &flagged,
+				  &excluded) == 0, "kept");
+	is_double(rate, 450.0 / 5, 1e-9, "all samples count by default");
+	is_int((int64_t)flagged, 1, "one flagged");
+	is_int((int64_t)excluded, 0, "none excluded");
+	ok(stats_run_rate_checked(s, 5, 1.0, 1, &rate, &flagged,
+				  &excluded) == 0, "excluded");
+	is_double(rate, 100.0, 1e-9, "without the slow sample");
+	is_int((int64_t)excluded, 1, "one excluded (counts add up)");
+	s[0].elapsed_ns = 0;
+	ok(stats_run_rate_checked(s, 5, 1.0, 1, &rate, &flagged,
+				  &excluded) == -1, "a bad sample is refused");
+}
+
 static void
 set_p(struct stats_cmp *c, double p)
 {
@@ -441,6 +490,8 @@ main(void)
 	test_zero_noise();
 	test_single_and_errors();
 	test_boots();
+	test_ties_and_center();
+	test_run_rate_checked();
 	test_bh();
 	test_example();
 	return done_testing();

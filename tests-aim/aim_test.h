@@ -36,7 +36,7 @@ enum aim_scale {
 struct aim_ctx;	/* opaque, owned by the harness */
 
 struct aim_test {
-	int number;		/* classic AIM9 number, 1..60 */
+	int number;		/* classic AIM9 number, 1..60; extra tests 101.. */
 	const char *name;	/* "add_long", "creat-clo" */
 	const char *units;	/* "Thousand Long Integer Additions/second" */
 	unsigned long ops_per_call;	/* the AIM9 factor (AIM_SCALE_FIXED) */
@@ -56,7 +56,13 @@ extern const struct aim_test *const aim_tests[];
 /* Number of entries in aim_tests (60). */
 size_t aim_tests_count(void);
 
-/* The test named NAME, or NULL. */
+/*
+ * Tests outside the classic suite (numbers above 100), NULL-terminated:
+ * they run only when named, e.g. calibrate (extra.c).
+ */
+extern const struct aim_test *const aim_extra_tests[];
+
+/* The test named NAME, classic or extra, or NULL. */
 const struct aim_test *aim_test_find(const char *name);
 
 /* Operations one run() call counts, given the suite's file size in KiB. */

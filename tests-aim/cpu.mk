@@ -3,6 +3,7 @@
 tests_aim_libaimtests_a_SOURCES += \
 	tests-aim/add.c \
 	tests-aim/div.c \
+	tests-aim/extra.c \
 	tests-aim/fun.c \
 	tests-aim/jmp.c \
 	tests-aim/matrix.c \
@@ -16,7 +17,9 @@ tests_aim_libaimtests_a_SOURCES += \
 	tests-aim/sort.c \
 	tests-aim/string.c
 
-check_PROGRAMS += t/cpu-t
-TESTS += t/cpu-t
+check_PROGRAMS += t/cpu-t t/calibrate-t
+TESTS += t/cpu-t t/calibrate-t
 t_cpu_t_SOURCES = t/cpu-t.c
 t_cpu_t_LDADD = t/libtap.a $(AIM_LDADD)
+t_calibrate_t_SOURCES = t/calibrate-t.c
+t_calibrate_t_LDADD = t/libtap.a $(AIM_LDADD)

@@ -1,6 +1,7 @@
 /*
- * The classic AIM9 tests in classic (registration) order.  Adding a test is
- * a descriptor in its family file plus one line here.
+ * The classic AIM9 tests in classic (registration) order, and apart from
+ * them the extra tests that only run when named.  Adding a test is a
+ * descriptor in its family file plus one line here.
  */
 #include "config.h"
 
@@ -68,6 +69,7 @@ extern const struct aim_test aim_test_stream_pipe;
 extern const struct aim_test aim_test_dgram_pipe;
 extern const struct aim_test aim_test_pipe_cpy;
 extern const struct aim_test aim_test_ram_copy;
+extern const struct aim_test aim_test_calibrate;
 
 const struct aim_test *const aim_tests[] = {
 	&aim_test_add_double,
@@ -133,6 +135,11 @@ const struct aim_test *const aim_tests[] = {
 	NULL,
 };
 
+const struct aim_test *const aim_extra_tests[] = {
+	&aim_test_calibrate,
+	NULL,
+};
+
 size_t
 aim_tests_count(void)
 {
@@ -145,6 +152,9 @@ aim_test_find(const char *name)
 	for (size_t i = 0; aim_tests[i] != NULL; i++)
 		if (strcmp(aim_tests[i]->name, name) == 0)
 			return aim_tests[i];
+	for (size_t i = 0; aim_extra_tests[i] != NULL; i++)
+		if (strcmp(aim_extra_tests[i]->name, name) == 0)
+			return aim_extra_tests[i];
 	return NULL;
 }
 
