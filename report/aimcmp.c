@@ -1,11 +1,15 @@
 /*
  * aimcmp: compare the operation rates of tags (before/after kernels) test
- * by test.  Picks the runs, loads them, hands them to compare.c and prints
- * the table in the chosen format; it computes nothing itself.
+ * by test.  Picks the runs, loads them, hands them to compare.c, refuses
+ * comparisons of different machines or builds, and prints the table in
+ * the chosen format; it computes nothing itself.  With --series it lists
+ * the significant steps along many tags instead (series_db.c).
  */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,13 +21,30 @@
 #include "fmt.h"
 #include "log.h"
 #include "query.h"
+#include "series_db.h"
 #include "xalloc.h"
+
+/* Long options without a short form. */
+enum {
+	OPT_ALPHA = 256,
+	OPT_EQUIV,
+	OPT_FAIL,
+	OPT_FORCE,
+	OPT_EXCLUDE,
+};
 
 struct opts {
 	const char *db;
 	enum fmt_kind format;
 	enum cmp_sort sort;
-	const struct aim_test **tests;	/* --tests, NULL when all */
+	struct cmp_opts cmp;	/* --alpha, --equivalence, flagged */
+	int fail_on_regression;
+	int force;
+	int sort_given;
+	int series;			/* --series: steps along the tags */
+	enum tagorder_mode order;	/* of the series */
+	int order_given;
+	struct plot_want *tests;	/* --tests, NULL when all */
 	size_t n_tests;
 	int64_t *runs;			/* --run ids */
 	size_t n_runs;
@@ -35,15 +56,29 @@ static void
 usage(FILE *f)
 {
 	fputs("Usage: aimcmp [OPTION]... BASE NEW [NEW]...\n"
-	      "Compare the operation rates (ops/s) of tagged runs, test by test.\n"
+	      "  or:  aimcmp --series [OPTION]... [TAG]...\n"
+	      "Compare the operation rates (ops/s) of tagged runs, test by test;\n"
+	      "with --series, list the significant steps between consecutive tags.\n"
 	      "\n"
 	      "  -d, --db PATH        results database (default: $AIM_DB, else\n"
 	      "                       results/aim.db when ./results exists, else\n"
 	      "                       $XDG_DATA_HOME/aimkit/aim.db)\n"
-	      "  -f, --format FORMAT  text (default), csv, json or markdown\n"
+	      "  -f, --format FORMAT  text (default), csv, json, markdown or html\n"
 	      "  -t, --tests LIST     only these tests (comma-separated names)\n"
 	      "  -s, --sort KEY       number (default), name or pct\n"
 	      "  -r, --run ID         only run ID of its tag (repeatable)\n"
+	      "  -S, --series         steps between consecutive tags (all tags when\n"
+	      "                       none is given) that are significant\n"
+	      "  -O, --order ORDER    of the series: version (default), date, given\n"
+	      "      --alpha P        false discovery rate over all tests compared\n"
+	      "                       (default 0.05); intervals are 1 - P\n"
+	      "      --equivalence PCT  changes within +/-PCT % are 'equivalent'\n"
+	      "                       (default 2; 0 turns the verdict off)\n"
+	      "      --exclude-flagged  leave samples flagged by the quality rule\n"
+	      "                       out of the rates (default: keep, count them)\n"
+	      "      --fail-on-regression  exit 3 when a test regressed\n"
+	      "      --force          compare even another machine, CPU model or\n"
+	      "                       aimkit build\n"
 	      "  -h, --help           show this help and exit\n"
 	      "  -V, --version        show the version and exit\n", f);
 }
@@ -77,12 +112,15 @@ parse_tests(const char *list, struct opts *o)
 			rc = bad_usage("--tests: unknown test '%s'", name);
 			break;
 		}
-		for (i = 0; i < o->n_tests && o->tests[i] != t; i++)
+		for (i = 0; i < o->n_tests && o->tests[i].number != t->number;
+		     i++)
 			continue;
 		if (i < o->n_tests)
 			continue;
 		o->tests = xrealloc(o->tests, (o->n_tests + 1) * sizeof(*o->tests));
-		o->tests[o->n_tests++] = t;
+		o->tests[o->n_tests].number = t->number;
+		o->tests[o->n_tests].name = t->name;
+		o->tests[o->n_tests++].units = t->units;
 	}
 	free(copy);
 	if (rc == CLI_OK && o->n_tests == 0)
@@ -104,6 +142,55 @@ parse_sort(const char *s, enum cmp_sort *out)
 	return CLI_OK;
 }
 
+/* A finite decimal number in [MIN, MAX), the whole of S. */
+static int
+parse_real(const char *s, double min, double max, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || end == s || *end != '\0' || !isfinite(v) ||
+	    v < min || v >= max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* The options that shape the statistics. */
+static int
+stats_option(int c, const char *arg, struct opts *o)
+{
+	double v;
+
+	switch (c) {
+	case OPT_ALPHA:
+		if (parse_real(arg, 0.0, 0.5, &v) < 0 || v == 0.0)
+			return bad_usage("--alpha: '%s' is not a number above 0 and below 0.5",
+					 arg);
+		o->cmp.stats.alpha = v;
+		return CLI_OK;
+	case OPT_EQUIV:
+		if (parse_real(arg, 0.0, 100.0, &v) < 0)
+			return bad_usage("--equivalence: '%s' is not a percentage from 0 to below 100",
+					 arg);
+		o->cmp.stats.equiv = v / 100.0;
+		return CLI_OK;
+	case OPT_EXCLUDE:
+		o->cmp.exclude_flagged = 1;
+		return CLI_OK;
+	case OPT_FAIL:
+		o->fail_on_regression = 1;
+		return CLI_OK;
+	case OPT_FORCE:
+		o->force = 1;
+		return CLI_OK;
+	default:
+		return bad_usage("bad option");
+	}
+}
+
 static int
 one_option(int c, const char *arg, struct opts *o)
 {
@@ -115,13 +202,23 @@ one_option(int c, const char *arg, struct opts *o)
 		return CLI_OK;
 	case 'f':
 		if (fmt_parse(arg, &o->format) < 0)
-			return bad_usage("--format: unknown format '%s' (text, csv, json, markdown)",
+			return bad_usage("--format: unknown format '%s' (text, csv, json, markdown, html)",
 					 arg);
 		return CLI_OK;
 	case 't':
 		return parse_tests(arg, o);
 	case 's':
+		o->sort_given = 1;
 		return parse_sort(arg, &o->sort);
+	case 'S':
+		o->series = 1;
+		return CLI_OK;
+	case 'O':
+		o->order_given = 1;
+		if (tagorder_mode_parse(arg, &o->order) < 0)
+			return bad_usage("--order: unknown order '%s' (version, date, given)",
+					 arg);
+		return CLI_OK;
 	case 'r':
 		if (cli_run_id(arg, &id) < 0)
 			return bad_usage("--run: not a run id: '%s'", arg);
@@ -129,8 +226,28 @@ one_option(int c, const char *arg, struct opts *o)
 		o->runs[o->n_runs++] = id;
 		return CLI_OK;
 	default:
-		return bad_usage("bad option");
+		return stats_option(c, arg, o);
 	}
+}
+
+/* What a series takes, and what only a comparison of sides does. */
+static int
+series_check(const struct opts *o)
+{
+	if (!o->series) {
+		if (o->order_given)
+			return bad_usage("--order: only with --series");
+		if (o->n_tags < 2)
+			return bad_usage("give a BASE tag and at least one NEW tag");
+		return CLI_OK;
+	}
+	if (o->format != FMT_TEXT && o->format != FMT_CSV &&
+	    o->format != FMT_JSON)
+		return bad_usage("--series: the formats are text, csv and json");
+	if (o->n_runs > 0 || o->sort_given || o->force ||
+	    o->fail_on_regression || o->cmp.exclude_flagged)
+		return bad_usage("--series: --run, --sort, --force, --exclude-flagged and --fail-on-regression are for comparisons of sides");
+	return CLI_OK;
 }
 
 /* Returns -1 when --help or --version was handled, else an exit status. */
@@ -143,13 +260,20 @@ parse_options(int argc, char **argv, struct opts *o)
 		{ "tests", required_argument, NULL, 't' },
 		{ "sort", required_argument, NULL, 's' },
 		{ "run", required_argument, NULL, 'r' },
+		{ "series", no_argument, NULL, 'S' },
+		{ "order", required_argument, NULL, 'O' },
+		{ "alpha", required_argument, NULL, OPT_ALPHA },
+		{ "equivalence", required_argument, NULL, OPT_EQUIV },
+		{ "exclude-flagged", no_argument, NULL, OPT_EXCLUDE },
+		{ "fail-on-regression", no_argument, NULL, OPT_FAIL },
+		{ "force", no_argument, NULL, OPT_FORCE },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, rc;
 
-	while ((c = getopt_long(argc, argv, "d:f:t:s:r:hV", longopts, NULL)) !=
+	while ((c = getopt_long(argc, argv, "d:f:t:s:r:SO:hV", longopts, NULL)) !=
 	       -1) {
 		if (c == 'h' || c == 'V') {
 			if (c == 'h')
@@ -164,91 +288,67 @@ parse_options(int argc, char **argv, struct opts *o)
 		if (rc != CLI_OK)
 			return rc;
 	}
-	if (argc - optind < 2)
-		return bad_usage("give a BASE tag and at least one NEW tag");
 	o->tags = argv + optind;
 	o->n_tags = (size_t)(argc - optind);
-	return CLI_OK;
+	return series_check(o);
 }
 
 /*
- * Runs given with --run restrict the sides with their tag.  A tag given k
- * times with exactly k runs gets one run per occurrence, in order, so that
- * "aimcmp -r 3 -r 4 T T" compares two runs of one tag.
+ * Another machine, CPU model or aimkit build moves the numbers for
+ * reasons that are not the kernel: refuse unless forced.
  */
-static size_t
-side_runs(const struct opts *o, char *const *run_tags, size_t side,
-	  int64_t *pick)
+static int
+refused(const struct opts *o, const struct cmp_table *t)
 {
-	const char *tag = o->tags[side];
-	size_t occ = 0, n_occ = 0, n = 0;
+	char *what;
 
-	for (size_t s = 0; s < o->n_tags; s++) {
-		if (strcmp(o->tags[s], tag) == 0) {
-			if (s < side)
-				occ++;
-			n_occ++;
-		}
+	if (t->n_refusals == 0 || o->force)
+		return 0;
+	what = xstrdup(t->refusals[0]);
+	for (size_t i = 1; i < t->n_refusals; i++) {
+		char *next = xasprintf("%s, %s", what, t->refusals[i]);
+
+		free(what);
+		what = next;
 	}
-	for (size_t i = 0; i < o->n_runs; i++)
-		if (strcmp(run_tags[i], tag) == 0)
-			pick[n++] = o->runs[i];
-	if (n_occ > 1 && n == n_occ) {
-		pick[0] = pick[occ];
-		n = 1;
-	}
-	return n;
+	aim_warn("%s vs %s: not comparable: %s differ%s (--force compares anyway)",
+		 o->tags[0], o->n_tags == 2 ? o->tags[1] : "the others", what,
+		 t->n_refusals == 1 ? "s" : "");
+	free(what);
+	return 1;
 }
 
-/* Each --run must exist and carry one of the compared tags. */
-static int
-resolve_runs(struct sqlite3 *db, const struct opts *o, char **run_tags)
+static void
+select_tests(const struct opts *o, struct cmp_table *t)
 {
-	for (size_t i = 0; i < o->n_runs; i++) {
-		size_t s;
-		int found = query_run_tag(db, o->runs[i], &run_tags[i]);
+	const char **names = xcalloc(o->n_tests, sizeof(*names));
+	const char **units = xcalloc(o->n_tests, sizeof(*units));
+	int *numbers = xcalloc(o->n_tests, sizeof(*numbers));
 
-		if (found < 0)
-			return CLI_ENV;
-		if (found == 0) {
-			aim_warn("--run %lld: no such run", (long long)o->runs[i]);
-			return CLI_USER;
-		}
-		for (s = 0; s < o->n_tags; s++)
-			if (strcmp(o->tags[s], run_tags[i]) == 0)
-				break;
-		if (s == o->n_tags) {
-			aim_warn("--run %lld: the run has tag '%s', which is not compared",
-				 (long long)o->runs[i], run_tags[i]);
-			return CLI_USER;
-		}
+	for (size_t i = 0; i < o->n_tests; i++) {
+		names[i] = o->tests[i].name;
+		units[i] = o->tests[i].units;
+		numbers[i] = o->tests[i].number;
 	}
-	return CLI_OK;
+	compare_select(t, names, numbers, units, o->n_tests);
+	free(names);
+	free(units);
+	free(numbers);
 }
 
-static int
-load_sides(struct sqlite3 *db, const char *path, const struct opts *o,
-	   struct query_tag *sides)
+/* CSV has no room for the header: its warnings go to stderr. */
+static void
+csv_warnings(const struct cmp_table *t)
 {
-	char **run_tags = xcalloc(o->n_runs + 1, sizeof(*run_tags));
-	int64_t *pick = xcalloc(o->n_runs + 1, sizeof(*pick));
-	int rc = resolve_runs(db, o, run_tags);
+	for (size_t i = 0; i < t->n_warnings; i++)
+		aim_warn("warning: %s", t->warnings[i]);
+	for (size_t s = 0; s < t->n_sides; s++) {
+		char *w = fmt_boot_warning(t, s);
 
-	for (size_t s = 0; s < o->n_tags && rc == CLI_OK; s++) {
-		size_t n = side_runs(o, run_tags, s, pick);
-
-		if (query_tag_load(db, o->tags[s], pick, n, &sides[s]) < 0) {
-			rc = CLI_ENV;
-		} else if (sides[s].n_runs == 0) {
-			aim_warn("%s: no such tag in %s", o->tags[s], path);
-			rc = CLI_USER;
-		}
+		if (w != NULL)
+			aim_warn("warning: %s", w);
+		free(w);
 	}
-	for (size_t i = 0; i < o->n_runs; i++)
-		free(run_tags[i]);
-	free(run_tags);
-	free(pick);
-	return rc;
 }
 
 static int
@@ -257,45 +357,77 @@ print_table(const struct opts *o, struct query_tag *sides)
 	struct cmp_table t;
 	int rc = CLI_OK;
 
-	compare_build(sides, o->n_tags, &t);
-	if (o->n_tests > 0) {
-		const char **names = xcalloc(o->n_tests, sizeof(*names));
-		const char **units = xcalloc(o->n_tests, sizeof(*units));
-		int *numbers = xcalloc(o->n_tests, sizeof(*numbers));
-
-		for (size_t i = 0; i < o->n_tests; i++) {
-			names[i] = o->tests[i]->name;
-			units[i] = o->tests[i]->units;
-			numbers[i] = o->tests[i]->number;
-		}
-		compare_select(&t, names, numbers, units, o->n_tests);
-		free(names);
-		free(units);
-		free(numbers);
+	compare_build(sides, o->n_tags, &o->cmp, &t);
+	if (refused(o, &t)) {
+		compare_free(&t);
+		return CLI_USER;
 	}
+	if (o->n_tests > 0)
+		select_tests(o, &t);
 	compare_sort(&t, o->sort);
-	/* CSV has no room for the header: its warnings go to stderr. */
 	if (o->format == FMT_CSV)
-		for (size_t i = 0; i < t.n_warnings; i++)
-			aim_warn("warning: %s", t.warnings[i]);
+		csv_warnings(&t);
 	if (fmt_write(stdout, o->format, &t) < 0) {
 		aim_warn_errno("stdout");
 		rc = CLI_ENV;
+	} else if (o->fail_on_regression &&
+		   t.n_verdicts[STATS_REGRESSED] > 0) {
+		rc = CLI_REGRESSED;
 	}
 	compare_free(&t);
+	return rc;
+}
+
+/* --series: the steps along the tags, in the chosen format. */
+static int
+print_series(struct sqlite3 *db, const char *path, const struct opts *o)
+{
+	const struct series_db_opts sel = {
+		.order = o->order, .stats = o->cmp.stats,
+		.want = o->tests, .n_want = o->n_tests,
+		.tags = o->tags, .n_tags = o->n_tags,
+	};
+	struct series_db sd;
+	int rc = series_db_load(db, path, &sel, &sd);
+
+	if (rc == CLI_OK && series_db_write(stdout, &sd, o->format) < 0) {
+		aim_warn_errno("stdout");
+		rc = CLI_ENV;
+	}
+	series_db_free(&sd);
+	return rc;
+}
+
+/* BASE NEW...: load the sides, compare them and print the table. */
+static int
+compare_tags(struct sqlite3 *db, const char *path, const struct opts *o)
+{
+	const struct query_pick pick = {
+		.tags = o->tags, .n_tags = o->n_tags,
+		.runs = o->runs, .n_runs = o->n_runs,
+	};
+	struct query_tag *sides = xcalloc(o->n_tags, sizeof(*sides));
+	int rc = query_sides_load(db, path, &pick, sides);
+
+	if (rc == CLI_OK)
+		rc = print_table(o, sides);
+	for (size_t s = 0; s < o->n_tags; s++)
+		query_tag_free(&sides[s]);
+	free(sides);
 	return rc;
 }
 
 int
 main(int argc, char **argv)
 {
-	struct opts o = { .format = FMT_TEXT, .sort = CMP_SORT_NUMBER };
-	struct query_tag *sides = NULL;
+	struct opts o = { .format = FMT_TEXT, .sort = CMP_SORT_NUMBER,
+			  .order = TAGORDER_VERSION };
 	struct store *st = NULL;
 	char *path = NULL;
 	int rc;
 
 	log_set_program("aimcmp");
+	compare_opts_default(&o.cmp);
 	rc = parse_options(argc, argv, &o);
 	if (rc < 0)
 		return cli_close_stdout();
@@ -306,13 +438,8 @@ main(int argc, char **argv)
 	if (rc == CLI_OK)
 		st = cli_open(path, STORE_RO, &rc);
 	if (st != NULL) {
-		sides = xcalloc(o.n_tags, sizeof(*sides));
-		rc = load_sides(store_handle(st), path, &o, sides);
-		if (rc == CLI_OK)
-			rc = print_table(&o, sides);
-		for (size_t s = 0; s < o.n_tags; s++)
-			query_tag_free(&sides[s]);
-		free(sides);
+		rc = o.series ? print_series(store_handle(st), path, &o) :
+				compare_tags(store_handle(st), path, &o);
 		store_close(st);
 	}
 	free(path);

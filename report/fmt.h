@@ -1,6 +1,7 @@
 /*
  * Output formats of a comparison.  Each format only prints what compare.c
- * computed, so text, CSV, JSON and Markdown always agree to the digit.
+ * computed, so text, CSV, JSON, Markdown and HTML always agree to the
+ * digit.
  */
 #ifndef AIM_FMT_H
 #define AIM_FMT_H
@@ -16,9 +17,13 @@ enum fmt_kind {
 	FMT_CSV,
 	FMT_JSON,
 	FMT_MD,
+	FMT_HTML,
 };
 
-/* "text", "csv", "json", "markdown" (or "md").  0, or -1 when unknown. */
+/*
+ * "text", "csv", "json", "markdown" (or "md"), "html".  0, or -1 when
+ * unknown.
+ */
 int fmt_parse(const char *name, enum fmt_kind *out);
 
 /*
@@ -30,6 +35,8 @@ int fmt_text(FILE *f, const struct cmp_table *t);
 int fmt_csv(FILE *f, const struct cmp_table *t);
 int fmt_json(FILE *f, const struct cmp_table *t);
 int fmt_md(FILE *f, const struct cmp_table *t);
+/* One self-contained page: no script, no fetch, inline CSS and SVG. */
+int fmt_html(FILE *f, const struct cmp_table *t);
 
 /* Helpers shared by the formats.  BUF needs FMT_NUM_MAX bytes. */
 #define FMT_NUM_MAX 40
@@ -46,16 +53,43 @@ char *fmt_2f(double x, char *buf, size_t len);
 char *fmt_side_name(const struct cmp_table *t, size_t s, char *buf,
 		    size_t len);
 /*
- * "bare (run 3, 60 samples, kernel 6.8.0, host box)": what side S pools.
+ * "bare (run 3, 60 samples, kernel 6.8.0, host box)": what side S pools;
+ * with repeated samples also its processes, flagged samples and boots.
  * Malloc'd.
  */
 char *fmt_side_summary(const struct cmp_table *t, size_t s);
 /*
  * The noise of ROW, each side's cv base first: "0.52%/0.61%", "-" for a
- * side below two samples.  Malloc'd.
+ * side below two processes.  Malloc'd.
  */
 char *fmt_cv_list(const struct cmp_table *t, const struct cmp_row *row);
-/* The legend of the noise columns, without a comment marker. */
-extern const char fmt_cv_legend[];
+/* 1 when some NEW side of ROW has a delta against the base. */
+int fmt_comparable(const struct cmp_table *t, const struct cmp_row *row);
+/* "8.82%": the percentage of D, or "-" when there is none.  FMT_NUM_MAX. */
+char *fmt_pct(const struct cmp_delta *d, char *buf, size_t len);
+/* The verdict of D, or "-" when there is none. */
+const char *fmt_verdict(const struct cmp_delta *d);
+/* "[-5.50%,-3.14%]": the interval of NEW/BASE - 1, or "-". */
+char *fmt_interval(const struct cmp_delta *d, char *buf, size_t len);
+/* "1.73%": the minimum detectable change of D, or "-". */
+char *fmt_mdc(const struct cmp_delta *d, char *buf, size_t len);
+/*
+ * Line I (from 0) of the header's statistics, without a comment marker,
+ * or NULL past the last; only for tables with repeated samples.
+ * Malloc'd.
+ */
+char *fmt_stats_header(const struct cmp_table *t, size_t i);
+/*
+ * "bare: one boot only: between-boot variance unknown" for side S of a
+ * table with repeated samples, or NULL when S has two boots or more.
+ * Malloc'd.
+ */
+char *fmt_boot_warning(const struct cmp_table *t, size_t s);
+/*
+ * Line I (from 0) of the legend that explains the columns of a table
+ * with repeated samples, without a comment marker, or NULL past the
+ * last.  Malloc'd.
+ */
+char *fmt_legend(const struct cmp_table *t, size_t i);
 
 #endif

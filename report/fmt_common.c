@@ -11,12 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stats.h"
 #include "xalloc.h"
-
-const char fmt_cv_legend[] =
-	"cv: coefficient of variation (sample standard deviation / mean)"
-	" of the per-interval rates of each side, base first;"
-	" - below two samples";
 
 int
 fmt_parse(const char *name, enum fmt_kind *out)
@@ -27,7 +23,7 @@ fmt_parse(const char *name, enum fmt_kind *out)
 	} names[] = {
 		{ "text", FMT_TEXT },	  { "csv", FMT_CSV },
 		{ "json", FMT_JSON },	  { "markdown", FMT_MD },
-		{ "md", FMT_MD },
+		{ "md", FMT_MD },	  { "html", FMT_HTML },
 	};
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
@@ -49,6 +45,8 @@ fmt_write(FILE *f, enum fmt_kind kind, const struct cmp_table *t)
 		return fmt_json(f, t);
 	case FMT_MD:
 		return fmt_md(f, t);
+	case FMT_HTML:
+		return fmt_html(f, t);
 	case FMT_TEXT:
 	default:
 		return fmt_text(f, t);
@@ -122,20 +120,48 @@ run_list(const struct cmp_side *s)
 	return out;
 }
 
+/* "36 processes, 180 samples, 2 flagged, 1 boot": repeated tables. */
+static char *
+stats_counts(const struct cmp_side *s)
+{
+	char *flagged, *boots, *out;
+
+	flagged = xasprintf("%zu flagged%s", s->n_flagged,
+			    s->n_excluded > 0 ? " and left out" : "");
+	if (s->n_boots == 0)
+		boots = xstrdup("boot unknown");
+	else
+		boots = xasprintf("%zu boot%s%s", s->n_boots,
+				  s->n_boots == 1 ? "" : "s",
+				  s->boots_unknown ? " and unknown" : "");
+	out = xasprintf("%zu process%s, %zu sample%s, %s, %s", s->n_procs,
+			s->n_procs == 1 ? "" : "es", s->n_samples,
+			s->n_samples == 1 ? "" : "s", flagged, boots);
+	free(flagged);
+	free(boots);
+	return out;
+}
+
 char *
 fmt_side_summary(const struct cmp_table *t, size_t i)
 {
 	const struct cmp_side *s = &t->sides[i];
-	char *runs = run_list(s), *incomplete = NULL, *out;
+	char *runs = run_list(s), *incomplete = NULL, *counts, *out;
 
 	if (s->n_incomplete > 0)
 		incomplete = xasprintf(" (%zu incomplete)", s->n_incomplete);
-	out = xasprintf("%s (%s%s%s, %zu sample%s, kernel %s, host %s)",
-			s->tag, runs, s->n_runs > 1 ? " pooled" : "",
-			incomplete != NULL ? incomplete : "", s->n_samples,
-			s->n_samples == 1 ? "" : "s", s->kernels, s->hosts);
+	if (t->repeated)
+		counts = stats_counts(s);
+	else
+		counts = xasprintf("%zu sample%s", s->n_samples,
+				   s->n_samples == 1 ? "" : "s");
+	out = xasprintf("%s (%s%s%s, %s, kernel %s, host %s)", s->tag, runs,
+			s->n_runs > 1 ? " pooled" : "",
+			incomplete != NULL ? incomplete : "", counts,
+			s->kernels, s->hosts);
 	free(runs);
 	free(incomplete);
+	free(counts);
 	return out;
 }
 
@@ -155,4 +181,127 @@ fmt_cv_list(const struct cmp_table *t, const struct cmp_row *row)
 		out = next;
 	}
 	return out;
+}
+
+int
+fmt_comparable(const struct cmp_table *t, const struct cmp_row *row)
+{
+	for (size_t s = 1; s < t->n_sides; s++)
+		if (row->d[s - 1].valid)
+			return 1;
+	return 0;
+}
+
+char *
+fmt_pct(const struct cmp_delta *d, char *buf, size_t len)
+{
+	if (d->valid && !isnan(d->pct))
+		snprintf(buf, len, "%.2f%%", d->pct);
+	else
+		snprintf(buf, len, "-");
+	return buf;
+}
+
+const char *
+fmt_verdict(const struct cmp_delta *d)
+{
+	return d->has_stats ? stats_verdict_name(d->cmp.verdict) : "-";
+}
+
+char *
+fmt_interval(const struct cmp_delta *d, char *buf, size_t len)
+{
+	if (!d->has_stats || isnan(d->cmp.ratio_lo) || isnan(d->cmp.ratio_hi))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "[%+.2f%%,%+.2f%%]",
+			 (d->cmp.ratio_lo - 1.0) * 100.0,
+			 (d->cmp.ratio_hi - 1.0) * 100.0);
+	return buf;
+}
+
+char *
+fmt_mdc(const struct cmp_delta *d, char *buf, size_t len)
+{
+	if (!d->has_stats || isnan(d->cmp.mdc_pct))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.2f%%", d->cmp.mdc_pct);
+	return buf;
+}
+
+/* The interval's confidence in percent: 95 for alpha 0.05. */
+static double
+confidence_pct(const struct cmp_table *t)
+{
+	return 100.0 * (1.0 - t->opt.stats.alpha);
+}
+
+char *
+fmt_stats_header(const struct cmp_table *t, size_t i)
+{
+	const size_t *v = t->n_verdicts;
+
+	if (!t->repeated)
+		return NULL;
+	if (i == 0)
+		return xasprintf("statistics: Welch's t on log per-process rates, %g%% intervals; %zu comparison%s corrected together (Benjamini-Hochberg, false discovery rate %g%%); equivalence margin +/-%.2f%%%s",
+				 confidence_pct(t), t->n_family,
+				 t->n_family == 1 ? "" : "s",
+				 100.0 * t->opt.stats.alpha,
+				 100.0 * t->opt.stats.equiv,
+				 t->opt.exclude_flagged ?
+				 "; flagged samples left out" : "");
+	if (i == 1)
+		return xasprintf("verdicts: %zu regressed, %zu improved, %zu equivalent, %zu inconclusive",
+				 v[STATS_REGRESSED], v[STATS_IMPROVED],
+				 v[STATS_EQUIVALENT], v[STATS_INCONCLUSIVE]);
+	return NULL;
+}
+
+char *
+fmt_boot_warning(const struct cmp_table *t, size_t s)
+{
+	const struct cmp_side *side = &t->sides[s];
+
+	if (!t->repeated || side->n_boots >= 2)
+		return NULL;
+	return xasprintf("%s: %s: between-boot variance unknown", side->tag,
+			 side->n_boots == 1 ? "one boot only" :
+			 "boots not recorded");
+}
+
+char *
+fmt_legend(const struct cmp_table *t, size_t i)
+{
+	double conf = confidence_pct(t);
+
+	switch (i) {
+	case 0:
+		return xstrdup("cv: spread of the per-process rates of each side (standard deviation / mean), base first; - with one process");
+	case 1:
+		return xasprintf("regressed, improved: NEW is slower, faster, and the difference holds after correcting for all %zu comparison%s (false discovery rate %g%%)",
+				 t->n_family, t->n_family == 1 ? "" : "s",
+				 100.0 * t->opt.stats.alpha);
+	case 2:
+		return xasprintf("equivalent: the whole %g%% interval lies within +/-%.2f%% (--equivalence): any change is smaller",
+				 conf, 100.0 * t->opt.stats.equiv);
+	case 3:
+		return xstrdup("inconclusive: neither; the interval is too wide, or a side has fewer than 2 processes");
+	case 4:
+		return xasprintf("[lo,hi]: %g%% confidence interval of the change NEW/BASE - 1 (per boot when both sides have 2 boots or more)",
+				 conf);
+	case 5:
+		return xasprintf("mdc: minimum detectable change, the change this noise and number of processes would find %g%% of the time",
+				 100.0 * STATS_POWER);
+	case 6:
+		return xasprintf("flagged: samples with |modified z| > %g in their process, or involuntary context switches above %g x the process median + %g/s; %s",
+				 STATS_Z_LIMIT, STATS_PREEMPT_FACTOR,
+				 STATS_PREEMPT_FLOOR_HZ,
+				 t->opt.exclude_flagged ?
+				 "left out of the rates (--exclude-flagged)" :
+				 "kept in the rates (--exclude-flagged leaves them out)");
+	default:
+		return NULL;
+	}
 }

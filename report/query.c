@@ -1,7 +1,8 @@
 /*
  * Loads a tag's runs, environment, results and samples into plain structs
- * for comparison, display and export.  Statements are prepared with bound
- * values; a failure is reported once, here, with SQLite's own message.
+ * for comparison, display and export, and the sides of a comparison with
+ * the runs chosen by id.  Statements are prepared with bound values; a
+ * failure is reported once, here, with SQLite's own message.
  */
 #include "config.h"
 
@@ -12,9 +13,11 @@
 
 #include <sqlite3.h>
 
+#include "cli.h"
 #include "log.h"
 #include "query_int.h"
 #include "xalloc.h"
+#include "tag.h"
 
 static const char sql_runs[] =
 	"SELECT id, tag, started_utc, ended_utc, status, source,"
@@ -26,7 +29,8 @@ static const char sql_env[] =
 /* One row per sample; a result without samples still gives one row. */
 static const char sql_results[] =
 	"SELECT r.id, r.number, r.test, r.rep, r.status, r.reason, r.factor,"
-	" r.units, s.seq, s.calls, s.elapsed_ns, s.printed_ops"
+	" r.units, s.seq, s.calls, s.elapsed_ns, s.printed_ops, s.vol_cs,"
+	" s.invol_cs"
 	" FROM result AS r LEFT JOIN sample AS s ON s.result_id = r.id"
 	" WHERE r.run_id = ?1 ORDER BY r.number, r.test, r.rep, r.id, s.seq";
 
@@ -174,6 +178,10 @@ read_sample(sqlite3_stmt *stmt, struct query_result *r)
 	s->elapsed_ns = sqlite3_column_int64(stmt, 10);
 	s->has_printed = sqlite3_column_type(stmt, 11) != SQLITE_NULL;
 	s->printed_ops = s->has_printed ? sqlite3_column_double(stmt, 11) : 0;
+	s->vol_cs = sqlite3_column_type(stmt, 12) != SQLITE_NULL ?
+		    sqlite3_column_int64(stmt, 12) : -1;
+	s->invol_cs = sqlite3_column_type(stmt, 13) != SQLITE_NULL ?
+		      sqlite3_column_int64(stmt, 13) : -1;
 }
 
 static int
@@ -316,4 +324,87 @@ query_env(const struct query_run *run, const char *key)
 		if (strcmp(run->env[i].key, key) == 0)
 			return run->env[i].value;
 	return NULL;
+}
+
+/*
+ * Runs given by id (--run) restrict the sides with their tag.  A tag given k
+ * times with exactly k runs gets one run per occurrence, in order, so that
+ * "aimcmp -r 3 -r 4 T T" compares two runs of one tag.
+ */
+static size_t
+side_runs(const struct query_pick *o, char *const *run_tags, size_t side,
+	  int64_t *pick)
+{
+	const char *tag = o->tags[side];
+	size_t occ = 0, n_occ = 0, n = 0;
+
+	for (size_t s = 0; s < o->n_tags; s++) {
+		if (strcmp(o->tags[s], tag) == 0) {
+			if (s < side)
+				occ++;
+			n_occ++;
+		}
+	}
+	for (size_t i = 0; i < o->n_runs; i++)
+		if (strcmp(run_tags[i], tag) == 0)
+			pick[n++] = o->runs[i];
+	if (n_occ > 1 && n == n_occ) {
+		pick[0] = pick[occ];
+		n = 1;
+	}
+	return n;
+}
+
+/* Each --run must exist and carry one of the compared tags. */
+static int
+resolve_runs(struct sqlite3 *db, const struct query_pick *o, char **run_tags)
+{
+	for (size_t i = 0; i < o->n_runs; i++) {
+		size_t s;
+		int found = query_run_tag(db, o->runs[i], &run_tags[i]);
+
+		if (found < 0)
+			return CLI_ENV;
+		if (found == 0) {
+			aim_warn("--run %lld: no such run", (long long)o->runs[i]);
+			return CLI_USER;
+		}
+		for (s = 0; s < o->n_tags; s++)
+			if (strcmp(o->tags[s], run_tags[i]) == 0)
+				break;
+		if (s == o->n_tags) {
+			aim_warn("--run %lld: the run has tag '%s', which is not compared",
+				 (long long)o->runs[i], run_tags[i]);
+			return CLI_USER;
+		}
+	}
+	return CLI_OK;
+}
+
+int
+query_sides_load(struct sqlite3 *db, const char *path,
+		 const struct query_pick *o, struct query_tag *sides)
+{
+	char **run_tags = xcalloc(o->n_runs + 1, sizeof(*run_tags));
+	int64_t *pick = xcalloc(o->n_runs + 1, sizeof(*pick));
+	int rc = resolve_runs(db, o, run_tags);
+
+	for (size_t s = 0; s < o->n_tags && rc == CLI_OK; s++) {
+		size_t n = side_runs(o, run_tags, s, pick);
+
+		if (query_tag_load(db, o->tags[s], pick, n, &sides[s]) < 0) {
+			rc = CLI_ENV;
+		} else if (sides[s].n_runs == 0) {
+			char shown[128];
+
+			aim_warn("%s: no such tag in %s",
+				 tag_shown(o->tags[s], shown, sizeof(shown)), path);
+			rc = CLI_USER;
+		}
+	}
+	for (size_t i = 0; i < o->n_runs; i++)
+		free(run_tags[i]);
+	free(run_tags);
+	free(pick);
+	return rc;
 }

@@ -22,6 +22,8 @@ struct query_sample {
 	int64_t elapsed_ns;
 	int has_printed;	/* printed_ops is not NULL (imported) */
 	double printed_ops;
+	int64_t vol_cs;		/* context switches in the sample, */
+	int64_t invol_cs;	/*   -1 when not recorded */
 };
 
 struct query_result {
@@ -76,6 +78,25 @@ void query_tag_free(struct query_tag *t);
  * is no such run, -1 on an SQLite error (reported).
  */
 int query_run_tag(struct sqlite3 *db, int64_t id, char **tag);
+
+/* The sides of a comparison: tags, and runs given by id (--run). */
+struct query_pick {
+	char *const *tags;
+	size_t n_tags;
+	const int64_t *runs;
+	size_t n_runs;
+};
+
+/*
+ * Load the N_TAGS sides of PICK into SIDES (zeroed by the caller; free
+ * each with query_tag_free() whatever the result).  A run given by id
+ * restricts the side of its tag; a tag given k times with exactly k runs
+ * gets one run per occurrence, in order.  Returns CLI_OK; CLI_USER
+ * after a message when a run does not exist, carries no compared tag, or
+ * a tag has no run in the database PATH; CLI_ENV after an SQLite error.
+ */
+int query_sides_load(struct sqlite3 *db, const char *path,
+		     const struct query_pick *pick, struct query_tag *sides);
 
 /* Value of environment KEY of RUN, or NULL. */
 const char *query_env(const struct query_run *run, const char *key);

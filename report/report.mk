@@ -11,13 +11,15 @@ report_libreport_a_SOURCES = \
 	report/csvout.c report/csvout.h \
 	report/export.c report/export.h \
 	report/fmt.h report/fmt_common.c report/fmt_csv.c \
-	report/fmt_json.c report/fmt_md.c report/fmt_text.c \
+	report/fmt_html.c report/fmt_json.c report/fmt_md.c \
+	report/fmt_text.c \
 	report/import.c report/import.h report/import_int.h \
 	report/import_classic.c report/import_csv.c report/import_log.c \
 	report/import_store.c \
 	report/jsonout.c report/jsonout.h \
 	report/query.c report/query.h report/query_int.h \
-	report/query_admin.c report/query_admin.h
+	report/query_admin.c report/query_admin.h \
+	report/svg.c report/svg.h
 
 # The registry (tests-aim) is named before AIM_LDADD as well: its test
 # objects need the harness services, and a static library is searched once.
@@ -32,14 +34,16 @@ report_aimdb_LDADD = $(REPORT_LDADD)
 
 dist_man_MANS += doc/aimcmp.1 doc/aimdb.1
 
-check_PROGRAMS += t/compare-t t/import-t
-t_compare_t_SOURCES = t/compare-t.c
+check_PROGRAMS += t/compare-t t/import-t t/verdict-t
+t_compare_t_SOURCES = t/compare-t.c t/cmpfx.c t/cmpfx.h
 t_compare_t_LDADD = t/libtap.a $(REPORT_LDADD)
+t_verdict_t_SOURCES = t/verdict-t.c t/cmpfx.c t/cmpfx.h
+t_verdict_t_LDADD = t/libtap.a $(REPORT_LDADD)
 t_import_t_SOURCES = t/import-t.c
 t_import_t_LDADD = t/libtap.a $(REPORT_LDADD)
 
-TESTS += t/compare-t t/import-t t/report.sh
-EXTRA_DIST += t/report.sh \
+TESTS += t/compare-t t/import-t t/verdict-t t/report.sh t/html.sh
+EXTRA_DIST += t/report.sh t/html.sh doc/report-html.png \
 	t/data/report/bad-columns.csv t/data/report/bad-line.suite9 \
 	t/data/report/bare.txt t/data/report/cmp.csv t/data/report/cmp.json \
 	t/data/report/cmp.md t/data/report/cmp.txt t/data/report/junk.bin \

@@ -1,7 +1,8 @@
 #!/bin/sh
 # aimcmp and aimdb end to end: imports of every supported format, golden
 # outputs of every comparison format (two-way, N-way, repeated samples),
-# the export -> import round trip, bad files refused with file:line and the
+# the verdict options and exit statuses, the comparability gate, the
+# export -> import round trip, bad files refused with file:line and the
 # database left byte for byte as it was, and the housekeeping verbs.
 set -u
 B=${AIM_BUILDDIR:-.}
@@ -69,11 +70,32 @@ golden logfile.txt "$AIMCMP" 2.6.19 2.6.20-rc4
 golden ss.txt "$AIMCMP" ss19 ss20
 golden repeated.txt "$AIMCMP" v6.8 v6.9
 golden repeated.md "$AIMCMP" -f md v6.8 v6.9
+"$AIMCMP" -f json v6.8 v6.9 >"$W/repeated.json"
 golden tests-sort.txt "$AIMCMP" --tests fork_test,add_long,exec_test,tcp_test \
 	--sort pct v6.8 v6.9
 golden run.txt "$AIMCMP" --run 10 v6.8 v6.9
 golden runs-same-tag.txt "$AIMCMP" -r 9 -r 10 v6.8 v6.8
 golden show-bare.txt "$AIMDB" show bare
+
+# Verdict options and exit statuses.
+"$AIMCMP" --fail-on-regression v6.8 v6.9 >"$W/fail.txt" 2>&1; rc=$?
+t "--fail-on-regression: exit 3 when a test regressed" test "$rc" -eq 3
+t "... and the table is printed all the same" cmp "$W/fail.txt" "$D/repeated.txt"
+t "--fail-on-regression: exit 0 without a regression" \
+	"$AIMCMP" --fail-on-regression bare quicklist
+t "--equivalence 0: no equivalent verdict" sh -c \
+	"'$AIMCMP' --equivalence 0 v6.8 v6.9 | grep -q '^16 disk_rd .* inconclusive \\[-1.45%,+0.72%\\] '"
+t "--equivalence 1.5: a narrower margin in the legend" sh -c \
+	"'$AIMCMP' --equivalence 1.5 v6.8 v6.9 | grep -q 'within +/-1.50% (--equivalence)'"
+t "--alpha 0.01: 99% intervals" sh -c \
+	"'$AIMCMP' --alpha 0.01 v6.8 v6.9 | grep -q '^# statistics: .* 99% intervals'"
+t "--exclude-flagged: the header says what was left out" sh -c \
+	"'$AIMCMP' --exclude-flagged v6.8 v6.9 | grep -q '^# base: v6.8 (.* 34 flagged and left out,'"
+for bad in "--alpha 0" "--alpha 0.5" "--alpha x" "--equivalence -1" \
+	"--equivalence 100" "--equivalence 2%"; do
+	# shellcheck disable=SC2086
+	t "$bad: exit 1" sh -c "'$AIMCMP' $bad v6.8 v6.9 >/dev/null 2>&1; test \$? -eq 1"
+done
 # The imported table comes back row for row; only the failure's messages go.
 awk '/^-+$/ { c++ } c >= 1 { print } c == 3 { exit }' "$D/bare.txt" |
 	grep -v 'new_raph\|Skipping\|Failed to execute' >"$W/table"
@@ -85,12 +107,24 @@ if has_python; then
 		t "$f parses with python3 -m json.tool" \
 			sh -c "python3 -m json.tool <'$W/$f' >/dev/null"
 	done
-	t "CSV parses: 60 records of 15 fields" python3 -c "
+	t "CSV parses: 60 records of 35 fields" python3 -c "
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1])))
-assert len(rows) == 61 and all(len(r) == 15 for r in rows), rows[:2]
+assert len(rows) == 61 and all(len(r) == 35 for r in rows), rows[:2]
 assert rows[3][7:11] == ['2794117.65', '2686567.16', '-107550.49', '-3.85']
 " "$W/cmp.csv"
+	t "JSON carries every number of a verdict" python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d['statistics']['family'] == 5 and d['statistics']['alpha'] == 0.05
+fork = [t for t in d['tests'] if t['test'] == 'fork_test'][0]
+s = fork['new'][0]['statistics']
+assert s['verdict'] == 'regressed' and s['unit'] == 'run', s
+assert s['p'] <= s['q'] <= 0.05 and s['pct_lo'] < -7.01 < s['pct_hi'] < 0, s
+assert fork['base']['processes'] == 6 and fork['base']['boots'] == 1
+for k in ('ratio', 'ratio_lo', 'ratio_hi', 'df', 'se', 'mdc_pct', 'reason'):
+    assert k in s, k
+" "$W/repeated.json"
 else
 	skip "python3 not found (JSON)"
 	skip "python3 not found (JSON)"
@@ -104,9 +138,9 @@ t "import the export into a new database" \
 for pair in "bare quicklist" "v6.8 v6.9" "2.6.19 2.6.20-rc4 ss19"; do
 	for f in text csv; do
 		# shellcheck disable=SC2086
-		"$AIMCMP" -f $f $pair >"$W/a.out"
+		"$AIMCMP" -f $f $pair >"$W/a.out" 2>"$W/a.err"
 		# shellcheck disable=SC2086
-		"$AIMCMP" --db "$W/rt.db" -f $f $pair >"$W/b.out"
+		"$AIMCMP" --db "$W/rt.db" -f $f $pair >"$W/b.out" 2>"$W/b.err"
 		data "$W/a.out" >"$W/a.data"
 		data "$W/b.out" >"$W/b.data"
 		t "round trip: $f comparison of $pair unchanged" \
@@ -210,9 +244,34 @@ if [ -x "$AIMRUN" ]; then
 	t "aimdb list on it" sh -c "'$AIMDB' --db '$W/run.db' list | grep -q '^r1 '"
 	t "aimdb show on it: classic rows" sh -c \
 		"'$AIMDB' --db '$W/run.db' show r1 | grep -Eq '^     3 add_long +[0-9]+\.[0-9]{2} +[0-9]+ +[0-9]+\.[0-9]{5} +[0-9]+\.[0-9]{2} Thousand Long Integer Additions/second$'"
-	t "aimcmp on it: noise columns with repeated samples" sh -c \
-		"'$AIMCMP' --db '$W/run.db' r1 r1 | grep -Eq '^3 add_long [0-9.]+ [0-9.]+ 0.00 0.00% cv [0-9.]+%/[0-9.]+% Thousand'"
+	t "aimcmp on it: noise and verdict columns with repeated samples" sh -c \
+		"'$AIMCMP' --db '$W/run.db' r1 r1 | grep -Eq '^3 add_long [0-9.]+ [0-9.]+ 0.00 0.00% cv [0-9.]+%/[0-9.]+% [a-z]+ \\[-[0-9.]+%,\\+[0-9.]+%\\] mdc [0-9.]+% Thousand'"
 	t "aimdb check on it" "$AIMDB" --db "$W/run.db" check
+	t "calibrate, an extra test, runs when named" env AIM_CALIBRATE_WORK=1000 \
+		"$AIMRUN" --db "$W/cal.db" --tag cal --tests calibrate --duration 0.02 \
+		--runs 2 --quiet --dir "$W/scratch"
+	t "... and is compared like the others" sh -c \
+		"'$AIMCMP' --db '$W/cal.db' cal cal | grep -q '^101 calibrate .* Calibration Loops/second$'"
+	AIM_CALIBRATE_WORK=many "$AIMRUN" --db "$W/cal.db" --tag bad --tests calibrate \
+		--duration 0.02 --runs 1 --quiet --dir "$W/scratch" 2>"$W/e"
+	t "a bad AIM_CALIBRATE_WORK fails the test with its reason" grep -q \
+		"calibrate: fail: AIM_CALIBRATE_WORK: 'many' is not a whole number" "$W/e"
+	t "a second tag on the same machine" "$AIMRUN" --db "$W/run.db" \
+		--tag r2 --tests add_long --duration 0.05 --runs 2 --dir "$W/scratch"
+	t "same machine and build: compared" sh -c \
+		"'$AIMCMP' --db '$W/run.db' r1 r2 >'$W/r12' && grep -q '^3 add_long ' '$W/r12'"
+	if command -v sqlite3 >/dev/null 2>&1; then
+		sqlite3 "$W/run.db" "UPDATE run_env SET value = 'Other CPU' WHERE key = 'cpu.model' AND run_id = (SELECT id FROM run WHERE tag = 'r2')"
+		"$AIMCMP" --db "$W/run.db" r1 r2 >"$W/r12" 2>"$W/e"; rc=$?
+		t "another CPU model: refused with exit 1" test "$rc" -eq 1
+		t "... one line naming it and --force" sh -c \
+			"test \$(wc -l <'$W/e') -eq 1 && grep -q '^aimcmp: r1 vs r2: not comparable: CPU model differs (--force compares anyway)$' '$W/e'"
+		t "... nothing on stdout" test ! -s "$W/r12"
+		t "--force compares, with the difference in the header" sh -c \
+			"'$AIMCMP' --db '$W/run.db' --force r1 r2 | grep -q '^# warning: CPU model differs: .* (r1) vs Other CPU (r2)$'"
+	else
+		skip "sqlite3 not found (comparability gate)"
+	fi
 else
 	skip "aimrun not built"
 fi

@@ -1,0 +1,345 @@
+/*
+ * aimplot: each test's operation rate across tags (kernel versions), one
+ * panel per test, with the spread of every tag and the significant steps
+ * marked, drawn by gnuplot.  series_db.c picks, orders and loads the tags
+ * and finds the steps, as for aimcmp --series; plot.c draws them.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "aim_test.h"
+#include "cli.h"
+#include "log.h"
+#include "plot.h"
+#include "plot_run.h"
+#include "series_db.h"
+#include "xalloc.h"
+
+struct opts {
+	const char *db;
+	const char *output;
+	const char *script;
+	const char *title;
+	const char *format;
+	int relative;
+	int steps;
+	struct series_db_opts sel;	/* tags, order, --tests, statistics */
+	struct plot_want *want;		/* --tests (owned), sel.want */
+};
+
+static void
+usage(FILE *f)
+{
+	fputs("Usage: aimplot [OPTION]... [TAG]...\n"
+	      "Plot each test's operation rate across tags (all tags when none is\n"
+	      "given), one panel per test, significant steps marked.\n"
+	      "\n"
+	      "  -d, --db PATH          results database (default: $AIM_DB, else\n"
+	      "                         results/aim.db when ./results exists, else\n"
+	      "                         $XDG_DATA_HOME/aimkit/aim.db)\n"
+	      "  -o, --output FILE|DIR/ picture: .png, .svg or .pdf (default\n"
+	      "                         aimplot.png); DIR/ gives one file per test\n"
+	      "  -f, --format FMT       png, svg or pdf for DIR/ (default png)\n"
+	      "  -t, --tests LIST       only these tests (comma-separated names)\n"
+	      "  -O, --order ORDER      version (default), date or given\n"
+	      "  -r, --relative         rates in percent of each test's first tag\n"
+	      "  -s, --script FILE      also write the gnuplot script, data inline\n"
+	      "  -T, --title TEXT       title of the picture\n"
+	      "  -S, --steps            list the significant steps, draw nothing\n"
+	      "      --alpha Q          false discovery rate (default 0.05)\n"
+	      "      --equivalence PCT  equivalence margin (default 2)\n"
+	      "  -h, --help             show this help and exit\n"
+	      "  -V, --version          show the version and exit\n", f);
+}
+
+static int __attribute__((format(printf, 1, 2)))
+bad_usage(const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	aim_warn("%s", msg);
+	return CLI_USER;
+}
+
+/* "a,b,c": classic names, each once. */
+static int
+parse_tests(const char *list, struct opts *o)
+{
+	char *copy = xstrdup(list), *save = NULL;
+	int rc = CLI_OK;
+
+	for (char *name = strtok_r(copy, ",", &save); name != NULL;
+	     name = strtok_r(NULL, ",", &save)) {
+		const struct aim_test *t = aim_test_find(name);
+		size_t i;
+
+		if (t == NULL) {
+			rc = bad_usage("--tests: unknown test '%s'", name);
+			break;
+		}
+		for (i = 0; i < o->sel.n_want &&
+			    o->want[i].number != t->number; i++)
+			continue;
+		if (i < o->sel.n_want)
+			continue;
+		o->want = xrealloc(o->want,
+				   (o->sel.n_want + 1) * sizeof(*o->want));
+		o->want[o->sel.n_want].number = t->number;
+		o->want[o->sel.n_want].name = t->name;
+		o->want[o->sel.n_want++].units = t->units;
+		o->sel.want = o->want;
+	}
+	free(copy);
+	if (rc == CLI_OK && o->sel.n_want == 0)
+		rc = bad_usage("--tests: empty list");
+	return rc;
+}
+
+/* A finite decimal number, the whole string.  0 or -1. */
+static int
+parse_double(const char *s, double *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtod(s, &end);
+	return errno == 0 && end != s && *end == '\0' && isfinite(*out) ?
+	       0 : -1;
+}
+
+static int
+one_option(int c, const char *arg, struct opts *o)
+{
+	double v;
+
+	switch (c) {
+	case 'd':
+		o->db = arg;
+		break;
+	case 'o':
+		o->output = arg;
+		break;
+	case 'f':
+		o->format = arg;
+		break;
+	case 's':
+		o->script = arg;
+		break;
+	case 'T':
+		o->title = arg;
+		break;
+	case 'r':
+		o->relative = 1;
+		break;
+	case 'S':
+		o->steps = 1;
+		break;
+	case 't':
+		return parse_tests(arg, o);
+	case 'O':
+		if (tagorder_mode_parse(arg, &o->sel.order) < 0)
+			return bad_usage("--order: unknown order '%s' (version, date, given)",
+					 arg);
+		break;
+	case 'a':
+		if (parse_double(arg, &v) < 0 || !(v > 0.0 && v < 0.5))
+			return bad_usage("--alpha: not a number between 0 and 0.5: '%s'",
+					 arg);
+		o->sel.stats.alpha = v;
+		break;
+	case 'e':
+		if (parse_double(arg, &v) < 0 || !(v >= 0.0 && v < 100.0))
+			return bad_usage("--equivalence: not a percentage from 0 to 100: '%s'",
+					 arg);
+		o->sel.stats.equiv = v / 100.0;
+		break;
+	default:
+		return bad_usage("bad option");
+	}
+	return CLI_OK;
+}
+
+/* Returns -1 when --help or --version was handled, else an exit status. */
+static int
+parse_options(int argc, char **argv, struct opts *o)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "tests", required_argument, NULL, 't' },
+		{ "order", required_argument, NULL, 'O' },
+		{ "relative", no_argument, NULL, 'r' },
+		{ "script", required_argument, NULL, 's' },
+		{ "title", required_argument, NULL, 'T' },
+		{ "steps", no_argument, NULL, 'S' },
+		{ "alpha", required_argument, NULL, 'a' },
+		{ "equivalence", required_argument, NULL, 'e' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c, rc;
+
+	while ((c = getopt_long(argc, argv, "d:o:f:t:O:rs:T:ShV", longopts,
+				NULL)) != -1) {
+		if (c == 'h' || c == 'V') {
+			if (c == 'h')
+				usage(stdout);
+			else
+				cli_version("aimplot");
+			return -1;
+		}
+		if (c == '?')
+			return CLI_USER;	/* getopt said why, in one line */
+		rc = one_option(c, optarg, o);
+		if (rc != CLI_OK)
+			return rc;
+	}
+	o->sel.tags = argv + optind;
+	o->sel.n_tags = (size_t)(argc - optind);
+	return CLI_OK;
+}
+
+/*
+ * The picture: a file whose extension names the format, or a directory
+ * (ending in '/', or existing) for one file per test.
+ */
+static int
+output_setup(const struct opts *o, struct plot_opts *po)
+{
+	size_t len = strlen(o->output);
+	struct stat sb;
+	enum plot_term ext;
+
+	po->output = o->output;
+	po->per_test = (len > 0 && o->output[len - 1] == '/') ||
+		       (stat(o->output, &sb) == 0 && S_ISDIR(sb.st_mode));
+	po->term = PLOT_PNG;
+	if (o->format != NULL) {
+		char *dummy = xasprintf(".%s", o->format);
+		int bad = plot_term_from_path(dummy, &po->term) < 0;
+
+		free(dummy);
+		if (bad)
+			return bad_usage("--format: unknown format '%s' (png, svg, pdf)",
+					 o->format);
+	}
+	if (po->per_test)
+		return CLI_OK;
+	if (plot_term_from_path(o->output, &ext) < 0)
+		return bad_usage("--output: %s: name a .png, .svg or .pdf file, or a directory ending in /",
+				 o->output);
+	if (o->format != NULL && ext != po->term)
+		return bad_usage("--format %s does not match --output %s",
+				 o->format, o->output);
+	po->term = ext;
+	return CLI_OK;
+}
+
+static int
+write_script_file(const char *path, const struct plot_model *m,
+		  const struct plot_opts *po)
+{
+	FILE *f = fopen(path, "w");
+	int rc;
+
+	if (f == NULL) {
+		aim_warn_errno("--script: %s", path);
+		return CLI_ENV;
+	}
+	rc = plot_write_script(f, m, po);
+	if (fclose(f) != 0 || rc < 0) {
+		aim_warn_errno("--script: %s", path);
+		return CLI_ENV;
+	}
+	return CLI_OK;
+}
+
+static int
+make_dir(const char *dir)
+{
+	if (mkdir(dir, 0777) == 0 || errno == EEXIST)
+		return CLI_OK;
+	aim_warn_errno("--output: %s", dir);
+	return CLI_ENV;
+}
+
+/* The listing of the steps, or the picture with the steps marked. */
+static int
+draw(const struct opts *o, struct plot_opts *po, struct series_db *sd)
+{
+	char *title = NULL;
+	int rc = CLI_OK;
+
+	if (o->steps) {
+		if (series_db_write(stdout, sd, FMT_TEXT) < 0) {
+			aim_warn_errno("stdout");
+			return CLI_ENV;
+		}
+		return cli_close_stdout();
+	}
+	plot_model_mark(&sd->model, &sd->steps);
+	title = o->title ? xstrdup(o->title) :
+		plot_default_title(sd->tags, sd->n_tags, o->relative);
+	po->title = title;
+	po->relative = o->relative;
+	po->alpha = o->sel.stats.alpha;
+	if (o->script != NULL)
+		rc = write_script_file(o->script, &sd->model, po);
+	if (rc == CLI_OK && po->per_test)
+		rc = make_dir(po->output);
+	if (rc == CLI_OK && plot_run(plot_run_gnuplot(), &sd->model, po) < 0)
+		rc = CLI_ENV;
+	free(title);
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct opts o = { .output = "aimplot.png",
+			  .sel.order = TAGORDER_VERSION };
+	struct plot_opts po = { .term = PLOT_PNG };
+	struct store *st = NULL;
+	char *path = NULL;
+	int rc;
+
+	log_set_program("aimplot");
+	stats_opts_default(&o.sel.stats);
+	rc = parse_options(argc, argv, &o);
+	if (rc < 0)
+		return cli_close_stdout();
+	if (rc == CLI_OK && !o.steps)
+		rc = output_setup(&o, &po);
+	if (rc == CLI_OK) {
+		path = cli_db_path(o.db);
+		rc = path == NULL ? CLI_USER : CLI_OK;
+	}
+	if (rc == CLI_OK)
+		st = cli_open(path, STORE_RO, &rc);
+	if (st != NULL) {
+		struct series_db sd;
+
+		rc = series_db_load(store_handle(st), path, &o.sel, &sd);
+		if (rc == CLI_OK)
+			rc = draw(&o, &po, &sd);
+		series_db_free(&sd);
+		store_close(st);
+	}
+	free(path);
+	free(o.want);
+	return rc;
+}

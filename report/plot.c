@@ -1,0 +1,387 @@
+/*
+ * Writes the gnuplot script of a trend plot.  The data go inline as
+ * datablocks, one per test, so the script a user keeps with --script
+ * redraws the same picture and can be restyled without aimkit.
+ */
+#include "config.h"
+
+#include "plot.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "xalloc.h"
+
+/* Pixels of one panel of the grid, and of a one-test file. */
+#define PANEL_W 380
+#define PANEL_H 290
+#define SINGLE_W 800
+#define SINGLE_H 520
+#define TITLE_H 70
+/* The legend needs this width. */
+#define MIN_W 640
+#define MAX_COLS 6
+/* More tag labels than this on one axis would overlap. */
+#define MAX_LABELS 12
+
+int
+plot_term_from_path(const char *path, enum plot_term *out)
+{
+	const char *dot = strrchr(path, '.');
+
+	if (dot == NULL || strchr(dot, '/') != NULL)
+		return -1;
+	if (strcasecmp(dot, ".png") == 0)
+		*out = PLOT_PNG;
+	else if (strcasecmp(dot, ".svg") == 0)
+		*out = PLOT_SVG;
+	else if (strcasecmp(dot, ".pdf") == 0)
+		*out = PLOT_PDF;
+	else
+		return -1;
+	return 0;
+}
+
+const char *
+plot_term_ext(enum plot_term term)
+{
+	switch (term) {
+	case PLOT_SVG:
+		return "svg";
+	case PLOT_PDF:
+		return "pdf";
+	case PLOT_PNG:
+		break;
+	}
+	return "png";
+}
+
+char *
+plot_test_path(const struct plot_opts *o, const struct plot_test *t)
+{
+	size_t len = strlen(o->output);
+	char *name = xstrdup(t->name), *path;
+
+	for (char *p = name; *p != '\0'; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || *p == '-' || *p == '_' ||
+		      *p == '.'))
+			*p = '_';
+	path = xasprintf("%s%s%02d-%s.%s", o->output,
+			 len > 0 && o->output[len - 1] == '/' ? "" : "/",
+			 t->number, name, plot_term_ext(o->term));
+	free(name);
+	return path;
+}
+
+/* S as a double-quoted gnuplot string (control bytes become '?'). */
+static void
+put_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fputc('\\', f);
+		fputc(c < 0x20 || c == 0x7f ? '?' : c, f);
+	}
+	fputc('"', f);
+}
+
+static const char *
+term_name(enum plot_term term)
+{
+	switch (term) {
+	case PLOT_SVG:
+		return "svg";
+	case PLOT_PDF:
+		return "pdfcairo";
+	case PLOT_PNG:
+		break;
+	}
+	return "pngcairo";
+}
+
+/* Cairo PDF sizes are in inches; use the pixel layout at 72 per inch. */
+static void
+put_terminal(FILE *f, enum plot_term term, int w, int h)
+{
+	if (term == PLOT_PDF)
+		fprintf(f, "set terminal %s size %.2fin,%.2fin", term_name(term),
+			w / 72.0, h / 72.0);
+	else
+		fprintf(f, "set terminal %s size %d,%d", term_name(term), w, h);
+	fputs(" noenhanced font \"Sans,8\"\n", f);
+}
+
+/* The centre every value of test T is divided by: its first one. */
+static double
+base_of(const struct plot_model *m, const struct plot_test *t, size_t *at)
+{
+	for (size_t i = 0; i < m->n_tags; i++) {
+		if (t->cells[i].n_runs > 0 && t->cells[i].centre > 0.0) {
+			*at = i;
+			return t->cells[i].centre;
+		}
+	}
+	*at = 0;
+	return NAN;
+}
+
+static void
+put_value(FILE *f, double v)
+{
+	if (isfinite(v))
+		fprintf(f, " %.7g", v);
+	else
+		fputs(" NaN", f);
+}
+
+static void
+put_block(FILE *f, const struct plot_model *m, size_t k, int relative)
+{
+	const struct plot_test *t = &m->tests[k];
+	size_t at;
+	double scale = 1.0;
+
+	if (relative)
+		scale = 100.0 / base_of(m, t, &at);
+	fprintf(f, "$panel%zu << EOD\n# %d %s\n", k + 1, t->number, t->name);
+	for (size_t i = 0; i < m->n_tags; i++) {
+		const struct plot_cell *c = &t->cells[i];
+		double v[] = { c->lo, c->q1, c->median, c->q3, c->hi,
+			       c->centre };
+
+		if (c->n_runs == 0)
+			continue;
+		fprintf(f, "%zu", i);
+		for (size_t j = 0; j < sizeof(v) / sizeof(v[0]); j++)
+			put_value(f, v[j] * scale);
+		put_value(f, c->mark == STATS_REGRESSED ? c->centre * scale : NAN);
+		put_value(f, c->mark == STATS_IMPROVED ? c->centre * scale : NAN);
+		put_value(f, c->mark != STATS_INCONCLUSIVE ? c->step_pct : NAN);
+		fputc('\n', f);
+	}
+	fputs("EOD\n", f);
+}
+
+static void
+put_header(FILE *f)
+{
+	fputs("# Trend of AIM9 operation rates across tags, written by aimplot ("
+	      PACKAGE_NAME " " PACKAGE_VERSION ").\n"
+	      "# Redraw with \"gnuplot FILE\"; the data are the datablocks below.\n"
+	      "# Each $panelN holds one test, one line per tag with results:\n"
+	      "#   x min Q1 median Q3 max centre regressed improved change\n"
+	      "# x is the tag's position; min to max and the quartiles are those\n"
+	      "# of the sample rates; centre is the geometric mean of the per-run\n"
+	      "# rates; regressed and improved repeat the centre where the step\n"
+	      "# from the previous tag is significant, and change is that step\n"
+	      "# in percent; NaN elsewhere.\n"
+	      "set encoding utf8\n", f);
+}
+
+/* Tag names on the x axis, thinned out so that they stay readable. */
+static void
+put_axes(FILE *f, const struct plot_model *m)
+{
+	size_t step = (m->n_tags + MAX_LABELS - 1) / MAX_LABELS;
+
+	fputs("set style fill solid 0.3 border\n"
+	      "set boxwidth 0.5 absolute\n"
+	      "set key off\n"
+	      "set grid ytics lc rgb \"#dddddd\"\n"
+	      "set offsets 0, 0, graph 0.12, graph 0.05\n", f);
+	fprintf(f, "set xrange [-0.6:%zu.6]\n", m->n_tags - 1);
+	fputs("set xtics (", f);
+	for (size_t i = 0; i < m->n_tags; i++) {
+		fputs(i > 0 ? ", " : "", f);
+		put_string(f, i % step == 0 ? m->tags[i] : "");
+		fprintf(f, i % step == 0 ? " %zu" : " %zu 1", i);
+	}
+	fputs(") rotate by 45 right font \",7\"\n", f);
+}
+
+/*
+ * The y axis of one panel.  Tic labels get as many decimals as the range
+ * needs: "2.90M" beside "2.95M", but "236k" rather than "236.000k";
+ * gnuplot's %s/%c give the mantissa and the SI prefix, percentages get
+ * plain decimals.  A panel whose values are all equal (single imported
+ * samples) gets a range of its own, which gnuplot would warn about.
+ */
+static void
+put_yaxis(FILE *f, const struct plot_test *t, size_t n_tags, double scale,
+	  int relative)
+{
+	double lo = INFINITY, hi = -INFINITY, step, prefix = 1.0, top;
+	int decimals;
+
+	for (size_t i = 0; i < n_tags; i++) {
+		if (t->cells[i].n_runs == 0)
+			continue;
+		lo = fmin(lo, t->cells[i].lo * scale);
+		hi = fmax(hi, t->cells[i].hi * scale);
+	}
+	top = fmax(fabs(lo), fabs(hi));
+	step = (hi - lo) / 10.0;
+	if (!(hi - lo > top * 1e-9)) {
+		step = top > 0.0 ? top / 100.0 : 0.1;
+		fprintf(f, "set yrange [%.7g:%.7g]\n", lo - 10.0 * step,
+			hi + 10.0 * step);
+	} else {
+		fputs("set yrange [0<*:*]\n", f);
+	}
+	if (!relative && top > 0.0)
+		prefix = pow(1000.0, floor(log10(top) / 3.0));
+	decimals = (int)ceil(-log10(step / prefix));
+	decimals = decimals < 0 ? 0 : decimals > 6 ? 6 : decimals;
+	if (relative)
+		fprintf(f, "set format y \"%%.%df%%%%\"\n", decimals);
+	else
+		fprintf(f, "set format y \"%%.%ds%%c\"\n", decimals);
+}
+
+static void
+put_ylabel(FILE *f, const char *text, const char *suffix)
+{
+	fputs("set ylabel ", f);
+	put_string(f, text);
+	fprintf(f, "%s font \",7\"\n", suffix);
+}
+
+static void
+put_panel(FILE *f, const struct plot_model *m, size_t k,
+	  const struct plot_opts *o)
+{
+	const struct plot_test *t = &m->tests[k];
+	const char *empty = "no results";
+	int any[2] = { 0, 0 };
+	double scale = 1.0;
+	size_t at, n = 0;
+
+	for (size_t i = 0; i < m->n_tags; i++) {
+		n += t->cells[i].n_runs > 0;
+		any[0] |= t->cells[i].mark == STATS_REGRESSED;
+		any[1] |= t->cells[i].mark == STATS_IMPROVED;
+	}
+	if (o->relative && n > 0) {
+		scale = 100.0 / base_of(m, t, &at);
+		if (!isfinite(scale)) {
+			empty = "no positive rate to compare with";
+			n = 0;
+		}
+	}
+	if (o->relative && n > 0)
+		put_ylabel(f, m->tags[at], " . \" = 100%\"");
+	else
+		put_ylabel(f, t->units, "");
+	if (n == 0) {
+		/* Drawn anyway: a test asked for by name is never dropped. */
+		fputs("set label 1 ", f);
+		put_string(f, empty);
+		fputs(" at graph 0.5,0.5 center\n"
+		      "unset ytics\nplot [][0:1] NaN\n"
+		      "unset label 1\nset ytics\n", f);
+		return;
+	}
+	put_yaxis(f, t, m->n_tags, scale, o->relative);
+	fprintf(f, "plot $panel%zu using 1:3:2:6:5 with candlesticks lc rgb \"#3060a0\" whiskerbars 0.5, \\\n"
+		"\t\"\" using 1:4:4:4:4 with candlesticks lc rgb \"#102040\" lw 2, \\\n"
+		"\t\"\" using 1:7 with lines lc rgb \"#808080\" dt 2", k + 1);
+	if (any[0])
+		fputs(", \\\n\t\"\" using 1:8 with points pt 11 ps 1.6 lc rgb \"#d00000\""
+		      ", \\\n\t\"\" using 1:($8 == $8 ? $6 : NaN):(sprintf(\"%+.1f%%\", $10)) with labels offset 0,1.3 font \",7\" tc rgb \"#d00000\"",
+		      f);
+	if (any[1])
+		fputs(", \\\n\t\"\" using 1:9 with points pt 9 ps 1.6 lc rgb \"#00a000\""
+		      ", \\\n\t\"\" using 1:($9 == $9 ? $6 : NaN):(sprintf(\"%+.1f%%\", $10)) with labels offset 0,1.3 font \",7\" tc rgb \"#008000\"",
+		      f);
+	fputc('\n', f);
+}
+
+static void
+put_title(FILE *f, const struct plot_test *t)
+{
+	fprintf(f, "set title \"%d \" . ", t->number);
+	put_string(f, t->name);
+	fputc('\n', f);
+}
+
+static void
+put_legend(FILE *f, const struct plot_opts *o)
+{
+	fprintf(f, "\\nbox: quartiles of the sample rates, whiskers: min and max, dashed: centre of the run rates"
+		"\\n\xe2\x96\xbc regressed, \xe2\x96\xb2 improved since the previous tag (q \xe2\x89\xa4 %g)",
+		o->alpha);
+}
+
+/* All tests in one file: a grid of panels. */
+static void
+put_grid(FILE *f, const struct plot_model *m, const struct plot_opts *o)
+{
+	size_t cols = 1, rows;
+
+	while (cols * cols < m->n_tests && cols < MAX_COLS)
+		cols++;
+	rows = (m->n_tests + cols - 1) / cols;
+	put_terminal(f, o->term, cols * PANEL_W < MIN_W ? MIN_W :
+		     (int)cols * PANEL_W, (int)rows * PANEL_H + TITLE_H);
+	fputs("set output ", f);
+	put_string(f, o->output);
+	fputc('\n', f);
+	for (size_t k = 0; k < m->n_tests; k++)
+		put_block(f, m, k, o->relative);
+	put_axes(f, m);
+	fprintf(f, "set multiplot layout %zu,%zu title ", rows, cols);
+	put_string(f, o->title);
+	fputs(" . \"", f);
+	put_legend(f, o);
+	fputs("\" font \",10\"\n", f);
+	for (size_t k = 0; k < m->n_tests; k++) {
+		put_title(f, &m->tests[k]);
+		put_panel(f, m, k, o);
+	}
+	fputs("unset multiplot\nunset output\n", f);
+}
+
+/* One file per test under the output directory. */
+static void
+put_files(FILE *f, const struct plot_model *m, const struct plot_opts *o)
+{
+	put_terminal(f, o->term, SINGLE_W, SINGLE_H);
+	for (size_t k = 0; k < m->n_tests; k++)
+		put_block(f, m, k, o->relative);
+	put_axes(f, m);
+	for (size_t k = 0; k < m->n_tests; k++) {
+		const struct plot_test *t = &m->tests[k];
+		char *path = plot_test_path(o, t);
+
+		fputs("set output ", f);
+		put_string(f, path);
+		fputs("\nset title ", f);
+		put_string(f, o->title);
+		fprintf(f, " . \"\\n%d \" . ", t->number);
+		put_string(f, t->name);
+		fputs(" . \"", f);
+		put_legend(f, o);
+		fputs("\"\n", f);
+		put_panel(f, m, k, o);
+		free(path);
+	}
+	fputs("unset output\n", f);
+}
+
+int
+plot_write_script(FILE *f, const struct plot_model *m,
+		  const struct plot_opts *o)
+{
+	put_header(f);
+	if (o->per_test)
+		put_files(f, m, o);
+	else
+		put_grid(f, m, o);
+	return ferror(f) ? -1 : 0;
+}

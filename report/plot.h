@@ -1,0 +1,116 @@
+/*
+ * The trend plot: a grid of tests by tags built from loaded rates, and the
+ * gnuplot script that draws it, with every dataset inline so the script
+ * alone redraws the picture.  No I/O except writing the script to a
+ * stream; plot_run.h starts gnuplot.
+ */
+#ifndef AIM_PLOT_H
+#define AIM_PLOT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "query_plot.h"
+#include "series.h"
+#include "stats.h"
+
+enum plot_term {
+	PLOT_PNG,	/* pngcairo */
+	PLOT_SVG,
+	PLOT_PDF,	/* pdfcairo */
+};
+
+/*
+ * The terminal for a file name's extension (.png, .svg, .pdf, any case).
+ * 0, or -1 when the extension is none of these.
+ */
+int plot_term_from_path(const char *path, enum plot_term *out);
+/* "png", "svg" or "pdf". */
+const char *plot_term_ext(enum plot_term term);
+
+/* One test at one tag. */
+struct plot_cell {
+	struct stats_run *runs;		/* per-run rates (owned) */
+	size_t n_runs;			/* 0: no usable result here */
+	size_t n_samples;
+	double lo, q1, median, q3, hi;	/* of the sample rates */
+	double centre;			/* geometric mean of the run rates */
+	enum stats_verdict mark;	/* of the step arriving here */
+	double step_pct;		/* its change in percent, if marked */
+};
+
+struct plot_test {
+	int number;
+	char *name;
+	char *units;
+	struct plot_cell *cells;	/* one per tag, in plot order */
+};
+
+/* A test asked for by name, drawn even when no tag has it. */
+struct plot_want {
+	int number;
+	const char *name;
+	const char *units;
+};
+
+struct plot_model {
+	char **tags;			/* in plot order (owned copies) */
+	size_t n_tags;
+	struct plot_test *tests;	/* by number, then name */
+	size_t n_tests;
+};
+
+/*
+ * Build the grid from N loaded tags, already in plot order.  With N_WANT
+ * > 0 the tests are exactly WANT (by number); else every test that has an
+ * ok result at some tag.  Cells pool the results of all runs of the tag.
+ * Boot ids are borrowed from TAGS, which must outlive the model.
+ */
+void plot_model_build(const struct qplot_tag *tags, size_t n,
+		      const struct plot_want *want, size_t n_want,
+		      struct plot_model *m);
+void plot_model_free(struct plot_model *m);
+
+/*
+ * The series input for series_compute(), borrowing the cells' runs:
+ * M->n_tests tests with M->n_tags points each.  Free with
+ * plot_series_free().
+ */
+struct series_test *plot_series_tests(const struct plot_model *m);
+void plot_series_free(struct series_test *t, size_t n_tests);
+
+/* Mark the cells where a significant step of S arrives. */
+void plot_model_mark(struct plot_model *m, const struct series *s);
+
+/*
+ * The first title line for N loaded tags: what a reader must know first,
+ * the machines and the suites ("AIM9 operation rates by tag: host H,
+ * suite S"; at most three of each are named).  Malloc'd.
+ */
+char *plot_default_title(const struct qplot_tag *tags, size_t n,
+			 int relative);
+
+struct plot_opts {
+	enum plot_term term;
+	const char *output;	/* the file, or the directory when per_test */
+	int per_test;		/* one file per test: OUTPUT/NN-name.EXT */
+	int relative;		/* percent of each test's first centre */
+	const char *title;	/* first title line */
+	double alpha;		/* named in the legend */
+};
+
+/*
+ * The file of test T in per-test mode: "OUTPUT/NN-name.EXT", the name
+ * with anything but letters, digits, '-', '_' and '.' replaced by '_'.
+ * Malloc'd.
+ */
+char *plot_test_path(const struct plot_opts *o, const struct plot_test *t);
+
+/*
+ * Write the gnuplot script for M (at least one tag and one test) to F.
+ * Returns 0, or -1 when writing failed.
+ */
+int plot_write_script(FILE *f, const struct plot_model *m,
+		      const struct plot_opts *o);
+
+#endif

@@ -1,0 +1,316 @@
+/*
+ * Loads what a trend plot needs, tag by tag: the runs (date, suite, host,
+ * boot) and one rate per clean repetition with the rates of its samples.
+ * Rates are computed while reading so that a tag of thousands of samples
+ * never sits in memory as raw rows.
+ */
+#include "config.h"
+
+#include "query_plot.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "query_int.h"
+#include "stats.h"
+#include "xalloc.h"
+
+static const char sql_tags[] =
+	"SELECT tag, MIN(started_utc), MIN(id) FROM run"
+	" GROUP BY tag ORDER BY MIN(id)";
+
+static const char sql_runs[] =
+	"SELECT u.id, u.started_utc, u.suite, u.host,"
+	" (SELECT e.value FROM run_env AS e"
+	"  WHERE e.run_id = u.id AND e.key = 'boot_id')"
+	" FROM run AS u WHERE u.tag = ?1 ORDER BY u.id";
+
+/* One row per sample of every ok result of the tag. */
+static const char sql_samples[] =
+	"SELECT r.id, r.run_id, r.number, r.test, r.factor, r.units,"
+	" s.calls, s.elapsed_ns, s.printed_ops"
+	" FROM run AS u JOIN result AS r ON r.run_id = u.id"
+	" JOIN sample AS s ON s.result_id = r.id"
+	" WHERE u.tag = ?1 AND r.status = 'ok'"
+	" ORDER BY r.number, r.test, r.run_id, r.rep, r.id, s.seq";
+
+int
+qplot_tags(struct sqlite3 *db, struct qplot_tag_info **out, size_t *n)
+{
+	sqlite3_stmt *stmt;
+	size_t cap = 0;
+	int rc;
+
+	*out = NULL;
+	*n = 0;
+	if (query_prepare(db, sql_tags, &stmt) < 0)
+		return -1;
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		struct qplot_tag_info *t;
+
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 16;
+			*out = xrealloc(*out, cap * sizeof(**out));
+		}
+		t = &(*out)[(*n)++];
+		t->tag = query_text(stmt, 0);
+		t->first_utc = query_text(stmt, 1);
+		t->first_id = sqlite3_column_int64(stmt, 2);
+		if (t->tag == NULL)
+			t->tag = xstrdup("");
+	}
+	if (query_finish(db, stmt, rc) < 0) {
+		qplot_tags_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+		return -1;
+	}
+	return 0;
+}
+
+void
+qplot_tags_free(struct qplot_tag_info *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(t[i].tag);
+		free(t[i].first_utc);
+	}
+	free(t);
+}
+
+static int
+load_runs(sqlite3 *db, struct qplot_tag *t)
+{
+	sqlite3_stmt *stmt;
+	size_t cap = 0;
+	int rc;
+
+	if (query_prepare(db, sql_runs, &stmt) < 0)
+		return -1;
+	if (sqlite3_bind_text(stmt, 1, t->tag, -1, SQLITE_STATIC) != SQLITE_OK)
+		return query_finish(db, stmt, SQLITE_ERROR);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		struct qplot_run *r;
+
+		if (t->n_runs == cap) {
+			cap = cap ? 2 * cap : 4;
+			t->runs = xrealloc(t->runs, cap * sizeof(*t->runs));
+		}
+		r = &t->runs[t->n_runs++];
+		r->id = sqlite3_column_int64(stmt, 0);
+		r->started_utc = query_text(stmt, 1);
+		r->suite = query_text(stmt, 2);
+		r->host = query_text(stmt, 3);
+		r->boot_id = query_text(stmt, 4);
+	}
+	return query_finish(db, stmt, rc);
+}
+
+/* The samples of the result being read. */
+struct pending {
+	int64_t id;		/* result id, -1 when none */
+	int64_t run_id;
+	int number;
+	unsigned long factor;
+	char *test;
+	char *units;
+	struct stats_sample *s;
+	double *printed;	/* < 0: measured, no printed rate */
+	size_t n;
+	size_t cap;
+};
+
+/* Printed rates (imports) weighted by their time, as the classic totals. */
+static double
+printed_rate(const struct pending *p)
+{
+	double sum = 0.0, wsum = 0.0;
+
+	for (size_t i = 0; i < p->n; i++) {
+		sum += p->printed[i] * (double)p->s[i].elapsed_ns;
+		wsum += (double)p->s[i].elapsed_ns;
+	}
+	if (wsum > 0.0)
+		return sum / wsum;
+	sum = 0.0;
+	for (size_t i = 0; i < p->n; i++)
+		sum += p->printed[i];
+	return sum / (double)p->n;
+}
+
+static double
+sample_rate(const struct pending *p, size_t i)
+{
+	if (p->printed[i] >= 0.0)
+		return p->printed[i];
+	if (p->s[i].elapsed_ns <= 0)
+		return NAN;
+	return (double)p->s[i].calls * (double)p->factor * 1e9 /
+	       (double)p->s[i].elapsed_ns;
+}
+
+/* 0 when every sample carries a printed rate. */
+static int
+any_measured(const struct pending *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		if (p->printed[i] < 0.0)
+			return 1;
+	return 0;
+}
+
+static size_t
+run_index(const struct qplot_tag *t, int64_t run_id)
+{
+	size_t lo = 0, hi = t->n_runs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (t->runs[mid].id < run_id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Turn the pending samples into a result, or drop them without a rate. */
+static void
+finish_result(struct pending *p, struct qplot_tag *t, size_t *cap)
+{
+	struct qplot_result *r;
+	double rate;
+
+	if (p->id < 0)
+		return;
+	if (any_measured(p)) {
+		if (stats_run_rate(p->s, NULL, p->n, 0, (double)p->factor,
+				   &rate) < 0)
+			rate = NAN;
+	} else {
+		rate = printed_rate(p);
+	}
+	if (isfinite(rate) && rate >= 0.0) {
+		if (t->n_results == *cap) {
+			*cap = *cap ? 2 * *cap : 64;
+			t->results = xrealloc(t->results,
+					      *cap * sizeof(*t->results));
+		}
+		r = &t->results[t->n_results++];
+		r->number = p->number;
+		r->test = p->test;
+		r->units = p->units;
+		r->run = run_index(t, p->run_id);
+		r->rate = rate;
+		r->sample_rates = xcalloc(p->n, sizeof(*r->sample_rates));
+		r->n_samples = 0;
+		for (size_t i = 0; i < p->n; i++) {
+			double v = sample_rate(p, i);
+
+			if (isfinite(v))
+				r->sample_rates[r->n_samples++] = v;
+		}
+		p->test = NULL;
+		p->units = NULL;
+	}
+	free(p->test);
+	free(p->units);
+	p->test = NULL;
+	p->units = NULL;
+	p->id = -1;
+	p->n = 0;
+}
+
+static void
+start_result(sqlite3_stmt *stmt, struct pending *p)
+{
+	sqlite3_int64 factor = sqlite3_column_int64(stmt, 4);
+
+	p->id = sqlite3_column_int64(stmt, 0);
+	p->run_id = sqlite3_column_int64(stmt, 1);
+	p->number = sqlite3_column_int(stmt, 2);
+	p->test = query_text(stmt, 3);
+	p->factor = factor > 0 ? (unsigned long)factor : 0;
+	p->units = query_text(stmt, 5);
+	if (p->test == NULL)
+		p->test = xstrdup("");
+	if (p->units == NULL)
+		p->units = xstrdup("");
+}
+
+static void
+add_sample(sqlite3_stmt *stmt, struct pending *p)
+{
+	if (p->n == p->cap) {
+		p->cap = p->cap ? 2 * p->cap : 16;
+		p->s = xrealloc(p->s, p->cap * sizeof(*p->s));
+		p->printed = xrealloc(p->printed, p->cap * sizeof(*p->printed));
+	}
+	p->s[p->n].calls = sqlite3_column_int64(stmt, 6);
+	p->s[p->n].elapsed_ns = sqlite3_column_int64(stmt, 7);
+	p->s[p->n].invol_cs = -1;
+	p->printed[p->n] = sqlite3_column_type(stmt, 8) == SQLITE_NULL ?
+			   -1.0 : sqlite3_column_double(stmt, 8);
+	p->n++;
+}
+
+static int
+load_results(sqlite3 *db, struct qplot_tag *t)
+{
+	struct pending p = { .id = -1 };
+	sqlite3_stmt *stmt;
+	size_t cap = 0;
+	int rc;
+
+	if (query_prepare(db, sql_samples, &stmt) < 0)
+		return -1;
+	if (sqlite3_bind_text(stmt, 1, t->tag, -1, SQLITE_STATIC) != SQLITE_OK)
+		return query_finish(db, stmt, SQLITE_ERROR);
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		if (sqlite3_column_int64(stmt, 0) != p.id) {
+			finish_result(&p, t, &cap);
+			start_result(stmt, &p);
+		}
+		add_sample(stmt, &p);
+	}
+	finish_result(&p, t, &cap);
+	free(p.s);
+	free(p.printed);
+	return query_finish(db, stmt, rc);
+}
+
+int
+qplot_load(struct sqlite3 *db, const char *tag, struct qplot_tag *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->tag = xstrdup(tag);
+	if (load_runs(db, out) < 0 || load_results(db, out) < 0) {
+		qplot_free(out);
+		return -1;
+	}
+	return 0;
+}
+
+void
+qplot_free(struct qplot_tag *t)
+{
+	for (size_t i = 0; i < t->n_runs; i++) {
+		free(t->runs[i].started_utc);
+		free(t->runs[i].suite);
+		free(t->runs[i].host);
+		free(t->runs[i].boot_id);
+	}
+	for (size_t i = 0; i < t->n_results; i++) {
+		free(t->results[i].test);
+		free(t->results[i].units);
+		free(t->results[i].sample_rates);
+	}
+	free(t->runs);
+	free(t->results);
+	free(t->tag);
+	memset(t, 0, sizeof(*t));
+}

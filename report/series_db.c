@@ -1,0 +1,287 @@
+/*
+ * The change-point pipeline shared by aimplot and aimcmp --series: tags
+ * picked and ordered (tagorder), loaded (query_plot), gridded
+ * (plot_model) and judged step by step (series), and the listings of
+ * the result in text, CSV and JSON.
+ */
+#include "config.h"
+
+#include "series_db.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "csvout.h"
+#include "jsonout.h"
+#include "log.h"
+#include "xalloc.h"
+#include "tag.h"
+
+/* The tags of the series, in series order, as items pointing into INFO. */
+static int
+pick_tags(const struct series_db_opts *o, const struct qplot_tag_info *info,
+	  size_t n_info, const char *path, struct tagorder_item **items,
+	  size_t *n)
+{
+	size_t want = o->n_tags > 0 ? o->n_tags : n_info;
+
+	*items = xcalloc(want + 1, sizeof(**items));
+	*n = 0;
+	for (size_t k = 0; k < want; k++) {
+		const char *tag = o->n_tags > 0 ? o->tags[k] : info[k].tag;
+		size_t i;
+
+		for (i = 0; i < n_info && strcmp(info[i].tag, tag) != 0; i++)
+			continue;
+		if (i == n_info) {
+			char shown[128];
+
+			aim_warn("%s: no such tag in %s",
+				 tag_shown(tag, shown, sizeof(shown)), path);
+			return CLI_USER;
+		}
+		for (size_t j = 0; j < *n; j++) {
+			if (strcmp((*items)[j].tag, tag) == 0) {
+				aim_warn("%s: tag given twice", tag);
+				return CLI_USER;
+			}
+		}
+		(*items)[*n].tag = info[i].tag;
+		(*items)[*n].first_utc = info[i].first_utc;
+		(*items)[(*n)++].first_id = info[i].first_id;
+	}
+	tagorder_sort(*items, *n, o->order);
+	return CLI_OK;
+}
+
+/* The grid and its steps, from the loaded tags. */
+static int
+judge(const struct series_db_opts *o, struct series_db *sd)
+{
+	struct plot_model *m = &sd->model;
+
+	plot_model_build(sd->tags, sd->n_tags, o->want, o->n_want, m);
+	if (m->n_tests == 0) {
+		aim_warn("no ok results in these tags");
+		return CLI_USER;
+	}
+	sd->tests = plot_series_tests(m);
+	if (series_compute(sd->tests, m->n_tests, m->n_tags, &o->stats,
+			   &sd->steps) < 0) {
+		aim_warn("invalid --alpha or --equivalence");
+		return CLI_USER;
+	}
+	return CLI_OK;
+}
+
+int
+series_db_load(struct sqlite3 *db, const char *path,
+	       const struct series_db_opts *o, struct series_db *out)
+{
+	struct qplot_tag_info *info;
+	struct tagorder_item *items = NULL;
+	size_t n_info, n = 0;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	out->order = o->order;
+	if (qplot_tags(db, &info, &n_info) < 0)
+		return CLI_ENV;
+	rc = pick_tags(o, info, n_info, path, &items, &n);
+	if (rc == CLI_OK) {
+		out->tags = xcalloc(n + 1, sizeof(*out->tags));
+		for (; out->n_tags < n && rc == CLI_OK; out->n_tags++)
+			if (qplot_load(db, items[out->n_tags].tag,
+				       &out->tags[out->n_tags]) < 0)
+				rc = CLI_ENV;
+	}
+	if (rc == CLI_OK)
+		rc = judge(o, out);
+	free(items);
+	qplot_tags_free(info, n_info);
+	return rc;
+}
+
+void
+series_db_free(struct series_db *sd)
+{
+	series_free(&sd->steps);
+	plot_series_free(sd->tests, sd->model.n_tests);
+	plot_model_free(&sd->model);
+	for (size_t i = 0; i < sd->n_tags; i++)
+		qplot_free(&sd->tags[i]);
+	free(sd->tags);
+	memset(sd, 0, sizeof(*sd));
+}
+
+static int
+series_db_text(FILE *f, const struct series_db *sd)
+{
+	const struct plot_model *m = &sd->model;
+
+	fprintf(f, "# %zu tags in %s order:", m->n_tags,
+		tagorder_mode_name(sd->order));
+	for (size_t i = 0; i < m->n_tags; i++)
+		fprintf(f, " %s", m->tags[i]);
+	fputc('\n', f);
+	if (series_print(f, &sd->steps, sd->tests, m->tags) < 0)
+		return -1;
+	return fflush(f) != 0 || ferror(f) ? -1 : 0;
+}
+
+static const char *const csv_columns[] = {
+	"number", "test", "units", "from", "to", "significant", "verdict",
+	"unit", "base_observations", "new_observations", "ratio", "pct",
+	"pct_lo", "pct_hi", "df", "p", "q", "mdc_pct", "reason",
+};
+
+/* A full-precision number, empty when it does not exist. */
+static void
+num_field(FILE *f, double x)
+{
+	char buf[32];
+
+	csvout_field(f, 0, isfinite(x) ? jsonout_shortest(x, buf, sizeof(buf))
+				       : NULL);
+}
+
+static void
+csv_record(FILE *f, const struct series_db *sd, const struct series_step *st)
+{
+	const struct series_test *t = &sd->tests[st->test];
+	const struct stats_cmp *c = &st->cmp;
+
+	csvout_fieldf(f, 1, "%d", t->number);
+	csvout_field(f, 0, t->name);
+	csvout_field(f, 0, t->units);
+	csvout_field(f, 0, sd->model.tags[st->from]);
+	csvout_field(f, 0, sd->model.tags[st->to]);
+	csvout_field(f, 0, series_step_significant(st) ? "true" : "false");
+	if (st->judged) {
+		csvout_field(f, 0, stats_verdict_name(c->verdict));
+		csvout_field(f, 0, stats_unit_name(c->unit));
+		csvout_fieldf(f, 0, "%zu", c->n_base);
+		csvout_fieldf(f, 0, "%zu", c->n_new);
+		num_field(f, c->ratio);
+		num_field(f, (c->ratio - 1.0) * 100.0);
+		num_field(f, (c->ratio_lo - 1.0) * 100.0);
+		num_field(f, (c->ratio_hi - 1.0) * 100.0);
+		num_field(f, c->df);
+		num_field(f, c->p);
+		num_field(f, c->q);
+		num_field(f, c->mdc_pct);
+	} else {
+		/* The twelve columns from verdict to mdc_pct. */
+		for (int i = 0; i < 12; i++)
+			csvout_field(f, 0, NULL);
+	}
+	csvout_field(f, 0, c->why);
+	csvout_end(f);
+}
+
+static int
+series_db_csv(FILE *f, const struct series_db *sd)
+{
+	for (size_t i = 0; i < sizeof(csv_columns) / sizeof(csv_columns[0]);
+	     i++)
+		csvout_field(f, i == 0, csv_columns[i]);
+	csvout_end(f);
+	for (size_t i = 0; i < sd->steps.n_steps; i++)
+		csv_record(f, sd, &sd->steps.steps[i]);
+	/* Stream errors are sticky: one check covers every write above. */
+	return fflush(f) != 0 || ferror(f) ? -1 : 0;
+}
+
+/* The statistics of a judged step, as the comparison's JSON has them. */
+static struct json_object *
+cmp_obj(const struct stats_cmp *c)
+{
+	struct json_object *o = jsonout_object();
+
+	jsonout_put(o, "verdict", jsonout_string(stats_verdict_name(c->verdict)));
+	jsonout_put(o, "unit", jsonout_string(stats_unit_name(c->unit)));
+	jsonout_put(o, "base_observations", jsonout_int((int64_t)c->n_base));
+	jsonout_put(o, "new_observations", jsonout_int((int64_t)c->n_new));
+	jsonout_put(o, "ratio", jsonout_double(c->ratio));
+	jsonout_put(o, "pct", jsonout_double((c->ratio - 1.0) * 100.0));
+	jsonout_put(o, "pct_lo", jsonout_double((c->ratio_lo - 1.0) * 100.0));
+	jsonout_put(o, "pct_hi", jsonout_double((c->ratio_hi - 1.0) * 100.0));
+	jsonout_put(o, "df", jsonout_double(c->df));
+	jsonout_put(o, "p", jsonout_double(c->p));
+	jsonout_put(o, "q", jsonout_double(c->q));
+	jsonout_put(o, "mdc_pct", jsonout_double(c->mdc_pct));
+	return o;
+}
+
+static struct json_object *
+step_obj(const struct series_db *sd, const struct series_step *st)
+{
+	const struct series_test *t = &sd->tests[st->test];
+	struct json_object *o = jsonout_object();
+
+	jsonout_put(o, "number", jsonout_int(t->number));
+	jsonout_put(o, "test", jsonout_string(t->name));
+	jsonout_put(o, "units", jsonout_string(t->units));
+	jsonout_put(o, "from", jsonout_string(sd->model.tags[st->from]));
+	jsonout_put(o, "to", jsonout_string(sd->model.tags[st->to]));
+	jsonout_put(o, "significant", jsonout_bool(series_step_significant(st)));
+	jsonout_put(o, "reason", jsonout_string(st->cmp.why));
+	jsonout_put(o, "statistics", st->judged ? cmp_obj(&st->cmp) : NULL);
+	return o;
+}
+
+/* How the steps were judged and how many are which. */
+static struct json_object *
+stats_obj(const struct series *s)
+{
+	struct json_object *o = jsonout_object();
+
+	jsonout_put(o, "test", jsonout_string("welch-log-rates"));
+	jsonout_put(o, "alpha", jsonout_double(s->opt.alpha));
+	jsonout_put(o, "equivalence_pct", jsonout_double(100.0 * s->opt.equiv));
+	jsonout_put(o, "steps", jsonout_int((int64_t)s->n_steps));
+	jsonout_put(o, "family", jsonout_int((int64_t)(s->n_steps -
+							s->n_unjudged -
+							s->n_one_run)));
+	jsonout_put(o, "significant", jsonout_int((int64_t)s->n_significant));
+	jsonout_put(o, "one_run", jsonout_int((int64_t)s->n_one_run));
+	jsonout_put(o, "unjudged", jsonout_int((int64_t)s->n_unjudged));
+	return o;
+}
+
+static int
+series_db_json(FILE *f, const struct series_db *sd)
+{
+	struct json_object *doc = jsonout_object();
+	struct json_object *tags = jsonout_array();
+	struct json_object *steps = jsonout_array();
+
+	for (size_t i = 0; i < sd->model.n_tags; i++)
+		jsonout_push(tags, jsonout_string(sd->model.tags[i]));
+	jsonout_put(doc, "order", jsonout_string(tagorder_mode_name(sd->order)));
+	jsonout_put(doc, "tags", tags);
+	jsonout_put(doc, "statistics", stats_obj(&sd->steps));
+	for (size_t i = 0; i < sd->steps.n_steps; i++)
+		jsonout_push(steps, step_obj(sd, &sd->steps.steps[i]));
+	jsonout_put(doc, "steps", steps);
+	return jsonout_print(f, doc);
+}
+
+int
+series_db_write(FILE *f, const struct series_db *sd, enum fmt_kind kind)
+{
+	switch (kind) {
+	case FMT_CSV:
+		return series_db_csv(f, sd);
+	case FMT_JSON:
+		return series_db_json(f, sd);
+	case FMT_TEXT:
+		return series_db_text(f, sd);
+	default:
+		errno = EINVAL;
+		return -1;
+	}
+}
