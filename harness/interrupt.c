@@ -30,6 +30,10 @@ interrupt_install(void)
 	    sigaction(SIGTERM, &sa, NULL) != 0 ||
 	    sigaction(SIGHUP, &sa, NULL) != 0)
 		return -1;
+	sa.sa_handler = SIG_IGN;
+	if (sigaction(SIGPIPE, &sa, NULL) != 0 ||
+	    sigaction(SIGXFSZ, &sa, NULL) != 0)
+		return -1;
 	return 0;
 }
 

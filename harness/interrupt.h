@@ -6,7 +6,12 @@
 #ifndef AIM_INTERRUPT_H
 #define AIM_INTERRUPT_H
 
-/* Install the handlers (SA_RESTART off, so waits wake up). 0 or -1. */
+/*
+ * Install the handlers (SA_RESTART off, so waits wake up), and ignore
+ * SIGPIPE and SIGXFSZ: a closed output pipe or a file size limit must
+ * become an error aimrun reports and survives, never a death that leaves
+ * the test and its scratch directory behind.  0 or -1.
+ */
 int interrupt_install(void);
 
 /* The signal received, or 0. */

@@ -168,8 +168,33 @@ exited_within(pid_t pid, int64_t grace_ns)
 }
 
 /*
+ * SIGKILL every child we still have.  Between tests the only children of
+ * a subreaper are what the last test left: descendants that moved out of
+ * its process group (setsid, setpgid) and so escaped the group kill.
+ * Without /proc/PID/task/TID/children this finds nothing.
+ */
+static void
+kill_children(void)
+{
+	char path[64];
+	FILE *f;
+	long pid;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%ld/children",
+		 (long)getpid());
+	f = fopen(path, "re");
+	if (f == NULL)
+		return;
+	while (fscanf(f, "%ld", &pid) == 1)
+		if (pid > 1)
+			(void)kill((pid_t)pid, SIGKILL);	/* may be gone */
+	(void)fclose(f);	/* read only */
+}
+
+/*
  * Orphans of the test were reparented to us (aimrun is a child subreaper)
- * and were just sent SIGKILL; give them a moment to die, then reap them.
+ * and were just sent SIGKILL with its group; kill those that left the
+ * group, give them a moment to die, then reap them.
  */
 static void
 reap_orphans(void)
@@ -182,8 +207,10 @@ reap_orphans(void)
 
 		if (r < 0 && errno != EINTR)
 			return;	/* ECHILD: nothing left */
-		if (r == 0)
+		if (r == 0) {
+			kill_children();
 			(void)nanosleep(&ts, NULL);
+		}
 	}
 }
 

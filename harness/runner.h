@@ -46,6 +46,9 @@ int64_t runner_default_deadline(const struct timing_cfg *t);
 /*
  * Run T once.  Returns 0 with OUT filled (whatever the test did), or -1
  * when the harness itself could not work (pipe or fork failed; errno set).
+ * Afterwards every child of the caller is killed and reaped, so what the
+ * test left (reparented to a child subreaper) cannot outlive it: call it
+ * only from a process whose children are its tests.
  */
 int runner_run(const struct aim_test *t, const struct runner_cfg *cfg,
 	       struct runner_outcome *out);

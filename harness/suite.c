@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "parse.h"
+#include "tag.h"
 #include "xalloc.h"
 
 /* Large enough for a day per test; anything above is a typo. */
@@ -134,6 +135,8 @@ suite_parse(const char *name, const char *text, struct suite *s, char *err,
 			if (strlen(line) > 1000)
 				snprintf(why, sizeof(why), "line too long");
 			snprintf(err, errlen, "%s:%d: %s", name, lineno, why);
+			/* The line may hold anything; the message is one line. */
+			tag_printable(err);
 			free(copy);
 			return -1;
 		}
@@ -217,6 +220,7 @@ suite_from_list(const char *list, struct suite *s, char *err, size_t errlen)
 	     name = strtok_r(NULL, ",", &save)) {
 		if (pick(&p, name, why, sizeof(why)) < 0) {
 			snprintf(err, errlen, "%s", why);
+			tag_printable(err);	/* as in suite_parse */
 			free(copy);
 			return -1;
 		}
@@ -226,6 +230,7 @@ suite_from_list(const char *list, struct suite *s, char *err, size_t errlen)
 	fill(s, &p);
 	if (s->n_tests == 0) {
 		snprintf(err, errlen, "no test named in '%s'", list);
+		tag_printable(err);	/* as in suite_parse */
 		free(s->tests);
 		return -1;
 	}

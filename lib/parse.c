@@ -16,7 +16,8 @@ parse_long(const char *s, long min, long max, long *out)
 	char *end;
 	long v;
 
-	if (s == NULL || *s == '\0' || *s == ' ')
+	/* strtol would skip any leading white space, newlines included. */
+	if (s == NULL || !(*s == '-' || *s == '+' || (*s >= '0' && *s <= '9')))
 		return -1;
 	errno = 0;
 	v = strtol(s, &end, 10);
@@ -37,6 +38,9 @@ parse_duration_ns(const char *s, int64_t min_ns, int64_t max_ns, int64_t *out)
 	errno = 0;
 	v = strtod(s, &end);
 	if (errno != 0 || end == s || !isfinite(v))
+		return -1;
+	/* Decimal only: strtod also reads hexadecimal ("0x1p3"). */
+	if (strspn(s, "0123456789.eE+-") != (size_t)(end - s))
 		return -1;
 	if (strcmp(end, "ms") == 0)
 		scale = 1e6;

@@ -17,6 +17,8 @@
 
 #include <sqlite3.h>
 
+#include "dbfile.h"
+
 /* Long enough for another aimrun to commit a result and a checkpoint. */
 #define SCHEMA_BUSY_TIMEOUT_MS 10000
 #define SCHEMA_RETRY_MS 5
@@ -98,10 +100,30 @@ schema_version(void)
 	return (int)(sizeof(migrations) / sizeof(migrations[0]));
 }
 
+const char *
+schema_errmsg(sqlite3 *db, char *buf, size_t len)
+{
+	int sys = sqlite3_system_errno(db);
+	int code = sqlite3_errcode(db) & 0xff;
+
+	/* "disk I/O error" alone does not tell a full disk from a bad one. */
+	if (sys != 0 && (code == SQLITE_IOERR || code == SQLITE_FULL ||
+			 code == SQLITE_CANTOPEN))
+		snprintf(buf, len, "%s (%s)", sqlite3_errmsg(db), strerror(sys));
+	else if (sqlite3_extended_errcode(db) == SQLITE_IOERR_WRITE)
+		snprintf(buf, len, "%s (a write failed: disk full or file "
+			 "size limit?)", sqlite3_errmsg(db));
+	else
+		snprintf(buf, len, "%s", sqlite3_errmsg(db));
+	return buf;
+}
+
 static void
 set_err(char *err, size_t errlen, sqlite3 *db, const char *what)
 {
-	snprintf(err, errlen, "%s: %s", what, sqlite3_errmsg(db));
+	char msg[256];
+
+	snprintf(err, errlen, "%s: %s", what, schema_errmsg(db, msg, sizeof(msg)));
 }
 
 int
@@ -271,75 +293,11 @@ fail:
 	return -1;
 }
 
-/* mkdir -p of everything before the last '/' of PATH, mode 0755. */
-static int
-make_parent_dirs(const char *path, char *err, size_t errlen)
-{
-	char dir[4096];
-	char *slash, *p;
-	struct stat sb;
-
-	if (snprintf(dir, sizeof(dir), "%s", path) >= (int)sizeof(dir)) {
-		snprintf(err, errlen, "path too long");
-		return -1;
-	}
-	slash = strrchr(dir, '/');
-	if (slash == NULL || slash == dir)
-		return 0;
-	*slash = '\0';
-	for (p = dir + 1; ; p++) {
-		int last = *p == '\0';
-
-		if (*p != '/' && !last)
-			continue;
-		*p = '\0';
-		if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
-			snprintf(err, errlen, "cannot create directory %s: %s",
-				 dir, strerror(errno));
-			return -1;
-		}
-		if (last)
-			break;
-		*p = '/';
-	}
-	if (stat(dir, &sb) < 0 || !S_ISDIR(sb.st_mode)) {
-		snprintf(err, errlen, "%s is not a directory", dir);
-		return -1;
-	}
-	return 0;
-}
-
-/* Open flags for PATH, refusing what cannot be a database file. */
-static int
-open_flags(const char *path, int readonly, char *err, size_t errlen)
-{
-	struct stat sb;
-
-	if (stat(path, &sb) == 0) {
-		if (S_ISDIR(sb.st_mode)) {
-			snprintf(err, errlen, "is a directory");
-			return -1;
-		}
-		if (!S_ISREG(sb.st_mode)) {
-			snprintf(err, errlen, "not a regular file");
-			return -1;
-		}
-		return readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
-	}
-	if (errno != ENOENT || readonly) {
-		snprintf(err, errlen, "%s", strerror(errno));
-		return -1;
-	}
-	if (make_parent_dirs(path, err, errlen) < 0)
-		return -1;
-	return SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
-}
-
 static sqlite3 *
 open_db(const char *path, int readonly, char *err, size_t errlen)
 {
 	sqlite3 *db = NULL;
-	int flags = open_flags(path, readonly, err, errlen);
+	int flags = dbfile_open_flags(path, readonly, err, errlen);
 
 	if (flags < 0)
 		return NULL;
@@ -399,8 +357,7 @@ setup_rw(sqlite3 *db, int version, char *err, size_t errlen)
 	}
 	if (set_wal(db) < 0 ||
 	    schema_exec(db, "PRAGMA synchronous = NORMAL") < 0) {
-		snprintf(err, errlen, "cannot configure: %s",
-			 sqlite3_errmsg(db));
+		set_err(err, errlen, db, "cannot configure");
 		return -1;
 	}
 	if (version < schema_version())
@@ -425,6 +382,45 @@ check_ro(int version, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * A reader of a WAL database creates PATH-shm; where it cannot (a
+ * directory it may not write), SQLite reads the file only as immutable,
+ * which is right as long as no write-ahead log holds newer commits.
+ * Closes DB; returns the new handle with *VERSION read, or NULL.
+ */
+static sqlite3 *
+reopen_immutable(const char *path, sqlite3 *db, int *version, char *err,
+		 size_t errlen)
+{
+	int code = sqlite3_errcode(db) & 0xff;
+	char uri[4200];
+	struct stat sb;
+
+	(void)sqlite3_close(db);	/* every statement is finalized */
+	if (code != SQLITE_READONLY && code != SQLITE_CANTOPEN)
+		return NULL;	/* ERR already says why */
+	snprintf(uri, sizeof(uri), "%s-wal", path);
+	if (stat(uri, &sb) == 0 && sb.st_size > 0) {
+		snprintf(err, errlen, "cannot read: the directory is not "
+			 "writable and %s holds recent results", uri);
+		return NULL;
+	}
+	if (dbfile_immutable_uri(path, uri, sizeof(uri)) < 0) {
+		snprintf(err, errlen, "path too long");
+		return NULL;
+	}
+	db = NULL;
+	if (sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+			    NULL) != SQLITE_OK ||
+	    schema_inspect(db, version, err, errlen) < 0) {
+		if (db != NULL && sqlite3_errcode(db) != SQLITE_OK)
+			set_read_err(err, errlen, db);
+		(void)sqlite3_close(db);	/* NULL-safe; nothing is open */
+		return NULL;
+	}
+	return db;
+}
+
 sqlite3 *
 schema_open(const char *path, int readonly, char *err, size_t errlen)
 {
@@ -435,11 +431,18 @@ schema_open(const char *path, int readonly, char *err, size_t errlen)
 	if (db == NULL)
 		return NULL;
 	/* Every check comes before the first write: a refused file is untouched. */
-	if (schema_inspect(db, &version, err, errlen) < 0 ||
-	    (readonly && check_ro(version, err, errlen) < 0) ||
-	    (!readonly && setup_rw(db, version, err, errlen) < 0)) {
-		(void)sqlite3_close(db);	/* every statement is finalized */
-		return NULL;
+	if (schema_inspect(db, &version, err, errlen) < 0) {
+		if (!readonly)
+			goto fail;
+		db = reopen_immutable(path, db, &version, err, errlen);
+		if (db == NULL)
+			return NULL;
 	}
+	if ((readonly && check_ro(version, err, errlen) < 0) ||
+	    (!readonly && setup_rw(db, version, err, errlen) < 0))
+		goto fail;
 	return db;
+fail:
+	(void)sqlite3_close(db);	/* every statement is finalized */
+	return NULL;
 }

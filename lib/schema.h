@@ -24,6 +24,12 @@ int schema_version(void);
 int schema_exec(sqlite3 *db, const char *script);
 
 /*
+ * SQLite's message for the last failure on DB, followed by the system's
+ * when one caused it ("disk I/O error (File too large)"), in BUF.
+ */
+const char *schema_errmsg(sqlite3 *db, char *buf, size_t len);
+
+/*
  * Open PATH for store_open().  Before anything is written the file must be
  * a regular file that parses as SQLite, belongs to aimkit (or is empty) and
  * is not newer than this build.  READONLY also requires the current

@@ -39,14 +39,14 @@ store_schema_version(void)
 static void __attribute__((format(printf, 2, 3)))
 fail_sql(struct store *st, const char *fmt, ...)
 {
-	char what[256];
+	char what[256], msg[256];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
 	snprintf(st->err, sizeof(st->err), "%s: %s", what,
-		 sqlite3_errmsg(st->db));
+		 schema_errmsg(st->db, msg, sizeof(msg)));
 }
 
 struct store *
@@ -102,6 +102,19 @@ store_begin(struct store *st)
 {
 	if (schema_exec(st->db, "BEGIN IMMEDIATE") < 0) {
 		fail_sql(st, "cannot begin transaction");
+		return -1;
+	}
+	return 0;
+}
+
+int
+store_snapshot(struct store *st)
+{
+	/* A deferred transaction takes its snapshot at the first read. */
+	if (schema_exec(st->db, "BEGIN DEFERRED;"
+			" SELECT count(*) FROM sqlite_master") < 0) {
+		fail_sql(st, "cannot read a snapshot");
+		store_rollback(st);
 		return -1;
 	}
 	return 0;

@@ -97,6 +97,13 @@ int store_add_result(struct store *st, int64_t run_id,
 /* Mark the run 'complete' or 'incomplete' and set ended_utc.  0 or -1. */
 int store_end_run(struct store *st, int64_t run_id, const char *status);
 
+/*
+ * For readers: every read from now until store_close sees the database
+ * as it is now, whatever other processes commit meanwhile, so a report
+ * made of many queries is one consistent picture.  0 or -1.
+ */
+int store_snapshot(struct store *st);
+
 /* Begin/commit/rollback for callers that group many writes (imports). */
 int store_begin(struct store *st);
 int store_commit(struct store *st);

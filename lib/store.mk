@@ -24,3 +24,6 @@ t_store_open_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
 # from libaim.a.
 t_env_t_SOURCES = t/env-t.c
 t_env_t_LDADD = t/libtap.a harness/libharness.a lib/libaim.a $(LIBS)
+
+# lib/dbfile.c: which paths may be opened as a database (lib/schema.c).
+lib_libaim_a_SOURCES += lib/dbfile.c lib/dbfile.h

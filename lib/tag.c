@@ -61,3 +61,35 @@ tag_check(const char *tag, char *why, size_t whylen)
 	}
 	return 0;
 }
+
+void
+tag_printable(char *s)
+{
+	unsigned char *p = (unsigned char *)s;
+
+	while (*p != '\0') {
+		size_t n = utf8_len(p);
+
+		if (n == 0 || (n == 1 && (*p < 0x20 || *p == 0x7f))) {
+			*p++ = '?';
+			continue;
+		}
+		p += n;
+	}
+}
+
+const char *
+tag_shown(const char *s, char *buf, size_t len)
+{
+	size_t n = strlen(s);
+
+	if (n < len) {
+		memcpy(buf, s, n + 1);
+	} else {
+		memcpy(buf, s, len - 4);
+		memcpy(buf + len - 4, "...", 4);
+	}
+	/* A multi-byte character cut in two becomes '?' here. */
+	tag_printable(buf);
+	return buf;
+}

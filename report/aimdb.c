@@ -14,6 +14,8 @@
 
 #include "cli.h"
 #include "log.h"
+#include "tag.h"
+#include "xalloc.h"
 
 struct verb {
 	const char *name;
@@ -62,8 +64,21 @@ aimdb_usage_error(const char *verb, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	/* It may quote a tag or file name given by the user. */
+	tag_printable(msg);
 	aim_warn("%s: %s", verb, msg);
 	return CLI_USER;
+}
+
+void
+aimdb_no_tag(const char *tag, int with_runs, const char *db_path)
+{
+	char shown[64];
+
+	/* A tag given on the command line may hold a newline or escapes. */
+	aim_warn("%s: no such tag%s in %s",
+		 tag_shown(tag, shown, sizeof(shown)),
+		 with_runs ? " with those runs" : "", db_path);
 }
 
 int
@@ -85,7 +100,7 @@ static int
 run_verb(const char *db_opt, int argc, char **argv)
 {
 	struct aimdb a;
-	char *path;
+	char *path, shown[64];
 	int rc;
 
 	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
@@ -101,7 +116,9 @@ run_verb(const char *db_opt, int argc, char **argv)
 		free(path);
 		return rc;
 	}
-	aim_warn("unknown command '%s' (see aimdb --help)", argv[0]);
+	/* One short line, whatever was typed. */
+	aim_warn("unknown command '%s' (see aimdb --help)",
+		 tag_shown(argv[0], shown, sizeof(shown)));
 	return CLI_USER;
 }
 

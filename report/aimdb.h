@@ -19,7 +19,13 @@ int aimdb_rename(const struct aimdb *a, int argc, char **argv);
 int aimdb_import(const struct aimdb *a, int argc, char **argv);
 int aimdb_export(const struct aimdb *a, int argc, char **argv);
 
-/* One line "aimdb: VERB: what" on stderr; returns CLI_USER. */
+/*
+ * "aimdb: TAG: no such tag in DB_PATH" (WITH_RUNS: "... tag with those
+ * runs ..."), the tag made printable on one line (tag_printable).
+ */
+void aimdb_no_tag(const char *tag, int with_runs, const char *db_path);
+
+/* One line "aimdb: VERB: what" on stderr (made printable); CLI_USER. */
 int aimdb_usage_error(const char *verb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

@@ -209,8 +209,7 @@ aimdb_show(const struct aimdb *a, int argc, char **argv)
 		rc = CLI_ENV;
 	} else {
 		if (t.n_runs == 0) {
-			aim_warn("%s: no such tag%s in %s", argv[optind],
-				 n_runs ? " with those runs" : "", a->db_path);
+			aimdb_no_tag(argv[optind], n_runs > 0, a->db_path);
 			rc = CLI_USER;
 		} else if (print_show(&t) < 0) {
 			aim_warn_errno("stdout");

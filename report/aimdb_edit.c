@@ -60,7 +60,7 @@ existing(const struct aimdb *a, struct store *st, const char *tag,
 	if (query_tag_runs(store_handle(st), tag, n) < 0)
 		return CLI_ENV;
 	if (*n == 0) {
-		aim_warn("%s: no such tag in %s", tag, a->db_path);
+		aimdb_no_tag(tag, 0, a->db_path);
 		return CLI_USER;
 	}
 	return CLI_OK;
@@ -126,7 +126,7 @@ aimdb_rename(const struct aimdb *a, int argc, char **argv)
 {
 	static const char usage[] = "Usage: aimdb rename OLD NEW\n"
 				    "Give every run of tag OLD the tag NEW.\n";
-	char why[256];
+	char why[256], shown[64];
 	struct store *st;
 	int64_t n = 0;
 	int done = 0, rc;
@@ -138,8 +138,9 @@ aimdb_rename(const struct aimdb *a, int argc, char **argv)
 	if (argc - optind != 2)
 		return aimdb_usage_error("rename", "give OLD and NEW");
 	if (tag_check(argv[optind + 1], why, sizeof(why)) < 0)
-		return aimdb_usage_error("rename", "%s: %s", argv[optind + 1],
-					 why);
+		return aimdb_usage_error("rename", "%s: %s",
+					 tag_shown(argv[optind + 1], shown,
+						   sizeof(shown)), why);
 	st = begin_write(a, &rc);
 	if (st == NULL)
 		return rc;

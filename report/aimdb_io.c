@@ -107,8 +107,11 @@ assign_tags(const struct import_opts *o, const struct import_file *f,
 			return CLI_USER;
 		}
 		if (tag_check(tags[i], why, sizeof(why)) < 0) {
-			aim_warn("%s:%d: tag '%s': %s", f->name, r->line, tags[i],
-				 why);
+			char shown[64];
+
+			/* It failed the check: show it safely. */
+			aim_warn("%s:%d: tag '%s': %s", f->name, r->line,
+				 tag_shown(tags[i], shown, sizeof(shown)), why);
 			return CLI_USER;
 		}
 	}
@@ -237,7 +240,7 @@ export_tags(const struct aimdb *a, struct store *st, int argc, char **argv,
 		if (query_tag_runs(store_handle(st), argv[i], &runs) < 0)
 			return CLI_ENV;
 		if (runs == 0) {
-			aim_warn("%s: no such tag in %s", argv[i], a->db_path);
+			aimdb_no_tag(argv[i], 0, a->db_path);
 			return CLI_USER;
 		}
 	}
@@ -281,6 +284,12 @@ aimdb_export(const struct aimdb *a, int argc, char **argv)
 	st = cli_open(a->db_path, STORE_RO, &rc);
 	if (st == NULL)
 		return rc;
+	/* One moment of the database, even while aimrun stores results. */
+	if (store_snapshot(st) < 0) {
+		aim_warn("%s: %s", a->db_path, store_errmsg(st));
+		store_close(st);
+		return CLI_ENV;
+	}
 	rc = export_tags(a, st, argc, argv, &tags, &n);
 	if (rc == CLI_OK)
 		rc = write_export(&o, st, tags, n);

@@ -15,6 +15,7 @@
 
 #include "import_int.h"
 #include "log.h"
+#include "tag.h"
 #include "xalloc.h"
 
 int
@@ -55,16 +56,20 @@ import_source(enum import_kind kind)
 int
 import_error(const char *name, size_t line, const char *fmt, ...)
 {
-	char msg[512];
+	char msg[512], where[512];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	if (line > 0)
-		aim_warn("%s:%zu: %s", name, line, msg);
+		snprintf(where, sizeof(where), "%s:%zu", name, line);
 	else
-		aim_warn("%s: %s", name, msg);
+		snprintf(where, sizeof(where), "%s", name);
+	/* Both may quote the file, which may hold anything: keep one line. */
+	tag_printable(where);
+	tag_printable(msg);
+	aim_warn("%s: %s", where, msg);
 	return -1;
 }
 
@@ -120,6 +125,17 @@ import_count(const char *s, size_t len, int64_t *out)
 		v = v * 10 + (s[i] - '0');
 	}
 	*out = v;
+	return 0;
+}
+
+int
+import_scaled(double v, double scale, int64_t min, int64_t *out)
+{
+	double x = round(v * scale);
+
+	if (!(x >= (double)min && x <= 1e18))
+		return -1;
+	*out = (int64_t)x;
 	return 0;
 }
 

@@ -204,12 +204,14 @@ data_row(struct console *c, size_t no, const char **tok, const size_t *len,
 		return import_error(c->l->name, no,
 				    "%s: units \"%s\", expected \"%s\"", t->name,
 				    units, t->units);
+	if (import_scaled(elapsed, 1e9, 1, &s.elapsed_ns) < 0)
+		return import_error(c->l->name, no,
+				    "%s: elapsed time out of range", t->name);
 	if (import_factor(c->l->name, no, t, loops, ops, 0, &factor) < 0)
 		return -1;
 	res = import_add_result(c->rep, t, "ok", no);
 	res->factor = factor;
 	s.calls = count;
-	s.elapsed_ns = llround(elapsed * 1e9);
 	s.has_printed = 1;
 	s.printed_ops = ops;
 	import_add_sample(res, &s);

@@ -185,6 +185,10 @@ add_sample(struct csvin *c, struct import_result *res)
 					    "printed_ops: not a number: \"%s\"", p);
 		s.has_printed = 1;
 	}
+	if (s.elapsed_ns == 0 && !s.has_printed)
+		return import_error(c->l->name, c->rec_line,
+				    "%s rep %d: a sample of no time needs printed_ops",
+				    res->test, res->rep);
 	import_add_sample(res, &s);
 	return 0;
 }

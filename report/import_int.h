@@ -34,6 +34,12 @@ int import_error(const char *name, size_t line, const char *fmt, ...)
 int import_number(const char *s, size_t len, double *out);
 /* Digits only, fitting in int64.  0 or -1. */
 int import_count(const char *s, size_t len, int64_t *out);
+/*
+ * V * SCALE rounded into *OUT when the result lies in [MIN, 1e18] (a
+ * count or nanoseconds of a sane report; beyond, llround is undefined).
+ * 0 or -1.
+ */
+int import_scaled(double v, double scale, int64_t min, int64_t *out);
 
 /* The registered test named by the LEN bytes at S, or NULL. */
 const struct aim_test *import_test(const char *s, size_t len);

@@ -123,14 +123,17 @@ log_data(struct blocks *b, size_t no, const char *s, int *is_data)
 		return import_error(b->l->name, no,
 				    "%s: units \"%s\", expected \"%s\"", t->name,
 				    tok[4], t->units);
+	/* %g keeps 6 digits of loops/s: the call count is the nearest. */
+	if (import_scaled(delta, 1e6, 1, &smp.elapsed_ns) < 0 ||
+	    import_scaled(loops * delta, 1e-3, 0, &smp.calls) < 0)
+		return import_error(b->l->name, no,
+				    "%s: elapsed time or call count out of range",
+				    t->name);
 	if (import_factor(b->l->name, no, t, loops, ops, b->filesize_k,
 			  &factor) < 0 ||
 	    new_result(b, no, t, &res) < 0)
 		return -1;
 	res->factor = factor;
-	/* %g keeps 6 digits of loops/s: the call count is the nearest. */
-	smp.calls = llround(loops * delta / 1000.0);
-	smp.elapsed_ns = llround(delta * 1e6);
 	smp.has_printed = 1;
 	smp.printed_ops = ops;
 	import_add_sample(res, &smp);

@@ -1,0 +1,164 @@
+/*
+ * The import parsers under fuzzing: any bytes must be either refused with
+ * a message or parsed into reports that make sense and store whole.  A
+ * file that parses but cannot be stored would reach the user as an SQL
+ * error with no file:line, so storing is part of the check.
+ */
+#include "config.h"
+
+#include "fuzz_import.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aim_test.h"
+#include "fuzz.h"
+#include "query_admin.h"
+#include "store.h"
+#include "xalloc.h"
+
+static int
+check_status(const char *s)
+{
+	static const char *const known[] = {
+		"ok", "skip", "fail", "timeout", "crash",
+	};
+
+	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (s != NULL && strcmp(s, known[i]) == 0)
+			return 0;
+	return -1;
+}
+
+static int
+check_result(const struct import_result *res, size_t lines)
+{
+	const struct aim_test *t = aim_test_find(res->test);
+
+	if (t == NULL || t->number != res->number || t->units != res->units)
+		return fuzz_broken("result names no registered test");
+	if (check_status(res->status) < 0)
+		return fuzz_broken("%s: status '%s'", res->test, res->status);
+	if (res->rep < 1 || res->factor < 1)
+		return fuzz_broken("%s: rep %d, factor %lu", res->test,
+				   res->rep, res->factor);
+	if (res->line < 1 || (size_t)res->line > lines)
+		return fuzz_broken("%s: line %d of %zu", res->test, res->line,
+				   lines);
+	if (strcmp(res->status, "ok") == 0 && res->n_samples == 0)
+		return fuzz_broken("%s: ok without samples", res->test);
+	for (size_t i = 0; i < res->n_samples; i++) {
+		const struct import_sample *s = &res->samples[i];
+
+		/* suite9.ss gives rates only: no time, no count. */
+		if (s->calls < 0 || s->elapsed_ns < 0 ||
+		    (s->elapsed_ns == 0 && !s->has_printed) ||
+		    (s->has_printed &&
+		     !(isfinite(s->printed_ops) && s->printed_ops >= 0)))
+			return fuzz_broken("%s: sample %zu out of range",
+					   res->test, i + 1);
+	}
+	return 0;
+}
+
+static size_t
+count_samples(const struct import_report *r)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->n_results; i++)
+		n += r->results[i].n_samples;
+	return n;
+}
+
+/* What the database holds must be exactly what was parsed. */
+static int
+compare_stored(struct store *st, const struct import_file *f)
+{
+	struct query_list_row *rows;
+	size_t n;
+	int rc = 0;
+
+	if (query_list(store_handle(st), &rows, &n) < 0)
+		return fuzz_broken("cannot list the stored runs");
+	if (n != f->n_reports)
+		rc = fuzz_broken("%zu reports stored as %zu runs",
+				 f->n_reports, n);
+	for (size_t i = 0; rc == 0 && i < n; i++)
+		if ((size_t)rows[i].n_samples != count_samples(&f->reports[i]))
+			rc = fuzz_broken("report %zu: %zu samples stored as %lld",
+					 i + 1, count_samples(&f->reports[i]),
+					 (long long)rows[i].n_samples);
+	query_list_free(rows, n);
+	return rc;
+}
+
+static int
+store_all(const struct import_file *f)
+{
+	char err[512];
+	struct store *st = store_open(":memory:", STORE_RW, err, sizeof(err));
+	char **tags = xcalloc(f->n_reports + 1, sizeof(*tags));
+	int rc;
+
+	if (st == NULL) {
+		free(tags);
+		return fuzz_broken("in-memory database: %s", err);
+	}
+	for (size_t i = 0; i < f->n_reports; i++)
+		tags[i] = xasprintf("fuzz-%zu", i + 1);
+	rc = import_store(st, ":memory:", f, tags, "fuzz.txt");
+	if (rc != 0)
+		rc = fuzz_broken("a parsed file could not be stored");
+	else
+		rc = compare_stored(st, f);
+	for (size_t i = 0; i < f->n_reports; i++)
+		free(tags[i]);
+	free(tags);
+	store_close(st);
+	return rc;
+}
+
+static size_t
+count_lines(const uint8_t *data, size_t size)
+{
+	size_t n = 1;
+
+	for (size_t i = 0; i < size; i++)
+		n += data[i] == '\n';
+	return n;
+}
+
+int
+fuzz_import(const uint8_t *data, size_t size, enum import_kind kind)
+{
+	struct import_file f;
+	size_t lines = count_lines(data, size);
+	/* fmemopen refuses an empty buffer on older C libraries. */
+	static const char empty[1];
+	FILE *in = fmemopen(size ? (void *)data : (void *)empty, size, "r");
+	int rc = 0;
+
+	if (in == NULL)
+		return fuzz_broken("fmemopen failed");
+	if (import_parse(in, "fuzz.txt", kind, &f) != 0) {
+		(void)fclose(in);	/* read-only memory stream */
+		if (f.n_reports != 0)
+			return fuzz_broken("a refused file left reports behind");
+		return 0;
+	}
+	(void)fclose(in);
+	if (kind != IMPORT_AUTO && f.kind != kind)
+		rc = fuzz_broken("asked for kind %d, got %d", kind, f.kind);
+	if (rc == 0 && f.n_reports == 0)
+		rc = fuzz_broken("a file with no report was accepted");
+	for (size_t i = 0; rc == 0 && i < f.n_reports; i++)
+		for (size_t j = 0; rc == 0 && j < f.reports[i].n_results; j++)
+			rc = check_result(&f.reports[i].results[j], lines);
+	if (rc == 0)
+		rc = store_all(&f);
+	import_free(&f);
+	return rc;
+}
