@@ -180,32 +180,52 @@ print_row(struct run_state *rs, const struct aim_test *t,
 	(void)fflush(stdout);
 }
 
-/* All repetitions of T.  1 when interrupted, -1 on a harness error. */
+/* Run REP of T into TOT.  1 when interrupted, -1 on a harness error. */
 static int
-run_test(struct run_state *rs, const struct aim_test *t)
+run_rep(struct run_state *rs, const struct aim_test *t, int rep,
+	struct totals *tot)
 {
-	struct totals tot = { 0 };
+	struct runner_outcome out;
+	int rc = 0;
 
-	for (int rep = 1; rep <= rs->o->runs; rep++) {
-		struct runner_outcome out;
-
-		progress_show(&rs->prog, t->name, rep);
-		if (run_once(rs, t, &out) != 0)
-			return -1;
-		if (out.status == RUNNER_INTERRUPTED) {
-			runner_outcome_free(&out);
-			return 1;
-		}
-		account(&tot, &out);
-		if (save(rs, t, rep, &out) != 0) {
-			runner_outcome_free(&out);
-			return -1;
-		}
-		runner_outcome_free(&out);
-		progress_step(&rs->prog);
+	progress_show(&rs->prog, t->name, rep);
+	if (run_once(rs, t, &out) != 0)
+		return -1;
+	if (out.status == RUNNER_INTERRUPTED) {
+		rc = 1;
+	} else {
+		account(tot, &out);
+		if (save(rs, t, rep, &out) != 0)
+			rc = -1;
 	}
-	print_row(rs, t, &tot);
-	return 0;
+	runner_outcome_free(&out);
+	progress_step(&rs->prog);
+	return rc;
+}
+
+/*
+ * Rounds: every test once, then every test again.  A machine that slows
+ * down for a few seconds then costs one run of several tests, which shows
+ * as noise, instead of every run of one test, which would look like a
+ * change of that test.  Rows appear as tests finish, in the last round.
+ */
+static int
+run_rounds(struct run_state *rs)
+{
+	const struct suite *su = rs->o->suite;
+	struct totals *tot = xcalloc(su->n_tests, sizeof(*tot));
+	int rc = 0;
+
+	for (int rep = 1; rep <= rs->o->runs && rc == 0; rep++) {
+		for (size_t i = 0; i < su->n_tests && rc == 0; i++) {
+			rc = interrupt_pending() ? 1 :
+				run_rep(rs, su->tests[i], rep, &tot[i]);
+			if (rc == 0 && rep == rs->o->runs)
+				print_row(rs, su->tests[i], &tot[i]);
+		}
+	}
+	free(tot);
+	return rc;
 }
 
 static int
@@ -238,8 +258,7 @@ run_suite(const struct run_opts *o)
 		(void)classic_print_header(stdout);
 		(void)fflush(stdout);
 	}
-	for (size_t i = 0; i < o->suite->n_tests && rc == 0; i++)
-		rc = interrupt_pending() ? 1 : run_test(&rs, o->suite->tests[i]);
+	rc = run_rounds(&rs);
 	progress_clear(&rs.prog);
 	if (!o->quiet && rc == 0)
 		(void)classic_print_rule(stdout);

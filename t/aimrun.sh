@@ -21,7 +21,7 @@ t() {	# t DESCRIPTION COMMAND...: one TAP assertion
 }
 q() { sqlite3 "$W/a.db" "$1"; }
 
-echo "1..27"
+echo "1..28"
 "$AIMRUN" --tag smoke --duration 0.02 --runs 1 --filesize 64K \
 	--db "$W/a.db" --dir "$W/scratch" >"$W/out" 2>"$W/err"
 rc=$?
@@ -51,6 +51,11 @@ t "environment stored" test "$(q "SELECT value FROM run_env WHERE key='uname.rel
 t "scratch directory left empty" test -z "$(ls -A "$W/scratch")"
 t "most tests ran (at least 50 ok)" test "$(q "SELECT count(*) FROM result WHERE status='ok'")" -ge 50
 
+# Repetitions run in rounds: every test once, then every test again.
+"$AIMRUN" --tag rounds --tests add_int,fork_test --duration 0.01 --runs 2 \
+	--db "$W/a.db" --dir "$W/scratch" >/dev/null 2>&1
+t "runs go in rounds across the tests" test "$(q "SELECT group_concat(test || rep, ' ') FROM (SELECT r.test, r.rep FROM result r JOIN run u ON u.id = r.run_id WHERE u.tag = 'rounds' ORDER BY r.id)")" = "add_int1 fork_test1 add_int2 fork_test2"
+
 # Bad input: one line on stderr, exit status 1 or 2, database unchanged.
 cp "$W/a.db" "$W/before.db"
 "$AIMRUN" --tests add_long,nope --db "$W/a.db" >/dev/null 2>"$W/e1"; rc=$?
@@ -67,7 +72,7 @@ t "zero runs: exit 1" test "$rc" -eq 1
 t "database path is a directory: exit 2" test "$rc" -eq 2
 "$AIMRUN" --tests creat-clo --duration 0.01 --runs 1 --db "$W/a.db" --dir "$W/nonexistent" >/dev/null 2>"$W/e4"; rc=$?
 t "missing scratch parent: exit 2 naming it" sh -c "test $rc -eq 2 && grep -q nonexistent '$W/e4'"
-t "database unchanged by refused runs" test "$(q "SELECT count(*) FROM run")" -eq 1
+t "database unchanged by refused runs" test "$(q "SELECT count(*) FROM run")" -eq 2
 
 # Interrupted run: finished results stay, the run is marked incomplete.
 "$AIMRUN" --tag intr --tests add_long,add_int,add_short --duration 1 --runs 1 \
