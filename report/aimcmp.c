@@ -83,51 +83,6 @@ usage(FILE *f)
 	      "  -V, --version        show the version and exit\n", f);
 }
 
-static int __attribute__((format(printf, 1, 2)))
-bad_usage(const char *fmt, ...)
-{
-	char msg[256];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	aim_warn("%s", msg);
-	return CLI_USER;
-}
-
-/* "a,b,c": classic names, each once. */
-static int
-parse_tests(const char *list, struct opts *o)
-{
-	char *copy = xstrdup(list), *save = NULL;
-	int rc = CLI_OK;
-
-	for (char *name = strtok_r(copy, ",", &save); name != NULL;
-	     name = strtok_r(NULL, ",", &save)) {
-		const struct aim_test *t = aim_test_find(name);
-		size_t i;
-
-		if (t == NULL) {
-			rc = bad_usage("--tests: unknown test '%s'", name);
-			break;
-		}
-		for (i = 0; i < o->n_tests && o->tests[i].number != t->number;
-		     i++)
-			continue;
-		if (i < o->n_tests)
-			continue;
-		o->tests = xrealloc(o->tests, (o->n_tests + 1) * sizeof(*o->tests));
-		o->tests[o->n_tests].number = t->number;
-		o->tests[o->n_tests].name = t->name;
-		o->tests[o->n_tests++].units = t->units;
-	}
-	free(copy);
-	if (rc == CLI_OK && o->n_tests == 0)
-		rc = bad_usage("--tests: empty list");
-	return rc;
-}
-
 static int
 parse_sort(const char *s, enum cmp_sort *out)
 {
@@ -138,24 +93,8 @@ parse_sort(const char *s, enum cmp_sort *out)
 	else if (strcmp(s, "pct") == 0)
 		*out = CMP_SORT_PCT;
 	else
-		return bad_usage("--sort: unknown key '%s' (number, name, pct)", s);
+		return cli_bad_usage("--sort: unknown key '%s' (number, name, pct)", s);
 	return CLI_OK;
-}
-
-/* A finite decimal number in [MIN, MAX), the whole of S. */
-static int
-parse_real(const char *s, double min, double max, double *out)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno != 0 || end == s || *end != '\0' || !isfinite(v) ||
-	    v < min || v >= max)
-		return -1;
-	*out = v;
-	return 0;
 }
 
 /* The options that shape the statistics. */
@@ -166,14 +105,14 @@ stats_option(int c, const char *arg, struct opts *o)
 
 	switch (c) {
 	case OPT_ALPHA:
-		if (parse_real(arg, 0.0, 0.5, &v) < 0 || v == 0.0)
-			return bad_usage("--alpha: '%s' is not a number above 0 and below 0.5",
+		if (cli_parse_real(arg, 0.0, 0.5, &v) < 0 || v == 0.0)
+			return cli_bad_usage("--alpha: '%s' is not a number above 0 and below 0.5",
 					 arg);
 		o->cmp.stats.alpha = v;
 		return CLI_OK;
 	case OPT_EQUIV:
-		if (parse_real(arg, 0.0, 100.0, &v) < 0)
-			return bad_usage("--equivalence: '%s' is not a percentage from 0 to below 100",
+		if (cli_parse_real(arg, 0.0, 100.0, &v) < 0)
+			return cli_bad_usage("--equivalence: '%s' is not a percentage from 0 to below 100",
 					 arg);
 		o->cmp.stats.equiv = v / 100.0;
 		return CLI_OK;
@@ -187,7 +126,7 @@ stats_option(int c, const char *arg, struct opts *o)
 		o->force = 1;
 		return CLI_OK;
 	default:
-		return bad_usage("bad option");
+		return cli_bad_usage("bad option");
 	}
 }
 
@@ -202,11 +141,11 @@ one_option(int c, const char *arg, struct opts *o)
 		return CLI_OK;
 	case 'f':
 		if (fmt_parse(arg, &o->format) < 0)
-			return bad_usage("--format: unknown format '%s' (text, csv, json, markdown, html)",
+			return cli_bad_usage("--format: unknown format '%s' (text, csv, json, markdown, html)",
 					 arg);
 		return CLI_OK;
 	case 't':
-		return parse_tests(arg, o);
+		return cli_parse_tests(arg, &o->tests, &o->n_tests);
 	case 's':
 		o->sort_given = 1;
 		return parse_sort(arg, &o->sort);
@@ -216,12 +155,12 @@ one_option(int c, const char *arg, struct opts *o)
 	case 'O':
 		o->order_given = 1;
 		if (tagorder_mode_parse(arg, &o->order) < 0)
-			return bad_usage("--order: unknown order '%s' (version, date, given)",
+			return cli_bad_usage("--order: unknown order '%s' (version, date, given)",
 					 arg);
 		return CLI_OK;
 	case 'r':
 		if (cli_run_id(arg, &id) < 0)
-			return bad_usage("--run: not a run id: '%s'", arg);
+			return cli_bad_usage("--run: not a run id: '%s'", arg);
 		o->runs = xrealloc(o->runs, (o->n_runs + 1) * sizeof(*o->runs));
 		o->runs[o->n_runs++] = id;
 		return CLI_OK;
@@ -236,17 +175,17 @@ series_check(const struct opts *o)
 {
 	if (!o->series) {
 		if (o->order_given)
-			return bad_usage("--order: only with --series");
+			return cli_bad_usage("--order: only with --series");
 		if (o->n_tags < 2)
-			return bad_usage("give a BASE tag and at least one NEW tag");
+			return cli_bad_usage("give a BASE tag and at least one NEW tag");
 		return CLI_OK;
 	}
 	if (o->format != FMT_TEXT && o->format != FMT_CSV &&
 	    o->format != FMT_JSON)
-		return bad_usage("--series: the formats are text, csv and json");
+		return cli_bad_usage("--series: the formats are text, csv and json");
 	if (o->n_runs > 0 || o->sort_given || o->force ||
 	    o->fail_on_regression || o->cmp.exclude_flagged)
-		return bad_usage("--series: --run, --sort, --force, --exclude-flagged and --fail-on-regression are for comparisons of sides");
+		return cli_bad_usage("--series: --run, --sort, --force, --exclude-flagged and --fail-on-regression are for comparisons of sides");
 	return CLI_OK;
 }
 

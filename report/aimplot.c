@@ -60,65 +60,6 @@ usage(FILE *f)
 	      "  -V, --version          show the version and exit\n", f);
 }
 
-static int __attribute__((format(printf, 1, 2)))
-bad_usage(const char *fmt, ...)
-{
-	char msg[512];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	aim_warn("%s", msg);
-	return CLI_USER;
-}
-
-/* "a,b,c": classic names, each once. */
-static int
-parse_tests(const char *list, struct opts *o)
-{
-	char *copy = xstrdup(list), *save = NULL;
-	int rc = CLI_OK;
-
-	for (char *name = strtok_r(copy, ",", &save); name != NULL;
-	     name = strtok_r(NULL, ",", &save)) {
-		const struct aim_test *t = aim_test_find(name);
-		size_t i;
-
-		if (t == NULL) {
-			rc = bad_usage("--tests: unknown test '%s'", name);
-			break;
-		}
-		for (i = 0; i < o->sel.n_want &&
-			    o->want[i].number != t->number; i++)
-			continue;
-		if (i < o->sel.n_want)
-			continue;
-		o->want = xrealloc(o->want,
-				   (o->sel.n_want + 1) * sizeof(*o->want));
-		o->want[o->sel.n_want].number = t->number;
-		o->want[o->sel.n_want].name = t->name;
-		o->want[o->sel.n_want++].units = t->units;
-		o->sel.want = o->want;
-	}
-	free(copy);
-	if (rc == CLI_OK && o->sel.n_want == 0)
-		rc = bad_usage("--tests: empty list");
-	return rc;
-}
-
-/* A finite decimal number, the whole string.  0 or -1. */
-static int
-parse_double(const char *s, double *out)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtod(s, &end);
-	return errno == 0 && end != s && *end == '\0' && isfinite(*out) ?
-	       0 : -1;
-}
-
 static int
 one_option(int c, const char *arg, struct opts *o)
 {
@@ -147,26 +88,29 @@ one_option(int c, const char *arg, struct opts *o)
 		o->steps = 1;
 		break;
 	case 't':
-		return parse_tests(arg, o);
+		if (cli_parse_tests(arg, &o->want, &o->sel.n_want) != CLI_OK)
+			return CLI_USER;
+		o->sel.want = o->want;
+		return CLI_OK;
 	case 'O':
 		if (tagorder_mode_parse(arg, &o->sel.order) < 0)
-			return bad_usage("--order: unknown order '%s' (version, date, given)",
+			return cli_bad_usage("--order: unknown order '%s' (version, date, given)",
 					 arg);
 		break;
 	case 'a':
-		if (parse_double(arg, &v) < 0 || !(v > 0.0 && v < 0.5))
-			return bad_usage("--alpha: not a number between 0 and 0.5: '%s'",
+		if (cli_parse_real(arg, 0.0, 0.5, &v) < 0 || v == 0.0)
+			return cli_bad_usage("--alpha: not a number between 0 and 0.5: '%s'",
 					 arg);
 		o->sel.stats.alpha = v;
 		break;
 	case 'e':
-		if (parse_double(arg, &v) < 0 || !(v >= 0.0 && v < 100.0))
-			return bad_usage("--equivalence: not a percentage from 0 to 100: '%s'",
+		if (cli_parse_real(arg, 0.0, 100.0, &v) < 0)
+			return cli_bad_usage("--equivalence: not a percentage from 0 to 100: '%s'",
 					 arg);
 		o->sel.stats.equiv = v / 100.0;
 		break;
 	default:
-		return bad_usage("bad option");
+		return cli_bad_usage("bad option");
 	}
 	return CLI_OK;
 }
@@ -234,16 +178,16 @@ output_setup(const struct opts *o, struct plot_opts *po)
 
 		free(dummy);
 		if (bad)
-			return bad_usage("--format: unknown format '%s' (png, svg, pdf)",
+			return cli_bad_usage("--format: unknown format '%s' (png, svg, pdf)",
 					 o->format);
 	}
 	if (po->per_test)
 		return CLI_OK;
 	if (plot_term_from_path(o->output, &ext) < 0)
-		return bad_usage("--output: %s: name a .png, .svg or .pdf file, or a directory ending in /",
+		return cli_bad_usage("--output: %s: name a .png, .svg or .pdf file, or a directory ending in /",
 				 o->output);
 	if (o->format != NULL && ext != po->term)
-		return bad_usage("--format %s does not match --output %s",
+		return cli_bad_usage("--format %s does not match --output %s",
 				 o->format, o->output);
 	po->term = ext;
 	return CLI_OK;

@@ -7,14 +7,20 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "aim_test.h"
 #include "dbpath.h"
 #include "log.h"
 #include "parse.h"
+#include "plot.h"
+#include "tag.h"
 #include "xalloc.h"
 
 char *
@@ -76,4 +82,65 @@ cli_close_stdout(void)
 		return CLI_ENV;
 	}
 	return CLI_OK;
+}
+
+int
+cli_bad_usage(const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	aim_warn("%s", msg);
+	return CLI_USER;
+}
+
+int
+cli_parse_real(const char *s, double min, double max, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || end == s || *end != '\0' || !isfinite(v) ||
+	    v < min || v >= max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int
+cli_parse_tests(const char *list, struct plot_want **want, size_t *n)
+{
+	char *copy = xstrdup(list), *save = NULL;
+	int rc = CLI_OK;
+
+	for (char *name = strtok_r(copy, ",", &save); name != NULL;
+	     name = strtok_r(NULL, ",", &save)) {
+		const struct aim_test *t = aim_test_find(name);
+		size_t i;
+
+		if (t == NULL) {
+			char shown[128];
+
+			rc = cli_bad_usage("--tests: unknown test '%s'",
+					   tag_shown(name, shown, sizeof(shown)));
+			break;
+		}
+		for (i = 0; i < *n && (*want)[i].number != t->number; i++)
+			continue;
+		if (i < *n)
+			continue;
+		*want = xrealloc(*want, (*n + 1) * sizeof(**want));
+		(*want)[*n].number = t->number;
+		(*want)[*n].name = t->name;
+		(*want)[(*n)++].units = t->units;
+	}
+	free(copy);
+	if (rc == CLI_OK && *n == 0)
+		rc = cli_bad_usage("--tests: empty list");
+	return rc;
 }

@@ -9,6 +9,8 @@
 
 #include "store.h"
 
+struct plot_want;
+
 /* Exit statuses (design contract). */
 enum cli_exit {
 	CLI_OK = 0,
@@ -40,5 +42,17 @@ void cli_version(const char *prog);
  * message, CLI_ENV.
  */
 int cli_close_stdout(void);
+
+/* aim_warn the formatted message; returns CLI_USER for a bad option. */
+int cli_bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A finite decimal number in [MIN, MAX), the whole of S.  0 or -1. */
+int cli_parse_real(const char *s, double min, double max, double *out);
+
+/*
+ * --tests "a,b,c": each name a known test, repeats ignored, appended to
+ * *WANT (realloc'd, *N entries).  CLI_OK, or CLI_USER after saying why.
+ */
+int cli_parse_tests(const char *list, struct plot_want **want, size_t *n);
 
 #endif

@@ -79,16 +79,6 @@ print_stats(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 	}
 }
 
-/* Some NEW side has a delta against the base. */
-static int
-comparable(const struct cmp_table *t, const struct cmp_row *row)
-{
-	for (size_t s = 1; s < t->n_sides; s++)
-		if (row->d[s - 1].valid)
-			return 1;
-	return 0;
-}
-
 /*
  * A test with nothing to compare (missing or failed on the base, or on
  * every NEW side) is still shown, as a comment: every other line then
@@ -99,7 +89,7 @@ print_row(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 {
 	char buf[FMT_NUM_MAX];
 
-	fprintf(f, "%s%d %s %s", comparable(t, row) ? "" : "# ", row->number,
+	fprintf(f, "%s%d %s %s", fmt_comparable(t, row) ? "" : "# ", row->number,
 		row->test,
 		fmt_value(&row->v[0], buf, sizeof(buf)));
 	for (size_t s = 1; s < t->n_sides; s++) {

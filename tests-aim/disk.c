@@ -11,18 +11,6 @@
 #include "aim_test.h"
 #include "diskio.h"
 
-static enum aim_status
-disk_setup(struct aim_ctx *ctx)
-{
-	return diskio_setup(ctx, 0);
-}
-
-static enum aim_status
-disk_setup_common(struct aim_ctx *ctx)
-{
-	return diskio_setup(ctx, 1);
-}
-
 /*
  * disk_rr and disk_rw: fill a new file sequentially (inside the timed call,
  * as AIM did), reopen it, unlink it while open, then random 1 KiB reads or
@@ -137,7 +125,7 @@ const struct aim_test aim_test_disk_rr = {
 	.ops_per_call = 5120,
 	.scale = AIM_SCALE_FILESIZE_K,
 	.needs = AIM_NEEDS_SCRATCH,
-	.setup = disk_setup,
+	.setup = diskio_setup_plain,
 	.run = disk_rr_run,
 	.teardown = diskio_teardown,
 };
@@ -149,7 +137,7 @@ const struct aim_test aim_test_disk_rw = {
 	.ops_per_call = 5120,
 	.scale = AIM_SCALE_FILESIZE_K,
 	.needs = AIM_NEEDS_SCRATCH,
-	.setup = disk_setup,
+	.setup = diskio_setup_plain,
 	.run = disk_rw_run,
 	.teardown = diskio_teardown,
 };
@@ -161,7 +149,7 @@ const struct aim_test aim_test_disk_rd = {
 	.ops_per_call = 5120,
 	.scale = AIM_SCALE_FILESIZE_K,
 	.needs = AIM_NEEDS_SCRATCH,
-	.setup = disk_setup_common,
+	.setup = diskio_setup_common,
 	.run = disk_rd_run,
 	.teardown = diskio_teardown,
 };
@@ -173,7 +161,7 @@ const struct aim_test aim_test_disk_wrt = {
 	.ops_per_call = 5120,
 	.scale = AIM_SCALE_FILESIZE_K,
 	.needs = AIM_NEEDS_SCRATCH,
-	.setup = disk_setup,
+	.setup = diskio_setup_plain,
 	.run = disk_wrt_run,
 	.teardown = diskio_teardown,
 };
@@ -185,7 +173,7 @@ const struct aim_test aim_test_disk_cp = {
 	.ops_per_call = 5120,
 	.scale = AIM_SCALE_FILESIZE_K,
 	.needs = AIM_NEEDS_SCRATCH,
-	.setup = disk_setup_common,
+	.setup = diskio_setup_common,
 	.run = disk_cp_run,
 	.teardown = diskio_teardown,
 };

@@ -11,18 +11,6 @@
 #include "aim_test.h"
 #include "diskio.h"
 
-static enum aim_status
-sync_setup(struct aim_ctx *ctx)
-{
-	return diskio_setup(ctx, 0);
-}
-
-static enum aim_status
-sync_setup_common(struct aim_ctx *ctx)
-{
-	return diskio_setup(ctx, 1);
-}
-
 /*
  * sync_disk_rw: fill a new file of half size normally, reopen it O_SYNC,
  * random 1 KiB writes over it, then unlink and close.
@@ -105,7 +93,7 @@ const struct aim_test aim_test_sync_disk_rw = {
 	.ops_per_call = 2560,
 	.scale = AIM_SCALE_HALF_FILESIZE_K,
 	.needs = AIM_NEEDS_SCRATCH,
-	.setup = sync_setup,
+	.setup = diskio_setup_plain,
 	.run = sync_disk_rw_run,
 	.teardown = diskio_teardown,
 };
@@ -117,7 +105,7 @@ const struct aim_test aim_test_sync_disk_wrt = {
 	.ops_per_call = 2560,
 	.scale = AIM_SCALE_HALF_FILESIZE_K,
 	.needs = AIM_NEEDS_SCRATCH,
-	.setup = sync_setup,
+	.setup = diskio_setup_plain,
 	.run = sync_disk_wrt_run,
 	.teardown = diskio_teardown,
 };
@@ -129,7 +117,7 @@ const struct aim_test aim_test_sync_disk_cp = {
 	.ops_per_call = 2560,
 	.scale = AIM_SCALE_HALF_FILESIZE_K,
 	.needs = AIM_NEEDS_SCRATCH,
-	.setup = sync_setup_common,
+	.setup = diskio_setup_common,
 	.run = sync_disk_cp_run,
 	.teardown = diskio_teardown,
 };

@@ -185,3 +185,15 @@ diskio_close(struct aim_ctx *ctx, struct diskio *d, int fd, const char *what)
 		return diskio_fail(ctx, d, what, -1, -1);
 	return AIM_OK;
 }
+
+enum aim_status
+diskio_setup_plain(struct aim_ctx *ctx)
+{
+	return diskio_setup(ctx, 0);
+}
+
+enum aim_status
+diskio_setup_common(struct aim_ctx *ctx)
+{
+	return diskio_setup(ctx, 1);
+}

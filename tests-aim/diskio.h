@@ -32,6 +32,9 @@ struct diskio {
  * tmpa.common: file size x 1 KiB of 'a', untimed, as AIM did at start-up.
  */
 enum aim_status diskio_setup(struct aim_ctx *ctx, int with_common);
+/* setup() of the disk tests: without and with tmpa.common. */
+enum aim_status diskio_setup_plain(struct aim_ctx *ctx);
+enum aim_status diskio_setup_common(struct aim_ctx *ctx);
 /* Remove tmpa.common and any temporary file left, free the state. */
 void diskio_teardown(struct aim_ctx *ctx);
 
