@@ -4,7 +4,8 @@ t_libtap_a_SOURCES = t/tap.c t/tap.h
 
 AIM_T_LDADD = t/libtap.a $(AIM_LDADD)
 
-check_PROGRAMS += t/classic-t t/registry-t t/runner-t t/suite-t t/timing-t
+check_PROGRAMS += t/classic-t t/registry-t t/runner-t t/suite-t t/timing-t \
+	t/userspace-t
 t_classic_t_SOURCES = t/classic-t.c
 t_classic_t_LDADD = $(AIM_T_LDADD)
 t_registry_t_SOURCES = t/registry-t.c
@@ -15,6 +16,9 @@ t_suite_t_SOURCES = t/suite-t.c
 t_suite_t_LDADD = $(AIM_T_LDADD)
 t_timing_t_SOURCES = t/timing-t.c
 t_timing_t_LDADD = $(AIM_T_LDADD)
+t_userspace_t_SOURCES = t/userspace-t.c
+t_userspace_t_LDADD = $(AIM_T_LDADD)
 
-TESTS += t/classic-t t/registry-t t/runner-t t/suite-t t/timing-t t/aimrun.sh
+TESTS += t/classic-t t/registry-t t/runner-t t/suite-t t/timing-t t/userspace-t \
+	t/aimrun.sh
 EXTRA_DIST += t/aimrun.sh t/data/aim9-tests.tsv

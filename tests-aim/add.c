@@ -149,6 +149,7 @@ const struct aim_test aim_test_add_double = {
 	.ops_per_call = 18000,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.run = add_double_run,
 };
 
@@ -159,6 +160,7 @@ const struct aim_test aim_test_add_float = {
 	.ops_per_call = 12000,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.run = add_float_run,
 };
 
@@ -169,6 +171,7 @@ const struct aim_test aim_test_add_long = {
 	.ops_per_call = 60000,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.run = add_long_run,
 };
 
@@ -179,6 +182,7 @@ const struct aim_test aim_test_add_int = {
 	.ops_per_call = 60000,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.run = add_int_run,
 };
 
@@ -189,5 +193,6 @@ const struct aim_test aim_test_add_short = {
 	.ops_per_call = 24000,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.run = add_short_run,
 };

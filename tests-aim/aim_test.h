@@ -42,6 +42,13 @@ struct aim_test {
 	unsigned long ops_per_call;	/* the AIM9 factor (AIM_SCALE_FIXED) */
 	enum aim_scale scale;
 	unsigned needs;		/* enum aim_needs bits */
+	/*
+	 * A run() that never enters the kernel can only be slowed now and then
+	 * from outside (other tasks, the host), so aimcmp judges it on its
+	 * fastest interval; a kernel-facing run() can be slowed now and then by
+	 * the kernel under test itself, so it is judged on the mean.
+	 */
+	unsigned char user_only;	/* run() makes no system call (t/userspace-t) */
 	/* Optional, untimed: allocate, create files, start partners. */
 	enum aim_status (*setup)(struct aim_ctx *ctx);
 	/* Required, timed: one call does ops_per_call operations. */

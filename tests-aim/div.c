@@ -150,6 +150,7 @@ const struct aim_test aim_test_div_double = {
 	.ops_per_call = 3000,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.run = div_double_run,
 };
 
@@ -160,6 +161,7 @@ const struct aim_test aim_test_div_float = {
 	.ops_per_call = 3000,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.run = div_float_run,
 };
 
@@ -170,6 +172,7 @@ const struct aim_test aim_test_div_long = {
 	.ops_per_call = 900,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.run = div_long_run,
 };
 
@@ -180,6 +183,7 @@ const struct aim_test aim_test_div_int = {
 	.ops_per_call = 900,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.run = div_int_run,
 };
 
@@ -190,5 +194,6 @@ const struct aim_test aim_test_div_short = {
 	.ops_per_call = 900,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.run = div_short_run,
 };

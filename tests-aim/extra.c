@@ -97,6 +97,7 @@ const struct aim_test aim_test_calibrate = {
 	.ops_per_call = 1,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.setup = calibrate_setup,
 	.run = calibrate_run,
 	.teardown = calibrate_teardown,

@@ -126,6 +126,7 @@ const struct aim_test aim_test_fun_cal = {
 	.ops_per_call = 512000,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.run = fun_cal_run,
 };
 
@@ -136,6 +137,7 @@ const struct aim_test aim_test_fun_cal1 = {
 	.ops_per_call = 512000,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.run = fun_cal1_run,
 };
 
@@ -146,6 +148,7 @@ const struct aim_test aim_test_fun_cal2 = {
 	.ops_per_call = 512000,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.run = fun_cal2_run,
 };
 
@@ -156,5 +159,6 @@ const struct aim_test aim_test_fun_cal15 = {
 	.ops_per_call = 512000,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.run = fun_cal15_run,
 };

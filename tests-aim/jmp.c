@@ -70,5 +70,6 @@ const struct aim_test aim_test_jmp_test = {
 	.ops_per_call = 1000,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.run = jmp_test_run,
 };

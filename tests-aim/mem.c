@@ -241,6 +241,7 @@ const struct aim_test aim_test_mem_rtns_1 = {
 	.ops_per_call = 30000,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.run = mem_rtns_1_run,
 };
 
@@ -251,6 +252,7 @@ const struct aim_test aim_test_mem_rtns_2 = {
 	.ops_per_call = 100,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.setup = bufs_setup,
 	.run = mem_rtns_2_run,
 	.teardown = bufs_teardown,
@@ -263,6 +265,7 @@ const struct aim_test aim_test_ram_copy = {
 	.ops_per_call = 25020,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.setup = ram_copy_setup,
 	.run = ram_copy_run,
 	.teardown = bufs_teardown,

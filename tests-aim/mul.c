@@ -157,6 +157,7 @@ const struct aim_test aim_test_mul_double = {
 	.ops_per_call = 12000,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.run = mul_double_run,
 };
 
@@ -167,6 +168,7 @@ const struct aim_test aim_test_mul_float = {
 	.ops_per_call = 12000,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.run = mul_float_run,
 };
 
@@ -177,6 +179,7 @@ const struct aim_test aim_test_mul_long = {
 	.ops_per_call = 240,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.run = mul_long_run,
 };
 
@@ -187,6 +190,7 @@ const struct aim_test aim_test_mul_int = {
 	.ops_per_call = 240,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.run = mul_int_run,
 };
 
@@ -197,5 +201,6 @@ const struct aim_test aim_test_mul_short = {
 	.ops_per_call = 300,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.run = mul_short_run,
 };

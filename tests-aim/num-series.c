@@ -167,6 +167,7 @@ const struct aim_test aim_test_new_raph = {
 	.ops_per_call = 200,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.run = new_raph_run,
 };
 
@@ -177,6 +178,7 @@ const struct aim_test aim_test_series_1 = {
 	.ops_per_call = 100,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.setup = series_setup,
 	.run = series_1_run,
 	.teardown = series_teardown,

@@ -81,6 +81,7 @@ const struct aim_test aim_test_sieve = {
 	.ops_per_call = 5,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.setup = sieve_setup,
 	.run = sieve_run,
 	.teardown = sieve_teardown,

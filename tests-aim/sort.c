@@ -85,6 +85,7 @@ const struct aim_test aim_test_sort_rtns_1 = {
 	.ops_per_call = 10,
 	.scale = AIM_SCALE_FIXED,
 	.needs = AIM_NEEDS_NOTHING,
+	.user_only = 1,
 	.setup = sort_setup,
 	.run = sort_rtns_1_run,
 	.teardown = sort_teardown,
