@@ -13,12 +13,14 @@
 /* Never batch so much that one batch could overshoot a sample badly. */
 #define TIMING_MAX_BATCH (1 << 20)
 /*
- * A sample ends at the first batch boundary past its share of the period,
- * so it overshoots by up to one batch.  Slow tests (a sync disk call can
- * take 50 ms) get fewer samples so that each holds at least this many
- * batches and the whole period overshoots by a few percent at most.
+ * Sample k ends at the first batch boundary past k/n of the period, so
+ * the period as a whole overshoots by less than one batch however many
+ * samples cut it.  Slow tests (a sync disk call can take 50 ms) get fewer
+ * samples so that each still holds a few calls: a sample's rate is exact
+ * whatever its length, but one of a single call says little about the
+ * call-to-call spread that the peak rate and the quality rule look at.
  */
-#define TIMING_MIN_BATCHES_PER_SAMPLE 20
+#define TIMING_MIN_BATCHES_PER_SAMPLE 4
 
 void
 timing_cfg_default(struct timing_cfg *cfg, int64_t duration_ns)
@@ -99,7 +101,7 @@ timing_run(const struct aim_test *t, struct aim_ctx *ctx,
 	   timing_emit_fn emit, void *arg, struct timing_result *res)
 {
 	enum aim_status st;
-	int64_t done_ns = 0;
+	int64_t start, t0;
 	int samples;
 
 	res->samples = 0;
@@ -114,12 +116,14 @@ timing_run(const struct aim_test *t, struct aim_ctx *ctx,
 			return aim_fail(ctx, "cannot pass warm-up to aimrun");
 	}
 	samples = sample_count(cfg, res);
+	start = clock_now(clk);
+	t0 = start;
 	for (int seq = 1; seq <= samples; seq++) {
-		/* The last sample absorbs rounding so the total reaches duration. */
-		int64_t want = seq == samples ?
-			cfg->duration_ns - done_ns : cfg->duration_ns / samples;
+		/* Deadlines from the start: one sample's overshoot shortens the next. */
+		int64_t end = start + cfg->duration_ns / samples * seq +
+			      (seq == samples ? cfg->duration_ns % samples : 0);
 		struct timing_sample s = { .seq = seq };
-		int64_t t0 = clock_now(clk), now;
+		int64_t now;
 
 		do {
 			st = run_batch(t, ctx, res->batch);
@@ -127,12 +131,13 @@ timing_run(const struct aim_test *t, struct aim_ctx *ctx,
 				return st;
 			s.calls += res->batch;
 			now = clock_now(clk);
-		} while (now - t0 < want);
+		} while (now < end);
 		s.elapsed_ns = now - t0;
-		done_ns += s.elapsed_ns;
 		if (emit(arg, &s) != 0)
 			return aim_fail(ctx, "cannot pass sample %d to aimrun", seq);
 		res->samples = seq;
+		/* Passing the sample on is not the test's time. */
+		t0 = clock_now(clk);
 	}
 	return AIM_OK;
 }

@@ -106,19 +106,45 @@ overshoot(void)
 	is_int(g.s[1].calls, 4, "the sample stops at the first call past 100 ms");
 	is_int(g.s[1].elapsed_ns, 120000000, "and overshoots by less than a call");
 
-	/* 1 ms calls: 20 per sample at least, so 200 ms makes 10 samples... */
+	/* 1 ms calls: 4 per sample at least, so 40 ms makes 10 samples... */
 	f.call_ns = 1000000;
-	cfg.duration_ns = 200000000;
+	cfg.duration_ns = 40000000;
 	cfg.samples = 10;
 	g.n = 0;
 	timing_run(&fake_test, &ctx, &clk, &cfg, collect, &g, &res);
-	is_int(res.samples, 10, "20 calls per sample fit: all 10 samples");
-	/* ...while 100 ms only makes 5. */
-	cfg.duration_ns = 100000000;
+	is_int(res.samples, 10, "4 calls per sample fit: all 10 samples");
+	/* ...while 20 ms only makes 5. */
+	cfg.duration_ns = 20000000;
 	g.n = 0;
 	timing_run(&fake_test, &ctx, &clk, &cfg, collect, &g, &res);
-	is_int(res.samples, 5, "fewer samples so each holds 20 calls");
-	is_int(g.s[5].calls, 20, "each of them 20 calls");
+	is_int(res.samples, 5, "fewer samples so each holds 4 calls");
+	is_int(g.s[5].calls, 4, "each of them 4 calls");
+}
+
+/* Deadlines count from the start: overshoots do not add up. */
+static void
+cumulative(void)
+{
+	struct aim_clock clk;
+	struct fake f = { .clk = &clk, .call_ns = 3000000 };	/* 3 ms */
+	struct timing_cfg cfg = { .warmup_ns = 1, .duration_ns = 100000000,
+				  .samples = 10, .batch_ns = 20000 };
+	struct timing_result res;
+	struct aim_ctx ctx;
+	struct got g = { .n = 0 };
+	int64_t total = 0;
+
+	clock_init_fake(&clk, 0, 0);
+	ctx_init(&ctx, NULL, 5120, NULL);
+	aim_ctx_set_data(&ctx, &f);
+	timing_run(&fake_test, &ctx, &clk, &cfg, collect, &g, &res);
+	is_int(res.samples, 8, "100 ms of 3 ms calls: 8 samples of 4 or more");
+	for (int i = 1; i <= res.samples; i++)
+		total += g.s[i].elapsed_ns;
+	/* Each sample alone overshoots up to 3 ms: 8 of them would be 24. */
+	is_int(total, 102000000, "the period overshoots by less than a call");
+	is_int(g.s[1].elapsed_ns, 15000000, "first sample: 12.5 ms -> 5 calls");
+	is_int(g.s[2].elapsed_ns, 12000000, "second ends past 25 ms: 4 calls");
 }
 
 static void
@@ -193,6 +219,7 @@ main(void)
 	plan_lazy();
 	slow_calls();
 	overshoot();
+	cumulative();
 	batching();
 	failures();
 	defaults();
