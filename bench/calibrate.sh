@@ -33,15 +33,19 @@ done
 echo "work $W vs $W2 iterations per call, $R processes of $D s a tag"
 "$B/report/aimcmp" --db "$db/c.db" calib-base calib-new | grep -v '^#'
 "$B/report/aimcmp" --db "$db/c.db" --format csv calib-base calib-new 2>/dev/null |
-	awk -F, -v w="$W" -v w2="$W2" 'NR == 2 {
+	awk -F, -v w="$W" -v w2="$W2" '
+NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+NR == 2 {
 	true_pct = (w / w2 - 1) * 100
+	lo = $col["pct_lo"]; hi = $col["pct_hi"]; mdc = $col["mdc_pct"]
 	printf "true change:  %+.2f %% (rate ratio W / 1.05 W)\n", true_pct
-	printf "measured:     %+.2f %%\n", $11
-	printf "verdict:      %s (p %s, q %s)\n", $34, $31, $32
-	printf "interval:     [%+.2f %%, %+.2f %%]\n", $28, $29
-	printf "covers true:  %s\n", ($28 <= true_pct && true_pct <= $29) ? "yes" : "no"
-	printf "covers -5 %%:  %s\n", ($28 <= -5 && -5 <= $29) ? "yes" : "no"
-	printf "mdc:          %.2f %%\n", $33
-	if ($33 > -true_pct)
+	printf "measured:     %+.2f %% on the %s rate (classic mean %+.2f %%)\n",
+		($col["ratio"] - 1) * 100, $col["basis"], $col["pct"]
+	printf "verdict:      %s (p %s, q %s)\n", $col["verdict"], $col["p"], $col["q"]
+	printf "interval:     [%+.2f %%, %+.2f %%]\n", lo, hi
+	printf "covers true:  %s\n", (lo <= true_pct && true_pct <= hi) ? "yes" : "no"
+	printf "covers -5 %%:  %s\n", (lo <= -5 && -5 <= hi) ? "yes" : "no"
+	printf "mdc:          %.2f %%\n", mdc
+	if (mdc > -true_pct)
 		printf "the noise hides changes below the mdc: run more rounds\n"
 }'

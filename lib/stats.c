@@ -180,9 +180,53 @@ stats_run_rate(const struct stats_sample *s, const unsigned *flags,
 }
 
 int
+stats_run_peak(const struct stats_sample *s, const unsigned *flags,
+	       size_t n, unsigned exclude, double factor, double *peak)
+{
+	double best = -1.0;
+
+	if (!(factor > 0.0) || !isfinite(factor))
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		double r;
+
+		if (!sample_valid(&s[i]))
+			return -1;
+		if (flags != NULL && (flags[i] & exclude) != 0)
+			continue;
+		r = (double)s[i].calls / (double)s[i].elapsed_ns;
+		if (r > best)
+			best = r;
+	}
+	if (best < 0.0)
+		return -1;
+	*peak = best * factor * 1e9;
+	return 0;
+}
+
+const char *
+stats_basis_name(enum stats_basis b)
+{
+	return b == STATS_BASIS_PEAK ? "peak" : "mean";
+}
+
+/* Both rates of one run over the samples FLAGS & EXCLUDE leaves in. */
+static int
+both_rates(const struct stats_sample *s, const unsigned *flags, size_t n,
+	   unsigned exclude, double factor, double *rate, double *peak)
+{
+	double unused;
+
+	if (stats_run_rate(s, flags, n, exclude, factor, rate) < 0)
+		return -1;
+	return stats_run_peak(s, flags, n, exclude, factor,
+			      peak != NULL ? peak : &unused);
+}
+
+int
 stats_run_rate_checked(const struct stats_sample *s, size_t n, double factor,
-		       int exclude, double *rate, size_t *n_flagged,
-		       size_t *n_excluded)
+		       int exclude, double *rate, double *peak,
+		       size_t *n_flagged, size_t *n_excluded)
 {
 	unsigned *flags = xcalloc(n ? n : 1, sizeof(*flags));
 	int count = stats_flag_samples(s, n, flags);
@@ -196,11 +240,11 @@ stats_run_rate_checked(const struct stats_sample *s, size_t n, double factor,
 		 * the run keeps every sample rather than vanish.
 		 */
 		if (exclude && count > 0 && (size_t)count < n) {
-			rc = stats_run_rate(s, flags, n, ~0u, factor, rate);
+			rc = both_rates(s, flags, n, ~0u, factor, rate, peak);
 			if (rc == 0)
 				*n_excluded += (size_t)count;
 		} else {
-			rc = stats_run_rate(s, NULL, n, 0, factor, rate);
+			rc = both_rates(s, NULL, n, 0, factor, rate, peak);
 		}
 	}
 	free(flags);

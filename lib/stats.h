@@ -73,14 +73,40 @@ int stats_run_rate(const struct stats_sample *s, const unsigned *flags,
 		   size_t n, unsigned exclude, double factor, double *rate);
 
 /*
- * The rate of one run under the sample-quality rule: flags its N samples
- * (adding their count to *N_FLAGGED) and, with EXCLUDE, leaves the
- * flagged ones out (adding their count to *N_EXCLUDED); a run is never
- * dropped whole.  Returns 0, or -1 as stats_run_rate() does.
+ * Peak rate of one run in operations per second: the largest
+ * calls * factor * 1e9 / elapsed_ns of the samples kept as in
+ * stats_run_rate().  Interference from outside a test only ever slows
+ * it, so for a test that never enters the kernel in its timed loop the
+ * fastest interval is the steadiest measure of what the machine allows
+ * (doc/statistics.md, "Mean or peak").  Returns 0, or -1 as
+ * stats_run_rate() does.
+ */
+int stats_run_peak(const struct stats_sample *s, const unsigned *flags,
+		   size_t n, unsigned exclude, double factor, double *peak);
+
+/*
+ * The rate and the peak rate of one run under the sample-quality rule:
+ * flags its N samples (adding their count to *N_FLAGGED) and, with
+ * EXCLUDE, leaves the flagged ones out of both (adding their count to
+ * *N_EXCLUDED); a run is never dropped whole.  Returns 0, or -1 as
+ * stats_run_rate() does.
  */
 int stats_run_rate_checked(const struct stats_sample *s, size_t n,
 			   double factor, int exclude, double *rate,
-			   size_t *n_flagged, size_t *n_excluded);
+			   double *peak, size_t *n_flagged,
+			   size_t *n_excluded);
+
+/*
+ * Which per-run rate a test is judged on: the classic time-weighted rate,
+ * or the peak rate for tests whose timed loop makes no system call.
+ */
+enum stats_basis {
+	STATS_BASIS_MEAN,
+	STATS_BASIS_PEAK,
+};
+
+/* "mean" or "peak". */
+const char *stats_basis_name(enum stats_basis b);
 
 /* One run (one process) of one test on one side. */
 struct stats_run {

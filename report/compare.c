@@ -1,8 +1,9 @@
 /*
- * Pure comparison: per-process rates per test and side, their centres,
- * deltas in cents of the printed rates (so two imported reports give the
- * published difference to the last digit), and the verdict of lib/stats
- * with the correction over every comparison of the table.
+ * Pure comparison: one row per test with the values of every side
+ * (compare_value.c), their centres, deltas in cents of the printed rates
+ * (so two imported reports give the published difference to the last
+ * digit), and the verdict of lib/stats with the correction over every
+ * comparison of the table.
  */
 #include "config.h"
 
@@ -15,198 +16,6 @@
 #include "compare_env.h"
 #include "stats.h"
 #include "xalloc.h"
-
-/* Rates are compared as printed, to the cent; beyond int64 nothing prints. */
-static int64_t
-to_cents(double rate)
-{
-	double c = rate * 100.0;
-
-	if (!isfinite(c) || fabs(c) > 9.0e18)
-		return 0;
-	return (int64_t)llround(c);
-}
-
-static double
-sample_rate(const struct query_sample *s, unsigned long factor)
-{
-	if (s->has_printed)
-		return s->printed_ops;
-	if (s->elapsed_ns <= 0)
-		return 0.0;
-	return (double)s->calls * (double)factor * 1e9 / (double)s->elapsed_ns;
-}
-
-static void
-pool_failed(const struct query_result *const *res, size_t n,
-	    struct cmp_value *out)
-{
-	out->state = CMP_FAILED;
-	out->status = "nodata";	/* ok results that hold no sample */
-	for (size_t i = 0; i < n; i++) {
-		if (strcmp(res[i]->status, "ok") != 0) {
-			out->status = res[i]->status;
-			out->reason = res[i]->reason;
-			return;
-		}
-	}
-}
-
-/* Printed rates: one is kept as is; several weighted by elapsed time. */
-static double
-pooled_printed(const struct query_result *const *res, size_t n)
-{
-	long double num = 0.0L, den = 0.0L, sum = 0.0L;
-	size_t count = 0;
-	int timed = 1;
-
-	for (size_t i = 0; i < n; i++) {
-		if (strcmp(res[i]->status, "ok") != 0)
-			continue;
-		for (size_t j = 0; j < res[i]->n_samples; j++) {
-			const struct query_sample *s = &res[i]->samples[j];
-
-			num += (long double)s->printed_ops * s->elapsed_ns;
-			den += s->elapsed_ns;
-			sum += s->printed_ops;
-			count++;
-			if (s->elapsed_ns <= 0)
-				timed = 0;
-		}
-	}
-	if (count == 1)
-		return (double)sum;
-	if (timed && den > 0.0L)
-		return (double)(num / den);
-	return (double)(sum / (long double)count);
-}
-
-static void
-pool_samples(const struct query_result *const *res, size_t n,
-	     struct cmp_value *out, size_t total)
-{
-	long double ops = 0.0L;
-
-	out->rates = xmalloc(total * sizeof(*out->rates));
-	out->printed = 1;
-	for (size_t i = 0; i < n; i++) {
-		const struct query_result *r = res[i];
-
-		if (strcmp(r->status, "ok") != 0)
-			continue;
-		out->n_results++;
-		for (size_t j = 0; j < r->n_samples; j++) {
-			const struct query_sample *s = &r->samples[j];
-
-			out->rates[out->n_samples++] = sample_rate(s, r->factor);
-			out->calls += s->calls;
-			out->elapsed_ns += s->elapsed_ns;
-			ops += (long double)s->calls * r->factor;
-			if (!s->has_printed)
-				out->printed = 0;
-		}
-	}
-	if (out->printed)
-		out->rate = pooled_printed(res, n);
-	else if (out->elapsed_ns > 0)
-		out->rate = (double)(ops * 1e9L / out->elapsed_ns);
-}
-
-void
-compare_pool(const struct query_result *const *res, size_t n,
-	     struct cmp_value *out)
-{
-	size_t total = 0;
-
-	memset(out, 0, sizeof(*out));
-	out->cv_pct = NAN;
-	if (n == 0) {
-		out->state = CMP_MISSING;
-		return;
-	}
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(res[i]->status, "ok") == 0)
-			total += res[i]->n_samples;
-	if (total == 0) {
-		pool_failed(res, n, out);
-		return;
-	}
-	out->state = CMP_OK;
-	pool_samples(res, n, out, total);
-	out->rate_c = to_cents(out->rate);
-	out->center = out->rate;
-}
-
-void
-compare_value_free(struct cmp_value *v)
-{
-	free(v->rates);
-	free(v->runs);
-	v->rates = NULL;
-	v->runs = NULL;
-}
-
-void
-compare_opts_default(struct cmp_opts *o)
-{
-	stats_opts_default(&o->stats);
-	o->exclude_flagged = 0;
-}
-
-/* The rate of one process, with the quality rule applied. */
-static int
-result_rate(const struct query_result *r, int exclude, struct cmp_value *out,
-	    double *rate)
-{
-	struct stats_sample *s;
-	int rc;
-
-	if (r->samples[0].has_printed) {
-		*rate = pooled_printed(&r, 1);
-		return 0;
-	}
-	s = xmalloc(r->n_samples * sizeof(*s));
-	for (size_t j = 0; j < r->n_samples; j++) {
-		s[j].calls = r->samples[j].calls;
-		s[j].elapsed_ns = r->samples[j].elapsed_ns;
-		s[j].invol_cs = r->samples[j].invol_cs;
-	}
-	rc = stats_run_rate_checked(s, r->n_samples, (double)r->factor,
-				    exclude, rate, &out->n_flagged,
-				    &out->n_excluded);
-	free(s);
-	return rc;
-}
-
-void
-compare_value_stats(const struct query_tag *side,
-		    const struct query_result *const *res, size_t n,
-		    int exclude, struct cmp_value *out)
-{
-	int usable = 1;
-
-	out->runs = xcalloc(n ? n : 1, sizeof(*out->runs));
-	out->n_runs = 0;
-	for (size_t i = 0; i < n; i++) {
-		struct stats_run *run = &out->runs[out->n_runs];
-
-		if (strcmp(res[i]->status, "ok") != 0 || res[i]->n_samples == 0)
-			continue;
-		if (result_rate(res[i], exclude, out, &run->rate) < 0 ||
-		    !(run->rate > 0.0) || !isfinite(run->rate))
-			usable = 0;
-		run->boot_id = compare_env_boot(side, res[i]->run_id);
-		out->n_runs++;
-	}
-	/* A process without a usable rate spoils the side; none is dropped. */
-	if (!usable)
-		out->n_runs = 0;
-	out->has_summary = out->n_runs > 0 &&
-			   stats_summarise(out->rates, out->n_samples,
-					   out->runs, out->n_runs,
-					   &out->sum) == 0;
-	out->cv_pct = out->has_summary ? out->sum.cv_pct : NAN;
-}
 
 /* The distinct tests of all sides, as rows with nothing filled in yet. */
 static void
@@ -232,6 +41,7 @@ collect_rows(const struct query_tag *sides, size_t n, struct cmp_table *t)
 			t->rows[t->n_rows].number = r->number;
 			t->rows[t->n_rows].test = r->test;
 			t->rows[t->n_rows].units = r->units;
+			t->rows[t->n_rows].basis = compare_basis(r->test);
 			t->n_rows++;
 		}
 	}
@@ -281,8 +91,8 @@ fill_centers(struct cmp_row *row, size_t n)
 
 		if (v->state != CMP_OK || v->n_runs == 0)
 			continue;
-		v->center = stats_center(v->runs, v->n_runs, by_boot);
-		v->rate_c = to_cents(v->center);
+		v->center = stats_center(v->mean_runs, v->n_runs, by_boot);
+		v->rate_c = compare_cents(v->center);
 	}
 }
 
@@ -303,7 +113,8 @@ fill_row(struct cmp_row *row, const struct query_tag *sides, size_t n,
 		compare_pool(pick, k, &row->v[s]);
 		if (row->v[s].state == CMP_OK)
 			compare_value_stats(&sides[s], pick, k,
-					    opt->exclude_flagged, &row->v[s]);
+					    opt->exclude_flagged, row->basis,
+					    &row->v[s]);
 	}
 	free(pick);
 	fill_centers(row, n);
@@ -437,10 +248,12 @@ missing_row(struct cmp_row *row, size_t n_sides, int number,
 	row->number = number;
 	row->test = test;
 	row->units = units;
+	row->basis = compare_basis(test);
 	row->v = xcalloc(n_sides, sizeof(*row->v));
 	for (size_t s = 0; s < n_sides; s++) {
 		row->v[s].state = CMP_MISSING;
 		row->v[s].cv_pct = NAN;
+		row->v[s].mean_cv_pct = NAN;
 	}
 	fill_deltas(row, n_sides, NULL);
 }

@@ -44,11 +44,13 @@ struct cmp_value {
 	int64_t calls;		/* total calls of the pooled samples */
 	int64_t elapsed_ns;	/* their total elapsed time */
 	double *rates;		/* per-sample ops/s, n_samples of them (owned) */
-	struct stats_run *runs;	/* per-process rates, n_runs (owned) */
+	struct stats_run *runs;	/* per-process judged rates (owned) */
+	struct stats_run *mean_runs;	/* their classic rates (owned) */
 	size_t n_runs;		/* 0 when a process has no usable rate */
 	int has_summary;	/* sum is filled (n_runs > 0) */
 	struct stats_summary sum;
-	double cv_pct;		/* of per-process rates; NaN below 2 */
+	double cv_pct;		/* of per-process judged rates; NaN below 2 */
+	double mean_cv_pct;	/* of per-process classic rates */
 };
 
 /*
@@ -67,6 +69,7 @@ struct cmp_row {
 	int number;		/* classic number */
 	const char *test;	/* borrowed from the loaded data */
 	const char *units;
+	enum stats_basis basis;	/* which per-process rate is judged */
 	struct cmp_value *v;	/* n_sides values, [0] is the base */
 	struct cmp_delta *d;	/* n_sides - 1 deltas, [i] for side i + 1 */
 };
@@ -121,6 +124,9 @@ void compare_pool(const struct query_result *const *res, size_t n,
 /* Release the arrays of V. */
 void compare_value_free(struct cmp_value *v);
 
+/* RATE in cents as printed (rounded); 0 beyond what int64 holds. */
+int64_t compare_cents(double rate);
+
 /*
  * Compare SIDES[1..N-1] with SIDES[0] (N >= 2): one row per test found on
  * any side, in number order, each NEW value judged against the base with
@@ -146,13 +152,22 @@ void compare_free(struct cmp_table *t);
 
 /*
  * The per-process observations of the N results of one test: the rate
- * of each ok result with samples, from its unflagged samples when
- * EXCLUDE, with the boot id of its run in SIDE.  Counts flagged and
- * excluded samples into OUT.  Used by compare_build(); exposed for the
- * header counts of compare_env.c.
+ * of each ok result with samples (its peak rate with STATS_BASIS_PEAK,
+ * and its classic rate in OUT->mean_runs either way), from its unflagged
+ * samples when EXCLUDE, with the boot id of its run in SIDE.  Counts
+ * flagged and excluded samples into OUT.  Used by compare_build();
+ * exposed for the header counts of compare_env.c.
  */
 void compare_value_stats(const struct query_tag *side,
 			 const struct query_result *const *res, size_t n,
-			 int exclude, struct cmp_value *out);
+			 int exclude, enum stats_basis basis,
+			 struct cmp_value *out);
+
+/*
+ * The rate TEST is judged on: the peak rate when the registry proves its
+ * timed loop makes no system call, else the classic mean rate (unknown
+ * tests included).
+ */
+enum stats_basis compare_basis(const char *test);
 
 #endif

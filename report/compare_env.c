@@ -423,7 +423,7 @@ count_samples(const struct query_tag *q, int exclude, struct cmp_side *s)
 		if (r->n_samples == 0)
 			continue;
 		memset(&v, 0, sizeof(v));
-		compare_value_stats(q, &r, 1, exclude, &v);
+		compare_value_stats(q, &r, 1, exclude, STATS_BASIS_MEAN, &v);
 		s->n_procs++;
 		s->n_flagged += v.n_flagged;
 		s->n_excluded += v.n_excluded;

@@ -245,7 +245,7 @@ fmt_stats_header(const struct cmp_table *t, size_t i)
 	if (!t->repeated)
 		return NULL;
 	if (i == 0)
-		return xasprintf("statistics: Welch's t on log per-process rates, %g%% intervals; %zu comparison%s corrected together (Benjamini-Hochberg, false discovery rate %g%%); equivalence margin +/-%.2f%%%s",
+		return xasprintf("statistics: Welch's t on log per-process rates (peak rate for tests that make no system call, else mean), %g%% intervals; %zu comparison%s corrected together (Benjamini-Hochberg, false discovery rate %g%%); equivalence margin +/-%.2f%%%s",
 				 confidence_pct(t), t->n_family,
 				 t->n_family == 1 ? "" : "s",
 				 100.0 * t->opt.stats.alpha,
@@ -278,23 +278,25 @@ fmt_legend(const struct cmp_table *t, size_t i)
 
 	switch (i) {
 	case 0:
-		return xstrdup("cv: spread of the per-process rates of each side (standard deviation / mean), base first; - with one process");
+		return xstrdup("mean, peak: the per-process rate judged: mean is the classic rate of the whole period (the printed columns, always); peak is the fastest sample, for tests whose timed loop makes no system call, since interference from outside only slows them");
 	case 1:
+		return xstrdup("cv: spread of the judged per-process rates of each side (standard deviation / mean), base first; - with one process");
+	case 2:
 		return xasprintf("regressed, improved: NEW is slower, faster, and the difference holds after correcting for all %zu comparison%s (false discovery rate %g%%)",
 				 t->n_family, t->n_family == 1 ? "" : "s",
 				 100.0 * t->opt.stats.alpha);
-	case 2:
+	case 3:
 		return xasprintf("equivalent: the whole %g%% interval lies within +/-%.2f%% (--equivalence): any change is smaller",
 				 conf, 100.0 * t->opt.stats.equiv);
-	case 3:
-		return xstrdup("inconclusive: neither; the interval is too wide, or a side has fewer than 2 processes");
 	case 4:
-		return xasprintf("[lo,hi]: %g%% confidence interval of the change NEW/BASE - 1 (per boot when both sides have 2 boots or more)",
-				 conf);
+		return xstrdup("inconclusive: neither; the interval is too wide, or a side has fewer than 2 processes");
 	case 5:
+		return xasprintf("[lo,hi]: %g%% confidence interval of the change NEW/BASE - 1 of the judged rates (per boot when both sides have 2 boots or more)",
+				 conf);
+	case 6:
 		return xasprintf("mdc: minimum detectable change, the change this noise and number of processes would find %g%% of the time",
 				 100.0 * STATS_POWER);
-	case 6:
+	case 7:
 		return xasprintf("flagged: samples with |modified z| > %g in their process, or involuntary context switches above %g x the process median + %g/s; %s",
 				 STATS_Z_LIMIT, STATS_PREEMPT_FACTOR,
 				 STATS_PREEMPT_FLOOR_HZ,

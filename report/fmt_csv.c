@@ -17,7 +17,7 @@ static const char *const columns[] = {
 	"number",      "test",	      "units",	     "base_tag",
 	"new_tag",     "base_status", "new_status",  "base",
 	"new",	       "delta",	      "pct",	     "base_samples",
-	"new_samples", "base_cv_pct", "new_cv_pct",
+	"new_samples", "basis", "base_cv_pct", "new_cv_pct",
 	"base_processes", "new_processes", "base_boots", "new_boots",
 	"base_flagged", "new_flagged", "base_excluded", "new_excluded",
 	"unit", "base_observations", "new_observations", "ratio",
@@ -119,6 +119,7 @@ print_record(FILE *f, const struct cmp_table *t, const struct cmp_row *row,
 			   fmt_2f(d->pct, buf, sizeof(buf)) : NULL);
 	csvout_fieldf(f, 0, "%zu", b->n_samples);
 	csvout_fieldf(f, 0, "%zu", n->n_samples);
+	csvout_field(f, 0, stats_basis_name(row->basis));
 	cv_field(f, b);
 	cv_field(f, n);
 	counts(f, b, n);

@@ -197,7 +197,7 @@ table_head(FILE *f, const struct cmp_table *t)
 				100.0 * (1.0 - t->opt.stats.alpha));
 	}
 	if (t->repeated)
-		fputs("<th>cv</th>", f);
+		fputs("<th>rate</th><th>cv</th>", f);
 	fputs("<th class=\"l\">samples (ops/s)</th></tr></thead>\n<tbody>\n",
 	      f);
 }
@@ -316,7 +316,8 @@ row_html(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 	}
 	if (t->repeated) {
 		cv = fmt_cv_list(t, row);
-		fprintf(f, "<td>%s</td>", cv);
+		fprintf(f, "<td>%s</td><td>%s</td>",
+			stats_basis_name(row->basis), cv);
 		free(cv);
 	}
 	picture(f, t, row);

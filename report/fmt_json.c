@@ -70,6 +70,7 @@ value_obj(const struct cmp_value *v)
 	jsonout_put(o, "flagged", jsonout_int((int64_t)v->n_flagged));
 	jsonout_put(o, "excluded", jsonout_int((int64_t)v->n_excluded));
 	jsonout_put(o, "cv_pct", num_2f(v->cv_pct));
+	jsonout_put(o, "mean_cv_pct", num_2f(v->mean_cv_pct));
 	jsonout_put(o, "center", v->has_summary ?
 			 jsonout_double(v->center) : NULL);
 	jsonout_put(o, "sample_cv_pct", v->has_summary ?
@@ -118,6 +119,7 @@ row_obj(const struct cmp_table *t, const struct cmp_row *row)
 	jsonout_put(o, "number", jsonout_int(row->number));
 	jsonout_put(o, "test", jsonout_string(row->test));
 	jsonout_put(o, "units", jsonout_string(row->units));
+	jsonout_put(o, "basis", jsonout_string(stats_basis_name(row->basis)));
 	jsonout_put(o, "base", value_obj(&row->v[0]));
 	for (size_t s = 1; s < t->n_sides; s++) {
 		const struct cmp_delta *d = &row->d[s - 1];

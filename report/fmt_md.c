@@ -90,6 +90,7 @@ print_columns(FILE *f, const struct cmp_table *t)
 		cell(f, "%");
 	}
 	if (t->repeated) {
+		cell(f, "rate");
 		cell(f, "cv");
 		for (size_t s = 1; s < t->n_sides; s++) {
 			cell(f, "verdict");
@@ -102,7 +103,7 @@ print_columns(FILE *f, const struct cmp_table *t)
 	for (size_t s = 1; s < t->n_sides; s++)
 		fputs("| ---: | ---: | ---: ", f);
 	if (t->repeated) {
-		fputs("| ---: ", f);
+		fputs("| :--- | ---: ", f);
 		for (size_t s = 1; s < t->n_sides; s++)
 			fputs("| :--- | ---: | ---: ", f);
 	}
@@ -115,6 +116,7 @@ stats_cells(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 	char *cv = fmt_cv_list(t, row);
 	char buf[2 * FMT_NUM_MAX];
 
+	cell(f, stats_basis_name(row->basis));
 	cell(f, cv);
 	free(cv);
 	for (size_t s = 1; s < t->n_sides; s++) {

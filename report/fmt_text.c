@@ -61,14 +61,17 @@ print_pct(FILE *f, const struct cmp_delta *d)
 		fputs(" -", f);
 }
 
-/* cv of every side, then each NEW side's verdict, interval and mdc. */
+/*
+ * The rate judged and the cv of every side, then each NEW side's
+ * verdict, interval and mdc.
+ */
 static void
 print_stats(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 {
 	char *cv = fmt_cv_list(t, row);
 	char iv[2 * FMT_NUM_MAX], mdc[FMT_NUM_MAX];
 
-	fprintf(f, " cv %s", cv);
+	fprintf(f, " %s cv %s", stats_basis_name(row->basis), cv);
 	free(cv);
 	for (size_t s = 1; s < t->n_sides; s++) {
 		const struct cmp_delta *d = &row->d[s - 1];

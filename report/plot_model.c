@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
 #include "xalloc.h"
 
 static int
@@ -116,10 +117,29 @@ centre_of(const struct stats_run *runs, size_t n)
 	return positive ? exp(logs / (double)n) : sum / (double)n;
 }
 
-/* Pool results [FIRST, END) of tag T into cell C. */
+/* The fastest sample of a result, as stats_run_peak() takes it. */
+static double
+result_peak(const struct qplot_result *r)
+{
+	double best = r->rate;
+
+	if (r->n_samples > 0) {
+		best = r->sample_rates[0];
+		for (size_t i = 1; i < r->n_samples; i++)
+			if (r->sample_rates[i] > best)
+				best = r->sample_rates[i];
+	}
+	return best;
+}
+
+/*
+ * Pool results [FIRST, END) of tag T into cell C.  The centre drawn is
+ * the classic rate's; the runs kept for the change points are the rates
+ * BASIS judges, as aimcmp's verdicts do.
+ */
 static void
 cell_fill(struct plot_cell *c, const struct qplot_tag *t, size_t first,
-	  size_t end)
+	  size_t end, enum stats_basis basis)
 {
 	size_t total = 0;
 	double *x;
@@ -134,6 +154,9 @@ cell_fill(struct plot_cell *c, const struct qplot_tag *t, size_t first,
 		total += r->n_samples;
 	}
 	c->centre = centre_of(c->runs, c->n_runs);
+	if (basis == STATS_BASIS_PEAK)
+		for (size_t i = first; i < end; i++)
+			c->runs[i - first].rate = result_peak(&t->results[i]);
 	c->n_samples = total;
 	if (total == 0) {
 		c->lo = c->q1 = c->median = c->q3 = c->hi = c->centre;
@@ -175,7 +198,8 @@ test_fill(struct plot_test *pt, const struct plot_want *w,
 				    w->name) != 0)
 				break;
 		if (end > first)
-			cell_fill(&pt->cells[i], t, first, end);
+			cell_fill(&pt->cells[i], t, first, end,
+				  compare_basis(w->name));
 	}
 }
 

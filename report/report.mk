@@ -6,7 +6,7 @@ lib_libaim_a_SOURCES += lib/dbpath.c lib/dbpath.h
 noinst_LIBRARIES += report/libreport.a
 report_libreport_a_SOURCES = \
 	report/cli.c report/cli.h \
-	report/compare.c report/compare.h \
+	report/compare.c report/compare.h report/compare_value.c \
 	report/compare_env.c report/compare_env.h \
 	report/csvout.c report/csvout.h \
 	report/export.c report/export.h \

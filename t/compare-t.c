@@ -102,14 +102,27 @@ test_pool_measured(void)
 	is_double(v.rate, 112500.0, 1e-6, "rate = total ops / total time");
 	is_int(v.rate_c, 11250000, "rate in cents");
 	ok(isnan(v.cv_pct), "pooling alone computes no statistics");
-	compare_value_stats(&s, res, 2, 0, &v);
+	compare_value_stats(&s, res, 2, 0, STATS_BASIS_MEAN, &v);
 	is_int((int64_t)v.n_runs, 2, "two processes");
 	/* Process rates 400000 / 3 and 50000: their sd over their mean. */
 	is_double(v.cv_pct, (400000.0 / 3 - 50000) / sqrt(2.0) /
 		  ((400000.0 / 3 + 50000) / 2) * 100, 1e-9,
 		  "cv of the per-process rates");
+	is_double(v.mean_cv_pct, v.cv_pct, 1e-12, "judged on the mean: same cv");
 	is_double(v.sum.sample_cv_pct, 50.0, 1e-9,
 		  "cv of the per-sample rates (100000, 150000, 50000)");
+	compare_value_free(&v);
+	compare_pool(res, 2, &v);
+	compare_value_stats(&s, res, 2, 0, STATS_BASIS_PEAK, &v);
+	is_double(v.runs[0].rate, 150000.0, 1e-6,
+		  "judged on the peak: the faster sample of process 1");
+	is_double(v.mean_runs[0].rate, 400000.0 / 3, 1e-6,
+		  "its classic rate is kept for the printed centre");
+	is_double(v.cv_pct, 100000.0 / sqrt(2.0) / 100000.0 * 100, 1e-9,
+		  "cv of the peak rates 150000 and 50000");
+	is_double(v.mean_cv_pct, (400000.0 / 3 - 50000) / sqrt(2.0) /
+		  ((400000.0 / 3 + 50000) / 2) * 100, 1e-9,
+		  "and of the classic rates beside it");
 	compare_value_free(&v);
 	query_tag_free(&s);
 }
@@ -285,10 +298,10 @@ test_formats(void)
 	compare_build(s, 2, NULL, &t);
 	csv = cmpfx_render(FMT_CSV, &t);
 	is_string(csv,
-		  "number,test,units,base_tag,new_tag,base_status,new_status,base,new,delta,pct,base_samples,new_samples,base_cv_pct,new_cv_pct,"
+		  "number,test,units,base_tag,new_tag,base_status,new_status,base,new,delta,pct,base_samples,new_samples,basis,base_cv_pct,new_cv_pct,"
 		  "base_processes,new_processes,base_boots,new_boots,base_flagged,new_flagged,base_excluded,new_excluded,"
 		  "unit,base_observations,new_observations,ratio,pct_lo,pct_hi,df,p,q,mdc_pct,verdict,reason\n"
-		  "3,add_long,Thousand Long Integer Additions/second,bare,\"a,b|c\",ok,ok,4019704.43,4374384.24,354679.81,8.82,1,1,,,"
+		  "3,add_long,Thousand Long Integer Additions/second,bare,\"a,b|c\",ok,ok,4019704.43,4374384.24,354679.81,8.82,1,1,peak,,,"
 		  "1,1,1,1,0,0,0,0,run,1,1,1.0882352959468715,,,,,,,inconclusive,needs >= 2 runs on each side\n",
 		  "CSV quotes the tag with a comma");
 	md = cmpfx_render(FMT_MD, &t);
@@ -324,13 +337,15 @@ test_noise_columns(void)
 	text = cmpfx_render(FMT_TEXT, &t);
 	lines = cmpfx_data_lines(text);
 	/* One process a side: no spread, no interval, no mdc. */
-	is_string(lines, "12 fork_test 105000.00 1.00 -104999.00 -100.00% cv -/- inconclusive - mdc - Task Creations/second\n",
+	is_string(lines, "12 fork_test 105000.00 1.00 -104999.00 -100.00% mean cv -/- inconclusive - mdc - Task Creations/second\n",
 		  "noise and verdict columns after the percentage");
-	ok(strstr(text, "\n# cv: spread of the per-process rates") != NULL,
+	ok(strstr(text, "\n# cv: spread of the judged per-process rates") != NULL,
 	   "legend explains cv");
+	ok(strstr(text, "\n# mean, peak: the per-process rate judged") != NULL,
+	   "legend explains the judged rate");
 	ok(strstr(text, "\n# mdc: minimum detectable change") != NULL,
 	   "legend explains mdc");
-	ok(strstr(text, "\n# statistics: Welch's t on log per-process rates, 95% intervals; 0 comparisons") != NULL,
+	ok(strstr(text, "\n# statistics: Welch's t on log per-process rates (peak rate for tests that make no system call, else mean), 95% intervals; 0 comparisons") != NULL,
 	   "header names the test and the family");
 	free(text);
 	free(lines);

@@ -107,10 +107,10 @@ if has_python; then
 		t "$f parses with python3 -m json.tool" \
 			sh -c "python3 -m json.tool <'$W/$f' >/dev/null"
 	done
-	t "CSV parses: 60 records of 35 fields" python3 -c "
+	t "CSV parses: 60 records of 36 fields" python3 -c "
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1])))
-assert len(rows) == 61 and all(len(r) == 35 for r in rows), rows[:2]
+assert len(rows) == 61 and all(len(r) == 36 for r in rows), rows[:2]
 assert rows[3][7:11] == ['2794117.65', '2686567.16', '-107550.49', '-3.85']
 " "$W/cmp.csv"
 	t "JSON carries every number of a verdict" python3 -c "
@@ -245,7 +245,7 @@ if [ -x "$AIMRUN" ]; then
 	t "aimdb show on it: classic rows" sh -c \
 		"'$AIMDB' --db '$W/run.db' show r1 | grep -Eq '^     3 add_long +[0-9]+\.[0-9]{2} +[0-9]+ +[0-9]+\.[0-9]{5} +[0-9]+\.[0-9]{2} Thousand Long Integer Additions/second$'"
 	t "aimcmp on it: noise and verdict columns with repeated samples" sh -c \
-		"'$AIMCMP' --db '$W/run.db' r1 r1 | grep -Eq '^3 add_long [0-9.]+ [0-9.]+ 0.00 0.00% cv [0-9.]+%/[0-9.]+% [a-z]+ \\[-[0-9.]+%,\\+[0-9.]+%\\] mdc [0-9.]+% Thousand'"
+		"'$AIMCMP' --db '$W/run.db' r1 r1 | grep -Eq '^3 add_long [0-9.]+ [0-9.]+ 0.00 0.00% peak cv [0-9.]+%/[0-9.]+% [a-z]+ \\[-[0-9.]+%,\\+[0-9.]+%\\] mdc [0-9.]+% Thousand'"
 	t "aimdb check on it" "$AIMDB" --db "$W/run.db" check
 	t "calibrate, an extra test, runs when named" env AIM_CALIBRATE_WORK=1000 \
 		"$AIMRUN" --db "$W/cal.db" --tag cal --tests calibrate --duration 0.02 \

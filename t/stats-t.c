@@ -95,6 +95,38 @@ test_run_rate(void)
 	   "zero elapsed time refused");
 }
 
+static void
+test_run_peak(void)
+{
+	/* Sample rates 100/s, 20/s and 150/s; the last one is flagged. */
+	struct stats_sample s[] = { { 100, 1000000000, 0 },
+				    { 60, 3000000000, 0 },
+				    { 75, 500000000, 0 } };
+	unsigned flags[] = { 0, 0, STATS_FLAG_RATE };
+	double peak = -1;
+
+	is_int(stats_run_peak(s, NULL, 3, 0, 2.0, &peak), 0, "peak rate");
+	is_double(peak, 300.0, 1e-9, "the fastest sample: 2 * 75 / 0.5 s");
+	is_int(stats_run_peak(s, flags, 3, STATS_FLAG_RATE, 2.0, &peak), 0,
+	       "peak without the flagged sample");
+	is_double(peak, 200.0, 1e-9, "then the first sample: 2 * 100 / 1 s");
+	is_int(stats_run_peak(s, NULL, 1, 0, 1.0, &peak), 0, "one sample");
+	is_double(peak, 100.0, 1e-9, "one sample: peak and mean agree");
+	s[1].calls = 0;
+	ok(stats_run_peak(s + 1, NULL, 1, 0, 1.0, &peak) == 0 && peak == 0.0,
+	   "a sample of no calls has peak 0 (a spoiled run, as for the mean)");
+	ok(stats_run_peak(s, flags, 3, ~0u, 0.0, &peak) == -1,
+	   "factor 0 refused");
+	flags[0] = flags[1] = STATS_FLAG_PREEMPT;
+	ok(stats_run_peak(s, flags, 3, ~0u, 1.0, &peak) == -1,
+	   "no sample kept is an error");
+	s[0].elapsed_ns = 0;
+	ok(stats_run_peak(s, NULL, 3, 0, 1.0, &peak) == -1,
+	   "zero elapsed time refused");
+	is_string(stats_basis_name(STATS_BASIS_MEAN), "mean", "basis mean");
+	is_string(stats_basis_name(STATS_BASIS_PEAK), "peak", "basis peak");
+}
+
 /* The jmp_test run of doc/statistics.md, "Sample quality". */
 static void
 test_flags(void)
@@ -328,24 +360,25 @@ test_run_rate_checked(void)
 {
 	struct stats_sample s[5];
 	size_t flagged = 0, excluded = 0;
-	double rate;
+	double rate, peak = -1;
 
 	for (int i = 0; i < 5; i++) {
 		s[i].calls = i == 2 ? 50 : 100;
 		s[i].elapsed_ns = 1000000000;
 		s[i].invol_cs = i == 2 ? 400 : 0;
 	}
-	ok(stats_run_rate_checked(s, 5, 1.0, 0, &rate, &flagged,
+	ok(stats_run_rate_checked(s, 5, 1.0, 0, &rate, &peak, &flagged,
 				  &excluded) == 0, "kept");
 	is_double(rate, 450.0 / 5, 1e-9, "all samples count by default");
+	is_double(peak, 100.0, 1e-9, "and the peak is the fastest sample");
 	is_int((int64_t)flagged, 1, "one flagged");
 	is_int((int64_t)excluded, 0, "none excluded");
-	ok(stats_run_rate_checked(s, 5, 1.0, 1, &rate, &flagged,
+	ok(stats_run_rate_checked(s, 5, 1.0, 1, &rate, NULL, &flagged,
 				  &excluded) == 0, "excluded");
 	is_double(rate, 100.0, 1e-9, "without the slow sample");
 	is_int((int64_t)excluded, 1, "one excluded (counts add up)");
 	s[0].elapsed_ns = 0;
-	ok(stats_run_rate_checked(s, 5, 1.0, 1, &rate, &flagged,
+	ok(stats_run_rate_checked(s, 5, 1.0, 1, &rate, NULL, &flagged,
 				  &excluded) == -1, "a bad sample is refused");
 }
 
@@ -482,6 +515,7 @@ main(void)
 	plan_lazy();
 	test_helpers();
 	test_run_rate();
+	test_run_peak();
 	test_flags();
 	test_summary();
 	test_welch_known();

@@ -68,10 +68,10 @@ test_worked_example(void)
 	text = cmpfx_render(FMT_TEXT, &t);
 	lines = cmpfx_data_lines(text);
 	is_string(lines,
-		  "3 add_long 4020954.77 4020268.64 -686.13 -0.02% cv 0.07%/0.08% equivalent [-0.12%,+0.08%] mdc 0.14% Thousand Long Integer Additions/second\n"
-		  "8 brk_test 1859846.99 1818983.55 -40863.44 -2.20% cv 1.39%/1.21% regressed [-3.83%,-0.54%] mdc 2.37% System Memory Allocations/second\n"
-		  "11 exec_test 903.16 880.98 -22.18 -2.46% cv 3.62%/3.24% inconclusive [-6.68%,+1.96%] mdc 6.36% Program Loads/second\n"
-		  "12 fork_test 2722.91 2605.17 -117.74 -4.32% cv 0.90%/1.01% regressed [-5.50%,-3.14%] mdc 1.73% Task Creations/second\n",
+		  "3 add_long 4020954.77 4020268.64 -686.13 -0.02% peak cv 0.07%/0.08% equivalent [-0.12%,+0.08%] mdc 0.14% Thousand Long Integer Additions/second\n"
+		  "8 brk_test 1859846.99 1818983.55 -40863.44 -2.20% mean cv 1.39%/1.21% regressed [-3.83%,-0.54%] mdc 2.37% System Memory Allocations/second\n"
+		  "11 exec_test 903.16 880.98 -22.18 -2.46% mean cv 3.62%/3.24% inconclusive [-6.68%,+1.96%] mdc 6.36% Program Loads/second\n"
+		  "12 fork_test 2722.91 2605.17 -117.74 -4.32% mean cv 0.90%/1.01% regressed [-5.50%,-3.14%] mdc 1.73% Task Creations/second\n",
 		  "the worked example of doc/statistics.md, to the digit");
 	is_int((int64_t)t.n_family, 4, "a family of four comparisons");
 	is_int((int64_t)t.n_verdicts[STATS_REGRESSED], 2, "two regressed");

@@ -1,0 +1,238 @@
+/*
+ * One value of the comparison table: the pooled classic rate of one test
+ * on one side, and its per-process observations (the classic rate and
+ * the rate the test is judged on, mean or peak) with their summary.
+ */
+#include "config.h"
+
+#include "compare.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aim_test.h"
+#include "compare_env.h"
+#include "stats.h"
+#include "xalloc.h"
+
+/* Rates are compared as printed, to the cent; beyond int64 nothing prints. */
+int64_t
+compare_cents(double rate)
+{
+	double c = rate * 100.0;
+
+	if (!isfinite(c) || fabs(c) > 9.0e18)
+		return 0;
+	return (int64_t)llround(c);
+}
+
+static double
+sample_rate(const struct query_sample *s, unsigned long factor)
+{
+	if (s->has_printed)
+		return s->printed_ops;
+	if (s->elapsed_ns <= 0)
+		return 0.0;
+	return (double)s->calls * (double)factor * 1e9 / (double)s->elapsed_ns;
+}
+
+static void
+pool_failed(const struct query_result *const *res, size_t n,
+	    struct cmp_value *out)
+{
+	out->state = CMP_FAILED;
+	out->status = "nodata";	/* ok results that hold no sample */
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(res[i]->status, "ok") != 0) {
+			out->status = res[i]->status;
+			out->reason = res[i]->reason;
+			return;
+		}
+	}
+}
+
+/* Printed rates: one is kept as is; several weighted by elapsed time. */
+static double
+pooled_printed(const struct query_result *const *res, size_t n)
+{
+	long double num = 0.0L, den = 0.0L, sum = 0.0L;
+	size_t count = 0;
+	int timed = 1;
+
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(res[i]->status, "ok") != 0)
+			continue;
+		for (size_t j = 0; j < res[i]->n_samples; j++) {
+			const struct query_sample *s = &res[i]->samples[j];
+
+			num += (long double)s->printed_ops * s->elapsed_ns;
+			den += s->elapsed_ns;
+			sum += s->printed_ops;
+			count++;
+			if (s->elapsed_ns <= 0)
+				timed = 0;
+		}
+	}
+	if (count == 1)
+		return (double)sum;
+	if (timed && den > 0.0L)
+		return (double)(num / den);
+	return (double)(sum / (long double)count);
+}
+
+static void
+pool_samples(const struct query_result *const *res, size_t n,
+	     struct cmp_value *out, size_t total)
+{
+	long double ops = 0.0L;
+
+	out->rates = xmalloc(total * sizeof(*out->rates));
+	out->printed = 1;
+	for (size_t i = 0; i < n; i++) {
+		const struct query_result *r = res[i];
+
+		if (strcmp(r->status, "ok") != 0)
+			continue;
+		out->n_results++;
+		for (size_t j = 0; j < r->n_samples; j++) {
+			const struct query_sample *s = &r->samples[j];
+
+			out->rates[out->n_samples++] = sample_rate(s, r->factor);
+			out->calls += s->calls;
+			out->elapsed_ns += s->elapsed_ns;
+			ops += (long double)s->calls * r->factor;
+			if (!s->has_printed)
+				out->printed = 0;
+		}
+	}
+	if (out->printed)
+		out->rate = pooled_printed(res, n);
+	else if (out->elapsed_ns > 0)
+		out->rate = (double)(ops * 1e9L / out->elapsed_ns);
+}
+
+void
+compare_pool(const struct query_result *const *res, size_t n,
+	     struct cmp_value *out)
+{
+	size_t total = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->cv_pct = NAN;
+	out->mean_cv_pct = NAN;
+	if (n == 0) {
+		out->state = CMP_MISSING;
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(res[i]->status, "ok") == 0)
+			total += res[i]->n_samples;
+	if (total == 0) {
+		pool_failed(res, n, out);
+		return;
+	}
+	out->state = CMP_OK;
+	pool_samples(res, n, out, total);
+	out->rate_c = compare_cents(out->rate);
+	out->center = out->rate;
+}
+
+void
+compare_value_free(struct cmp_value *v)
+{
+	free(v->rates);
+	free(v->runs);
+	free(v->mean_runs);
+	v->rates = NULL;
+	v->runs = NULL;
+	v->mean_runs = NULL;
+}
+
+void
+compare_opts_default(struct cmp_opts *o)
+{
+	stats_opts_default(&o->stats);
+	o->exclude_flagged = 0;
+}
+
+enum stats_basis
+compare_basis(const char *test)
+{
+	const struct aim_test *t = test != NULL ? aim_test_find(test) : NULL;
+
+	return t != NULL && t->user_only ? STATS_BASIS_PEAK : STATS_BASIS_MEAN;
+}
+
+/* The classic and the peak rate of one process, quality rule applied. */
+static int
+result_rate(const struct query_result *r, int exclude, struct cmp_value *out,
+	    double *rate, double *peak)
+{
+	struct stats_sample *s;
+	int rc;
+
+	if (r->samples[0].has_printed) {
+		/* An imported report keeps one rate: it is both. */
+		*rate = pooled_printed(&r, 1);
+		*peak = *rate;
+		return 0;
+	}
+	s = xmalloc(r->n_samples * sizeof(*s));
+	for (size_t j = 0; j < r->n_samples; j++) {
+		s[j].calls = r->samples[j].calls;
+		s[j].elapsed_ns = r->samples[j].elapsed_ns;
+		s[j].invol_cs = r->samples[j].invol_cs;
+	}
+	rc = stats_run_rate_checked(s, r->n_samples, (double)r->factor,
+				    exclude, rate, peak, &out->n_flagged,
+				    &out->n_excluded);
+	free(s);
+	return rc;
+}
+
+static int
+rate_usable(double r)
+{
+	return r > 0.0 && isfinite(r);
+}
+
+void
+compare_value_stats(const struct query_tag *side,
+		    const struct query_result *const *res, size_t n,
+		    int exclude, enum stats_basis basis, struct cmp_value *out)
+{
+	struct stats_summary mean_sum;
+	int usable = 1;
+
+	out->runs = xcalloc(n ? n : 1, sizeof(*out->runs));
+	out->mean_runs = xcalloc(n ? n : 1, sizeof(*out->mean_runs));
+	out->n_runs = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct stats_run *run = &out->runs[out->n_runs];
+		struct stats_run *mean = &out->mean_runs[out->n_runs];
+		double peak = NAN;
+
+		if (strcmp(res[i]->status, "ok") != 0 || res[i]->n_samples == 0)
+			continue;
+		if (result_rate(res[i], exclude, out, &mean->rate, &peak) < 0 ||
+		    !rate_usable(mean->rate) || !rate_usable(peak))
+			usable = 0;
+		mean->boot_id = compare_env_boot(side, res[i]->run_id);
+		run->boot_id = mean->boot_id;
+		run->rate = basis == STATS_BASIS_PEAK ? peak : mean->rate;
+		out->n_runs++;
+	}
+	/* A process without a usable rate spoils the side; none is dropped. */
+	if (!usable)
+		out->n_runs = 0;
+	out->has_summary = out->n_runs > 0 &&
+			   stats_summarise(out->rates, out->n_samples,
+					   out->runs, out->n_runs,
+					   &out->sum) == 0;
+	out->cv_pct = out->has_summary ? out->sum.cv_pct : NAN;
+	out->mean_cv_pct = out->has_summary &&
+			   stats_summarise(NULL, 0, out->mean_runs,
+					   out->n_runs, &mean_sum) == 0 ?
+			   mean_sum.cv_pct : NAN;
+}
