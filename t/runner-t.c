@@ -8,6 +8,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -97,9 +99,24 @@ static const struct aim_test t_fail = T("fail", NULL, run_fail);
 static const struct aim_test t_segv = T("segv", NULL, run_segv);
 static const struct aim_test t_abort = T("abort", NULL, run_abort);
 static const struct aim_test t_exit = T("exit", NULL, run_exit);
+/* Says where its stack and a new heap block are, through the skip reason. */
+static enum aim_status
+setup_where(struct aim_ctx *ctx)
+{
+	volatile char local = 0;
+	void *block = malloc(32);
+	enum aim_status st;
+
+	st = aim_skip(ctx, "%lx %lx", (unsigned long)(uintptr_t)&local,
+		      (unsigned long)(uintptr_t)block);
+	free(block);
+	return st;
+}
+
 static const struct aim_test t_hang = T("hang", NULL, run_hang);
 static const struct aim_test t_term = T("ignore-term", NULL, run_ignore_term);
 static const struct aim_test t_orphan = T("orphan", setup_orphan, run_ok);
+static const struct aim_test t_where = T("where", setup_where, run_ok);
 
 static int
 count_fds(void)
@@ -148,6 +165,48 @@ check(const struct aim_test *t, enum runner_status want, const char *reason_has,
 	runner_outcome_free(&out);
 }
 
+/* 1 when X[I] differs from every earlier value. */
+static int
+distinct(const unsigned long *x, int i)
+{
+	for (int j = 0; j < i; j++)
+		if (x[j] == x[i])
+			return 0;
+	return 1;
+}
+
+/*
+ * Runs fork from one parent, so only the harness can give each its own
+ * layout: the stack and the heap of the test must move between runs.
+ */
+static void
+check_layout(void)
+{
+	struct runner_cfg cfg = { .kill_grace_ns = 300000000 };
+	unsigned long stack[8], heap[8];
+	int stacks = 0, heaps = 0;
+
+	timing_cfg_default(&cfg.child.timing, 20000000);
+	cfg.deadline_ns = 10000000000LL;
+	for (int i = 0; i < 8; i++) {
+		struct runner_outcome out;
+
+		if (runner_run(&t_where, &cfg, &out) != 0 ||
+		    sscanf(out.reason, "%lx %lx", &stack[i], &heap[i]) != 2)
+			bail("layout probe: no addresses in '%s'", out.reason);
+		runner_outcome_free(&out);
+		stacks += distinct(stack, i);
+		heaps += distinct(heap, i);
+	}
+	/* 256 offsets each: 5 or fewer of 8 distinct is a 1 in 5000 chance. */
+	ok(stacks >= 6, "the stack moves from run to run (%d of 8 runs at "
+	   "distinct addresses)", stacks);
+	ok(heaps >= 6, "the heap moves from run to run (%d of 8 runs at "
+	   "distinct addresses)", heaps);
+	ok(stack[0] % 16 == stack[1] % 16, "the stack keeps its 16-byte "
+	   "alignment");
+}
+
 int
 main(void)
 {
@@ -163,5 +222,6 @@ main(void)
 	check(&t_hang, RUNNER_TIMEOUT, "process group killed", 500000000LL);
 	check(&t_term, RUNNER_TIMEOUT, "process group killed", 500000000LL);
 	check(&t_orphan, RUNNER_OK, NULL, 10000000000LL);
+	check_layout();
 	return done_testing();
 }
