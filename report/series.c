@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
 #include "xalloc.h"
 
 /* Steps of one test: each tag with data against the previous one. */
@@ -144,8 +145,9 @@ series_print(FILE *f, const struct series *s,
 
 		if (!series_step_significant(st))
 			continue;
-		fprintf(f, "%d %s %s %s %.2f%% %s [%+.2f%%,%+.2f%%] q %.2g %s\n",
-			t->number, t->name, tags[st->from], tags[st->to],
+		fprintf(f, "%d %s %s %s %s %.2f%% %s [%+.2f%%,%+.2f%%] q %.2g "
+			"%s\n", t->number, t->name, tags[st->from], tags[st->to],
+			stats_basis_name(compare_basis(t->name)),
 			(c->ratio - 1.0) * 100.0, stats_verdict_name(c->verdict),
 			(c->ratio_lo - 1.0) * 100.0,
 			(c->ratio_hi - 1.0) * 100.0, c->q, t->units);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "compare.h"
 #include "csvout.h"
 #include "jsonout.h"
 #include "log.h"
@@ -133,7 +134,8 @@ series_db_text(FILE *f, const struct series_db *sd)
 }
 
 static const char *const csv_columns[] = {
-	"number", "test", "units", "from", "to", "significant", "verdict",
+	"number", "test", "units", "from", "to", "basis", "significant",
+	"verdict",
 	"unit", "base_observations", "new_observations", "ratio", "pct",
 	"pct_lo", "pct_hi", "df", "p", "q", "mdc_pct", "reason",
 };
@@ -159,6 +161,7 @@ csv_record(FILE *f, const struct series_db *sd, const struct series_step *st)
 	csvout_field(f, 0, t->units);
 	csvout_field(f, 0, sd->model.tags[st->from]);
 	csvout_field(f, 0, sd->model.tags[st->to]);
+	csvout_field(f, 0, stats_basis_name(compare_basis(t->name)));
 	csvout_field(f, 0, series_step_significant(st) ? "true" : "false");
 	if (st->judged) {
 		csvout_field(f, 0, stats_verdict_name(c->verdict));
@@ -227,6 +230,8 @@ step_obj(const struct series_db *sd, const struct series_step *st)
 	jsonout_put(o, "units", jsonout_string(t->units));
 	jsonout_put(o, "from", jsonout_string(sd->model.tags[st->from]));
 	jsonout_put(o, "to", jsonout_string(sd->model.tags[st->to]));
+	jsonout_put(o, "basis",
+		    jsonout_string(stats_basis_name(compare_basis(t->name))));
 	jsonout_put(o, "significant", jsonout_bool(series_step_significant(st)));
 	jsonout_put(o, "reason", jsonout_string(st->cmp.why));
 	jsonout_put(o, "statistics", st->judged ? cmp_obj(&st->cmp) : NULL);

@@ -49,7 +49,7 @@ t "the listing is aimplot's golden steps.txt" diff -u "$P/steps.txt" "$W/steps.t
 "$AIMPLOT" --steps >"$W/plot-steps.txt"
 t "aimplot --steps prints the same bytes" cmp "$W/steps.txt" "$W/plot-steps.txt"
 t "fork_test regressed from 2.6.21 to 2.6.21-quicklist" grep -q \
-	'^12 fork_test 2.6.21 2.6.21-quicklist -10.14% regressed ' "$W/steps.txt"
+	'^12 fork_test 2.6.21 2.6.21-quicklist mean -10.14% regressed ' "$W/steps.txt"
 
 "$AIMCMP" -S --order date >"$W/date.txt"
 t "--order date: tags by first run" grep -qx \

@@ -190,8 +190,8 @@ check_listing(void)
 	ok(strstr(text, "# 2 steps not judged: a run rate is not positive\n") != NULL,
 	   "the listing counts steps not judged");
 	line = strstr(text, "\n12 ");
-	ok(line != NULL && strncmp(line + 1, "12 fork_test 6.1 6.2-rc1 -10.", 29) == 0,
-	   "step line: number, name, from, to, change");
+	ok(line != NULL && strncmp(line + 1, "12 fork_test 6.1 6.2-rc1 mean -10.", 34) == 0,
+	   "step line: number, name, from, to, rate judged, change");
 	ok(line != NULL && strstr(line, "% regressed [") != NULL &&
 	   strstr(line, "] q ") != NULL &&
 	   strstr(line, " Things/second\n") != NULL,
