@@ -17,19 +17,8 @@
 #include <unistd.h>
 
 #include "runner.h"
+#include "sanitizer.h"
 #include "tap.h"
-
-/* A sanitizer's allocator keeps one region per size: no heap shift. */
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
 
 static enum aim_status
 run_ok(struct aim_ctx *ctx)

@@ -10,13 +10,13 @@ t_classic_t_SOURCES = t/classic-t.c
 t_classic_t_LDADD = $(AIM_T_LDADD)
 t_registry_t_SOURCES = t/registry-t.c
 t_registry_t_LDADD = $(AIM_T_LDADD)
-t_runner_t_SOURCES = t/runner-t.c
+t_runner_t_SOURCES = t/runner-t.c t/sanitizer.h
 t_runner_t_LDADD = $(AIM_T_LDADD)
 t_suite_t_SOURCES = t/suite-t.c
 t_suite_t_LDADD = $(AIM_T_LDADD)
 t_timing_t_SOURCES = t/timing-t.c
 t_timing_t_LDADD = $(AIM_T_LDADD)
-t_userspace_t_SOURCES = t/userspace-t.c
+t_userspace_t_SOURCES = t/userspace-t.c t/sanitizer.h
 t_userspace_t_LDADD = $(AIM_T_LDADD)
 
 TESTS += t/classic-t t/registry-t t/runner-t t/suite-t t/timing-t t/userspace-t \

@@ -22,19 +22,8 @@
 
 #include "aim_test.h"
 #include "ctx.h"
+#include "sanitizer.h"
 #include "tap.h"
-
-/* The sanitizer runtimes map shadow memory behind malloc's back. */
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
 
 enum {
 	WARM_RUNS = 3,		/* first-touch faults, lazy libc state */
