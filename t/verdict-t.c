@@ -134,6 +134,44 @@ test_flagged(void)
 	cmpfx_release(&t, s, 2);
 }
 
+/* Three add_long runs of TAG, each of N samples of SAMPLE_NS. */
+static void
+peak_runs(struct query_tag *t, int n, int64_t sample_ns)
+{
+	for (int k = 0; k < 3; k++) {
+		struct query_result *r = cmpfx_result(t, 3, "add_long", "ok",
+						      60000);
+
+		for (int i = 0; i < n; i++)
+			cmpfx_sample(r, sample_ns / 1000000 * (100 + i + k),
+				     sample_ns, -1);
+	}
+}
+
+/* Peak rates of samples of different lengths are not comparable. */
+static void
+test_sample_lengths(void)
+{
+	struct query_tag s[3];
+	struct cmp_table t;
+
+	cmpfx_tag(&s[0], "short", 1);
+	cmpfx_tag(&s[1], "same", 2);
+	cmpfx_tag(&s[2], "long", 3);
+	peak_runs(&s[0], 10, 60000000);
+	peak_runs(&s[1], 10, 60000000);
+	peak_runs(&s[2], 10, 200000000);
+	compare_build(s, 3, NULL, &t);
+	is_string(stats_basis_name(t.rows[0].basis), "peak",
+		  "add_long is judged on its peak rate");
+	is_int((int64_t)t.n_warnings, 1, "one warning, for the long samples");
+	ok(t.n_warnings == 1 && strcmp(t.warnings[0], "peak rates from "
+	   "samples of 60 ms (short) and 200 ms (long): shorter samples peak "
+	   "higher; compare runs of the same --duration") == 0,
+	   "it names both lengths and tags and the remedy");
+	cmpfx_release(&t, s, 3);
+}
+
 /* Tag NAME with one run on a machine described by KEY=VALUE pairs. */
 static void
 env_tag(struct query_tag *t, const char *name, int64_t id,
@@ -229,6 +267,7 @@ main(void)
 	plan_lazy();
 	test_worked_example();
 	test_flagged();
+	test_sample_lengths();
 	test_gate();
 	return done_testing();
 }
