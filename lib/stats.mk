@@ -1,9 +1,14 @@
 # lib/stats*: the statistics of aimcmp's verdicts (doc/statistics.md).
 lib_libaim_a_SOURCES += lib/stats.c lib/stats.h lib/stats_cmp.c
 
-check_PROGRAMS += t/stats-t t/stats-sim-t
-TESTS += t/stats-t t/stats-sim-t
+check_PROGRAMS += t/stats-run-t t/stats-t t/stats-sim-t t/stats-peak-sim-t
+TESTS += t/stats-run-t t/stats-t t/stats-sim-t t/stats-peak-sim-t
+STATS_T_LDADD = t/libtap.a lib/libaim.a $(GSL_LIBS) $(LIBS)
+t_stats_run_t_SOURCES = t/stats-run-t.c
+t_stats_run_t_LDADD = $(STATS_T_LDADD)
 t_stats_t_SOURCES = t/stats-t.c
-t_stats_t_LDADD = t/libtap.a lib/libaim.a $(GSL_LIBS) $(LIBS)
+t_stats_t_LDADD = $(STATS_T_LDADD)
 t_stats_sim_t_SOURCES = t/stats-sim-t.c
-t_stats_sim_t_LDADD = t/libtap.a lib/libaim.a $(GSL_LIBS) $(LIBS)
+t_stats_sim_t_LDADD = $(STATS_T_LDADD)
+t_stats_peak_sim_t_SOURCES = t/stats-peak-sim-t.c
+t_stats_peak_sim_t_LDADD = $(STATS_T_LDADD)
