@@ -76,7 +76,54 @@ check_run_id(const char *s)
 	return v > 0 ? 0 : fuzz_broken("run id %lld accepted", (long long)v);
 }
 
-/* An accepted tag holds no byte a terminal or a CSV line would act on. */
+/*
+ * The UTF-8 forms of what an accepted tag never holds: C1 controls, line
+ * separators, bidirectional controls, invisible characters.  Written out
+ * byte by byte, independently of lib/tag.c's decoder.
+ */
+static const char *const hidden[] = {
+	"\xe2\x80\xa8", "\xe2\x80\xa9",					/* U+2028, U+2029 */
+	"\xe2\x80\xaa", "\xe2\x80\xab", "\xe2\x80\xac", "\xe2\x80\xad",
+	"\xe2\x80\xae", "\xe2\x81\xa6", "\xe2\x81\xa7", "\xe2\x81\xa8",
+	"\xe2\x81\xa9", "\xe2\x80\x8e", "\xe2\x80\x8f", "\xd8\x9c",		/* bidi */
+	"\xe2\x80\x8b", "\xe2\x80\x8c", "\xe2\x80\x8d", "\xe2\x81\xa0",
+	"\xef\xbb\xbf",								/* zero width */
+};
+
+/* Blanks that may not begin or end a tag. */
+static const char *const blanks[] = {
+	" ", "\xc2\xa0", "\xe3\x80\x80", "\xe2\x80\x80", "\xe2\x80\x8a",
+	"\xe2\x80\xaf", "\xe2\x81\x9f", "\xe1\x9a\x80",
+};
+
+static int
+check_tag_chars(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c < 0x20 || c == 0x7f || c == 0xc0 || c == 0xc1 || c > 0xf4)
+			return fuzz_broken("tag with byte %#x accepted", c);
+		if (c == 0xc2 && i + 1 < len && (unsigned char)s[i + 1] < 0xa0)
+			return fuzz_broken("tag with a C1 control accepted");
+	}
+	for (size_t i = 0; i < sizeof(hidden) / sizeof(hidden[0]); i++)
+		if (strstr(s, hidden[i]) != NULL)
+			return fuzz_broken("tag with hidden character %zu accepted", i);
+	for (size_t i = 0; i < sizeof(blanks) / sizeof(blanks[0]); i++) {
+		size_t n = strlen(blanks[i]);
+
+		if (strncmp(s, blanks[i], n) == 0 ||
+		    (len >= n && strcmp(s + len - n, blanks[i]) == 0))
+			return fuzz_broken("tag with blank %zu at an end accepted", i);
+	}
+	return 0;
+}
+
+/*
+ * An accepted tag holds no byte a terminal or a CSV line would act on and
+ * nothing that hides or reorders text; a refused one has a reason.
+ */
 static int
 check_tag(const char *s)
 {
@@ -88,13 +135,7 @@ check_tag(const char *s)
 			fuzz_broken("tag refused without a one-line reason");
 	if (len == 0 || len > TAG_MAX_BYTES)
 		return fuzz_broken("tag of %zu bytes accepted", len);
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c < 0x20 || c == 0x7f || c == 0xc0 || c == 0xc1 || c > 0xf4)
-			return fuzz_broken("tag with byte %#x accepted", c);
-	}
-	return 0;
+	return check_tag_chars(s, len);
 }
 
 int

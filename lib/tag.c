@@ -1,22 +1,33 @@
 /*
  * Tag validation.  Quotes and SQL are harmless here (every query binds its
- * values); control bytes and broken UTF-8 would garble every report.
+ * values); control bytes and broken UTF-8 would garble every report, and
+ * bidirectional controls, invisible characters and blanks at either end
+ * make two different tags look the same, or a tag look like another.
  */
 #include "config.h"
 
 #include "tag.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
-/* Length of the UTF-8 sequence at S, or 0 when it is malformed. */
+/*
+ * Length of the UTF-8 sequence at S, its code point in *CP; 0 when it is
+ * malformed: a stray byte, an overlong form, a UTF-16 surrogate or past
+ * U+10FFFF, which decoders disagree about.
+ */
 static size_t
-utf8_len(const unsigned char *s)
+utf8_decode(const unsigned char *s, uint32_t *cp)
 {
+	static const uint32_t min[] = { 0, 0, 0x80, 0x800, 0x10000 };
 	size_t n;
+	uint32_t c;
 
-	if (s[0] < 0x80)
+	if (s[0] < 0x80) {
+		*cp = s[0];
 		return 1;
+	}
 	if (s[0] >= 0xc2 && s[0] <= 0xdf)
 		n = 2;
 	else if (s[0] >= 0xe0 && s[0] <= 0xef)
@@ -25,17 +36,86 @@ utf8_len(const unsigned char *s)
 		n = 4;
 	else
 		return 0;
-	for (size_t i = 1; i < n; i++)
+	c = s[0] & (0x7f >> n);
+	for (size_t i = 1; i < n; i++) {
 		if ((s[i] & 0xc0) != 0x80)
 			return 0;
+		c = c << 6 | (s[i] & 0x3f);
+	}
+	if (c < min[n] || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	*cp = c;
 	return n;
+}
+
+/* C0, DEL, C1 and the Unicode line and paragraph separators. */
+static int
+is_control(uint32_t c)
+{
+	return c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x2028 ||
+	       c == 0x2029;
+}
+
+/* Characters that reorder the text around them. */
+static int
+is_bidi(uint32_t c)
+{
+	return (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) ||
+	       c == 0x200e || c == 0x200f || c == 0x061c;
+}
+
+/* Characters of no width. */
+static int
+is_invisible(uint32_t c)
+{
+	return (c >= 0x200b && c <= 0x200d) || c == 0x2060 || c == 0xfeff ||
+	       c == 0x180e;
+}
+
+static int
+is_blank(uint32_t c)
+{
+	return c == ' ' || c == '\t' || c == 0xa0 || c == 0x1680 ||
+	       (c >= 0x2000 && c <= 0x200a) || c == 0x202f || c == 0x205f ||
+	       c == 0x3000;
+}
+
+/* 0 when every character of S may appear inside a tag, else -1 and WHY. */
+static int
+chars_check(const unsigned char *s, uint32_t *first, uint32_t *last,
+	    char *why, size_t whylen)
+{
+	for (int i = 0; *s != '\0'; i++) {
+		uint32_t c;
+		size_t n = utf8_decode(s, &c);
+
+		if (n == 0) {
+			snprintf(why, whylen, "tag is not valid UTF-8");
+			return -1;
+		}
+		if (is_control(c)) {
+			snprintf(why, whylen, "tag contains a control character");
+			return -1;
+		}
+		if (is_bidi(c) || is_invisible(c)) {
+			snprintf(why, whylen, "tag contains %s character U+%04X",
+				 is_bidi(c) ? "a bidirectional control" :
+				 "an invisible", (unsigned)c);
+			return -1;
+		}
+		if (i == 0)
+			*first = c;
+		*last = c;
+		s += n;
+	}
+	return 0;
 }
 
 int
 tag_check(const char *tag, char *why, size_t whylen)
 {
-	const unsigned char *s = (const unsigned char *)tag;
 	size_t len = strlen(tag);
+	uint32_t first = 0, last = 0;
 
 	if (len == 0) {
 		snprintf(why, whylen, "tag is empty");
@@ -46,18 +126,14 @@ tag_check(const char *tag, char *why, size_t whylen)
 			 len, TAG_MAX_BYTES);
 		return -1;
 	}
-	while (*s != '\0') {
-		size_t n = utf8_len(s);
-
-		if (n == 0) {
-			snprintf(why, whylen, "tag is not valid UTF-8");
-			return -1;
-		}
-		if (n == 1 && (*s < 0x20 || *s == 0x7f)) {
-			snprintf(why, whylen, "tag contains a control character");
-			return -1;
-		}
-		s += n;
+	if (chars_check((const unsigned char *)tag, &first, &last, why,
+			whylen) != 0)
+		return -1;
+	if (is_blank(first) || is_blank(last)) {
+		snprintf(why, whylen, "tag %s with a blank (U+%04X)",
+			 is_blank(first) ? "begins" : "ends",
+			 (unsigned)(is_blank(first) ? first : last));
+		return -1;
 	}
 	return 0;
 }
@@ -65,17 +141,23 @@ tag_check(const char *tag, char *why, size_t whylen)
 void
 tag_printable(char *s)
 {
-	unsigned char *p = (unsigned char *)s;
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned char *out = (unsigned char *)s;
 
 	while (*p != '\0') {
-		size_t n = utf8_len(p);
+		uint32_t c;
+		size_t n = utf8_decode(p, &c);
 
-		if (n == 0 || (n == 1 && (*p < 0x20 || *p == 0x7f))) {
-			*p++ = '?';
+		if (n == 0 || is_control(c) || is_bidi(c) || is_invisible(c)) {
+			*out++ = '?';
+			p += n > 0 ? n : 1;
 			continue;
 		}
+		memmove(out, p, n);
+		out += n;
 		p += n;
 	}
+	*out = '\0';
 }
 
 const char *

@@ -11,14 +11,19 @@
 
 /*
  * 0 when TAG is acceptable: 1..TAG_MAX_BYTES bytes of valid UTF-8 with no
- * control characters.  Otherwise -1 with the reason in WHY.
+ * control character (C0, DEL, C1, U+2028, U+2029), no bidirectional
+ * control (U+202A..U+202E, U+2066..U+2069, U+200E, U+200F, U+061C), no
+ * invisible character (U+200B..U+200D, U+2060, U+FEFF, U+180E) and no
+ * blank (space, tab, Unicode spaces) at either end.  Otherwise -1 with
+ * the reason in WHY.
  */
 int tag_check(const char *tag, char *why, size_t whylen);
 
 /*
  * Make S, text from outside (a tag, a test name, a line of a file), safe
- * to show inside a one-line message: every control character and every
- * byte that is not part of valid UTF-8 becomes '?', in place.
+ * to show inside a one-line message: every control character, every
+ * bidirectional control or invisible character and every byte that is
+ * not part of valid UTF-8 becomes '?', in place (S may get shorter).
  */
 void tag_printable(char *s);
 

@@ -103,12 +103,21 @@ lines"
 bad8=$(printf 'caf\351')
 esc=$(printf 'red\033[31m')
 long=$(head -c 10000 /dev/zero | tr '\0' x)
-for name in newline non-UTF-8 escape 10000-byte; do
+# Tags that show as something else, or as nothing: a right-to-left
+# override, a zero-width space, a leading blank, a trailing U+00A0.
+rlo=$(printf 'v6.8\342\200\256cr.1')
+zw=$(printf 'v6.8\342\200\213')
+nbsp=$(printf 'v6.8\302\240')
+for name in newline non-UTF-8 escape 10000-byte bidi zero-width leading-blank trailing-no-break-space; do
 	case $name in
 	newline) tag=$nl; why="control character" ;;
 	non-UTF-8) tag=$bad8; why="not valid UTF-8" ;;
 	escape) tag=$esc; why="control character" ;;
 	10000-byte) tag=$long; why="10000 bytes long" ;;
+	bidi) tag=$rlo; why="bidirectional control character U+202E" ;;
+	zero-width) tag=$zw; why="invisible character U+200B" ;;
+	leading-blank) tag=" v6.8"; why="begins with a blank" ;;
+	trailing-no-break-space) tag=$nbsp; why="ends with a blank (U+00A0)" ;;
 	esac
 	refused "aimrun --tag with a $name tag" 1 "$why" run --tests add_long --tag "$tag"
 	refused "aimdb rename to a $name tag" 1 "$why" "$AIMDB" --db "$DB" rename base "$tag"

@@ -96,6 +96,54 @@ tags(void)
 	   "overlong refused");
 }
 
+static void
+refused_tag(const char *tag, const char *want, const char *what)
+{
+	char why[128] = "";
+
+	ok(tag_check(tag, why, sizeof(why)) != 0 && strstr(why, want) != NULL,
+	   "%s refused: '%s'", what, why);
+}
+
+/* Text that shows differently from what is stored, or not at all. */
+static void
+hidden_tags(void)
+{
+	static const char *const bidi[] = {
+		"\xe2\x80\xaa", "\xe2\x80\xae", "\xe2\x81\xa6", "\xe2\x81\xa9",
+		"\xe2\x80\x8e", "\xe2\x80\x8f", "\xd8\x9c",
+	};
+	static const char *const zw[] = {
+		"\xe2\x80\x8b", "\xe2\x80\x8c", "\xe2\x80\x8d", "\xe2\x81\xa0",
+		"\xef\xbb\xbf",
+	};
+	char tag[32], why[128];
+
+	for (size_t i = 0; i < sizeof(bidi) / sizeof(bidi[0]); i++) {
+		snprintf(tag, sizeof(tag), "v6.8%sx", bidi[i]);
+		refused_tag(tag, "bidirectional", "bidirectional control");
+	}
+	for (size_t i = 0; i < sizeof(zw) / sizeof(zw[0]); i++) {
+		snprintf(tag, sizeof(tag), "v6%s.8", zw[i]);
+		refused_tag(tag, "invisible", "zero-width character");
+	}
+	refused_tag(" v6.8", "begins with a blank", "leading space");
+	refused_tag("v6.8 ", "ends with a blank", "trailing space");
+	refused_tag("\xc2\xa0v6.8", "begins with a blank", "leading U+00A0");
+	refused_tag("v6.8\xe3\x80\x80", "ends with a blank", "trailing U+3000");
+	refused_tag("v6.8\xe2\x80\x89", "ends with a blank", "trailing U+2009");
+	refused_tag("a\xc2\x9b[31m", "control", "C1 control U+009B");
+	refused_tag("a\xe2\x80\xa8" "b", "control", "line separator U+2028");
+	refused_tag("a\xed\xa0\x80", "UTF-8", "UTF-16 surrogate");
+	refused_tag("a\xe0\x80\xaf", "UTF-8", "overlong encoding");
+	refused_tag("a\xf4\x90\x80\x80", "UTF-8", "code point past U+10FFFF");
+	ok(tag_check("v6.8 rc1\xc2\xa0x", why, sizeof(why)) == 0,
+	   "blanks inside a tag are text");
+	snprintf(tag, sizeof(tag), "a\xe2\x80\xae" "b\xef\xbb\xbf" "c\xc2\x9b" "d");
+	tag_printable(tag);
+	is_string(tag, "a?b?c?d", "tag_printable hides bidi, invisible and C1 characters");
+}
+
 int
 main(void)
 {
@@ -110,5 +158,6 @@ main(void)
 	bad("# only comments\n", "bad.suite: names no tests");
 	parse_numbers();
 	tags();
+	hidden_tags();
 	return done_testing();
 }
