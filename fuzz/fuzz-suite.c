@@ -1,8 +1,8 @@
 /*
  * Fuzz harness: the suite file parser and the --tests list.  The first
  * byte picks which; the rest is the text.  A suite either loads whole, in
- * classic order and with settings in range, or is refused with one line
- * naming the file and line.
+ * classic order and with settings in range, each given at most once, or
+ * is refused with one line naming the file and line.
  */
 #include "config.h"
 
@@ -36,6 +36,32 @@ check_loaded(const struct suite *s)
 		return fuzz_broken("runs %ld", s->runs);
 	if (s->filesize_k > MAX_FILESIZE_K || s->filesize_k == 1)
 		return fuzz_broken("file size %lu K", s->filesize_k);
+	return 0;
+}
+
+/* Lines of TEXT giving a setting named KEY (a word, then a blank). */
+static int
+count_setting(const char *text, const char *key)
+{
+	size_t n = strlen(key);
+	int count = 0;
+
+	for (const char *line = text; line != NULL; line = strchr(line, '\n')) {
+		line += *line == '\n';
+		line += strspn(line, " \t");
+		if (strncmp(line, key, n) == 0 && (line[n] == ' ' || line[n] == '\t'))
+			count++;
+	}
+	return count;
+}
+
+/* A loaded suite gave each setting at most once. */
+static int
+check_once(const char *text)
+{
+	if (count_setting(text, "duration") > 1 || count_setting(text, "runs") > 1 ||
+	    count_setting(text, "filesize") + count_setting(text, "FILESIZE:") > 1)
+		return fuzz_broken("a suite repeating a setting was accepted");
 	return 0;
 }
 
@@ -73,10 +99,14 @@ fuzz_check(const uint8_t *data, size_t size)
 		rc = suite_parse("fuzz.suite", text, &s, err, sizeof(err));
 	else
 		rc = suite_from_list(text, &s, err, sizeof(err));
-	free(text);
-	if (rc != 0)
+	if (rc != 0) {
+		free(text);
 		return check_refused(err, from_file);
+	}
 	rc = check_loaded(&s);
+	if (rc == 0 && from_file)
+		rc = check_once(text);
+	free(text);
 	suite_free(&s);
 	return rc;
 }

@@ -65,7 +65,7 @@ usage(FILE *f)
 		"Run the classic AIM9 tests, print the classic table and store every sample.\n\n"
 		"  -t, --tag TAG          label of this run (default: uname -r)\n"
 		"  -s, --suite NAME|FILE  suite to run (default: aim9, the 60 classic tests)\n"
-		"  -T, --tests A,B,...    run these tests instead of a suite\n"
+		"  -T, --tests A,B,...    run these tests instead of a suite (not with -s)\n"
 		"  -l, --list             list the tests and suites, then exit\n"
 		"  -d, --duration SECS    timed period per test run (default: suite's, else 0.6)\n"
 		"  -r, --runs N           runs of each test, each a fresh process (default: suite's, else 6)\n"
@@ -153,6 +153,9 @@ load_suite(const struct cli *c, struct suite *s)
 	char err[512];
 	char *path;
 
+	/* Neither would be what the other asked for. */
+	if (c->tests != NULL && c->suite != NULL)
+		aim_die(1, "--suite and --tests: give one or the other");
 	if (c->tests != NULL) {
 		if (suite_from_list(c->tests, s, err, sizeof(err)) != 0)
 			aim_die(1, "--tests: %s", err);

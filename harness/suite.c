@@ -8,9 +8,12 @@
 #include "suite.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "parse.h"
 #include "tag.h"
@@ -19,6 +22,9 @@
 /* Large enough for a day per test; anything above is a typo. */
 #define SUITE_MAX_DURATION_NS (86400LL * 1000000000LL)
 #define SUITE_MAX_FILESIZE_K (64UL * 1024 * 1024)
+/* A suite is a short list of names: more is not a suite. */
+#define SUITE_MAX_LINE 1000
+#define SUITE_MAX_BYTES (1 << 20)
 
 struct picked {
 	const struct aim_test *by_number[128];	/* classic numbers are 1..60 */
@@ -71,37 +77,81 @@ split(char *line)
 	return *v != '\0' ? v : NULL;
 }
 
-static int
-setting(struct suite *s, char *line, char *why, size_t whylen)
-{
-	char *val = split(line);
+enum { SET_DURATION, SET_RUNS, SET_FILESIZE, SET_N };
 
-	if (val == NULL) {
-		snprintf(why, whylen, "'%s' needs a value", line);
-		return -1;
-	}
-	if (strcmp(line, "duration") == 0) {
+/* Where each setting was given, so that a second one is an error. */
+struct seen {
+	int line_of[SET_N];	/* 0 when not given yet */
+	int lineno;		/* the line being parsed */
+};
+
+static int
+setting_key(const char *key)
+{
+	if (strcmp(key, "duration") == 0)
+		return SET_DURATION;
+	if (strcmp(key, "runs") == 0)
+		return SET_RUNS;
+	if (strcmp(key, "filesize") == 0 || strcmp(key, "FILESIZE:") == 0)
+		return SET_FILESIZE;
+	return -1;
+}
+
+static int
+setting_value(struct suite *s, int key, const char *val, char *why,
+	      size_t whylen)
+{
+	switch (key) {
+	case SET_DURATION:
 		if (parse_duration_ns(val, 1000000, SUITE_MAX_DURATION_NS,
 				      &s->duration_ns) == 0)
 			return 0;
 		snprintf(why, whylen, "bad duration '%s' (seconds, 0.001 to 86400)", val);
-	} else if (strcmp(line, "runs") == 0) {
+		break;
+	case SET_RUNS:
 		if (parse_long(val, 1, 1000, &s->runs) == 0)
 			return 0;
 		snprintf(why, whylen, "bad runs '%s' (1 to 1000)", val);
-	} else if (strcmp(line, "filesize") == 0 || strcmp(line, "FILESIZE:") == 0) {
+		break;
+	default:
 		if (parse_size_k(val, 2, SUITE_MAX_FILESIZE_K, &s->filesize_k) == 0)
 			return 0;
 		snprintf(why, whylen, "bad file size '%s' (e.g. 5M or 5120K)", val);
-	} else {
-		snprintf(why, whylen, "unknown setting '%s'", line);
+		break;
 	}
 	return -1;
 }
 
 static int
-parse_line(struct suite *s, struct picked *p, char *line, char *why,
-	   size_t whylen)
+setting(struct suite *s, struct seen *seen, char *line, char *why,
+	size_t whylen)
+{
+	static const char *const names[] = { "duration", "runs", "filesize" };
+	char *val = split(line);
+	int key;
+
+	if (val == NULL) {
+		snprintf(why, whylen, "'%s' needs a value", line);
+		return -1;
+	}
+	key = setting_key(line);
+	if (key < 0) {
+		snprintf(why, whylen, "unknown setting '%s'", line);
+		return -1;
+	}
+	/* Two values of one setting: neither is clearly the one meant. */
+	if (seen->line_of[key] != 0) {
+		snprintf(why, whylen, "'%s' given twice (first on line %d)",
+			 names[key], seen->line_of[key]);
+		return -1;
+	}
+	seen->line_of[key] = seen->lineno;
+	return setting_value(s, key, val, why, whylen);
+}
+
+static int
+parse_line(struct suite *s, struct picked *p, struct seen *seen, char *line,
+	   char *why, size_t whylen)
 {
 	size_t len;
 
@@ -112,7 +162,7 @@ parse_line(struct suite *s, struct picked *p, char *line, char *why,
 	if (len == 0 || line[0] == '#')
 		return 0;
 	if (strpbrk(line, " \t") != NULL)
-		return setting(s, line, why, whylen);
+		return setting(s, seen, line, why, whylen);
 	return pick(p, line, why, whylen);
 }
 
@@ -122,19 +172,20 @@ suite_parse(const char *name, const char *text, struct suite *s, char *err,
 {
 	struct suite tmp = { 0 };
 	struct picked p = { { 0 } };
+	struct seen seen = { { 0 }, 0 };
 	char *copy = xstrdup(text), *line = copy, *next;
 	char why[256];
-	int lineno = 0;
 
 	for (; line != NULL; line = next) {
 		next = strchr(line, '\n');
 		if (next != NULL)
 			*next++ = '\0';
-		lineno++;
-		if (strlen(line) > 1000 || parse_line(&tmp, &p, line, why, sizeof(why)) < 0) {
-			if (strlen(line) > 1000)
+		seen.lineno++;
+		if (strlen(line) > SUITE_MAX_LINE ||
+		    parse_line(&tmp, &p, &seen, line, why, sizeof(why)) < 0) {
+			if (strlen(line) > SUITE_MAX_LINE)
 				snprintf(why, sizeof(why), "line too long");
-			snprintf(err, errlen, "%s:%d: %s", name, lineno, why);
+			snprintf(err, errlen, "%s:%d: %s", name, seen.lineno, why);
 			/* The line may hold anything; the message is one line. */
 			tag_printable(err);
 			free(copy);
@@ -153,46 +204,72 @@ suite_parse(const char *name, const char *text, struct suite *s, char *err,
 	return 0;
 }
 
+/*
+ * Open PATH for reading only when it is a regular file.  O_NONBLOCK: the
+ * open of a FIFO without a writer, or of some devices, would wait for ever.
+ */
+static int
+open_regular(const char *path, off_t *size, char *err, size_t errlen)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	struct stat st;
+
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) != 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	} else if (S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(EISDIR));
+	} else if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file, not a suite", path);
+	} else if (st.st_size > SUITE_MAX_BYTES) {
+		snprintf(err, errlen, "%s: larger than 1 MiB, not a suite", path);
+	} else {
+		*size = st.st_size;
+		return fd;
+	}
+	(void)close(fd);
+	return -1;
+}
+
+/* The whole file, read up to one byte past the limit (it may grow). */
 static char *
 slurp(const char *path, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "re");
-	char *buf = NULL;
+	off_t size;
+	int fd = open_regular(path, &size, err, errlen);
+	char *buf;
 	size_t len = 0;
+	ssize_t n;
 
-	if (f == NULL) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	if (fd < 0)
 		return NULL;
-	}
-	buf = xmalloc(1);
-	for (;;) {
-		char chunk[4096];
-		size_t n = fread(chunk, 1, sizeof(chunk), f);
-
-		if (n == 0)
-			break;
-		if (len + n > 1 << 20) {
+	buf = xmalloc(SUITE_MAX_BYTES + 2);
+	while ((n = read(fd, buf + len, SUITE_MAX_BYTES + 1 - len)) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			snprintf(err, errlen, "%s: %s", path, strerror(errno));
+			goto fail;
+		}
+		len += (size_t)n;
+		if (len > SUITE_MAX_BYTES) {
 			snprintf(err, errlen, "%s: larger than 1 MiB, not a suite", path);
 			goto fail;
 		}
-		buf = xrealloc(buf, len + n + 1);
-		memcpy(buf + len, chunk, n);
-		len += n;
-	}
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		goto fail;
 	}
 	buf[len] = '\0';
 	if (strlen(buf) != len) {
 		snprintf(err, errlen, "%s: contains a NUL byte, not a suite", path);
 		goto fail;
 	}
-	(void)fclose(f);
+	(void)close(fd);	/* read only: nothing to lose */
 	return buf;
 fail:
 	free(buf);
-	(void)fclose(f);
+	(void)close(fd);
 	return NULL;
 }
 

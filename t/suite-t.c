@@ -156,6 +156,11 @@ main(void)
 	bad("filesize 5Q\nadd_long\n", "bad.suite:1: bad file size");
 	bad("colour blue\nadd_long\n", "bad.suite:1: unknown setting 'colour'");
 	bad("# only comments\n", "bad.suite: names no tests");
+	bad("duration 1\nadd_long\nduration 2\n",
+	    "bad.suite:3: 'duration' given twice (first on line 1)");
+	bad("runs 2\nruns 2\nadd_long\n", "bad.suite:2: 'runs' given twice");
+	bad("filesize 1M\nFILESIZE: 2M\nadd_long\n",
+	    "bad.suite:2: 'filesize' given twice");
 	parse_numbers();
 	tags();
 	hidden_tags();
