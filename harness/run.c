@@ -8,6 +8,7 @@
 #include "run.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,17 +36,45 @@ struct run_state {
 	const struct run_opts *o;
 	int64_t run_id;
 	struct progress prog;
+	size_t n_ok;		/* results with samples */
+	int out_errno;		/* first write error of the table */
+	/*
+	 * The first error that stopped the run, "what: why".  It is printed
+	 * once, at the end, with what is stored: a failed write is often
+	 * followed by a failed attempt to mark the run.
+	 */
+	char fail[512];
 };
 
+static void __attribute__((format(printf, 2, 3)))
+fail_set(struct run_state *rs, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (rs->fail[0] != '\0')
+		return;
+	va_start(ap, fmt);
+	(void)vsnprintf(rs->fail, sizeof(rs->fail), fmt, ap);
+	va_end(ap);
+}
+
 static struct store *
-open_db(const struct run_opts *o)
+open_db(struct run_state *rs)
 {
 	char err[512];
-	struct store *st = store_open(o->db_path, STORE_RW, err, sizeof(err));
+	struct store *st = store_open(rs->o->db_path, STORE_RW, err, sizeof(err));
 
 	if (st == NULL)
-		aim_warn("%s: %s", o->db_path, err);
+		fail_set(rs, "%s: %s", rs->o->db_path, err);
 	return st;
+}
+
+/* Note a failed write (RC < 0) of the table, or one that fflush finds. */
+static void
+table_put(struct run_state *rs, int rc)
+{
+	if ((rc < 0 || fflush(stdout) != 0) && rs->out_errno == 0)
+		rs->out_errno = errno != 0 ? errno : EIO;
 }
 
 static char *
@@ -66,7 +95,7 @@ begin(struct run_state *rs)
 
 	if (env_capture(&env, o->dir) != 0)
 		aim_warn("some facts of the environment could not be read");
-	st = open_db(o);
+	st = open_db(rs);
 	if (st == NULL) {
 		env_free(&env);
 		return -1;
@@ -79,7 +108,7 @@ begin(struct run_state *rs)
 	};
 	rs->run_id = store_begin_run(st, &run, env.kv, env.n);
 	if (rs->run_id < 0)
-		aim_warn("%s: %s", o->db_path, store_errmsg(st));
+		fail_set(rs, "%s: %s", o->db_path, store_errmsg(st));
 	store_close(st);
 	free(opts);
 	env_free(&env);
@@ -90,7 +119,7 @@ static int
 save(struct run_state *rs, const struct aim_test *t, int rep,
      const struct runner_outcome *out)
 {
-	struct store *st = open_db(rs->o);
+	struct store *st = open_db(rs);
 	int rc;
 
 	if (st == NULL)
@@ -106,7 +135,7 @@ save(struct run_state *rs, const struct aim_test *t, int rep,
 	rc = store_add_result(st, rs->run_id, &res, out->samples,
 			      out->n_samples);
 	if (rc != 0)
-		aim_warn("%s: %s", rs->o->db_path, store_errmsg(st));
+		fail_set(rs, "%s: %s", rs->o->db_path, store_errmsg(st));
 	store_close(st);
 	return rc;
 }
@@ -131,14 +160,16 @@ run_once(struct run_state *rs, const struct aim_test *t,
 	if (t->needs & AIM_NEEDS_SCRATCH) {
 		scratch = scratch_create(o->dir);
 		if (scratch == NULL) {
-			aim_warn_errno("%s: cannot create a scratch directory", o->dir);
+			fail_set(rs, "%s: cannot create a scratch directory: %s",
+				 o->dir, strerror(errno));
 			return -1;
 		}
 		cfg.child.scratch = scratch;
 	}
 	rc = runner_run(t, &cfg, out);
 	if (rc != 0)
-		aim_warn_errno("%s: cannot start the test process", t->name);
+		fail_set(rs, "%s: cannot start the test process: %s", t->name,
+			 strerror(errno));
 	if (scratch != NULL && scratch_remove(scratch) != 0)
 		aim_warn_errno("%s: cannot remove scratch directory", scratch);
 	free(scratch);
@@ -170,14 +201,14 @@ print_row(struct run_state *rs, const struct aim_test *t,
 			 tot->ok_runs > 0 ? " (row pools the runs that passed)" : "");
 	if (rs->o->quiet)
 		return;
+	errno = 0;
 	if (tot->ok_runs > 0)
-		(void)classic_print_row(stdout, t->number, t->name,
-					tot->elapsed_ns, tot->calls,
-					aim_test_factor(t, rs->o->filesize_k),
-					t->units);
+		table_put(rs, classic_print_row(stdout, t->number, t->name,
+						tot->elapsed_ns, tot->calls,
+						aim_test_factor(t, rs->o->filesize_k),
+						t->units));
 	else
-		(void)classic_print_skip(stdout, t->number, t->name);
-	(void)fflush(stdout);
+		table_put(rs, classic_print_skip(stdout, t->number, t->name));
 }
 
 /* Run REP of T into TOT.  1 when interrupted, -1 on a harness error. */
@@ -194,6 +225,7 @@ run_rep(struct run_state *rs, const struct aim_test *t, int rep,
 	if (out.status == RUNNER_INTERRUPTED) {
 		rc = 1;
 	} else {
+		rs->n_ok += out.status == RUNNER_OK;
 		account(tot, &out);
 		if (save(rs, t, rep, &out) != 0)
 			rc = -1;
@@ -231,17 +263,50 @@ run_rounds(struct run_state *rs)
 static int
 finish(struct run_state *rs, int complete)
 {
-	struct store *st = open_db(rs->o);
+	struct store *st = open_db(rs);
 	int rc = -1;
 
 	if (st != NULL) {
 		rc = store_end_run(st, rs->run_id,
 				   complete ? "complete" : "incomplete");
 		if (rc != 0)
-			aim_warn("%s: %s", rs->o->db_path, store_errmsg(st));
+			fail_set(rs, "%s: %s", rs->o->db_path, store_errmsg(st));
 		store_close(st);
 	}
 	return rc;
+}
+
+/*
+ * One line for what went wrong, if anything, saying what is stored; the
+ * exit status.  Every result is committed as its process ends, so the
+ * results before a failure are always kept.
+ */
+static int
+conclude(const struct run_state *rs, int rc)
+{
+	long long id = (long long)rs->run_id;
+
+	if (rc > 0) {
+		aim_warn("stopped by signal %d; finished results are stored, run %lld marked incomplete",
+			 interrupt_signal(), id);
+		return 128 + interrupt_signal();
+	}
+	if (rc < 0) {
+		aim_warn("%s; finished results are stored as run %lld, marked incomplete",
+			 rs->fail, id);
+		return 2;
+	}
+	if (rs->n_ok == 0) {
+		aim_warn("no test produced a result; the failures are stored as run %lld, marked incomplete",
+			 id);
+		return 2;
+	}
+	if (rs->out_errno != 0) {
+		aim_warn("standard output: %s; results are stored as run %lld",
+			 strerror(rs->out_errno), id);
+		return 2;
+	}
+	return 0;
 }
 
 int
@@ -250,24 +315,24 @@ run_suite(const struct run_opts *o)
 	struct run_state rs = { .o = o };
 	int rc = 0;
 
-	if (begin(&rs) != 0)
+	if (begin(&rs) != 0) {
+		aim_warn("%s", rs.fail);
 		return 2;
+	}
 	progress_init(&rs.prog, o->suite->n_tests * (size_t)o->runs,
 		      o->duration_ns);
 	if (!o->quiet) {
-		(void)classic_print_header(stdout);
-		(void)fflush(stdout);
+		errno = 0;
+		table_put(&rs, classic_print_header(stdout));
 	}
 	rc = run_rounds(&rs);
 	progress_clear(&rs.prog);
-	if (!o->quiet && rc == 0)
-		(void)classic_print_rule(stdout);
-	if (finish(&rs, rc == 0) != 0 && rc == 0)
-		rc = -1;
-	if (rc > 0) {
-		aim_warn("stopped by signal %d; finished results are stored, run %lld marked incomplete",
-			 interrupt_signal(), (long long)rs.run_id);
-		return 128 + interrupt_signal();
+	if (!o->quiet && rc == 0) {
+		errno = 0;
+		table_put(&rs, classic_print_rule(stdout));
 	}
-	return rc < 0 ? 2 : 0;
+	/* A run that measured nothing is no baseline: not complete. */
+	if (finish(&rs, rc == 0 && rs.n_ok > 0) != 0 && rc == 0)
+		rc = -1;
+	return conclude(&rs, rc);
 }

@@ -1,7 +1,9 @@
 #!/bin/sh
-# aimrun's command line: suite files that are no regular file are refused
-# at once, a suite repeating a setting is refused, and so is --suite with
-# --tests.
+# aimrun's command line and its exit status: suite files that are no
+# regular file are refused at once, --suite with --tests is refused, a
+# table that cannot be written and a run that measured nothing exit 2
+# with one line saying what is stored, and a database lost mid-run is
+# reported in one line.
 set -u
 S=${AIM_SRCDIR:-.}
 NAME=robust-aimrun
@@ -9,6 +11,9 @@ NAME=robust-aimrun
 # Stop a run that blocks instead of waiting for ever.
 bounded() { timeout 10 "$@"; }
 DB="$W/a.db"
+q() { sqlite3 "$DB" "$1"; }
+# The last run's id and status.
+last() { q "SELECT id || ' ' || status FROM run ORDER BY id DESC LIMIT 1"; }
 run() { "$AIMRUN" --duration 0.01 --runs 1 --db "$DB" --dir "$W/scratch" -q "$@"; }
 
 run --tag base --tests add_long || echo "Bail out! no database to work on"
@@ -32,5 +37,43 @@ refused "--suite with --tests" 1 "--suite and --tests" \
 refused "--tests with --suite" 1 "--suite and --tests" \
 	run --tests add_long -s quick
 
+# A table that cannot be written: exit 2, one line saying what is stored.
+"$AIMRUN" --tag full --tests add_long,add_int --duration 0.01 --runs 1 \
+	--db "$DB" --dir "$W/scratch" >/dev/full 2>"$W/err"; rc=$?
+set -- $(last)
+t "standard output on /dev/full: exit 2" test "$rc" -eq 2
+t "with one line naming it and the run stored" sh -c "test \$(wc -l <'$W/err') -eq 1 &&
+	grep -qx 'aimrun: standard output: No space left on device; results are stored as run $1' '$W/err'"
+t "the run is stored whole, complete" test "$2 $(q "SELECT count(*) FROM result WHERE run_id = $1 AND status = 'ok'")" = "complete 2"
+
+# A run in which no test produced a result (both disk tests fail under
+# a 256 KiB file size limit): exit 2, one line, the run incomplete.
+limited() { sh -c 'ulimit -f "$0" && exec "$@"' "$@"; }
+limited 512 "$AIMRUN" --tag none --tests disk_rd,disk_wrt --duration 0.01 \
+	--runs 1 --filesize 1M --db "$DB" --dir "$W/scratch" -q 2>"$W/err"; rc=$?
+set -- $(last)
+t "no test produced a result: exit 2" test "$rc" -eq 2
+t "one line says so after the tests' own lines" sh -c "test \$(wc -l <'$W/err') -eq 3 &&
+	tail -n 1 '$W/err' | grep -qx 'aimrun: no test produced a result; the failures are stored as run $1, marked incomplete'"
+t "the run is marked incomplete with its failures" test "$2 $(q "SELECT count(*) FROM result WHERE run_id = $1 AND status = 'fail'")" = "incomplete 2"
+t "a run with a result still exits 0" run --tag some --tests add_long,disk_wrt
+
+# The database goes away mid-run: one line, not one per failed write.
+"$AIMRUN" --tag gone --tests add_long,add_int --duration 0.01 --runs 1000 \
+	--db "$W/gone.db" --dir "$W/scratch" -q 2>"$W/err" &
+pid=$!
+i=0
+until [ "$(sqlite3 "$W/gone.db" "SELECT count(*) FROM result" 2>/dev/null)" -gt 0 ] 2>/dev/null ||
+      [ $i -ge 200 ]; do
+	sleep 0.05; i=$((i + 1))
+done
+# One rename: aimrun never sees the path missing, so never creates it anew.
+printf 'not a database any more\n' >"$W/text"
+mv "$W/text" "$W/gone.db"
+wait "$pid"; rc=$?
+t "database lost mid-run: exit 2" test "$rc" -eq 2
+t "with one line naming it and the run" sh -c "test \$(wc -l <'$W/err') -eq 1 &&
+	grep -q 'gone.db: .*run 1' '$W/err'"
+t "scratch directory left empty" test -z "$(ls -A "$W/scratch")"
 echo "1..$n"
 exit $((fails > 0))
