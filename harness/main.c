@@ -79,12 +79,35 @@ usage(FILE *f)
 		"  -V, --version          show the version\n");
 }
 
+/*
+ * getopt's own messages take two lines and the program's path: say it in
+ * one.  CH is ':' (a value missing) or '?'.
+ */
+static void __attribute__((noreturn))
+bad_option(int ch, char **argv)
+{
+	const char *arg = argv[optind - 1];
+	int is_long = strncmp(arg, "--", 2) == 0;
+	char v[64], shortopt[3] = { '-', (char)optopt, '\0' };
+
+	/* A short option may sit inside a cluster, "-qx". */
+	if (!is_long && optopt > 0 && optopt < 0x7f)
+		arg = shortopt;
+	arg = tag_shown(arg, v, sizeof(v));
+	if (ch == ':')
+		aim_die(1, "option '%s' needs a value (see aimrun --help)", arg);
+	if (is_long && optopt != 0)
+		aim_die(1, "option '%s' takes no value (see aimrun --help)", arg);
+	aim_die(1, "unknown option '%s' (see aimrun --help)", arg);
+}
+
 static void
 parse_cli(int argc, char **argv, struct cli *c)
 {
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "t:s:T:ld:r:D:f:qhV", longopts,
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":t:s:T:ld:r:D:f:qhV", longopts,
 				 NULL)) != -1) {
 		switch (ch) {
 		case 't': c->tag = optarg; break;
@@ -100,9 +123,7 @@ parse_cli(int argc, char **argv, struct cli *c)
 		case 'q': c->quiet = 1; break;
 		case 'h': usage(stdout); exit(0);
 		case 'V': printf("aimrun (aimkit) %s\n", PACKAGE_VERSION); exit(0);
-		default:
-			fprintf(stderr, "Try 'aimrun --help'.\n");
-			exit(1);
+		default: bad_option(ch, argv);
 		}
 	}
 	if (optind < argc) {

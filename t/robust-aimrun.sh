@@ -1,6 +1,7 @@
 #!/bin/sh
 # aimrun's command line and its exit status: suite files that are no
-# regular file are refused at once, --suite with --tests is refused, a
+# regular file are refused at once, --suite with --tests is refused, bad
+# options get one line, a
 # table that cannot be written and a run that measured nothing exit 2
 # with one line saying what is stored, and a database lost mid-run is
 # reported in one line.
@@ -36,6 +37,12 @@ refused "--suite with --tests" 1 "--suite and --tests" \
 	run --suite quick --tests add_long
 refused "--tests with --suite" 1 "--suite and --tests" \
 	run --tests add_long -s quick
+# getopt's own messages took two lines.
+refused "unknown option: one line" 1 "aimrun: unknown option '--bogus'" run --bogus
+refused "unknown short option in a cluster" 1 "unknown option '-x'" run -qx
+refused "option without its value" 1 "option '--tag' needs a value" run --tag
+refused "value given to an option that takes none" 1 "option '--list=3' takes no value" \
+	run --list=3
 
 # A table that cannot be written: exit 2, one line saying what is stored.
 "$AIMRUN" --tag full --tests add_long,add_int --duration 0.01 --runs 1 \
