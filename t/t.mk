@@ -22,3 +22,6 @@ t_userspace_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/classic-t t/registry-t t/runner-t t/suite-t t/timing-t t/userspace-t \
 	t/aimrun.sh
 EXTRA_DIST += t/aimrun.sh t/data/aim9-tests.tsv
+# An install into a fresh prefix, with the source tree moved away.
+TESTS += t/install.sh
+EXTRA_DIST += t/install.sh
