@@ -1,7 +1,8 @@
 /*
- * Installed or in the build tree?  The decision rests on where the running
- * binary lives: an aimrun in the configured bindir uses the installed
- * files, any other copy those of the source tree it was built from.
+ * Installed or in the build tree?  Only an aimrun run from the build tree
+ * it was made in uses the source tree; every other copy (installed, moved,
+ * or staged with DESTDIR) uses the configured package data directory, so
+ * it never reads files of a source tree that may have changed or gone.
  */
 #include "config.h"
 
@@ -12,25 +13,42 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "harness/aimpaths.h"
 #include "xalloc.h"
 
+/* Is the resolved directory DIR the resolved WANT, or (TREE) under it? */
 static int
-installed(void)
+same_or_under(const char *dir, const char *want, int tree)
 {
-	char exe[PATH_MAX], bindir[PATH_MAX];
+	char real[PATH_MAX];
+	size_t len;
+
+	if (realpath(want, real) == NULL)
+		return 0;
+	len = strlen(real);
+	if (strncmp(dir, real, len) != 0)
+		return 0;
+	return dir[len] == '\0' || (tree && dir[len] == '/');
+}
+
+static int
+in_build_tree(void)
+{
+	char exe[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	char *slash;
 
 	if (n <= 0)
-		return 1;
+		return 0;
 	exe[n] = '\0';
 	slash = strrchr(exe, '/');
 	if (slash == NULL)
-		return 1;
-	*slash = '\0';
-	if (realpath(AIM_BINDIR, bindir) == NULL)
 		return 0;
-	return strcmp(exe, bindir) == 0;
+	*slash = '\0';
+	/* A prefix inside the build tree still means installed. */
+	if (same_or_under(exe, AIM_BINDIR, 0))
+		return 0;
+	return same_or_under(exe, AIM_ABS_BUILDDIR, 1);
 }
 
 static char *
@@ -40,9 +58,9 @@ pick(const char *envvar, const char *installed_sub, const char *tree_sub)
 
 	if (e != NULL && *e != '\0')
 		return xstrdup(e);
-	if (installed())
-		return xasprintf("%s/%s", AIM_PKGDATADIR, installed_sub);
-	return xasprintf("%s/%s", AIM_ABS_SRCDIR, tree_sub);
+	if (in_build_tree())
+		return xasprintf("%s/%s", AIM_ABS_SRCDIR, tree_sub);
+	return xasprintf("%s/%s", AIM_PKGDATADIR, installed_sub);
 }
 
 char *

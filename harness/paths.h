@@ -1,7 +1,7 @@
 /*
  * Where aimrun finds its suites and the helper files the tests ship
- * (aim_1.sh.., true): installed under the package data directory, or in
- * the source tree when aimrun runs from its build directory.
+ * (aim_1.sh.., true): under the configured package data directory, or in
+ * the source tree when aimrun runs from the build tree it was made in.
  */
 #ifndef AIM_PATHS_H
 #define AIM_PATHS_H

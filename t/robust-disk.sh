@@ -16,6 +16,9 @@ chmod 1777 "$W/scratch"
 for p in harness/aimrun report/aimdb report/aimcmp; do
 	cp "$B/$p" "$W/bin/" || exit 1
 done
+# Copies outside the build tree read the installed suites unless told.
+AIM_SUITEDIR="$S/suite" AIM_DATADIR="$S/tests-aim/data"
+export AIM_SUITEDIR AIM_DATADIR
 AIMRUN="$W/bin/aimrun"
 AIMDB="$W/bin/aimdb"
 AIMCMP="$W/bin/aimcmp"

@@ -24,3 +24,6 @@ TESTS += t/classic-t t/registry-t t/runner-t t/suite-t t/timing-t t/userspace-t 
 EXTRA_DIST += t/aimrun.sh t/data/aim9-tests.tsv
 TESTS += t/robust-aimrun.sh
 EXTRA_DIST += t/robust-aimrun.sh
+# An install into a fresh prefix, with the source tree moved away.
+TESTS += t/install.sh
+EXTRA_DIST += t/install.sh
