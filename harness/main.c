@@ -121,8 +121,10 @@ parse_cli(int argc, char **argv, struct cli *c)
 		case 'b': c->db = optarg; break;
 		case 'k': c->timeout = optarg; break;
 		case 'q': c->quiet = 1; break;
-		case 'h': usage(stdout); exit(0);
-		case 'V': printf("aimrun (aimkit) %s\n", PACKAGE_VERSION); exit(0);
+		case 'h': usage(stdout); exit(aim_stdout_flush() != 0 ? 2 : 0);
+		case 'V':
+			printf("aimrun (aimkit) %s\n", PACKAGE_VERSION);
+			exit(aim_stdout_flush() != 0 ? 2 : 0);
 		default: bad_option(ch, argv);
 		}
 	}
@@ -253,7 +255,7 @@ main(int argc, char **argv)
 	parse_cli(argc, argv, &c);
 	if (c.list) {
 		list_all();
-		return 0;
+		return aim_stdout_flush() != 0 ? 2 : 0;
 	}
 	load_suite(&c, &s);
 	settle_numbers(&c, &s, &o);
@@ -264,7 +266,8 @@ main(int argc, char **argv)
 	if (db == NULL)
 		aim_die(2, "no database path: set --db, $AIM_DB or $HOME");
 	o.dir = c.dir != NULL ? c.dir : getenv("TMPDIR");
-	if (o.dir == NULL || *o.dir == '\0')
+	/* A relative $TMPDIR would depend on the working directory. */
+	if (o.dir == NULL || (c.dir == NULL && o.dir[0] != '/'))
 		o.dir = "/tmp";
 	check_dir(o.dir);
 	datadir = paths_datadir();

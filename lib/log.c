@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "log.h"
+#include "tag.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -33,7 +34,13 @@ vwarn(int with_errno, int err, const char *fmt, va_list ap)
 {
 	char msg[1024];
 
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	/*
+	 * Messages quote paths and other text from outside; a newline or an
+	 * escape sequence in one must not forge a second line or drive the
+	 * terminal, so the whole message is made printable once, here.
+	 */
+	(void)vsnprintf(msg, sizeof(msg), fmt, ap);	/* truncation is fine */
+	tag_printable(msg);
 	if (with_errno)
 		fprintf(stderr, "%s: %s: %s\n", program, msg, strerror(err));
 	else
@@ -70,4 +77,14 @@ aim_die(int status, const char *fmt, ...)
 	vwarn(0, 0, fmt, ap);
 	va_end(ap);
 	exit(status);
+}
+
+int
+aim_stdout_flush(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		aim_warn_errno("standard output");
+		return -1;
+	}
+	return 0;
 }

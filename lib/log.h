@@ -16,4 +16,11 @@ void aim_warn_errno(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void aim_die(int status, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), noreturn));
 
+/*
+ * Flush stdout; -1 with one line on stderr when anything written to it
+ * was lost (a full disk, /dev/full), so a program can say so in its exit
+ * status instead of exiting 0.
+ */
+int aim_stdout_flush(void);
+
 #endif

@@ -77,11 +77,7 @@ cli_version(const char *prog)
 int
 cli_close_stdout(void)
 {
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		aim_warn_errno("stdout");
-		return CLI_ENV;
-	}
-	return CLI_OK;
+	return aim_stdout_flush() != 0 ? CLI_ENV : CLI_OK;
 }
 
 int

@@ -82,5 +82,16 @@ t "database lost mid-run: exit 2" test "$rc" -eq 2
 t "with one line naming it and the run" sh -c "test \$(wc -l <'$W/err') -eq 1 &&
 	grep -q 'gone.db: .*run 1' '$W/err'"
 t "scratch directory left empty" test -z "$(ls -A "$W/scratch")"
+# Listings and help that cannot be written are an error, not exit 0.
+for opt in --list --help --version; do
+	"$AIMRUN" $opt >/dev/full 2>"$W/err"; rc=$?
+	t "aimrun $opt on /dev/full: exit 2 with one line" sh -c \
+		"test $rc -eq 2 && test \$(wc -l <'$W/err') -eq 1"
+done
+# A newline in a path quoted by a message cannot forge a second line.
+refused "a newline in a suite path stays on one line" 1 "suite /x?second" \
+	run --suite "$(printf '/x\nsecond')"
+refused "an escape sequence in a --dir path is not passed through" 2 "/q?[31m" \
+	run --tests add_long --dir "$(printf '/q\033[31m')"
 echo "1..$n"
 exit $((fails > 0))
