@@ -22,3 +22,5 @@ t_userspace_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/classic-t t/registry-t t/runner-t t/suite-t t/timing-t t/userspace-t \
 	t/aimrun.sh
 EXTRA_DIST += t/aimrun.sh t/data/aim9-tests.tsv
+TESTS += t/robust-store.sh
+EXTRA_DIST += t/robust-store.sh t/data/schema-v1.sql
