@@ -173,8 +173,12 @@ import_seen(const struct import_opts *o, struct store *st, const char *hash)
 	char shown[64];
 	int found = query_import_find(store_handle(st), hash, &hit);
 
-	if (found <= 0 || o->again)
+	if (found <= 0)
 		return found < 0 ? CLI_ENV : CLI_OK;
+	if (o->again) {
+		query_import_hit_free(&hit);
+		return CLI_OK;
+	}
 	aim_warn("import: %s: already imported as run %lld (tag %s, %s); "
 		 "--again imports it anyway", o->file, (long long)hit.run_id,
 		 tag_shown(hit.tag != NULL ? hit.tag : "", shown, sizeof(shown)),
