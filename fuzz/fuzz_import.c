@@ -99,7 +99,7 @@ static int
 store_all(const struct import_file *f)
 {
 	char err[512];
-	struct store *st = store_open(":memory:", STORE_RW, err, sizeof(err));
+	struct store *st = store_open_memory(err, sizeof(err));
 	char **tags = xcalloc(f->n_reports + 1, sizeof(*tags));
 	int rc;
 

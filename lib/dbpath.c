@@ -7,7 +7,10 @@
 
 #include "dbpath.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "xalloc.h"
@@ -38,4 +41,26 @@ dbpath_default(void)
 	if (home != NULL && home[0] != '\0')
 		return xasprintf("%s/.local/share/aimkit/aim.db", home);
 	return NULL;
+}
+
+/*
+ * SQLite gives "" and ":memory:" databases that vanish at close, and with
+ * URI names on (SQLITE_USE_URI, or a build that sets it) "file:..." can
+ * select memory, another VFS or options: each would store nothing while
+ * its caller reports success.
+ */
+int
+dbpath_check(const char *path, char *why, size_t len)
+{
+	if (path[0] == '\0')
+		snprintf(why, len, "empty name: not a plain file path");
+	else if (strcmp(path, ":memory:") == 0)
+		snprintf(why, len, "SQLite's name for a memory database: "
+			 "not a plain file path");
+	else if (strncasecmp(path, "file:", 5) == 0)
+		snprintf(why, len, "an SQLite URI: not a plain file path "
+			 "(write ./%.200s for a file of that name)", path);
+	else
+		return 0;
+	return -1;
 }

@@ -5,6 +5,8 @@
 #ifndef AIM_DBPATH_H
 #define AIM_DBPATH_H
 
+#include <stddef.h>
+
 /*
  * The default database path, malloc'd (free it): $AIM_DB when set and not
  * empty; else "results/aim.db" when ./results is a directory; else
@@ -13,5 +15,13 @@
  * usable HOME).  An explicit --db always wins and is handled by the caller.
  */
 char *dbpath_default(void);
+
+/*
+ * 0 when PATH names a plain file, else -1 with a one-line reason in WHY:
+ * the empty name, ":memory:" and SQLite URIs ("file:...", any case) are
+ * refused, since SQLite would open something other than a file there.
+ * Every open of a database goes through it (lib/dbfile.c).
+ */
+int dbpath_check(const char *path, char *why, size_t len);
 
 #endif

@@ -7,21 +7,25 @@
 
 #include "schema.h"
 
-#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/types.h>
 #include <time.h>
 
 #include <sqlite3.h>
 
 #include "dbfile.h"
+#include "xalloc.h"
 
 /* Long enough for another aimrun to commit a result and a checkpoint. */
 #define SCHEMA_BUSY_TIMEOUT_MS 10000
 #define SCHEMA_RETRY_MS 5
+/*
+ * quick_check reads every page, about 0.1 s for this much, and aimrun
+ * opens the file once per result: larger files get the schema check only.
+ */
+#define SCHEMA_QUICK_CHECK_MAX (16 * 1024 * 1024)
 
 /*
  * Version 1.  Each script ends by setting user_version to its own number;
@@ -90,40 +94,24 @@ static const char migration_1[] =
 	"PRAGMA application_id = 1095322937;\n"
 	"PRAGMA user_version = 1;\n";
 
+/* Version 2: the content hash of every imported file, per run. */
+static const char migration_2[] =
+	"CREATE TABLE run_import (\n"
+	"\trun_id INTEGER PRIMARY KEY REFERENCES run (id) ON DELETE CASCADE,\n"
+	"\tsha256 TEXT NOT NULL\n"
+	");\n"
+	"CREATE INDEX run_import_sha256 ON run_import (sha256);\n"
+	"PRAGMA user_version = 2;\n";
+
 static const char *const migrations[] = {
 	migration_1,
+	migration_2,
 };
 
 int
 schema_version(void)
 {
 	return (int)(sizeof(migrations) / sizeof(migrations[0]));
-}
-
-const char *
-schema_errmsg(sqlite3 *db, char *buf, size_t len)
-{
-	int sys = sqlite3_system_errno(db);
-	int code = sqlite3_errcode(db) & 0xff;
-
-	/* "disk I/O error" alone does not tell a full disk from a bad one. */
-	if (sys != 0 && (code == SQLITE_IOERR || code == SQLITE_FULL ||
-			 code == SQLITE_CANTOPEN))
-		snprintf(buf, len, "%s (%s)", sqlite3_errmsg(db), strerror(sys));
-	else if (sqlite3_extended_errcode(db) == SQLITE_IOERR_WRITE)
-		snprintf(buf, len, "%s (a write failed: disk full or file "
-			 "size limit?)", sqlite3_errmsg(db));
-	else
-		snprintf(buf, len, "%s", sqlite3_errmsg(db));
-	return buf;
-}
-
-static void
-set_err(char *err, size_t errlen, sqlite3 *db, const char *what)
-{
-	char msg[256];
-
-	snprintf(err, errlen, "%s: %s", what, schema_errmsg(db, msg, sizeof(msg)));
 }
 
 int
@@ -167,24 +155,6 @@ query_int(sqlite3 *db, const char *sql, int64_t *out)
 	return 0;
 }
 
-/* Map the first failed read to the words a user needs. */
-static void
-set_read_err(char *err, size_t errlen, sqlite3 *db)
-{
-	switch (sqlite3_errcode(db)) {
-	case SQLITE_NOTADB:
-		snprintf(err, errlen, "not an SQLite database");
-		break;
-	case SQLITE_CORRUPT:
-		snprintf(err, errlen, "corrupt or truncated database: %s",
-			 sqlite3_errmsg(db));
-		break;
-	default:
-		set_err(err, errlen, db, "cannot read database");
-		break;
-	}
-}
-
 /*
  * One statement, so one snapshot: read apart, the three could straddle
  * another process's migration.  Counting sqlite_master makes SQLite read
@@ -214,13 +184,13 @@ read_facts(sqlite3 *db, int64_t *objects, int64_t *app_id, int64_t *version)
 	return 0;
 }
 
-static int
+int
 schema_inspect(sqlite3 *db, int *version, char *err, size_t errlen)
 {
 	int64_t objects, app_id, v;
 
 	if (read_facts(db, &objects, &app_id, &v) < 0) {
-		set_read_err(err, errlen, db);
+		schema_set_read_err(err, errlen, db);
 		return -1;
 	}
 	if (app_id != 0 && app_id != SCHEMA_APPLICATION_ID) {
@@ -256,7 +226,7 @@ apply_steps(sqlite3 *db, int from, char *err, size_t errlen)
 			char what[64];
 
 			snprintf(what, sizeof(what), "schema migration %d", i + 1);
-			set_err(err, errlen, db, what);
+			schema_set_err(err, errlen, db, what);
 			return -1;
 		}
 		if (query_int(db, "PRAGMA user_version", &now) < 0 ||
@@ -270,20 +240,130 @@ apply_steps(sqlite3 *db, int from, char *err, size_t errlen)
 	return 0;
 }
 
+/* DB's objects but SQLite's statistics, sorted for schema_diff(). */
+static int
+read_objects(sqlite3 *db, struct schema_object **out, size_t *n)
+{
+	sqlite3_stmt *stmt = NULL;
+	int rc;
+
+	*out = NULL;
+	*n = 0;
+	if (sqlite3_prepare_v2(db, "SELECT type || ' ' || name, COALESCE(sql, '')"
+			       " FROM sqlite_master WHERE name NOT LIKE"
+			       " 'sqlite\\_stat%' ESCAPE '\\' ORDER BY 1",
+			       -1, &stmt, NULL) != SQLITE_OK)
+		return -1;
+	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		struct schema_object *o;
+
+		*out = xrealloc(*out, (*n + 1) * sizeof(**out));
+		o = &(*out)[(*n)++];
+		o->key = xstrdup((const char *)sqlite3_column_text(stmt, 0));
+		o->sql = xstrdup((const char *)sqlite3_column_text(stmt, 1));
+	}
+	if (sqlite3_finalize(stmt) != SQLITE_OK || rc != SQLITE_DONE)
+		return -1;
+	return 0;
+}
+
+/* A private memory database holding the schema of VERSION, or NULL. */
+static sqlite3 *
+reference(int version)
+{
+	sqlite3 *db = NULL;
+
+	if (sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE |
+			    SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+		(void)sqlite3_close(db);	/* NULL-safe; nothing is open */
+		return NULL;
+	}
+	for (int i = 0; i < version; i++) {
+		if (schema_exec(db, migrations[i]) < 0) {
+			(void)sqlite3_close(db);	/* as above */
+			return NULL;
+		}
+	}
+	return db;
+}
+
+int
+schema_verify(sqlite3 *db, int version, schema_problem_fn fn, void *arg)
+{
+	struct schema_object *have = NULL, *want = NULL;
+	size_t n_have = 0, n_want = 0;
+	sqlite3 *ref = reference(version);
+	char msg[300];
+	int rc = -1;
+
+	if (ref == NULL || read_objects(ref, &want, &n_want) < 0) {
+		fn("cannot build the expected schema: out of memory", arg);
+	} else if (read_objects(db, &have, &n_have) < 0) {
+		schema_set_err(msg, sizeof(msg), db, "cannot read the schema");
+		fn(msg, arg);
+	} else {
+		rc = schema_diff(have, n_have, want, n_want, fn, arg);
+	}
+	schema_objects_free(have, n_have);
+	schema_objects_free(want, n_want);
+	(void)sqlite3_close(ref);	/* NULL-safe; every statement is finalized */
+	return rc;
+}
+
+/* SQLite's structural check of every page: "ok", or the first problem. */
+static int
+quick_check(sqlite3 *db, char *err, size_t errlen)
+{
+	sqlite3_stmt *stmt = NULL;
+	const char *line;
+	int rc = -1;
+
+	if (sqlite3_prepare_v2(db, "PRAGMA quick_check(1)", -1, &stmt,
+			       NULL) == SQLITE_OK &&
+	    sqlite3_step(stmt) == SQLITE_ROW) {
+		line = (const char *)sqlite3_column_text(stmt, 0);
+		if (line != NULL && strcmp(line, "ok") == 0)
+			rc = 0;
+		else
+			schema_set_damaged(err, errlen, line != NULL ? line : "?");
+	} else {
+		schema_set_damaged(err, errlen, sqlite3_errmsg(db));
+	}
+	(void)sqlite3_finalize(stmt);	/* NULL-safe; the step said why */
+	return rc;
+}
+
+/* Cheap and decisive before a write: the schema, and small files' pages. */
+static int
+check_sound(sqlite3 *db, int version, char *err, size_t errlen)
+{
+	struct schema_first f = { err, errlen, 0 };
+	int64_t bytes = 0;
+
+	if (schema_verify(db, version, schema_first_problem, &f) != 0)
+		return -1;
+	if (query_int(db, "SELECT page_count * page_size FROM"
+		      " pragma_page_count, pragma_page_size", &bytes) < 0) {
+		schema_set_read_err(err, errlen, db);
+		return -1;
+	}
+	return bytes < SCHEMA_QUICK_CHECK_MAX ? quick_check(db, err, errlen) : 0;
+}
+
 static int
 schema_migrate(sqlite3 *db, char *err, size_t errlen)
 {
 	int version;
 
 	if (schema_exec(db, "BEGIN IMMEDIATE") < 0) {
-		set_err(err, errlen, db, "cannot upgrade schema");
+		schema_set_err(err, errlen, db, "cannot upgrade schema");
 		return -1;
 	}
 	if (schema_inspect(db, &version, err, errlen) < 0 ||
 	    apply_steps(db, version, err, errlen) < 0)
 		goto fail;
 	if (schema_exec(db, "COMMIT") < 0) {
-		set_err(err, errlen, db, "cannot upgrade schema");
+		schema_set_err(err, errlen, db, "cannot upgrade schema");
 		goto fail;
 	}
 	return 0;
@@ -294,14 +374,20 @@ fail:
 }
 
 static sqlite3 *
-open_db(const char *path, int readonly, char *err, size_t errlen)
+open_db(const char *path, enum dbfile_use use, char *err, size_t errlen)
 {
 	sqlite3 *db = NULL;
-	int flags = dbfile_open_flags(path, readonly, err, errlen);
+	char name[4200];
+	int flags = dbfile_open_flags(path, use, err, errlen);
 
 	if (flags < 0)
 		return NULL;
-	if (sqlite3_open_v2(path, &db, flags, NULL) != SQLITE_OK) {
+	if (dbfile_sqlite_name(path, name, sizeof(name)) < 0) {
+		snprintf(err, errlen, "path too long");
+		return NULL;
+	}
+	/* Without SQLITE_OPEN_URI: NAME is a file, whatever it looks like. */
+	if (sqlite3_open_v2(name, &db, flags, NULL) != SQLITE_OK) {
 		int sys = db != NULL ? sqlite3_system_errno(db) : 0;
 
 		snprintf(err, errlen, "cannot open: %s%s%s%s",
@@ -355,9 +441,12 @@ setup_rw(sqlite3 *db, int version, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot write: read-only file");
 		return -1;
 	}
+	/* Setting WAL writes the header: every check comes first. */
+	if (version > 0 && check_sound(db, version, err, errlen) < 0)
+		return -1;
 	if (set_wal(db) < 0 ||
 	    schema_exec(db, "PRAGMA synchronous = NORMAL") < 0) {
-		set_err(err, errlen, db, "cannot configure");
+		schema_set_err(err, errlen, db, "cannot configure");
 		return -1;
 	}
 	if (version < schema_version())
@@ -365,84 +454,42 @@ setup_rw(sqlite3 *db, int version, char *err, size_t errlen)
 	return 0;
 }
 
-static int
-check_ro(int version, char *err, size_t errlen)
-{
-	if (version == 0) {
-		snprintf(err, errlen, "no results in this database");
-		return -1;
-	}
-	if (version < schema_version()) {
-		/* A read-only open cannot migrate; any writing command can. */
-		snprintf(err, errlen, "database schema version %d is older "
-			 "than this aimkit (%d): store a run to upgrade it",
-			 version, schema_version());
-		return -1;
-	}
-	return 0;
-}
-
-/*
- * A reader of a WAL database creates PATH-shm; where it cannot (a
- * directory it may not write), SQLite reads the file only as immutable,
- * which is right as long as no write-ahead log holds newer commits.
- * Closes DB; returns the new handle with *VERSION read, or NULL.
- */
-static sqlite3 *
-reopen_immutable(const char *path, sqlite3 *db, int *version, char *err,
-		 size_t errlen)
-{
-	int code = sqlite3_errcode(db) & 0xff;
-	char uri[4200];
-	struct stat sb;
-
-	(void)sqlite3_close(db);	/* every statement is finalized */
-	if (code != SQLITE_READONLY && code != SQLITE_CANTOPEN)
-		return NULL;	/* ERR already says why */
-	snprintf(uri, sizeof(uri), "%s-wal", path);
-	if (stat(uri, &sb) == 0 && sb.st_size > 0) {
-		snprintf(err, errlen, "cannot read: the directory is not "
-			 "writable and %s holds recent results", uri);
-		return NULL;
-	}
-	if (dbfile_immutable_uri(path, uri, sizeof(uri)) < 0) {
-		snprintf(err, errlen, "path too long");
-		return NULL;
-	}
-	db = NULL;
-	if (sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
-			    NULL) != SQLITE_OK ||
-	    schema_inspect(db, version, err, errlen) < 0) {
-		if (db != NULL && sqlite3_errcode(db) != SQLITE_OK)
-			set_read_err(err, errlen, db);
-		(void)sqlite3_close(db);	/* NULL-safe; nothing is open */
-		return NULL;
-	}
-	return db;
-}
-
 sqlite3 *
-schema_open(const char *path, int readonly, char *err, size_t errlen)
+schema_open(const char *path, enum dbfile_use use, char *err, size_t errlen)
 {
+	int readonly = use == DBFILE_READ;
 	sqlite3 *db;
 	int version;
 
-	db = open_db(path, readonly, err, errlen);
+	db = open_db(path, use, err, errlen);
 	if (db == NULL)
 		return NULL;
 	/* Every check comes before the first write: a refused file is untouched. */
 	if (schema_inspect(db, &version, err, errlen) < 0) {
 		if (!readonly)
 			goto fail;
-		db = reopen_immutable(path, db, &version, err, errlen);
+		db = dbfile_reopen_immutable(path, db, &version, err, errlen);
 		if (db == NULL)
 			return NULL;
 	}
-	if ((readonly && check_ro(version, err, errlen) < 0) ||
+	if ((readonly && schema_check_ro(version, err, errlen) < 0) ||
 	    (!readonly && setup_rw(db, version, err, errlen) < 0))
 		goto fail;
 	return db;
 fail:
 	(void)sqlite3_close(db);	/* every statement is finalized */
 	return NULL;
+}
+
+sqlite3 *
+schema_open_memory(char *err, size_t errlen)
+{
+	sqlite3 *db = reference(schema_version());
+
+	if (db == NULL || schema_exec(db, "PRAGMA foreign_keys = ON") < 0) {
+		snprintf(err, errlen, "cannot create a memory database");
+		(void)sqlite3_close(db);	/* NULL-safe; nothing is open */
+		return NULL;
+	}
+	return db;
 }

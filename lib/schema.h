@@ -10,6 +10,8 @@
 
 #include <sqlite3.h>
 
+#include "dbfile.h"
+
 /* PRAGMA application_id of an aimkit database: "AIM9" in ASCII. */
 #define SCHEMA_APPLICATION_ID 0x41494d39
 
@@ -25,21 +27,83 @@ int schema_exec(sqlite3 *db, const char *script);
 
 /*
  * SQLite's message for the last failure on DB, followed by the system's
- * when one caused it ("disk I/O error (File too large)"), in BUF.
+ * when one caused it ("disk I/O error (File too large)"), in BUF
+ * (lib/schema_err.c).  schema_set_err writes "WHAT: <that>" into ERR;
+ * schema_set_read_err what a failed first read of a file means.
  */
 const char *schema_errmsg(sqlite3 *db, char *buf, size_t len);
+void schema_set_err(char *err, size_t errlen, sqlite3 *db, const char *what);
+void schema_set_read_err(char *err, size_t errlen, sqlite3 *db);
 
 /*
- * Open PATH for store_open().  Before anything is written the file must be
- * a regular file that parses as SQLite, belongs to aimkit (or is empty) and
- * is not newer than this build.  READONLY also requires the current
- * version.  Otherwise the file (and its parent directories) is created if
- * absent, set to WAL mode and migrated in one BEGIN IMMEDIATE transaction;
+ * Refusals: schema_set_damaged writes "damaged database: LINE" on one
+ * printable line; schema_first_problem, a schema_problem_fn taking a
+ * struct schema_first, keeps the first problem so; schema_check_ro is 0
+ * when a reader may use VERSION, else -1 with the reason.
+ */
+struct schema_first {
+	char *err;
+	size_t errlen;
+	int n;
+};
+
+void schema_set_damaged(char *err, size_t errlen, const char *line);
+void schema_first_problem(const char *problem, void *arg);
+int schema_check_ro(int version, char *err, size_t errlen);
+
+/*
+ * Read what makes DB an aimkit file (the header, application_id, version)
+ * into *VERSION; -1 with ERR for a foreign, damaged or newer file.
+ */
+int schema_inspect(sqlite3 *db, int *version, char *err, size_t errlen);
+
+/* One object of a schema: "type name" (as "table sample") and its SQL. */
+struct schema_object {
+	char *key;
+	char *sql;
+};
+
+typedef void (*schema_problem_fn)(const char *problem, void *arg);
+
+/*
+ * Compare DB's objects with those the migrations up to VERSION create:
+ * every table, column, index, view and trigger, by its stored CREATE
+ * text.  Calls FN once per difference with one printable line ("table
+ * sample: missing", "trigger x: not part of the aimkit schema", "view
+ * sample_rate: definition differs"); SQLite's statistics tables are
+ * allowed.  Returns the number of differences, or -1 after telling FN why
+ * the comparison could not be made.
+ */
+int schema_verify(sqlite3 *db, int version, schema_problem_fn fn, void *arg);
+
+/*
+ * The pure part of schema_verify (lib/schema_diff.c): HAVE and WANT
+ * sorted by key with strcmp.
+ */
+int schema_diff(const struct schema_object *have, size_t n_have,
+		const struct schema_object *want, size_t n_want,
+		schema_problem_fn fn, void *arg);
+void schema_objects_free(struct schema_object *o, size_t n);
+
+/*
+ * Open PATH for store_open(), USE saying whether it is read, edited or
+ * may be created (dbfile_open_flags).  Before anything is written the file
+ * must be a regular file that parses as SQLite, belongs to aimkit (or is
+ * empty) and is not newer than this build; a writer also needs the schema
+ * of its version exactly (schema_verify) and, below 16 MiB, a clean
+ * PRAGMA quick_check.  DBFILE_READ also requires the current version.
+ * Otherwise the file (and its parent directories) is created if absent
+ * and allowed, set to WAL mode and migrated in one BEGIN IMMEDIATE
+ * transaction;
  * the version is read again inside it, so two processes opening a new file
  * at once apply each step once.  Both modes get a 10 s busy timeout and
  * foreign keys.  Returns the connection, or NULL with a one-line reason
  * in ERR.
  */
-sqlite3 *schema_open(const char *path, int readonly, char *err, size_t errlen);
+sqlite3 *schema_open(const char *path, enum dbfile_use use, char *err,
+		     size_t errlen);
+
+/* A new database in memory, at the current version, for tests. */
+sqlite3 *schema_open_memory(char *err, size_t errlen);
 
 #endif

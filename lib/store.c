@@ -49,13 +49,12 @@ fail_sql(struct store *st, const char *fmt, ...)
 		 schema_errmsg(st->db, msg, sizeof(msg)));
 }
 
-struct store *
-store_open(const char *path, enum store_mode mode, char *err, size_t errlen)
+/* Wrap DB, or close it and return NULL. */
+static struct store *
+wrap(sqlite3 *db, char *err, size_t errlen)
 {
 	struct store *st;
-	sqlite3 *db;
 
-	db = schema_open(path, mode == STORE_RO, err, errlen);
 	if (db == NULL)
 		return NULL;
 	st = sqlite3_malloc(sizeof(*st));
@@ -67,6 +66,37 @@ store_open(const char *path, enum store_mode mode, char *err, size_t errlen)
 	st->db = db;
 	snprintf(st->err, sizeof(st->err), "no error");
 	return st;
+}
+
+struct store *
+store_open(const char *path, enum store_mode mode, char *err, size_t errlen)
+{
+	static const enum dbfile_use use[] = {
+		[STORE_RO] = DBFILE_READ,
+		[STORE_RW] = DBFILE_CREATE,
+		[STORE_EDIT] = DBFILE_EDIT,
+	};
+
+	return wrap(schema_open(path, use[mode], err, errlen), err, errlen);
+}
+
+struct store *
+store_open_memory(char *err, size_t errlen)
+{
+	return wrap(schema_open_memory(err, errlen), err, errlen);
+}
+
+int
+store_verify_schema(struct store *st, void (*fn)(const char *, void *),
+		    void *arg)
+{
+	return schema_verify(st->db, schema_version(), fn, arg);
+}
+
+int
+store_in_transaction(const struct store *st)
+{
+	return !sqlite3_get_autocommit(st->db);
 }
 
 void

@@ -10,6 +10,7 @@
  *   result(id, run_id, number, test, rep, status, reason, factor, units,
  *          finished_utc, warmup_calls, warmup_ns, source_line)
  *   sample(result_id, seq, calls, elapsed_ns, printed_ops, vol_cs, invol_cs)
+ *   run_import(run_id, sha256)
  *
  * No handle may be open across fork(): open, write and close between
  * children.
@@ -25,6 +26,7 @@ struct store;	/* opaque: one sqlite3 connection */
 enum store_mode {
 	STORE_RO,	/* must exist and be at the current schema version */
 	STORE_RW,	/* created (with parent directory) and migrated if needed */
+	STORE_EDIT,	/* as STORE_RW, but must exist and not be empty */
 };
 
 /* Schema version this build writes (PRAGMA user_version). */
@@ -32,13 +34,30 @@ int store_schema_version(void);
 
 /*
  * Open PATH.  On failure returns NULL and writes a one-line reason (no
- * program name, no newline) into ERR.  A file that is not an SQLite
- * database, or has a newer user_version than this build knows, is refused
- * without being modified.  RW sets WAL, a busy timeout and foreign keys.
+ * program name, no newline) into ERR.  PATH must be a plain file name
+ * (dbpath_check: never "", ":memory:" or an SQLite URI).  A file that is
+ * not an SQLite database, has a newer user_version than this build knows,
+ * or, for writing, a schema that differs from its version's or damaged
+ * pages, is refused without being modified.  RW and EDIT set WAL, a busy
+ * timeout and foreign keys.
  */
 struct store *store_open(const char *path, enum store_mode mode,
 			 char *err, size_t errlen);
 void store_close(struct store *st);
+
+/* A new, empty database in memory (for tests and fuzzing), or NULL. */
+struct store *store_open_memory(char *err, size_t errlen);
+
+/*
+ * Compare the schema of ST with what this build expects, calling FN with
+ * one printable line per difference (schema_verify in lib/schema.h).
+ * The number of differences, or -1 after telling FN why it could not.
+ */
+int store_verify_schema(struct store *st, void (*fn)(const char *, void *),
+			void *arg);
+
+/* Whether a transaction (store_begin) is open on ST. */
+int store_in_transaction(const struct store *st);
 
 /* Reason for the last failure on ST (valid until the next call). */
 const char *store_errmsg(const struct store *st);
@@ -111,7 +130,9 @@ void store_rollback(struct store *st);
 
 /*
  * Notes on the calls above.  ERR of store_open never names PATH: print
- * it as "<program>: PATH: ERR".  Reasons include "is a directory", "not an
+ * it as "<program>: PATH: ERR".  Reasons include "is a directory", "not a
+ * plain file path", "no such database", "empty file, not a database",
+ * "cannot write: Read-only file system", "damaged database: ...", "not an
  * SQLite database", "corrupt or truncated database: ...", "not an aimkit
  * database (...)", "database schema version N is newer than this aimkit
  * (M)" and, for STORE_RO, "no results in this database".

@@ -27,3 +27,7 @@ t_env_t_LDADD = t/libtap.a harness/libharness.a lib/libaim.a $(LIBS)
 
 # lib/dbfile.c: which paths may be opened as a database (lib/schema.c).
 lib_libaim_a_SOURCES += lib/dbfile.c lib/dbfile.h
+
+# What a failure means (lib/schema_err.c) and the schema comparison of
+# writers and aimdb check (lib/schema_diff.c), apart to keep schema.c small.
+lib_libaim_a_SOURCES += lib/schema_err.c lib/schema_diff.c

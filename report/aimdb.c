@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "dbpath.h"
 #include "log.h"
 #include "tag.h"
 #include "xalloc.h"
@@ -100,7 +101,7 @@ static int
 run_verb(const char *db_opt, int argc, char **argv)
 {
 	struct aimdb a;
-	char *path, shown[64];
+	char *path, shown[64], why[300];
 	int rc;
 
 	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
@@ -109,6 +110,13 @@ run_verb(const char *db_opt, int argc, char **argv)
 		path = cli_db_path(db_opt);
 		if (path == NULL)
 			return CLI_USER;
+		/* A name SQLite would not read as a file is the user's mistake. */
+		if (dbpath_check(path, why, sizeof(why)) < 0) {
+			aim_warn("%s: %s", tag_shown(path, shown, sizeof(shown)),
+				 why);
+			free(path);
+			return CLI_USER;
+		}
 		a.db_path = path;
 		/* Each verb parses its own options from scratch. */
 		optind = 0;

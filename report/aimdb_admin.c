@@ -222,18 +222,39 @@ aimdb_show(const struct aimdb *a, int argc, char **argv)
 	return rc;
 }
 
+/* Differences from the expected schema, one printable line each. */
+struct schema_lines {
+	char **line;
+	size_t n;
+};
+
+static void
+add_line(const char *problem, void *arg)
+{
+	struct schema_lines *l = arg;
+
+	l->line = xrealloc(l->line, (l->n + 1) * sizeof(*l->line));
+	l->line[l->n++] = xstrdup(problem);
+}
+
 static int
-report_check(const struct aimdb *a, const struct query_check *c)
+report_check(const struct aimdb *a, const struct query_check *c,
+	     const struct schema_lines *schema)
 {
 	int sound = c->n_integrity == 1 && strcmp(c->integrity[0], "ok") == 0;
 
 	printf("database: %s\n", a->db_path);
 	printf("schema version: %d (this aimkit: %d)\n", c->user_version,
 	       store_schema_version());
+	printf("schema: %s\n", schema->n == 0 ? "ok" : "FAILED");
+	for (size_t i = 0; i < schema->n; i++)
+		printf("  %s\n", schema->line[i]);
 	printf("integrity: %s\n", sound ? "ok" : "FAILED");
 	for (size_t i = 0; !sound && i < c->n_integrity; i++)
 		printf("  %s\n", c->integrity[i]);
-	if (c->fk_violations > 0)
+	if (c->fk_violations < 0)
+		printf("foreign keys: not checked (the file is damaged)\n");
+	else if (c->fk_violations > 0)
 		printf("foreign keys: %lld rows refer to missing parents\n",
 		       (long long)c->fk_violations);
 	else
@@ -241,7 +262,7 @@ report_check(const struct aimdb *a, const struct query_check *c)
 	printf("incomplete runs: %s\n", c->n_incomplete ? "" : "none");
 	for (size_t i = 0; i < c->n_incomplete; i++)
 		printf("  %s\n", c->incomplete[i]);
-	if (!sound || c->fk_violations > 0) {
+	if (!sound || c->fk_violations > 0 || schema->n > 0) {
 		aim_warn("%s: the database is damaged", a->db_path);
 		return CLI_ENV;
 	}
@@ -251,6 +272,7 @@ report_check(const struct aimdb *a, const struct query_check *c)
 int
 aimdb_check(const struct aimdb *a, int argc, char **argv)
 {
+	struct schema_lines schema = { NULL, 0 };
 	struct query_check c;
 	struct store *st;
 	int done, rc = no_options(argc, argv, "Usage: aimdb check\n"
@@ -264,12 +286,15 @@ aimdb_check(const struct aimdb *a, int argc, char **argv)
 	st = cli_open(a->db_path, STORE_RO, &rc);
 	if (st == NULL)
 		return rc;
+	/* -1 has told add_line why, which marks the schema as failed. */
+	(void)store_verify_schema(st, add_line, &schema);
 	if (query_check(store_handle(st), &c) < 0) {
 		rc = CLI_ENV;
 	} else {
-		rc = report_check(a, &c);
+		rc = report_check(a, &c, &schema);
 		query_check_free(&c);
 	}
+	query_tags_free(schema.line, schema.n);
 	store_close(st);
 	return rc;
 }

@@ -7,9 +7,11 @@
 
 #include "aimdb.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "log.h"
@@ -23,11 +25,23 @@ static const struct option help_only[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-/* Open for writing and begin; NULL with *RC set on failure. */
+/*
+ * Open an existing database for writing and begin; NULL with *RC set on
+ * failure.  Editing runs never creates a database: a missing file is a
+ * mistyped --db.
+ */
 static struct store *
 begin_write(const struct aimdb *a, int *rc)
 {
-	struct store *st = cli_open(a->db_path, STORE_RW, rc);
+	struct store *st;
+	struct stat sb;
+
+	if (stat(a->db_path, &sb) < 0 && errno == ENOENT) {
+		aim_warn("%s: no such database: nothing to change", a->db_path);
+		*rc = CLI_USER;
+		return NULL;
+	}
+	st = cli_open(a->db_path, STORE_EDIT, rc);
 
 	if (st != NULL && store_begin(st) < 0) {
 		aim_warn("%s: %s", a->db_path, store_errmsg(st));
@@ -38,10 +52,18 @@ begin_write(const struct aimdb *a, int *rc)
 	return st;
 }
 
-/* Commit when RC is CLI_OK, else roll back; then close.  Final status. */
+/*
+ * Commit when RC is CLI_OK and the report (printed by the caller inside
+ * the transaction) reached stdout, else roll back; then close.  So the
+ * exit status always says whether the change was made.
+ */
 static int
 end_write(const struct aimdb *a, struct store *st, int rc)
 {
+	if (rc == CLI_OK && (fflush(stdout) != 0 || ferror(stdout))) {
+		aim_warn_errno("stdout: nothing changed");
+		rc = CLI_ENV;
+	}
 	if (rc == CLI_OK && store_commit(st) < 0) {
 		aim_warn("%s: %s", a->db_path, store_errmsg(st));
 		rc = CLI_ENV;
@@ -92,11 +114,11 @@ aimdb_rm(const struct aimdb *a, int argc, char **argv)
 	for (int i = optind; i < argc && rc == CLI_OK; i++)
 		if (query_tag_remove(store_handle(st), argv[i]) < 0)
 			rc = CLI_ENV;
-	rc = end_write(a, st, rc);
 	for (int i = optind; i < argc && rc == CLI_OK; i++)
 		printf("removed %s (%lld run%s)\n", argv[i],
 		       (long long)n_runs[i - optind],
 		       n_runs[i - optind] == 1 ? "" : "s");
+	rc = end_write(a, st, rc);
 	free(n_runs);
 	return rc;
 }
@@ -145,9 +167,8 @@ aimdb_rename(const struct aimdb *a, int argc, char **argv)
 	if (st == NULL)
 		return rc;
 	rc = rename_tags(a, st, argv[optind], argv[optind + 1], &n);
-	rc = end_write(a, st, rc);
 	if (rc == CLI_OK)
 		printf("renamed %s to %s (%lld run%s)\n", argv[optind],
 		       argv[optind + 1], (long long)n, n == 1 ? "" : "s");
-	return rc;
+	return end_write(a, st, rc);
 }

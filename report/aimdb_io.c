@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "export.h"
+#include "filehash.h"
 #include "import.h"
 #include "log.h"
 #include "query_admin.h"
@@ -25,17 +26,19 @@ struct import_opts {
 	char **tags;		/* --tag, in order */
 	size_t n_tags;
 	int split;
+	int again;		/* --again: store content imported before */
 	enum import_kind kind;
 	const char *file;
 };
 
 static const char import_usage[] =
-	"Usage: aimdb import [-t TAG]... [-s] [-f KIND] FILE\n"
+	"Usage: aimdb import [-t TAG]... [-s] [-f KIND] [--again] FILE\n"
 	"Store a classic AIM9 report (console table, logfile.suite9, suite9.ss)\n"
 	"or an aimdb CSV export; FILE '-' reads standard input.\n"
 	"  -t, --tag TAG     tag of the next report in the file (repeatable)\n"
 	"  -s, --split       take each report's tag from its title line\n"
-	"  -f, --format KIND auto (default), console, logfile, ss or csv\n";
+	"  -f, --format KIND auto (default), console, logfile, ss or csv\n"
+	"  -a, --again       import a file whose content was imported before\n";
 
 static int
 import_options(int argc, char **argv, struct import_opts *o, int *done)
@@ -44,15 +47,18 @@ import_options(int argc, char **argv, struct import_opts *o, int *done)
 		{ "tag", required_argument, NULL, 't' },
 		{ "split", no_argument, NULL, 's' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "again", no_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
 	*done = 0;
-	while ((c = aimdb_getopt(argc, argv, "t:sf:h", longopts, import_usage,
+	while ((c = aimdb_getopt(argc, argv, "t:sf:ah", longopts, import_usage,
 				 done)) != -1) {
-		if (c == 't') {
+		if (c == 'a') {
+			o->again = 1;
+		} else if (c == 't') {
 			o->tags = xrealloc(o->tags,
 					   (o->n_tags + 1) * sizeof(*o->tags));
 			o->tags[o->n_tags++] = optarg;
@@ -142,12 +148,80 @@ parse_file(const struct import_opts *o, struct import_file *f)
 	return rc;
 }
 
-static void
+/*
+ * The report, written out before the commit: when it cannot be, nothing
+ * is stored and the exit status says so, so a retry never duplicates.
+ */
+static int
 print_imported(const struct import_file *f, char *const *tags)
 {
 	for (size_t i = 0; i < f->n_reports; i++)
 		printf("imported %s:%d as %s (%zu results)\n", f->name,
 		       f->reports[i].line, tags[i], f->reports[i].n_results);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		aim_warn_errno("stdout: nothing imported");
+		return CLI_ENV;
+	}
+	return CLI_OK;
+}
+
+/* Refuse content stored before unless --again.  CLI_OK to go on. */
+static int
+import_seen(const struct import_opts *o, struct store *st, const char *hash)
+{
+	struct query_import_hit hit;
+	char shown[64];
+	int found = query_import_find(store_handle(st), hash, &hit);
+
+	if (found <= 0)
+		return found < 0 ? CLI_ENV : CLI_OK;
+	if (o->again) {
+		query_import_hit_free(&hit);
+		return CLI_OK;
+	}
+	aim_warn("import: %s: already imported as run %lld (tag %s, %s); "
+		 "--again imports it anyway", o->file, (long long)hit.run_id,
+		 tag_shown(hit.tag != NULL ? hit.tag : "", shown, sizeof(shown)),
+		 hit.started_utc != NULL ? hit.started_utc : "-");
+	query_import_hit_free(&hit);
+	return CLI_USER;
+}
+
+/* Store F, its hash and the report in one transaction of ST. */
+static int
+import_into(const struct aimdb *a, const struct import_opts *o,
+	    struct store *st, const struct import_file *f, char *const *tags)
+{
+	char hash[FILEHASH_HEX_LEN + 1];
+	int64_t last = 0;
+	int hashed = 0, rc = CLI_OK;
+
+	if (strcmp(o->file, "-") != 0 &&
+	    (hashed = filehash_sha256(o->file, hash)) < 0) {
+		aim_warn_errno("%s", o->file);
+		return CLI_USER;
+	}
+	if (store_begin(st) < 0) {
+		aim_warn("%s: %s", a->db_path, store_errmsg(st));
+		return CLI_ENV;
+	}
+	if (hashed)
+		rc = import_seen(o, st, hash);
+	if (rc == CLI_OK && query_last_run(store_handle(st), &last) < 0)
+		rc = CLI_ENV;
+	if (rc == CLI_OK && import_store(st, a->db_path, f, tags, f->name) < 0)
+		rc = CLI_ENV;
+	if (rc == CLI_OK && hashed &&
+	    query_import_record(store_handle(st), hash, last) < 0)
+		rc = CLI_ENV;
+	if (rc == CLI_OK)
+		rc = print_imported(f, tags);
+	if (rc == CLI_OK && store_commit(st) < 0) {
+		aim_warn("%s: %s", a->db_path, store_errmsg(st));
+		rc = CLI_ENV;
+	}
+	store_rollback(st);	/* a no-op after the commit */
+	return rc;
 }
 
 int
@@ -169,12 +243,9 @@ aimdb_import(const struct aimdb *a, int argc, char **argv)
 	rc = assign_tags(&o, &f, tags);
 	/* Only a file that parsed whole gets near the database. */
 	if (rc == CLI_OK && (st = cli_open(a->db_path, STORE_RW, &rc)) != NULL) {
-		if (import_store(st, a->db_path, &f, tags, f.name) < 0)
-			rc = CLI_ENV;
+		rc = import_into(a, &o, st, &f, tags);
 		store_close(st);
 	}
-	if (rc == CLI_OK)
-		print_imported(&f, tags);
 	free(tags);
 	import_free(&f);
 	free(o.tags);

@@ -1,6 +1,7 @@
 /*
  * Storing a parsed import.  Every report of the file goes in one outer
- * transaction: a failure part way leaves the database as it was.
+ * transaction, its own or the caller's (who may add to it and decide to
+ * commit): a failure part way leaves the database as it was.
  */
 #include "config.h"
 
@@ -102,7 +103,9 @@ import_store(struct store *st, const char *db_name,
 	     const struct import_file *f, char *const *tags,
 	     const char *source_file)
 {
-	if (store_begin(st) < 0) {
+	int own = !store_in_transaction(st);
+
+	if (own && store_begin(st) < 0) {
 		aim_warn("%s: %s", db_name, store_errmsg(st));
 		return -1;
 	}
@@ -114,7 +117,7 @@ import_store(struct store *st, const char *db_name,
 			return -1;
 		}
 	}
-	if (store_commit(st) < 0) {
+	if (own && store_commit(st) < 0) {
 		aim_warn("%s: %s", db_name, store_errmsg(st));
 		return -1;
 	}

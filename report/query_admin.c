@@ -167,6 +167,8 @@ query_tag_remove(struct sqlite3 *db, const char *tag)
 		" (SELECT id FROM run WHERE tag = ?1)",
 		"DELETE FROM run_env WHERE run_id IN"
 		" (SELECT id FROM run WHERE tag = ?1)",
+		"DELETE FROM run_import WHERE run_id IN"
+		" (SELECT id FROM run WHERE tag = ?1)",
 		"DELETE FROM run WHERE tag = ?1",
 	};
 
@@ -181,6 +183,72 @@ query_tag_rename(struct sqlite3 *db, const char *old, const char *new)
 {
 	return exec_bound(db, "UPDATE run SET tag = ?2 WHERE tag = ?1", old,
 			  new);
+}
+
+int
+query_import_find(struct sqlite3 *db, const char *sha256,
+		  struct query_import_hit *hit)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	memset(hit, 0, sizeof(*hit));
+	if (query_prepare(db, "SELECT u.id, u.tag, u.started_utc FROM run_import"
+			  " AS i JOIN run AS u ON u.id = i.run_id"
+			  " WHERE i.sha256 = ?1 ORDER BY u.id LIMIT 1", &stmt) < 0)
+		return -1;
+	if (sqlite3_bind_text(stmt, 1, sha256, -1, SQLITE_STATIC) != SQLITE_OK)
+		return query_finish(db, stmt, SQLITE_ERROR);
+	rc = sqlite3_step(stmt);
+	if (rc == SQLITE_ROW) {
+		hit->run_id = sqlite3_column_int64(stmt, 0);
+		hit->tag = query_text(stmt, 1);
+		hit->started_utc = query_text(stmt, 2);
+		rc = SQLITE_DONE;
+	}
+	if (query_finish(db, stmt, rc) < 0) {
+		query_import_hit_free(hit);
+		return -1;
+	}
+	return hit->run_id > 0;
+}
+
+void
+query_import_hit_free(struct query_import_hit *hit)
+{
+	free(hit->tag);
+	free(hit->started_utc);
+	memset(hit, 0, sizeof(*hit));
+}
+
+int
+query_last_run(struct sqlite3 *db, int64_t *id)
+{
+	sqlite3_stmt *stmt;
+	int rc;
+
+	if (query_prepare(db, "SELECT COALESCE(MAX(id), 0) FROM run", &stmt) < 0)
+		return -1;
+	rc = sqlite3_step(stmt);
+	if (rc == SQLITE_ROW) {
+		*id = sqlite3_column_int64(stmt, 0);
+		rc = sqlite3_step(stmt);
+	}
+	return query_finish(db, stmt, rc);
+}
+
+int
+query_import_record(struct sqlite3 *db, const char *sha256, int64_t after)
+{
+	sqlite3_stmt *stmt;
+
+	if (query_prepare(db, "INSERT INTO run_import (run_id, sha256)"
+			  " SELECT id, ?1 FROM run WHERE id > ?2", &stmt) < 0)
+		return -1;
+	if (sqlite3_bind_text(stmt, 1, sha256, -1, SQLITE_STATIC) != SQLITE_OK ||
+	    sqlite3_bind_int64(stmt, 2, after) != SQLITE_OK)
+		return query_finish(db, stmt, SQLITE_ERROR);
+	return query_finish(db, stmt, sqlite3_step(stmt));
 }
 
 static int
@@ -213,6 +281,36 @@ count_rows(sqlite3 *db, const char *sql, int64_t *out)
 	return query_finish(db, stmt, rc);
 }
 
+static void
+push(struct query_check *out, char *line)
+{
+	out->integrity = xrealloc(out->integrity, (out->n_integrity + 1) *
+				  sizeof(*out->integrity));
+	out->integrity[out->n_integrity++] = line != NULL ? line : xstrdup("");
+}
+
+/*
+ * integrity_check's lines; a file too damaged to answer is one more line
+ * of the verdict, not an error of the check.
+ */
+static int
+integrity(sqlite3 *db, struct query_check *out)
+{
+	sqlite3_stmt *stmt = NULL;
+	int rc = sqlite3_prepare_v2(db, "PRAGMA integrity_check", -1, &stmt,
+				    NULL);
+
+	while (rc == SQLITE_OK && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+		push(out, query_text(stmt, 0));
+		rc = SQLITE_OK;
+	}
+	if (rc != SQLITE_DONE && (sqlite3_errcode(db) & 0xff) == SQLITE_CORRUPT) {
+		push(out, xstrdup(sqlite3_errmsg(db)));
+		rc = SQLITE_DONE;
+	}
+	return query_finish(db, stmt, rc);
+}
+
 int
 query_check(struct sqlite3 *db, struct query_check *out)
 {
@@ -220,8 +318,11 @@ query_check(struct sqlite3 *db, struct query_check *out)
 
 	memset(out, 0, sizeof(*out));
 	if (pragma_int(db, "PRAGMA user_version", &out->user_version) < 0 ||
-	    query_prepare(db, "PRAGMA integrity_check", &stmt) < 0 ||
-	    strings(db, stmt, &out->integrity, &out->n_integrity) < 0 ||
+	    integrity(db, out) < 0)
+		goto fail;
+	/* Reading every row of a damaged file only fails again. */
+	out->fk_violations = -1;
+	if (out->n_integrity == 1 && strcmp(out->integrity[0], "ok") == 0 &&
 	    count_rows(db, "PRAGMA foreign_key_check", &out->fk_violations) < 0)
 		goto fail;
 	if (query_prepare(db,

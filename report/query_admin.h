@@ -47,11 +47,34 @@ int query_tag_runs(struct sqlite3 *db, const char *tag, int64_t *n);
 int query_tag_remove(struct sqlite3 *db, const char *tag);
 int query_tag_rename(struct sqlite3 *db, const char *old, const char *new);
 
+/* The first run stored from a file of the same content. */
+struct query_import_hit {
+	int64_t run_id;
+	char *tag;
+	char *started_utc;
+};
+
+/*
+ * The earliest run imported from content SHA256 into *HIT: 1 found, 0
+ * none, -1 after reporting.  Free a found hit with query_import_hit_free.
+ */
+int query_import_find(struct sqlite3 *db, const char *sha256,
+		      struct query_import_hit *hit);
+void query_import_hit_free(struct query_import_hit *hit);
+
+/*
+ * The highest run id (0 for none) into *ID; then, in the same write
+ * transaction, give every run above AFTER the content hash SHA256: the
+ * runs one import stored.  0 or -1 (reported).
+ */
+int query_last_run(struct sqlite3 *db, int64_t *id);
+int query_import_record(struct sqlite3 *db, const char *sha256, int64_t after);
+
 struct query_check {
 	int user_version;
 	char **integrity;	/* integrity_check lines; "ok" when sound */
 	size_t n_integrity;
-	int64_t fk_violations;	/* rows of foreign_key_check */
+	int64_t fk_violations;	/* rows of foreign_key_check, -1 unchecked */
 	char **incomplete;	/* "run ID (TAG, started ...)" per run */
 	size_t n_incomplete;
 };

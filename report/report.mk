@@ -57,3 +57,8 @@ EXTRA_DIST += t/report.sh t/html.sh doc/report-html.png \
 	t/data/report/tests-sort.txt t/data/report/truncated.txt \
 	t/data/report/two-reports.txt t/data/report/unknown-test.csv \
 	t/data/report/unknown-test.txt t/data/report/wrong-columns.txt
+
+# aimdb import recognises a file imported before by its SHA-256 (Nettle).
+report_aimdb_SOURCES += report/filehash.c report/filehash.h
+report_aimdb_LDADD += $(NETTLE_LIBS)
+AM_CFLAGS += $(NETTLE_CFLAGS)

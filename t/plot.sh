@@ -125,7 +125,7 @@ if test -n "$GP" && test -x "$GP"; then
 	rm -f "$W/trend.png"
 	t "a kept script alone redraws the picture" "$GP" "$W/script.gp"
 	t "... as a PNG" magic "$W/trend.png" "$(printf '\211PNG')"
-	"$AIMDB" import --tag 'odd "tag" \ with $x' "$D/2.6.20.txt" >/dev/null
+	"$AIMDB" import --again --tag 'odd "tag" \ with $x' "$D/2.6.20.txt" >/dev/null
 	t "quotes, backslashes and dollars in a tag are drawn as text" \
 		"$AIMPLOT" -o "$W/odd.png" 2.6.20 'odd "tag" \ with $x'
 	AIM_GNUPLOT=/bin/false "$AIMPLOT" -o "$W/f.png" >"$W/f.out" 2>"$W/f.err"

@@ -154,5 +154,34 @@ else
 		skip "cannot mount a small tmpfs here (needs root and mount namespaces)"
 	done
 fi
+# A read-only mount says so, whether the database exists or not.
+if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null 2>&1 &&
+   unshare -m sh -c "mount -t tmpfs -o size=64k tmpfs '$W/scratch'" 2>/dev/null; then
+	mkdir "$W/romnt"
+	unshare -m sh -c '
+		mount -t tmpfs -o size=1m,mode=0755 tmpfs "$1" || exit 99
+		cp "$2" "$1/a.db" && mount -o remount,ro "$1" || exit 98
+		"$3" --tests add_long --duration 0.01 --runs 1 --db "$1/a.db" \
+			--dir "$4" -q 2>"$5.1"; echo $? >>"$5"
+		"$6" --db "$1/new.db" import --tag x "$7" 2>"$5.2"; echo $? >>"$5"
+		"$6" --db "$1/a.db" rm base 2>"$5.3"; echo $? >>"$5"
+		"$6" --db "$1/a.db" list >/dev/null 2>&1; echo $? >>"$5"' \
+		sh "$W/romnt" "$W/a.db" "$AIMRUN" "$W/scratch" "$W/rocodes" "$AIMDB" \
+		"$S/t/data/report/bare.txt"
+	for i in 1 2 3; do
+		what=$(echo "aimrun on an existing database
+aimdb import into a new database
+aimdb rm" | sed -n "${i}p")
+		t "read-only mount, $what: exit 2, 'Read-only file system'" sh -c "
+			test \"\$(sed -n ${i}p '$W/rocodes')\" = 2 &&
+			test \$(wc -l <'$W/rocodes.$i') -eq 1 &&
+			grep -q 'Read-only file system' '$W/rocodes.$i'"
+	done
+	t "read-only mount: aimdb list still reads" test "$(sed -n 4p "$W/rocodes")" = 0
+else
+	for i in 1 2 3 4; do
+		skip "cannot mount a read-only tmpfs here (needs root and mount namespaces)"
+	done
+fi
 echo "1..$n"
 exit $((fails > 0))

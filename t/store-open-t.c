@@ -32,7 +32,7 @@ test_create(const struct storefx *fx)
 	db = store_handle(st);
 	is_int(storefx_int(db, "PRAGMA user_version"), store_schema_version(),
 	       "migration sets user_version to the schema version");
-	is_int(store_schema_version(), 1, "this build writes schema version 1");
+	is_int(store_schema_version(), 2, "this build writes schema version 2");
 	is_int(storefx_int(db, "PRAGMA application_id"), 0x41494d39,
 	       "application_id marks the file as aimkit's");
 	is_string(storefx_text(db, "PRAGMA journal_mode", buf, sizeof(buf)),
@@ -43,8 +43,9 @@ test_create(const struct storefx *fx)
 	       "foreign keys are on");
 	is_int(storefx_int(db, "SELECT count(*) FROM sqlite_master"
 			   " WHERE name IN ('run', 'run_env', 'result',"
-			   " 'sample', 'sample_rate', 'run_tag')"),
-	       6, "tables, view and index exist");
+			   " 'sample', 'sample_rate', 'run_tag', 'run_import',"
+			   " 'run_import_sha256')"),
+	       8, "tables, view and indexes exist");
 	ok(store_handle(NULL) == NULL, "store_handle(NULL) is NULL");
 	store_close(st);
 	st = storefx_open_rw(path);
@@ -53,8 +54,8 @@ test_create(const struct storefx *fx)
 	st = store_open(path, STORE_RO, err, sizeof(err));
 	ok(st != NULL, "reopening it RO works");
 	if (st != NULL)
-		is_int(storefx_int(store_handle(st), "PRAGMA user_version"), 1,
-		       "RO sees version 1");
+		is_int(storefx_int(store_handle(st), "PRAGMA user_version"), 2,
+		       "RO sees version 2");
 	else
 		diag("%s", err);
 	store_close(st);
@@ -117,9 +118,9 @@ test_refusals(const struct storefx *fx)
 
 	make_newer(storefx_path(fx, "newer.db", path, sizeof(path)));
 	expect_refusal(path, STORE_RW, "database schema version 99 is newer"
-		       " than this aimkit (1)", "a newer schema version");
+		       " than this aimkit (2)", "a newer schema version");
 	expect_refusal(path, STORE_RO, "database schema version 99 is newer"
-		       " than this aimkit (1)", "a newer schema version");
+		       " than this aimkit (2)", "a newer schema version");
 	storefx_path(fx, "junk.db", path, sizeof(path));
 	if (storefx_write(path, junk, sizeof(junk) - 1) < 0)
 		bail("cannot write junk.db");
@@ -132,7 +133,7 @@ test_refusals(const struct storefx *fx)
 	plain_db(storefx_path(fx, "plain.db", path, sizeof(path)),
 		 "PRAGMA user_version = 5");
 	expect_refusal(path, STORE_RW, "database schema version 5 is newer"
-		       " than this aimkit (1)", "a plain newer database");
+		       " than this aimkit (2)", "a plain newer database");
 	plain_db(storefx_path(fx, "other.db", path, sizeof(path)),
 		 "CREATE TABLE notes (t TEXT)");
 	expect_refusal(path, STORE_RW, "not an aimkit database",
@@ -143,7 +144,7 @@ test_refusals(const struct storefx *fx)
 	expect_refusal(path, STORE_RO, "no results in this database",
 		       "an empty file");
 	storefx_path(fx, "absent.db", path, sizeof(path));
-	expect_refusal(path, STORE_RO, "No such file", "a missing file");
+	expect_refusal(path, STORE_RO, "no such database", "a missing file");
 	ok(stat(path, &sb) < 0 && errno == ENOENT,
 	   "RO does not create a missing file");
 }

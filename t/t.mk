@@ -27,3 +27,5 @@ EXTRA_DIST += t/robust-aimrun.sh
 # An install into a fresh prefix, with the source tree moved away.
 TESTS += t/install.sh
 EXTRA_DIST += t/install.sh
+TESTS += t/robust-store.sh
+EXTRA_DIST += t/robust-store.sh t/data/schema-v1.sql

@@ -1,0 +1,145 @@
+#!/bin/sh
+# The database layer never says "stored" for what it did not store: names
+# SQLite reads as memory or as URIs are refused, damaged or incomplete
+# databases are never written to, commands that edit runs never create a
+# database, the exit status of aimdb's writers matches what was committed,
+# the same file is not imported twice by mistake, and a database of the
+# previous schema version migrates forward with its data.
+set -u
+S=${AIM_SRCDIR:-.}
+NAME=robust-store
+. "$S/t/robust-lib.sh"
+q() { sqlite3 "$1" "$2"; }
+BARE="$S/t/data/report/bare.txt"
+run1() {	# run1 DB TAG: one tiny aimrun
+	"$AIMRUN" --tag "$2" --tests add_int --duration 0.01 --runs 1 \
+		--db "$1" --dir "$W/scratch" -q
+}
+run1 "$W/a.db" base || echo "Bail out! no database"
+
+# 1. Names that are not plain files, from a directory that must stay empty.
+mkdir "$W/cwd"
+cd "$W/cwd" || exit 1
+DB="$W/none"
+for name in '' ':memory:' 'file:m?mode=memory' 'file:x.db?vfs=unix-none' \
+	    'file:x.db' 'FILE:x.db'; do
+	refused "aimdb import --db '$name'" 1 "not a plain file path" \
+		"$AIMDB" --db "$name" import --tag x "$BARE"
+	refused "aimrun --db '$name', before measuring" 2 "not a plain file path" \
+		"$AIMRUN" --tests add_int --duration 0.01 --runs 1 --db "$name" \
+		--dir "$W/scratch"
+done
+t "nothing was made in the working directory" test -z "$(ls -A "$W/cwd")"
+t "a relative path that only looks like a URI is a plain file" \
+	"$AIMDB" --db ./file:ok.db import --tag x "$BARE"
+t "and is that file" test "$(q "$W/cwd/file:ok.db" "SELECT count(*) FROM run")" -eq 1
+cd "$W" || exit 1
+
+# 2. Damaged databases are refused before the first write.
+cp "$W/a.db" "$W/flip.db"
+q "$W/flip.db" "WITH RECURSIVE k(i) AS (SELECT 2 UNION ALL SELECT i + 1
+	FROM k WHERE i < 3000) INSERT INTO sample SELECT result_id, i, calls,
+	elapsed_ns, printed_ops, vol_cs, invol_cs FROM sample, k"
+# The first cell pointer of the first leaf page of sample, far from the
+# pages an append touches.
+page=$(q "$W/flip.db" "SELECT pageno FROM dbstat WHERE name = 'sample'
+	AND pagetype = 'leaf' ORDER BY pageno LIMIT 1")
+printf '\377\377' | dd of="$W/flip.db" bs=1 seek=$(( (page - 1) * 4096 + 8 )) \
+	conv=notrunc 2>/dev/null
+t "a few flipped bytes fail integrity_check" \
+	test "$(q "$W/flip.db" "PRAGMA integrity_check" | head -n 1)" != ok
+DB="$W/flip.db"
+refused "aimrun does not append to it" 2 "damaged" run1 "$DB" more
+refused "aimdb import does not append to it" 2 "damaged" \
+	"$AIMDB" --db "$DB" import --tag x "$BARE"
+refused "aimdb check says it is damaged" 2 "damaged" "$AIMDB" --db "$DB" check
+
+cp "$W/a.db" "$W/nosample.db"
+q "$W/nosample.db" "DROP VIEW sample_rate; DROP TABLE sample"
+DB="$W/nosample.db"
+refused "a database without its sample table: aimrun refuses it" 2 "sample" \
+	run1 "$DB" more
+refused "aimdb import refuses it" 2 "sample" \
+	"$AIMDB" --db "$DB" import --tag x "$BARE"
+"$AIMDB" --db "$DB" check >"$W/out" 2>"$W/err"; rc=$?
+t "aimdb check fails on it" test "$rc" -eq 2
+t "naming the missing table and view" sh -c "grep -q 'table sample' '$W/out' &&
+	grep -q 'view sample_rate' '$W/out'"
+cp "$W/a.db" "$W/trigger.db"
+q "$W/trigger.db" "CREATE TRIGGER eat AFTER INSERT ON sample
+	BEGIN DELETE FROM sample; END"
+DB="$W/trigger.db"
+refused "a database with a planted trigger is not written" 2 "trigger eat" \
+	run1 "$DB" more
+cp "$W/a.db" "$W/col.db"
+q "$W/col.db" "ALTER TABLE result ADD COLUMN extra TEXT"
+DB="$W/col.db"
+refused "a changed column is found by aimdb check" 2 "damaged" \
+	"$AIMDB" --db "$DB" check
+t "a sound database passes aimdb check, schema included" sh -c \
+	"\"$AIMDB\" --db '$W/a.db' check | grep -q '^schema: ok'"
+
+# 3. Commands that edit runs never create a database.
+: >"$W/empty.db"
+DB="$W/empty.db"
+refused "aimdb rm on an empty file" 2 "empty" "$AIMDB" --db "$DB" rm base
+refused "aimdb rename on an empty file" 2 "empty" \
+	"$AIMDB" --db "$DB" rename base other
+t "which stays empty" test ! -s "$W/empty.db"
+DB="$W/missing.db"
+refused "aimdb rm on a missing file" 1 "no such database" \
+	"$AIMDB" --db "$DB" rm base
+t "which is not created" test ! -e "$W/missing.db"
+
+# 4. The exit status tells the truth: a report that cannot be written
+# undoes the change.
+run1 "$W/b.db" one
+full() {	# full DESC COMMAND...: stdout on /dev/full, exit 2, DB unchanged
+	d=$1; shift
+	cp "$W/b.db" "$W/before"
+	"$@" >/dev/full 2>"$W/err"; rc=$?
+	t "$d" sh -c "test $rc -eq 2 && test \$(wc -l <'$W/err') -eq 1 &&
+		cmp -s '$W/b.db' '$W/before'"
+}
+full "import to /dev/full: exit 2, nothing stored" \
+	"$AIMDB" --db "$W/b.db" import --tag x "$BARE"
+full "rm to /dev/full: exit 2, nothing removed" "$AIMDB" --db "$W/b.db" rm one
+full "rename to /dev/full: exit 2, nothing renamed" \
+	"$AIMDB" --db "$W/b.db" rename one two
+t "so the retry of the import stores it once" \
+	"$AIMDB" --db "$W/b.db" import --tag x "$BARE"
+t "(one run)" test "$(q "$W/b.db" "SELECT count(*) FROM run WHERE tag = 'x'")" -eq 1
+
+# 5. The same content is imported once unless --again.
+cp "$BARE" "$W/copy.txt"
+DB="$W/b.db"
+refused "importing the same file again is refused" 1 "already imported" \
+	"$AIMDB" --db "$DB" import --tag y "$BARE"
+refused "so is a copy under another name, naming the earlier run" 1 "as run 2 (tag x" \
+	"$AIMDB" --db "$DB" import --tag y "$W/copy.txt"
+t "--again imports it" "$AIMDB" --db "$DB" import --again --tag y "$W/copy.txt"
+t "(one more run)" test "$(q "$DB" "SELECT count(*) FROM run")" -eq 3
+t "a removed import may be imported again" sh -c "\"$AIMDB\" --db '$DB' rm x y &&
+	\"$AIMDB\" --db '$DB' import --tag z '$BARE'"
+
+# 6. A database of schema version 1 migrates with its data.
+sqlite3 "$W/v1.db" <"$S/t/data/schema-v1.sql"
+dump() { q "$1" "SELECT * FROM run ORDER BY id; SELECT * FROM run_env
+	ORDER BY run_id, key; SELECT * FROM result ORDER BY id;
+	SELECT * FROM sample ORDER BY result_id, seq"; }
+dump "$W/v1.db" >"$W/v1.before"
+t "a version 1 database takes a new import" \
+	"$AIMDB" --db "$W/v1.db" import --tag new "$BARE"
+t "it is now version 2" test "$(q "$W/v1.db" "PRAGMA user_version")" -eq 2
+t "with its old data intact" sh -c "dump() { sqlite3 \"\$1\" \"SELECT * FROM run
+	WHERE id <= 2 ORDER BY id; SELECT * FROM run_env WHERE run_id <= 2
+	ORDER BY run_id, key; SELECT * FROM result WHERE run_id <= 2 ORDER BY id;
+	SELECT s.* FROM sample s JOIN result r ON r.id = s.result_id
+	WHERE r.run_id <= 2 ORDER BY result_id, seq\"; }
+	dump '$W/v1.db' | cmp -s - '$W/v1.before'"
+t "and it passes aimdb check" "$AIMDB" --db "$W/v1.db" check
+t "the new import's hash is stored" \
+	test "$(q "$W/v1.db" "SELECT count(*) FROM run_import")" -eq 1
+t "aimrun writes to it" run1 "$W/v1.db" after
+echo "1..$n"
+exit $((fails > 0))
