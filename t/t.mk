@@ -22,3 +22,8 @@ t_userspace_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/classic-t t/registry-t t/runner-t t/suite-t t/timing-t t/userspace-t \
 	t/aimrun.sh
 EXTRA_DIST += t/aimrun.sh t/data/aim9-tests.tsv
+# lib/infile: what may be opened as input, and the bounds of its reader.
+check_PROGRAMS += t/infile-t
+t_infile_t_SOURCES = t/infile-t.c
+t_infile_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/infile-t
