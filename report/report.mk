@@ -57,3 +57,4 @@ EXTRA_DIST += t/report.sh t/html.sh doc/report-html.png \
 	t/data/report/tests-sort.txt t/data/report/truncated.txt \
 	t/data/report/two-reports.txt t/data/report/unknown-test.csv \
 	t/data/report/unknown-test.txt t/data/report/wrong-columns.txt
+report_libreport_a_SOURCES += report/import_num.c report/compare_env_known.c
