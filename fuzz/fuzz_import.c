@@ -15,6 +15,7 @@
 
 #include "aim_test.h"
 #include "fuzz.h"
+#include "import_int.h"
 #include "query_admin.h"
 #include "store.h"
 #include "xalloc.h"
@@ -32,6 +33,37 @@ check_status(const char *s)
 	return -1;
 }
 
+/* Every count, time and rate an import accepts. */
+static int
+in_range(double v)
+{
+	return v >= 0 && v <= IMPORT_VALUE_MAX;
+}
+
+/* Facts of an exported environment: names and printable text only. */
+static int
+check_env(const struct import_report *r)
+{
+	if (r->source_run < 0 || r->source_run > IMPORT_RUN_MAX)
+		return fuzz_broken("run id %lld", (long long)r->source_run);
+	for (size_t i = 0; i < r->n_env; i++) {
+		const char *k = r->env[i].key, *v = r->env[i].value;
+
+		if (k == NULL || v == NULL || k[0] == '\0' ||
+		    strspn(k, "abcdefghijklmnopqrstuvwxyz"
+			      "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") !=
+			    strlen(k))
+			return fuzz_broken("environment fact %zu", i + 1);
+		for (const char *p = v; *p != '\0'; p++)
+			if ((unsigned char)*p < 0x20 || *p == 0x7f)
+				return fuzz_broken("control character in %s", k);
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(r->env[j].key, k) == 0)
+				return fuzz_broken("%s given twice", k);
+	}
+	return 0;
+}
+
 static int
 check_result(const struct import_result *res, size_t lines)
 {
@@ -41,7 +73,8 @@ check_result(const struct import_result *res, size_t lines)
 		return fuzz_broken("result names no registered test");
 	if (check_status(res->status) < 0)
 		return fuzz_broken("%s: status '%s'", res->test, res->status);
-	if (res->rep < 1 || res->factor < 1)
+	if (res->rep < 1 || res->rep > IMPORT_REP_MAX || res->factor < 1 ||
+	    res->factor > IMPORT_FACTOR_MAX)
 		return fuzz_broken("%s: rep %d, factor %lu", res->test,
 				   res->rep, res->factor);
 	if (res->line < 1 || (size_t)res->line > lines)
@@ -53,10 +86,13 @@ check_result(const struct import_result *res, size_t lines)
 		const struct import_sample *s = &res->samples[i];
 
 		/* suite9.ss gives rates only: no time, no count. */
-		if (s->calls < 0 || s->elapsed_ns < 0 ||
+		if (!in_range((double)s->calls) ||
+		    !in_range((double)s->elapsed_ns) ||
 		    (s->elapsed_ns == 0 && !s->has_printed) ||
-		    (s->has_printed &&
-		     !(isfinite(s->printed_ops) && s->printed_ops >= 0)))
+		    (s->has_printed && !in_range(s->printed_ops)) ||
+		    (s->elapsed_ns > 0 &&
+		     !in_range((double)s->calls * (double)res->factor * 1e9 /
+			       (double)s->elapsed_ns)))
 			return fuzz_broken("%s: sample %zu out of range",
 					   res->test, i + 1);
 	}
@@ -154,9 +190,11 @@ fuzz_import(const uint8_t *data, size_t size, enum import_kind kind)
 		rc = fuzz_broken("asked for kind %d, got %d", kind, f.kind);
 	if (rc == 0 && f.n_reports == 0)
 		rc = fuzz_broken("a file with no report was accepted");
-	for (size_t i = 0; rc == 0 && i < f.n_reports; i++)
+	for (size_t i = 0; rc == 0 && i < f.n_reports; i++) {
+		rc = check_env(&f.reports[i]);
 		for (size_t j = 0; rc == 0 && j < f.reports[i].n_results; j++)
 			rc = check_result(&f.reports[i].results[j], lines);
+	}
 	if (rc == 0)
 		rc = store_all(&f);
 	import_free(&f);

@@ -16,6 +16,7 @@
 #include "export.h"
 #include "filehash.h"
 #include "import.h"
+#include "infile.h"
 #include "log.h"
 #include "query_admin.h"
 #include "store.h"
@@ -124,20 +125,24 @@ assign_tags(const struct import_opts *o, const struct import_file *f,
 	return CLI_OK;
 }
 
+/* A FIFO or device would block or never end: regular files, or stdin. */
 static int
 parse_file(const struct import_opts *o, struct import_file *f)
 {
 	FILE *in = stdin;
 	const char *name = "(stdin)";
+	char why[256];
 	int rc;
 
 	if (strcmp(o->file, "-") != 0) {
 		name = o->file;
-		in = fopen(o->file, "r");
-		if (in == NULL) {
-			aim_warn_errno("%s", o->file);
-			return CLI_USER;
-		}
+		in = infile_open(o->file, why, sizeof(why));
+	} else if (infile_check_stdin(why, sizeof(why)) < 0) {
+		in = NULL;
+	}
+	if (in == NULL) {
+		aim_warn("%s: %s", name, why);
+		return CLI_USER;
 	}
 	rc = import_parse(in, name, o->kind, f) < 0 ? CLI_USER : CLI_OK;
 	if (in != stdin && fclose(in) != 0 && rc == CLI_OK) {

@@ -3,6 +3,8 @@
  * aimkit build moves results for reasons that have nothing to do with the
  * kernel, so those differences refuse the comparison; settings that move
  * results too (governor, THP, mitigations, command line...) are warnings.
+ * A run imported without any environment may come from any machine: it
+ * is compared only with runs as unknown as itself (compare_env_known.c).
  */
 #include "config.h"
 
@@ -304,15 +306,6 @@ add_line(char ***list, size_t *n, char *msg)
 	(*list)[(*n)++] = msg;
 }
 
-static int
-has_env(const struct query_tag *side)
-{
-	for (size_t i = 0; i < side->n_runs; i++)
-		if (side->runs[i].n_env > 0)
-			return 1;
-	return 0;
-}
-
 /* Runs of one side that disagree about key K. */
 static void
 check_within(const struct query_tag *q, const struct env_key *k,
@@ -355,8 +348,8 @@ check_across(const struct query_tag *sides, size_t s,
 
 	if (a == NULL || b == NULL) {
 		/* A side without any environment gets one line, not many. */
-		if ((a != NULL || b != NULL) && has_env(&sides[0]) &&
-		    has_env(&sides[s]))
+		if ((a != NULL || b != NULL) && compare_env_has(&sides[0]) &&
+		    compare_env_has(&sides[s]))
 			d = xasprintf("%s (%s) vs %s (%s)", a ? a : "unknown",
 				      sides[0].tag, b ? b : "unknown",
 				      sides[s].tag);
@@ -463,7 +456,7 @@ compare_env(const struct query_tag *sides, size_t n, struct cmp_table *t)
 	t->sides = xcalloc(n, sizeof(*t->sides));
 	for (size_t s = 0; s < n; s++) {
 		fill_side(&sides[s], t->opt.exclude_flagged, &t->sides[s]);
-		any_env |= has_env(&sides[s]);
+		any_env |= compare_env_has(&sides[s]);
 	}
 	for (size_t i = 0; i < sizeof(checked) / sizeof(checked[0]); i++) {
 		for (size_t s = 0; s < n; s++)
@@ -471,8 +464,10 @@ compare_env(const struct query_tag *sides, size_t n, struct cmp_table *t)
 		for (size_t s = 1; s < n; s++)
 			check_across(sides, s, &checked[i], t);
 	}
+	for (size_t s = 1; s < n; s++)
+		compare_env_unknown(sides, s, t);
 	for (size_t s = 0; s < n && any_env; s++)
-		if (!has_env(&sides[s]))
+		if (!compare_env_has(&sides[s]))
 			add_line(&t->warnings, &t->n_warnings,
 				 xasprintf("no environment recorded for %s: its machine, CPU, settings and build cannot be checked",
 					   sides[s].tag));

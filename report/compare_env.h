@@ -25,6 +25,15 @@
  */
 void compare_env(const struct query_tag *sides, size_t n, struct cmp_table *t);
 
+/* Whether some run of SIDE has an environment (not just its mark). */
+int compare_env_has(const struct query_tag *side);
+/*
+ * Add to T->refusals when one of the base and NEW side S holds a run of
+ * unknown environment and the other a run of known environment.
+ */
+void compare_env_unknown(const struct query_tag *sides, size_t s,
+			 struct cmp_table *t);
+
 /* Boot id of run RUN_ID of SIDE; NULL when it was not recorded. */
 const char *compare_env_boot(const struct query_tag *side, int64_t run_id);
 

@@ -1,7 +1,9 @@
 /*
  * Export of tags.  The CSV keeps what a comparison needs and reads back
- * into identical comparisons; a result without samples (a failed test) is
- * one record with empty seq, calls and elapsed_ns.  The JSON document
+ * into identical comparisons: each run's environment (records with only
+ * tag, run_id, env_key and env_value), then its samples; a result without
+ * samples (a failed test) is one record with empty seq, calls and
+ * elapsed_ns.  The JSON document
  * dumps every stored column, so it follows the schema as it grows.
  */
 #include "config.h"
@@ -19,7 +21,7 @@
 
 const char export_csv_header[] =
 	"tag,run_id,number,test,rep,seq,status,reason,calls,elapsed_ns,"
-	"factor,units,printed_ops";
+	"factor,units,printed_ops,env_key,env_value";
 
 static void
 csv_prefix(FILE *f, const struct query_result *r, const char *tag)
@@ -38,6 +40,35 @@ csv_suffix(FILE *f, const struct query_result *r)
 	csvout_field(f, 0, r->units);
 }
 
+/* After printed_ops: a sample or result record has no env_key, env_value. */
+static void
+csv_end(FILE *f)
+{
+	csvout_field(f, 0, NULL);
+	csvout_field(f, 0, NULL);
+	csvout_end(f);
+}
+
+/*
+ * The facts of RUN.  Its import.run_id is left out: the run_id column
+ * says it, and the import that reads this file records its own.
+ */
+static void
+csv_env(FILE *f, const struct query_run *run, const char *tag)
+{
+	for (size_t i = 0; i < run->n_env; i++) {
+		if (strcmp(run->env[i].key, "import.run_id") == 0)
+			continue;
+		csvout_field(f, 1, tag);
+		csvout_fieldf(f, 0, "%" PRId64, run->id);
+		for (int k = 0; k < 11; k++)	/* number .. printed_ops */
+			csvout_field(f, 0, NULL);
+		csvout_field(f, 0, run->env[i].key);
+		csvout_field(f, 0, run->env[i].value);
+		csvout_end(f);
+	}
+}
+
 static void
 csv_result(FILE *f, const struct query_result *r, const char *tag)
 {
@@ -52,7 +83,7 @@ csv_result(FILE *f, const struct query_result *r, const char *tag)
 		csvout_field(f, 0, NULL);
 		csv_suffix(f, r);
 		csvout_field(f, 0, NULL);
-		csvout_end(f);
+		csv_end(f);
 	}
 	for (size_t j = 0; j < r->n_samples; j++) {
 		const struct query_sample *s = &r->samples[j];
@@ -68,7 +99,23 @@ csv_result(FILE *f, const struct query_result *r, const char *tag)
 		csvout_field(f, 0, s->has_printed ?
 				   jsonout_shortest(s->printed_ops, buf,
 						    sizeof(buf)) : NULL);
-		csvout_end(f);
+		csv_end(f);
+	}
+}
+
+/* Run K of T: its environment, then its results; nothing if none. */
+static void
+csv_run(FILE *f, const struct query_tag *t, size_t k, const char *tag)
+{
+	int env_done = 0;
+
+	for (size_t j = 0; j < t->n_results; j++) {
+		if (t->results[j].run_id != t->runs[k].id)
+			continue;
+		if (!env_done)
+			csv_env(f, &t->runs[k], tag);
+		env_done = 1;
+		csv_result(f, &t->results[j], tag);
 	}
 }
 
@@ -83,9 +130,7 @@ export_csv(FILE *f, struct sqlite3 *db, char *const *tags, size_t n)
 			return -1;
 		/* By run, so that import recreates the runs in this order. */
 		for (size_t k = 0; k < t.n_runs; k++)
-			for (size_t j = 0; j < t.n_results; j++)
-				if (t.results[j].run_id == t.runs[k].id)
-					csv_result(f, &t.results[j], tags[i]);
+			csv_run(f, &t, k, tags[i]);
 		query_tag_free(&t);
 	}
 	/* Stream errors are sticky: one check covers every write above. */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "import_int.h"
+#include "infile.h"
 #include "log.h"
 #include "tag.h"
 #include "xalloc.h"
@@ -71,72 +72,6 @@ import_error(const char *name, size_t line, const char *fmt, ...)
 	tag_printable(msg);
 	aim_warn("%s: %s", where, msg);
 	return -1;
-}
-
-int
-import_number(const char *s, size_t len, double *out)
-{
-	char buf[64];
-	char *end;
-	size_t i = 0, digits = 0;
-
-	if (len == 0 || len >= sizeof(buf))
-		return -1;
-	/* The shape %f and %g print; strtod alone would take "inf", "0x1p3". */
-	for (; i < len && s[i] >= '0' && s[i] <= '9'; i++)
-		digits++;
-	if (i < len && s[i] == '.')
-		for (i++; i < len && s[i] >= '0' && s[i] <= '9'; i++)
-			digits++;
-	if (digits == 0)
-		return -1;
-	if (i < len && (s[i] == 'e' || s[i] == 'E')) {
-		size_t exp_digits = 0;
-
-		i++;
-		if (i < len && (s[i] == '+' || s[i] == '-'))
-			i++;
-		for (; i < len && s[i] >= '0' && s[i] <= '9'; i++)
-			exp_digits++;
-		if (exp_digits == 0)
-			return -1;
-	}
-	if (i != len)
-		return -1;
-	memcpy(buf, s, len);
-	buf[len] = '\0';
-	errno = 0;
-	*out = strtod(buf, &end);
-	if (errno != 0 || *end != '\0' || !isfinite(*out))
-		return -1;
-	return 0;
-}
-
-int
-import_count(const char *s, size_t len, int64_t *out)
-{
-	int64_t v = 0;
-
-	if (len == 0 || len > 18)
-		return -1;
-	for (size_t i = 0; i < len; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return -1;
-		v = v * 10 + (s[i] - '0');
-	}
-	*out = v;
-	return 0;
-}
-
-int
-import_scaled(double v, double scale, int64_t min, int64_t *out)
-{
-	double x = round(v * scale);
-
-	if (!(x >= (double)min && x <= 1e18))
-		return -1;
-	*out = (int64_t)x;
-	return 0;
 }
 
 size_t
@@ -209,12 +144,37 @@ import_add_result(struct import_report *r, const struct aim_test *t,
 	return res;
 }
 
-void
-import_add_sample(struct import_result *res, const struct import_sample *s)
+int
+import_add_sample(const char *name, size_t line, struct import_result *res,
+		  const struct import_sample *s)
 {
+	double rate = s->elapsed_ns > 0 ? (double)s->calls *
+						  (double)res->factor * 1e9 /
+						  (double)s->elapsed_ns : 0.0;
+
+	if (!(s->calls >= 0 && s->calls <= IMPORT_VALUE_MAX &&
+	      s->elapsed_ns >= 0 && s->elapsed_ns <= IMPORT_VALUE_MAX) ||
+	    (s->has_printed && import_value(name, line, res->test, "ops/s",
+					    s->printed_ops) < 0))
+		return import_error(name, line, "%s rep %d: sample out of range",
+				    res->test, res->rep);
+	if (rate > IMPORT_VALUE_MAX)
+		return import_error(name, line,
+				    "%s rep %d: calls, factor and elapsed_ns give %g ops/s, beyond %g",
+				    res->test, res->rep, rate, IMPORT_VALUE_MAX);
 	res->samples = xrealloc(res->samples,
 				(res->n_samples + 1) * sizeof(*res->samples));
 	res->samples[res->n_samples++] = *s;
+	return 0;
+}
+
+void
+import_add_env(struct import_report *r, const char *key, const char *value)
+{
+	r->env = xrealloc(r->env, (r->n_env + 1) * sizeof(*r->env));
+	r->env[r->n_env].key = xstrdup(key);
+	r->env[r->n_env].value = xstrdup(value);
+	r->n_env++;
 }
 
 struct import_result *
@@ -268,26 +228,42 @@ import_factor(const char *name, size_t line, const struct aim_test *t,
 	return 0;
 }
 
-/* Whole file as lines; NUL bytes mean binary data, not a report. */
+/* Why a line (LEN bytes at S) cannot be part of a report, or NULL. */
+static const char *
+bad_line(enum infile_status st, const char *s, size_t len)
+{
+	if (memchr(s, '\0', len) != NULL)
+		return "binary data (NUL byte)";
+	if (st == INFILE_LONG || st == INFILE_BIG)
+		return infile_strerror(st);
+	return NULL;
+}
+
+/* Whole file as lines, within the bounds of lib/infile.h. */
 static int
 read_lines(FILE *in, struct import_lines *l)
 {
+	struct infile_reader r = { .in = in };
 	char *line = NULL;
-	size_t cap = 0, total = 0, alloc = 0;
-	ssize_t len;
+	const char *why;
+	size_t cap = 0, len, alloc = 0;
+	enum infile_status st;
 	int rc = 0;
 
-	errno = 0;
-	while (rc == 0 && (len = getline(&line, &cap, in)) >= 0) {
-		size_t no = l->n + 1;
-
-		total += (size_t)len;
-		if (memchr(line, '\0', (size_t)len) != NULL)
-			rc = import_error(l->name, no, "binary data (NUL byte)");
-		else if (len > IMPORT_LINE_MAX || total > IMPORT_FILE_MAX)
-			rc = import_error(l->name, no, "line or file too long for a report");
-		if (rc < 0)
+	while ((st = infile_getline(&r, &line, &cap, &len)) != INFILE_EOF) {
+		if (st == INFILE_ERROR) {
+			rc = import_error(l->name, 0, "cannot read: %s",
+					  strerror(errno));
 			break;
+		}
+		why = bad_line(st, line, len);
+		if (why == NULL && l->n == IMPORT_LINES_MAX)
+			why = "more than " IMPORT_LINES_MAX_TEXT " lines";
+		if (why != NULL) {
+			rc = import_error(l->name, st == INFILE_BIG ? 0 : l->n + 1,
+					  "%s", why);
+			break;
+		}
 		while (len > 0 && strchr("\r\n \t", line[len - 1]) != NULL)
 			line[--len] = '\0';
 		if (l->n == alloc) {
@@ -295,12 +271,8 @@ read_lines(FILE *in, struct import_lines *l)
 			l->text = xrealloc(l->text, alloc * sizeof(*l->text));
 		}
 		l->text[l->n++] = xstrdup(line);
-		errno = 0;
 	}
 	free(line);
-	if (rc == 0 && ferror(in))
-		rc = import_error(l->name, 0, "cannot read: %s",
-				  strerror(errno ? errno : EIO));
 	return rc;
 }
 
@@ -434,6 +406,11 @@ import_free(struct import_file *f)
 			free(r->results[j].reason);
 			free(r->results[j].samples);
 		}
+		for (size_t j = 0; j < r->n_env; j++) {
+			free(r->env[j].key);
+			free(r->env[j].value);
+		}
+		free(r->env);
 		free(r->results);
 		free(r->title);
 		free(r->host);

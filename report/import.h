@@ -41,12 +41,19 @@ struct import_result {
 	size_t n_samples;
 };
 
+struct import_env {
+	char *key;
+	char *value;
+};
+
 struct import_report {
 	char *title;		/* tag candidate for --split, NULL if none */
 	char *host;		/* machine name the file gives, or NULL */
 	char *configuration;	/* logfile/ss header fields, or NULL */
 	char *date;
 	int64_t source_run;	/* CSV: the run id in the exported database */
+	struct import_env *env;	/* CSV: the run's environment as exported */
+	size_t n_env;
 	int line;		/* first line of the report */
 	struct import_result *results;
 	size_t n_results;
@@ -58,6 +65,14 @@ struct import_file {
 	struct import_report *reports;
 	size_t n_reports;
 };
+
+/*
+ * The fact import_store records for a run whose file gave no environment
+ * (classic reports, CSV exports of the older 13 columns): aimcmp refuses
+ * to compare such runs with runs whose environment is known.
+ */
+#define IMPORT_ENV_UNKNOWN_KEY "environment"
+#define IMPORT_ENV_UNKNOWN "unknown"
 
 /* "console", "logfile", "ss", "csv", "auto".  0, or -1 when unknown. */
 int import_kind_parse(const char *s, enum import_kind *out);

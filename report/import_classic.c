@@ -204,9 +204,14 @@ data_row(struct console *c, size_t no, const char **tok, const size_t *len,
 		return import_error(c->l->name, no,
 				    "%s: units \"%s\", expected \"%s\"", t->name,
 				    units, t->units);
+	if (import_value(c->l->name, no, t->name, "count", (double)count) < 0 ||
+	    import_value(c->l->name, no, t->name, "loops/s", loops) < 0 ||
+	    import_value(c->l->name, no, t->name, "ops/s", ops) < 0)
+		return -1;
 	if (import_scaled(elapsed, 1e9, 1, &s.elapsed_ns) < 0)
 		return import_error(c->l->name, no,
-				    "%s: elapsed time out of range", t->name);
+				    "%s: elapsed time %g s out of range (1 ns to %g s)",
+				    t->name, elapsed, IMPORT_VALUE_MAX / 1e9);
 	if (import_factor(c->l->name, no, t, loops, ops, 0, &factor) < 0)
 		return -1;
 	res = import_add_result(c->rep, t, "ok", no);
@@ -214,8 +219,7 @@ data_row(struct console *c, size_t no, const char **tok, const size_t *len,
 	s.calls = count;
 	s.has_printed = 1;
 	s.printed_ops = ops;
-	import_add_sample(res, &s);
-	return 0;
+	return import_add_sample(c->l->name, no, res, &s);
 }
 
 /* Text up to "Skipping to next test." joins the reason; that closes it. */

@@ -1,8 +1,11 @@
 /*
  * aimkit's own CSV export read back: one record per sample (or per result
  * without samples), grouped again into runs, results and samples so that
- * export followed by import gives the same comparisons.  libcsv parses;
- * an empty unquoted field is NULL, "" is an empty string.
+ * export followed by import gives the same comparisons, and into the
+ * environment of each run (records with env_key set), so that the
+ * comparability gate sees the machine and build the results came from.
+ * A file of the older 13 columns has no environment.  libcsv parses; an
+ * empty unquoted field is NULL, "" is an empty string.
  */
 #include "config.h"
 
@@ -12,16 +15,27 @@
 #include <csv.h>
 
 #include "import_int.h"
+#include "tag.h"
 #include "xalloc.h"
+
+/* Bounds of one environment fact and of a run's environment. */
+#define ENV_KEY_MAX 64
+#define ENV_VALUE_MAX 16384
+#define ENV_FACTS_MAX 256
 
 enum col {
 	C_TAG, C_RUN, C_NUMBER, C_TEST, C_REP, C_SEQ, C_STATUS, C_REASON,
-	C_CALLS, C_ELAPSED, C_FACTOR, C_UNITS, C_PRINTED, C_COUNT
+	C_CALLS, C_ELAPSED, C_FACTOR, C_UNITS, C_PRINTED, C_ENV_KEY,
+	C_ENV_VALUE, C_COUNT
 };
+
+/* Files without the environment columns end at printed_ops. */
+#define C_COUNT_OLD C_ENV_KEY
 
 static const char *const header[C_COUNT] = {
 	"tag", "run_id", "number", "test", "rep", "seq", "status", "reason",
-	"calls", "elapsed_ns", "factor", "units", "printed_ops",
+	"calls", "elapsed_ns", "factor", "units", "printed_ops", "env_key",
+	"env_value",
 };
 
 struct csvin {
@@ -32,6 +46,7 @@ struct csvin {
 	size_t line;		/* line being fed */
 	size_t rec_line;	/* line where the record started */
 	size_t n_records;
+	size_t n_cols;		/* of the header: C_COUNT or C_COUNT_OLD */
 	int failed;
 };
 
@@ -58,16 +73,24 @@ on_field(void *s, size_t len, void *data)
 	c->n_fields++;
 }
 
+/* Field K as a whole number from MIN to MAX, else an error naming it. */
 static int
-field_count(const struct csvin *c, enum col k, int64_t min, int64_t *out)
+field_count(const struct csvin *c, enum col k, int64_t min, int64_t max,
+	    int64_t *out)
 {
 	const char *s = c->field[k];
+	size_t len = s != NULL ? strlen(s) : 0;
 
-	if (s == NULL || import_count(s, strlen(s), out) < 0 || *out < min)
+	if (s == NULL || len == 0 || strspn(s, "0123456789") != len)
 		return import_error(c->l->name, c->rec_line,
-				    "%s: expected a whole number%s, found \"%s\"",
-				    header[k], min > 0 ? " above 0" : "",
-				    s != NULL ? s : "");
+				    "%s: expected a whole number, found \"%s\"",
+				    header[k], s != NULL ? s : "");
+	/* More than 18 digits may not fit in int64: out of range anyway. */
+	if (import_count(s, len, out) < 0 || *out < min || *out > max)
+		return import_error(c->l->name, c->rec_line,
+				    "%s: %s out of range (%lld to %lld)",
+				    header[k], s, (long long)min,
+				    (long long)max);
 	return 0;
 }
 
@@ -119,8 +142,8 @@ check_test(const struct csvin *c, const struct aim_test **t)
 	if (*t == NULL)
 		return import_error(c->l->name, c->rec_line,
 				    "unknown test \"%s\"", name ? name : "");
-	if (field_count(c, C_NUMBER, 1, &number) < 0 ||
-	    field_count(c, C_FACTOR, 1, &factor) < 0)
+	if (field_count(c, C_NUMBER, 1, 1000, &number) < 0 ||
+	    field_count(c, C_FACTOR, 1, IMPORT_FACTOR_MAX, &factor) < 0)
 		return -1;
 	if (number != (*t)->number)
 		return import_error(c->l->name, c->rec_line,
@@ -142,7 +165,8 @@ result_for(struct csvin *c, struct import_report *r, const struct aim_test *t,
 	struct import_result *res = import_find_result(r, t->name, (int)rep);
 	int64_t factor;
 
-	(void)field_count(c, C_FACTOR, 1, &factor);	/* checked before */
+	/* Checked before. */
+	(void)field_count(c, C_FACTOR, 1, IMPORT_FACTOR_MAX, &factor);
 	if (res == NULL) {
 		res = import_add_result(r, t, c->field[C_STATUS], c->rec_line);
 		res->rep = (int)rep;
@@ -171,9 +195,11 @@ add_sample(struct csvin *c, struct import_result *res)
 	const char *p = c->field[C_PRINTED];
 	int64_t seq;
 
-	if (field_count(c, C_SEQ, 1, &seq) < 0 ||
-	    field_count(c, C_CALLS, 0, &s.calls) < 0 ||
-	    field_count(c, C_ELAPSED, 0, &s.elapsed_ns) < 0)
+	if (field_count(c, C_SEQ, 1, IMPORT_SEQ_MAX, &seq) < 0 ||
+	    field_count(c, C_CALLS, 0, (int64_t)IMPORT_VALUE_MAX,
+			&s.calls) < 0 ||
+	    field_count(c, C_ELAPSED, 0, (int64_t)IMPORT_VALUE_MAX,
+			&s.elapsed_ns) < 0)
 		return -1;
 	if (seq != (int64_t)res->n_samples + 1)
 		return import_error(c->l->name, c->rec_line,
@@ -183,34 +209,95 @@ add_sample(struct csvin *c, struct import_result *res)
 		if (import_number(p, strlen(p), &s.printed_ops) < 0)
 			return import_error(c->l->name, c->rec_line,
 					    "printed_ops: not a number: \"%s\"", p);
+		if (import_value(c->l->name, c->rec_line, NULL, "printed_ops:",
+				 s.printed_ops) < 0)
+			return -1;
 		s.has_printed = 1;
 	}
 	if (s.elapsed_ns == 0 && !s.has_printed)
 		return import_error(c->l->name, c->rec_line,
 				    "%s rep %d: a sample of no time needs printed_ops",
 				    res->test, res->rep);
-	import_add_sample(res, &s);
+	return import_add_sample(c->l->name, c->rec_line, res, &s);
+}
+
+/* A fact's name as aimkit writes them; its value printable text. */
+static int
+check_fact(const struct csvin *c, const char *key, const char *value)
+{
+	size_t len = strlen(key);
+	char *shown;
+	int same;
+
+	if (len == 0 || len > ENV_KEY_MAX ||
+	    strspn(key, "abcdefghijklmnopqrstuvwxyz"
+			"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") != len)
+		return import_error(c->l->name, c->rec_line,
+				    "env_key: \"%s\" is not a name of 1 to %d letters, digits and ._-",
+				    key, ENV_KEY_MAX);
+	if (value == NULL || strlen(value) > ENV_VALUE_MAX)
+		return import_error(c->l->name, c->rec_line,
+				    "env_value of %s: missing or longer than %d bytes",
+				    key, ENV_VALUE_MAX);
+	/* Printable means unchanged by tag_printable(). */
+	shown = xstrdup(value);
+	tag_printable(shown);
+	same = strcmp(shown, value) == 0;
+	free(shown);
+	if (!same)
+		return import_error(c->l->name, c->rec_line,
+				    "env_value of %s: control character or invalid UTF-8",
+				    key);
+	return 0;
+}
+
+/* tag,run_id,,,...,env_key,env_value: one fact of the run's environment. */
+static int
+env_record(struct csvin *c, int64_t run)
+{
+	const char *key = c->field[C_ENV_KEY], *value = c->field[C_ENV_VALUE];
+	struct import_report *r;
+
+	for (size_t k = C_NUMBER; k < C_ENV_KEY; k++)
+		if (c->field[k] != NULL)
+			return import_error(c->l->name, c->rec_line,
+					    "an environment record must have no %s",
+					    header[k]);
+	if (check_fact(c, key, value) < 0)
+		return -1;
+	r = report_for(c, run);
+	for (size_t i = 0; i < r->n_env; i++)
+		if (strcmp(r->env[i].key, key) == 0)
+			return import_error(c->l->name, c->rec_line,
+					    "env_key %s given twice for run %lld",
+					    key, (long long)run);
+	if (r->n_env == ENV_FACTS_MAX)
+		return import_error(c->l->name, c->rec_line,
+				    "run %lld: more than %d environment records",
+				    (long long)run, ENV_FACTS_MAX);
+	import_add_env(r, key, value);
 	return 0;
 }
 
 static int
-data_record(struct csvin *c)
+result_record(struct csvin *c, int64_t run)
 {
 	const struct aim_test *t;
 	struct import_report *r;
 	struct import_result *res = NULL;
-	int64_t run, rep;
+	int64_t rep;
 	int no_sample = c->field[C_SEQ] == NULL;
 
-	if (c->field[C_TAG] == NULL || c->field[C_TAG][0] == '\0')
-		return import_error(c->l->name, c->rec_line, "empty tag");
-	if (field_count(c, C_RUN, 1, &run) < 0 ||
-	    field_count(c, C_REP, 1, &rep) < 0 || check_test(c, &t) < 0)
+	if (field_count(c, C_REP, 1, IMPORT_REP_MAX, &rep) < 0 ||
+	    check_test(c, &t) < 0)
 		return -1;
 	if (no_sample && (c->field[C_CALLS] || c->field[C_ELAPSED] ||
 			  c->field[C_PRINTED]))
 		return import_error(c->l->name, c->rec_line,
 				    "a record without seq must have no calls, elapsed_ns or printed_ops");
+	if (c->n_cols == C_COUNT && c->field[C_ENV_VALUE] != NULL)
+		return import_error(c->l->name, c->rec_line,
+				    "env_value without env_key");
 	r = report_for(c, run);
 	if (no_sample && import_find_result(r, t->name, (int)rep) != NULL)
 		return import_error(c->l->name, c->rec_line,
@@ -222,19 +309,42 @@ data_record(struct csvin *c)
 }
 
 static int
+data_record(struct csvin *c)
+{
+	int64_t run;
+
+	if (c->field[C_TAG] == NULL || c->field[C_TAG][0] == '\0')
+		return import_error(c->l->name, c->rec_line, "empty tag");
+	if (field_count(c, C_RUN, 1, IMPORT_RUN_MAX, &run) < 0)
+		return -1;
+	if (c->n_cols == C_COUNT && c->field[C_ENV_KEY] != NULL)
+		return env_record(c, run);
+	return result_record(c, run);
+}
+
+static int
+header_record(struct csvin *c)
+{
+	c->n_cols = c->n_fields <= C_COUNT ? c->n_fields : 0;
+	for (size_t i = 0; i < c->n_cols; i++)
+		if (!same_text(c->field[i], header[i]))
+			c->n_cols = 0;
+	if (c->n_cols != C_COUNT && c->n_cols != C_COUNT_OLD)
+		return import_error(c->l->name, c->rec_line,
+				    "not an aimkit CSV export: the header must be tag,run_id,number,test,rep,seq,status,reason,calls,elapsed_ns,factor,units,printed_ops,env_key,env_value (or end at printed_ops)");
+	return 0;
+}
+
+static int
 record(struct csvin *c)
 {
-	if (c->n_fields != C_COUNT)
+	if (c->n_records++ == 0)
+		return header_record(c);
+	if (c->n_fields != c->n_cols)
 		return import_error(c->l->name, c->rec_line,
-				    "expected %d fields, found %zu", C_COUNT,
+				    "expected %zu fields, found %zu", c->n_cols,
 				    c->n_fields);
-	if (c->n_records++ > 0)
-		return data_record(c);
-	for (size_t i = 0; i < C_COUNT; i++)
-		if (!same_text(c->field[i], header[i]))
-			return import_error(c->l->name, c->rec_line,
-					    "not an aimkit CSV export: the header must be tag,run_id,number,test,rep,seq,status,reason,calls,elapsed_ns,factor,units,printed_ops");
-	return 0;
+	return data_record(c);
 }
 
 static void
@@ -282,5 +392,10 @@ import_csv(const struct import_lines *l, struct import_file *f)
 	clear_fields(&c);
 	if (rc == 0 && f->n_reports == 0)
 		rc = import_error(l->name, l->n ? 1 : 0, "no results found");
+	for (size_t i = 0; rc == 0 && i < f->n_reports; i++)
+		if (f->reports[i].n_results == 0)
+			rc = import_error(l->name, (size_t)f->reports[i].line,
+					  "run %lld: an environment without results",
+					  (long long)f->reports[i].source_run);
 	return rc;
 }

@@ -19,9 +19,26 @@ struct import_lines {
 	size_t n;
 };
 
-/* Longest accepted line and file: beyond these it is not a report. */
-#define IMPORT_LINE_MAX (64 * 1024)
-#define IMPORT_FILE_MAX (256L * 1024 * 1024)
+/*
+ * Most lines of one file: with the line and size bounds of lib/infile.h
+ * this bounds the memory of a parse (a report line is tens of bytes).
+ */
+#define IMPORT_LINES_MAX (4 * 1024 * 1024)
+#define IMPORT_LINES_MAX_TEXT "4194304"
+
+/*
+ * Largest count, time in nanoseconds or rate a report may hold: 10^15
+ * calls or ops/s, or 11.6 days, is beyond any run, yet leaves every
+ * product of them finite and every printed figure short.
+ */
+#define IMPORT_VALUE_MAX 1e15
+/* Most repetitions of a test, and samples of one (aimrun: 1000). */
+#define IMPORT_REP_MAX 1000000
+#define IMPORT_SEQ_MAX 1000000
+/* Run ids of a CSV export: 18 digits always fit in int64. */
+#define IMPORT_RUN_MAX 999999999999999999LL
+/* Operations per call, as the factor of the largest disk test file. */
+#define IMPORT_FACTOR_MAX 1000000000
 
 /* Report "NAME:LINE: why" (LINE 0: "NAME: why") and return -1. */
 int import_error(const char *name, size_t line, const char *fmt, ...)
@@ -35,11 +52,17 @@ int import_number(const char *s, size_t len, double *out);
 /* Digits only, fitting in int64.  0 or -1. */
 int import_count(const char *s, size_t len, int64_t *out);
 /*
- * V * SCALE rounded into *OUT when the result lies in [MIN, 1e18] (a
- * count or nanoseconds of a sane report; beyond, llround is undefined).
- * 0 or -1.
+ * V * SCALE rounded into *OUT when the result lies in [MIN,
+ * IMPORT_VALUE_MAX] (a count or nanoseconds of a sane report).  0 or -1.
  */
 int import_scaled(double v, double scale, int64_t min, int64_t *out);
+
+/*
+ * 0 when V lies in [0, IMPORT_VALUE_MAX], else -1 after reporting
+ * "NAME:LINE: TEST: FIELD V out of range" (TEST may be NULL).
+ */
+int import_value(const char *name, size_t line, const char *test,
+		 const char *field, double v);
 
 /* The registered test named by the LEN bytes at S, or NULL. */
 const struct aim_test *import_test(const char *s, size_t len);
@@ -56,8 +79,17 @@ struct import_report *import_add_report(struct import_file *f, size_t line);
 struct import_result *import_add_result(struct import_report *r,
 					const struct aim_test *t,
 					const char *status, size_t line);
-void import_add_sample(struct import_result *res,
-		       const struct import_sample *s);
+/*
+ * Add sample S to RES, whose factor is set, after checking what follows
+ * from it: the rate its calls, the factor and its time give must lie
+ * within IMPORT_VALUE_MAX too.  0, or -1 reported at NAME:LINE.
+ */
+int import_add_sample(const char *name, size_t line,
+		      struct import_result *res,
+		      const struct import_sample *s);
+/* Add the fact KEY = VALUE (both copied) to the environment of R. */
+void import_add_env(struct import_report *r, const char *key,
+		    const char *value);
 /* The result of test T already in R, or NULL. */
 struct import_result *import_find_result(struct import_report *r,
 					 const char *test, int rep);

@@ -34,7 +34,7 @@ header_filesize(struct blocks *b, const char *s)
 	int64_t k;
 
 	if (n > 0 && strcmp(s + n, "K") == 0 && import_count(s, n, &k) == 0 &&
-	    k > 0 && k < 1 << 30)
+	    k > 0 && k <= IMPORT_FACTOR_MAX)
 		b->filesize_k = (unsigned long)k;
 }
 
@@ -123,12 +123,16 @@ log_data(struct blocks *b, size_t no, const char *s, int *is_data)
 		return import_error(b->l->name, no,
 				    "%s: units \"%s\", expected \"%s\"", t->name,
 				    tok[4], t->units);
+	if (import_value(b->l->name, no, t->name, "loops/s", loops) < 0 ||
+	    import_value(b->l->name, no, t->name, "ops/s", ops) < 0)
+		return -1;
 	/* %g keeps 6 digits of loops/s: the call count is the nearest. */
 	if (import_scaled(delta, 1e6, 1, &smp.elapsed_ns) < 0 ||
 	    import_scaled(loops * delta, 1e-3, 0, &smp.calls) < 0)
 		return import_error(b->l->name, no,
-				    "%s: elapsed time or call count out of range",
-				    t->name);
+				    "%s: elapsed time %g ms or call count out of range (1 ns to %g ms, 0 to %g calls)",
+				    t->name, delta, IMPORT_VALUE_MAX / 1e6,
+				    IMPORT_VALUE_MAX);
 	if (import_factor(b->l->name, no, t, loops, ops, b->filesize_k,
 			  &factor) < 0 ||
 	    new_result(b, no, t, &res) < 0)
@@ -136,8 +140,7 @@ log_data(struct blocks *b, size_t no, const char *s, int *is_data)
 	res->factor = factor;
 	smp.has_printed = 1;
 	smp.printed_ops = ops;
-	import_add_sample(res, &smp);
-	return 0;
+	return import_add_sample(b->l->name, no, res, &smp);
 }
 
 /* "Thousand Long Integer Additions" + " per second" in suite9.ss. */
@@ -184,13 +187,14 @@ ss_data(struct blocks *b, size_t no, const char *s, int *is_data)
 	if (!ss_units_ok(t, tab2 + 1))
 		return import_error(b->l->name, no, "%s: units \"%s\" do not match \"%s\"",
 				    t->name, tab2 + 1, t->units);
-	if (import_factor(b->l->name, no, t, -1.0, smp.printed_ops,
+	if (import_value(b->l->name, no, t->name, "ops/s",
+			 smp.printed_ops) < 0 ||
+	    import_factor(b->l->name, no, t, -1.0, smp.printed_ops,
 			  b->filesize_k, &factor) < 0 ||
 	    new_result(b, no, t, &res) < 0)
 		return -1;
 	res->factor = factor;
-	import_add_sample(res, &smp);
-	return 0;
+	return import_add_sample(b->l->name, no, res, &smp);
 }
 
 static int

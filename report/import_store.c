@@ -10,17 +10,34 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "log.h"
 #include "store.h"
 #include "xalloc.h"
 
-#define ENV_MAX 3
+/* The facts this importer itself records, before any of the file. */
+#define OWN_MAX 3
 
-static size_t
-report_env(const struct import_report *r, struct store_kv *env,
-	   char *run_text)
+static int
+has_key(const struct store_kv *env, size_t n, const char *key)
 {
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(env[i].key, key) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The run's environment: what the import knows, then the exported facts
+ * of a CSV (theirs are replaced by ours), or, when the file had none,
+ * "environment unknown", which keeps aimcmp from comparing the run with
+ * measured ones as if their machines were known to agree.
+ */
+static struct store_kv *
+report_env(const struct import_report *r, char *run_text, size_t *n_out)
+{
+	struct store_kv *env = xcalloc(OWN_MAX + r->n_env + 1, sizeof(*env));
 	size_t n = 0;
 
 	if (r->configuration != NULL)
@@ -30,7 +47,25 @@ report_env(const struct import_report *r, struct store_kv *env,
 		env[n++] = (struct store_kv){ "import.date", r->date };
 	if (r->source_run > 0)
 		env[n++] = (struct store_kv){ "import.run_id", run_text };
-	return n;
+	for (size_t i = 0; i < r->n_env; i++)
+		if (!has_key(env, n, r->env[i].key))
+			env[n++] = (struct store_kv){ r->env[i].key,
+						      r->env[i].value };
+	if (r->n_env == 0)
+		env[n++] = (struct store_kv){ IMPORT_ENV_UNKNOWN_KEY,
+					      IMPORT_ENV_UNKNOWN };
+	*n_out = n;
+	return env;
+}
+
+/* The machine's name: the file's, or the exported environment's. */
+static const char *
+report_host(const struct import_report *r)
+{
+	for (size_t i = 0; r->host == NULL && i < r->n_env; i++)
+		if (strcmp(r->env[i].key, "hostname") == 0)
+			return r->env[i].value;
+	return r->host;
 }
 
 static int
@@ -75,7 +110,7 @@ store_report(struct store *st, const struct import_file *f,
 	     const struct import_report *r, const char *tag,
 	     const char *source_file)
 {
-	struct store_kv env[ENV_MAX];
+	struct store_kv *env;
 	char run_text[32];
 	struct store_run run = {
 		.tag = tag,
@@ -84,14 +119,15 @@ store_report(struct store *st, const struct import_file *f,
 		.source = import_source(f->kind),
 		.source_file = source_file,
 		.aim_version = PACKAGE_VERSION,
-		.host = r->host,
+		.host = report_host(r),
 	};
 	size_t n_env;
 	int64_t id;
 
 	snprintf(run_text, sizeof(run_text), "%" PRId64, r->source_run);
-	n_env = report_env(r, env, run_text);
+	env = report_env(r, run_text, &n_env);
 	id = store_begin_run(st, &run, env, n_env);
+	free(env);
 	if (id < 0 || store_results(st, id, r) < 0 ||
 	    store_end_run(st, id, "complete") < 0)
 		return -1;

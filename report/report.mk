@@ -62,3 +62,4 @@ EXTRA_DIST += t/report.sh t/html.sh doc/report-html.png \
 report_aimdb_SOURCES += report/filehash.c report/filehash.h
 report_aimdb_LDADD += $(NETTLE_LIBS)
 AM_CFLAGS += $(NETTLE_CFLAGS)
+report_libreport_a_SOURCES += report/import_num.c report/compare_env_known.c

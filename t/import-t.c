@@ -293,8 +293,96 @@ test_csv(void)
 		"CSV negative time");
 	refused("tag,run_id,number,test,rep,seq,status,reason,calls,elapsed,factor,units,printed_ops\n",
 		IMPORT_CSV,
-		"aimdb: r.txt:1: not an aimkit CSV export: the header must be tag,run_id,number,test,rep,seq,status,reason,calls,elapsed_ns,factor,units,printed_ops",
+		"aimdb: r.txt:1: not an aimkit CSV export: the header must be tag,run_id,number,test,rep,seq,status,reason,calls,elapsed_ns,factor,units,printed_ops,env_key,env_value (or end at printed_ops)",
 		"CSV header");
+}
+
+#define CSVHEAD15 "tag,run_id,number,test,rep,seq,status,reason,calls,elapsed_ns,factor,units,printed_ops,env_key,env_value\n"
+#define ADD_LONG ",60000,Thousand Long Integer Additions/second,"
+#define CSVROW "v1,4,3,add_long,1,1,ok,,20,400000000" ADD_LONG ",,\n"
+
+static void
+test_csv_env(void)
+{
+	static const char text[] = CSVHEAD15
+		"v1,4,,,,,,,,,,,,cpu.model,\"Xeon, 2 GHz\"\n"
+		"v1,4,,,,,,,,,,,,hostname,box\n" CSVROW
+		"v2,5,3,add_long,1,1,ok,,20,400000000" ADD_LONG ",,\n";
+	struct import_file f;
+	char msg[512];
+
+	ok(parse(text, IMPORT_AUTO, &f, msg, sizeof(msg)) == 0,
+	   "CSV with environment parses");
+	is_int((int64_t)f.n_reports, 2, "two runs");
+	is_int((int64_t)f.reports[0].n_env, 2, "two facts of the first run");
+	is_string(f.reports[0].env[0].key, "cpu.model", "fact name");
+	is_string(f.reports[0].env[0].value, "Xeon, 2 GHz", "quoted fact value");
+	is_int((int64_t)f.reports[1].n_env, 0, "second run without facts");
+	import_free(&f);
+	refused(CSVHEAD15 "v1,4,3,,,,,,,,,,,cpu.model,x\n" CSVROW, IMPORT_CSV,
+		"aimdb: r.txt:2: an environment record must have no number",
+		"environment record with a test field");
+	refused(CSVHEAD15 "v1,4,,,,,,,,,,,,cpu model,x\n" CSVROW, IMPORT_CSV,
+		"aimdb: r.txt:2: env_key: \"cpu model\" is not a name of 1 to 64 letters, digits and ._-",
+		"bad fact name");
+	refused(CSVHEAD15 "v1,4,,,,,,,,,,,,cpu.model,\"a\033[31m\"\n" CSVROW,
+		IMPORT_CSV,
+		"aimdb: r.txt:2: env_value of cpu.model: control character or invalid UTF-8",
+		"fact value with an escape");
+	refused(CSVHEAD15 "v1,4,,,,,,,,,,,,a,1\nv1,4,,,,,,,,,,,,a,2\n" CSVROW,
+		IMPORT_CSV, "aimdb: r.txt:3: env_key a given twice for run 4",
+		"fact given twice");
+	refused(CSVHEAD15 "v1,4,,,,,,,,,,,,a,\n" CSVROW, IMPORT_CSV,
+		"aimdb: r.txt:2: env_value of a: missing or longer than 16384 bytes",
+		"fact without a value");
+	refused(CSVHEAD15 "v1,4,,,,,,,,,,,,a,1\n", IMPORT_CSV,
+		"aimdb: r.txt:2: run 4: an environment without results",
+		"environment without results");
+	refused(CSVHEAD15 "v1,4,3,add_long,1,1,ok,,20,400000000" ADD_LONG ",,x\n",
+		IMPORT_CSV, "aimdb: r.txt:2: env_value without env_key",
+		"value without a name");
+}
+
+/* Every integer and real field of every format is range-checked. */
+static void
+test_ranges(void)
+{
+	refused(CSVHEAD "v1,4,3,add_long,4294967297,1,ok,,20,400000000" ADD_LONG "\n",
+		IMPORT_CSV,
+		"aimdb: r.txt:2: rep: 4294967297 out of range (1 to 1000000)",
+		"CSV rep beyond 32 bits");
+	refused(CSVHEAD "v1,99999999999999999999,3,add_long,1,1,ok,,20,400000000" ADD_LONG "\n",
+		IMPORT_CSV,
+		"aimdb: r.txt:2: run_id: 99999999999999999999 out of range (1 to 999999999999999999)",
+		"CSV run id beyond 64 bits");
+	refused(CSVHEAD "v1,4,3,add_long,1,1,ok,,1000000000000001,400000000" ADD_LONG "\n",
+		IMPORT_CSV,
+		"aimdb: r.txt:2: calls: 1000000000000001 out of range (0 to 1000000000000000)",
+		"CSV calls");
+	refused(CSVHEAD "v1,4,3,add_long,1,1,ok,,20,400000000" ADD_LONG "1e308\n",
+		IMPORT_CSV,
+		"aimdb: r.txt:2: printed_ops: 1e+308 out of range (0 to 1e+15)",
+		"CSV printed rate");
+	refused(CSVHEAD "v1,4,3,add_long,1,1,ok,,1000000000000000,1" ADD_LONG "\n",
+		IMPORT_CSV,
+		"aimdb: r.txt:2: add_long rep 1: calls, factor and elapsed_ns give 6e+28 ops/s, beyond 1e+15",
+		"CSV rate from calls and time");
+	refused(HEAD "    16 disk_rd              2.03         93   1e299       5.12e302 Sequential Disk Reads (K)/second\n" RULE,
+		IMPORT_CONSOLE,
+		"aimdb: r.txt:5: disk_rd: loops/s 1e+299 out of range (0 to 1e+15)",
+		"console loops/s");
+	refused(HEAD "     3 add_long      99999999        137   68.15920      4089552.24 Thousand Long Integer Additions/second\n" RULE,
+		IMPORT_CONSOLE,
+		"aimdb: r.txt:5: add_long: elapsed time 1e+08 s out of range (1 ns to 1e+06 s)",
+		"console elapsed time");
+	refused("box\nconf\nadd_long 1 1e+20 6e+24 Thousand Long Integer Additions/second\n",
+		IMPORT_LOGFILE,
+		"aimdb: r.txt:3: add_long: loops/s 1e+20 out of range (0 to 1e+15)",
+		"logfile loops/s");
+	refused("box\nc\nadd_long\t1e308\tThousand Long Integer Additions per second\n",
+		IMPORT_SS,
+		"aimdb: r.txt:3: add_long: ops/s 1e+308 out of range (0 to 1e+15)",
+		"suite9.ss ops/s");
 }
 
 int
@@ -308,5 +396,7 @@ main(void)
 	test_logfile();
 	test_ss();
 	test_csv();
+	test_csv_env();
+	test_ranges();
 	return done_testing();
 }

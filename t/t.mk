@@ -29,3 +29,12 @@ TESTS += t/install.sh
 EXTRA_DIST += t/install.sh
 TESTS += t/robust-store.sh
 EXTRA_DIST += t/robust-store.sh t/data/schema-v1.sql
+# lib/infile: what may be opened as input, and the bounds of its reader.
+check_PROGRAMS += t/infile-t
+t_infile_t_SOURCES = t/infile-t.c
+t_infile_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/infile-t
+# aimdb import of input that is not a report, numbers out of range, and
+# the environment through a CSV round trip.
+TESTS += t/import-input.sh
+EXTRA_DIST += t/import-input.sh
