@@ -6,3 +6,4 @@ lib_libaim_a_SOURCES += \
 	lib/parse.c lib/parse.h \
 	lib/tag.c lib/tag.h \
 	lib/xalloc.c lib/xalloc.h
+lib_libaim_a_SOURCES += lib/outfile.c lib/outfile.h

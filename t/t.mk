@@ -22,3 +22,7 @@ t_userspace_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/classic-t t/registry-t t/runner-t t/suite-t t/timing-t t/userspace-t \
 	t/aimrun.sh
 EXTRA_DIST += t/aimrun.sh t/data/aim9-tests.tsv
+check_PROGRAMS += t/outfile-t
+t_outfile_t_SOURCES = t/outfile-t.c
+t_outfile_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/outfile-t
