@@ -26,3 +26,5 @@ check_PROGRAMS += t/outfile-t
 t_outfile_t_SOURCES = t/outfile-t.c
 t_outfile_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/outfile-t
+TESTS += t/outfile.sh t/plot-inject.sh
+EXTRA_DIST += t/outfile.sh t/plot-inject.sh
