@@ -28,3 +28,5 @@ t_outfile_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/outfile-t
 TESTS += t/outfile.sh t/plot-inject.sh
 EXTRA_DIST += t/outfile.sh t/plot-inject.sh
+TESTS += t/report-inject.sh
+EXTRA_DIST += t/report-inject.sh
