@@ -7,3 +7,4 @@ lib_libaim_a_SOURCES += \
 	lib/tag.c lib/tag.h \
 	lib/xalloc.c lib/xalloc.h
 lib_libaim_a_SOURCES += lib/infile.c lib/infile.h
+lib_libaim_a_SOURCES += lib/outfile.c lib/outfile.h

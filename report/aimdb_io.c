@@ -18,6 +18,7 @@
 #include "import.h"
 #include "infile.h"
 #include "log.h"
+#include "outfile.h"
 #include "query_admin.h"
 #include "store.h"
 #include "tag.h"
@@ -323,27 +324,40 @@ export_tags(const struct aimdb *a, struct store *st, int argc, char **argv,
 	return CLI_OK;
 }
 
+/* Standard output, or FILE through a temporary file renamed into place. */
 static int
 write_export(const struct export_opts *o, struct store *st, char **tags,
 	     size_t n)
 {
+	struct outfile file;
 	FILE *out = stdout;
 	const char *name = o->output != NULL ? o->output : "stdout";
 	int rc;
 
-	if (o->output != NULL && (out = fopen(o->output, "w")) == NULL) {
-		aim_warn_errno("%s", o->output);
-		return CLI_ENV;
+	if (o->output != NULL) {
+		if (outfile_open(&file, o->output) < 0 ||
+		    (out = outfile_stream(&file)) == NULL) {
+			aim_warn_errno("%s", o->output);
+			if (out == NULL)
+				outfile_discard(&file);
+			return CLI_ENV;
+		}
 	}
 	rc = o->json ? export_json(out, store_handle(st), tags, n) :
 		       export_csv(out, store_handle(st), tags, n);
 	if (rc == -2)
 		aim_warn_errno("%s", name);
-	if (out != stdout && fclose(out) != 0 && rc == 0) {
-		aim_warn_errno("%s", name);
-		rc = -2;
+	if (out == stdout)
+		return rc == 0 ? CLI_OK : CLI_ENV;
+	if (rc != 0) {
+		outfile_discard(&file);
+		return CLI_ENV;
 	}
-	return rc == 0 ? CLI_OK : CLI_ENV;
+	if (outfile_commit(&file) < 0) {
+		aim_warn_errno("%s", name);
+		return CLI_ENV;
+	}
+	return CLI_OK;
 }
 
 int

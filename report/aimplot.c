@@ -18,6 +18,7 @@
 #include "aim_test.h"
 #include "cli.h"
 #include "log.h"
+#include "outfile.h"
 #include "plot.h"
 #include "plot_run.h"
 #include "series_db.h"
@@ -169,6 +170,10 @@ output_setup(const struct opts *o, struct plot_opts *po)
 	enum plot_term ext;
 
 	po->output = o->output;
+	/* A kept script names the picture: it must be one line. */
+	for (const char *p = o->output; *p != '\0'; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			return cli_bad_usage("--output: the name holds a control character");
 	po->per_test = (len > 0 && o->output[len - 1] == '/') ||
 		       (stat(o->output, &sb) == 0 && S_ISDIR(sb.st_mode));
 	po->term = PLOT_PNG;
@@ -193,19 +198,25 @@ output_setup(const struct opts *o, struct plot_opts *po)
 	return CLI_OK;
 }
 
+/* Through a temporary file: the old script stays whole until the end. */
 static int
 write_script_file(const char *path, const struct plot_model *m,
 		  const struct plot_opts *po)
 {
-	FILE *f = fopen(path, "w");
-	int rc;
+	struct outfile out;
+	FILE *f;
 
-	if (f == NULL) {
+	if (outfile_open(&out, path) < 0) {
 		aim_warn_errno("--script: %s", path);
 		return CLI_ENV;
 	}
-	rc = plot_write_script(f, m, po);
-	if (fclose(f) != 0 || rc < 0) {
+	f = outfile_stream(&out);
+	if (f == NULL || plot_write_script(f, m, po) < 0) {
+		aim_warn_errno("--script: %s", path);
+		outfile_discard(&out);
+		return CLI_ENV;
+	}
+	if (outfile_commit(&out) < 0) {
 		aim_warn_errno("--script: %s", path);
 		return CLI_ENV;
 	}

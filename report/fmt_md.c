@@ -1,8 +1,8 @@
 /*
  * The Markdown comparison: the header as a list and the rows as a GitHub
  * table, ready for a pull request or an issue, with the same noise,
- * verdict and interval columns as the text.  Cells escape the pipe, the
- * one character that would break a table row.
+ * verdict and interval columns as the text.  Free text is escaped
+ * (escaped() below): a tag is shown, never rendered.
  */
 #include "config.h"
 
@@ -10,15 +10,57 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "tag.h"
+#include "xalloc.h"
+
+/* Escaped with a backslash wherever they appear in free text. */
+#define MD_SPECIAL "\\|`*_[]<>&~"
+
+static int
+alnum(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
+/*
+ * Whether C at P (in S) needs its backslash.  Two harmless cases stay
+ * bare so that test names and units read as before: '_' inside a word
+ * (CommonMark never takes it for emphasis there) and '&' that cannot
+ * begin a character reference.
+ */
+static int
+special(const char *s, const char *p)
+{
+	if (strchr(MD_SPECIAL, *p) == NULL)
+		return 0;
+	if (*p == '_')
+		return !(p > s && alnum(p[-1]) && alnum(p[1]));
+	if (*p == '&')
+		return alnum(p[1]) || p[1] == '#';
+	return 1;
+}
+
+/*
+ * Free text in a cell or a list item: a backslash before every character
+ * Markdown or HTML acts on, so that no tag, test name or reason makes
+ * markup, code, a link or a new column; control characters (a newline
+ * would end the row) and bytes that are not UTF-8 become '?'.
+ */
 static void
 escaped(FILE *f, const char *s)
 {
-	for (; *s != '\0'; s++) {
-		if (*s == '|' || *s == '\\')
+	char *copy = xstrdup(s);
+
+	tag_printable(copy);
+	for (const char *p = copy; *p != '\0'; p++) {
+		if (special(copy, p))
 			putc('\\', f);
-		putc(*s, f);
+		putc(*p, f);
 	}
+	free(copy);
 }
 
 static void
@@ -123,7 +165,8 @@ stats_cells(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 		const struct cmp_delta *d = &row->d[s - 1];
 
 		cell(f, fmt_verdict(d));
-		cell(f, fmt_interval(d, buf, sizeof(buf)));
+		/* Ours, not free text: "[-1.45%,+0.72%]" is no link. */
+		fprintf(f, "| %s ", fmt_interval(d, buf, sizeof(buf)));
 		cell(f, fmt_mdc(d, buf, sizeof(buf)));
 	}
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "tag.h"
 #include "xalloc.h"
 
 /* Pixels of one panel of the grid, and of a one-test file. */
@@ -76,19 +77,26 @@ plot_test_path(const struct plot_opts *o, const struct plot_test *t)
 	return path;
 }
 
-/* S as a double-quoted gnuplot string (control bytes become '?'). */
+/*
+ * S as a single-quoted gnuplot string, the one kind gnuplot never
+ * expands: no backquoted command, no macro, no escape; ' is doubled.
+ * Control characters and bytes that are not UTF-8 become '?', so no
+ * newline can end the command and start another.
+ */
 static void
 put_string(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (; *s != '\0'; s++) {
-		unsigned char c = (unsigned char)*s;
+	char *copy = xstrdup(s);
 
-		if (c == '"' || c == '\\')
-			fputc('\\', f);
-		fputc(c < 0x20 || c == 0x7f ? '?' : c, f);
+	tag_printable(copy);
+	fputc('\'', f);
+	for (const char *p = copy; *p != '\0'; p++) {
+		if (*p == '\'')
+			fputc('\'', f);
+		fputc(*p, f);
 	}
-	fputc('"', f);
+	fputc('\'', f);
+	free(copy);
 }
 
 static const char *
@@ -149,7 +157,9 @@ put_block(FILE *f, const struct plot_model *m, size_t k, int relative)
 
 	if (relative)
 		scale = 100.0 / base_of(m, t, &at);
-	fprintf(f, "$panel%zu << EOD\n# %d %s\n", k + 1, t->number, t->name);
+	fprintf(f, "$panel%zu << EOD\n# %d ", k + 1, t->number);
+	put_string(f, t->name);
+	fputc('\n', f);
 	for (size_t i = 0; i < m->n_tags; i++) {
 		const struct plot_cell *c = &t->cells[i];
 		double v[] = { c->lo, c->q1, c->median, c->q3, c->hi,
@@ -330,7 +340,7 @@ put_grid(FILE *f, const struct plot_model *m, const struct plot_opts *o)
 	put_terminal(f, o->term, cols * PANEL_W < MIN_W ? MIN_W :
 		     (int)cols * PANEL_W, (int)rows * PANEL_H + TITLE_H);
 	fputs("set output ", f);
-	put_string(f, o->output);
+	put_string(f, o->write_as != NULL ? o->write_as[0] : o->output);
 	fputc('\n', f);
 	for (size_t k = 0; k < m->n_tests; k++)
 		put_block(f, m, k, o->relative);
@@ -360,7 +370,7 @@ put_files(FILE *f, const struct plot_model *m, const struct plot_opts *o)
 		char *path = plot_test_path(o, t);
 
 		fputs("set output ", f);
-		put_string(f, path);
+		put_string(f, o->write_as != NULL ? o->write_as[k] : path);
 		fputs("\nset title ", f);
 		put_string(f, o->title);
 		fprintf(f, " . \"\\n%d \" . ", t->number);

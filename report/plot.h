@@ -97,6 +97,11 @@ struct plot_opts {
 	int relative;		/* percent of each test's first centre */
 	const char *title;	/* first title line */
 	double alpha;		/* named in the legend */
+	/*
+	 * The names gnuplot writes instead of OUTPUT (grid) or the per-test
+	 * paths, one per test; NULL writes those.
+	 */
+	const char *const *write_as;
 };
 
 /*
@@ -108,7 +113,9 @@ char *plot_test_path(const struct plot_opts *o, const struct plot_test *t);
 
 /*
  * Write the gnuplot script for M (at least one tag and one test) to F.
- * Returns 0, or -1 when writing failed.
+ * Every string from outside (tags, test names, units, title, paths) is a
+ * single-quoted literal, which gnuplot never expands, with no control
+ * character in it.  Returns 0, or -1 when writing failed.
  */
 int plot_write_script(FILE *f, const struct plot_model *m,
 		      const struct plot_opts *o);

@@ -2,7 +2,12 @@
  * Starts gnuplot on a script written to a private temporary directory and
  * tidies up after it.  A missing gnuplot is the most likely failure on a
  * test machine, so it is checked first and named with the package to
- * install.
+ * install.  gnuplot gets nothing of ours it could act on: a fixed,
+ * minimal environment, a HOME that is a new empty directory (no
+ * ~/.gnuplot), and as its working directory the one the pictures go to,
+ * so the script names only the temporary files it writes there, never a
+ * path we were given.  The pictures take their names only after gnuplot
+ * succeeded.
  */
 #include "config.h"
 
@@ -10,6 +15,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,9 +26,18 @@
 #include <unistd.h>
 
 #include "log.h"
+#include "outfile.h"
 #include "xalloc.h"
 
-extern char **environ;
+/* Where gnuplot runs: its script, its HOME, its pictures. */
+struct gp_run {
+	char *dir;		/* private, mode 0700 */
+	char *script;		/* DIR/plot.gp */
+	char *home;		/* DIR/home, empty */
+	struct outfile *out;	/* one per picture */
+	const char **names;	/* their temporary names, in out[0].dir */
+	size_t n_out;
+};
 
 const char *
 plot_run_gnuplot(void)
@@ -44,7 +60,7 @@ static int
 write_script(const char *path, const struct plot_model *m,
 	     const struct plot_opts *o)
 {
-	FILE *f = fopen(path, "w");
+	FILE *f = fopen(path, "wx");
 	int rc;
 
 	if (f == NULL) {
@@ -75,30 +91,64 @@ wait_gnuplot(pid_t pid)
 	if (WIFEXITED(status))
 		aim_warn("gnuplot: failed with exit status %d (its message is above; --script FILE keeps the script)",
 			 WEXITSTATUS(status));
+	else if (WIFSIGNALED(status))
+		aim_warn("gnuplot: killed by signal %d (%s)", WTERMSIG(status),
+			 strsignal(WTERMSIG(status)));
 	else
-		aim_warn("gnuplot: killed by signal %d",
-			 WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+		aim_warn("gnuplot: stopped with status %#x", status);
 	return -1;
 }
 
+/*
+ * Standard input from /dev/null, the pictures' directory as working
+ * directory, and SIGXFSZ back to its default (we ignore it): a file
+ * size limit kills gnuplot rather than leaving a cut picture.
+ */
 static int
-spawn(const char *gnuplot, const char *script)
+spawn_setup(posix_spawn_file_actions_t *fa, posix_spawnattr_t *sa,
+	    const char *cwd)
 {
-	char *argv[] = { (char *)"gnuplot", (char *)script, NULL };
+	sigset_t def;
+	int err;
+
+	if (sigemptyset(&def) < 0 || sigaddset(&def, SIGXFSZ) < 0)
+		return errno;
+	err = posix_spawn_file_actions_addopen(fa, 0, "/dev/null", O_RDONLY, 0);
+	if (err == 0)
+		err = posix_spawn_file_actions_addchdir_np(fa, cwd);
+	if (err == 0)
+		err = posix_spawnattr_setsigdefault(sa, &def);
+	if (err == 0)
+		err = posix_spawnattr_setflags(sa, POSIX_SPAWN_SETSIGDEF);
+	return err;
+}
+
+static int
+spawn(const char *gnuplot, const struct gp_run *r)
+{
+	char *home = xasprintf("HOME=%s", r->home);
+	char *argv[] = { (char *)"gnuplot", r->script, NULL };
+	char *envp[] = { (char *)"PATH=/usr/bin:/bin", (char *)"LANG=C.UTF-8",
+			 (char *)"LC_ALL=C.UTF-8", home, NULL };
 	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t sa;
 	pid_t pid;
 	int err;
 
 	err = posix_spawn_file_actions_init(&fa);
 	if (err == 0) {
-		err = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null",
-						       O_RDONLY, 0);
-		if (err == 0)
-			err = posix_spawn(&pid, gnuplot, &fa, NULL, argv,
-					  environ);
-		/* Destroying an initialised object cannot fail on Linux. */
+		err = posix_spawnattr_init(&sa);
+		if (err == 0) {
+			err = spawn_setup(&fa, &sa, r->out[0].dir);
+			if (err == 0)
+				err = posix_spawn(&pid, gnuplot, &fa, &sa,
+						  argv, envp);
+			/* Destroying initialised objects cannot fail on Linux. */
+			(void)posix_spawnattr_destroy(&sa);
+		}
 		(void)posix_spawn_file_actions_destroy(&fa);
 	}
+	free(home);
 	if (err != 0) {
 		errno = err;
 		aim_warn_errno("gnuplot: cannot start %s", gnuplot);
@@ -107,38 +157,122 @@ spawn(const char *gnuplot, const char *script)
 	return wait_gnuplot(pid);
 }
 
+/* The pictures' temporary files: one, or one per test. */
+static int
+open_pictures(struct gp_run *r, const struct plot_model *m,
+	      const struct plot_opts *o)
+{
+	r->n_out = o->per_test ? m->n_tests : 1;
+	r->out = xcalloc(r->n_out, sizeof(*r->out));
+	r->names = xcalloc(r->n_out, sizeof(*r->names));
+	for (size_t k = 0; k < r->n_out; k++) {
+		char *path = o->per_test ? plot_test_path(o, &m->tests[k]) :
+			     xstrdup(o->output);
+		int rc = outfile_open(&r->out[k], path);
+
+		if (rc < 0)
+			aim_warn_errno("--output: %s", path);
+		free(path);
+		if (rc < 0) {
+			r->n_out = k;
+			return -1;
+		}
+		r->names[k] = outfile_tmp_name(&r->out[k]);
+	}
+	return 0;
+}
+
+/* Rename every picture into place when DRAWN, else remove them all. */
+static int
+close_pictures(struct gp_run *r, int drawn)
+{
+	int rc = drawn ? 0 : -1;
+
+	for (size_t k = 0; k < r->n_out; k++) {
+		char *path = xstrdup(r->out[k].path);
+
+		if (rc < 0) {
+			outfile_discard(&r->out[k]);
+		} else if (outfile_commit(&r->out[k]) < 0) {
+			aim_warn_errno("--output: %s", path);
+			rc = -1;
+		}
+		free(path);
+	}
+	free(r->out);
+	free(r->names);
+	return rc;
+}
+
+static int
+remove_one(const char *path, const struct stat *sb, int type,
+	   struct FTW *ftw)
+{
+	(void)sb;
+	(void)type;
+	(void)ftw;
+	return remove(path);
+}
+
+/*
+ * The private directory and what gnuplot's libraries may have left in
+ * its HOME (a font cache, say).
+ */
+static int
+remove_private(const char *dir)
+{
+	if (nftw(dir, remove_one, 8, FTW_DEPTH | FTW_PHYS) != 0) {
+		aim_warn_errno("%s", dir);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+make_private(struct gp_run *r)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	r->dir = xasprintf("%s/aimplot.XXXXXX",
+			   tmp != NULL && tmp[0] == '/' ? tmp : "/tmp");
+	if (mkdtemp(r->dir) == NULL) {
+		aim_warn_errno("%s", r->dir);
+		return -1;
+	}
+	r->script = xasprintf("%s/plot.gp", r->dir);
+	r->home = xasprintf("%s/home", r->dir);
+	if (mkdir(r->home, 0700) < 0) {
+		aim_warn_errno("%s", r->home);
+		return -1;
+	}
+	return 0;
+}
+
 int
 plot_run(const char *gnuplot, const struct plot_model *m,
 	 const struct plot_opts *o)
 {
-	const char *tmp = getenv("TMPDIR");
-	char *dir, *script;
-	int rc = -1;
+	struct gp_run r = { 0 };
+	struct plot_opts run = *o;
+	int rc = -1, made;
 
 	if (!executable(gnuplot)) {
 		aim_warn("gnuplot: not found at %s: install the Debian package gnuplot-nox",
 			 gnuplot);
 		return -1;
 	}
-	dir = xasprintf("%s/aimplot.XXXXXX",
-			tmp != NULL && tmp[0] == '/' ? tmp : "/tmp");
-	if (mkdtemp(dir) == NULL) {
-		aim_warn_errno("%s", dir);
-		free(dir);
-		return -1;
+	made = make_private(&r) == 0;
+	if (made && open_pictures(&r, m, o) == 0) {
+		run.write_as = r.names;
+		if (write_script(r.script, m, &run) == 0)
+			rc = spawn(gnuplot, &r);
 	}
-	script = xasprintf("%s/plot.gp", dir);
-	if (write_script(script, m, o) == 0)
-		rc = spawn(gnuplot, script);
-	if (unlink(script) < 0 && errno != ENOENT) {
-		aim_warn_errno("%s", script);
+	if (close_pictures(&r, rc == 0) < 0)
 		rc = -1;
-	}
-	if (rmdir(dir) < 0) {
-		aim_warn_errno("%s", dir);
+	if (r.script != NULL && remove_private(r.dir) < 0)
 		rc = -1;
-	}
-	free(script);
-	free(dir);
+	free(r.script);
+	free(r.home);
+	free(r.dir);
 	return rc;
 }

@@ -83,7 +83,7 @@ t "golden relative.gp (one SVG per test, quoted title)" \
 	--db "$W/m.db" -q >/dev/null 2>&1
 AIM_GNUPLOT=/nonexistent "$AIMPLOT" --db "$W/m.db" -s "$W/m.gp" 2>/dev/null
 t "the title names the host and the suite" grep -q \
-	"title \"AIM9 operation rates by tag: host $(uname -n), suite mm\"" "$W/m.gp"
+	"title 'AIM9 operation rates by tag: host $(uname -n), suite mm'" "$W/m.gp"
 
 fails 1 "aimplot: nosuch: no such tag in $W/a.db" "unknown tag" nosuch
 fails 1 "aimplot: 2.6.22: tag given twice" "tag twice" 2.6.22 2.6.22

@@ -38,3 +38,34 @@ TESTS += t/infile-t
 # the environment through a CSV round trip.
 TESTS += t/import-input.sh
 EXTRA_DIST += t/import-input.sh
+check_PROGRAMS += t/outfile-t
+t_outfile_t_SOURCES = t/outfile-t.c
+t_outfile_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/outfile-t
+TESTS += t/outfile.sh t/plot-inject.sh
+EXTRA_DIST += t/outfile.sh t/plot-inject.sh
+TESTS += t/report-inject.sh
+EXTRA_DIST += t/report-inject.sh
+# The string writers (gnuplot, HTML, Markdown) under fuzz/: corpus replay
+# in make check, a libFuzzer harness with --enable-fuzz.
+FUZZ_WRITERS_SRC = fuzz/fuzz-writers.c fuzz/fuzz_writers.c fuzz/fuzz_writers.h \
+	$(FUZZ_COMMON_SRC)
+check_PROGRAMS += fuzz/replay-writers
+TESTS += fuzz/replay-writers
+fuzz_replay_writers_SOURCES = fuzz/replay.c $(FUZZ_WRITERS_SRC)
+fuzz_replay_writers_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_NAME='"writers"'
+fuzz_replay_writers_LDADD = t/libtap.a $(REPORT_LDADD)
+if IS_FUZZ
+check_PROGRAMS += fuzz/fuzz-writers
+fuzz-run-writers: fuzz/fuzz-writers
+	@n=writers; $(FUZZ_RUN)
+else
+fuzz-run-writers:
+	@echo 'make fuzz: configure with --enable-fuzz CC=clang first' >&2; exit 1
+endif
+fuzz_fuzz_writers_SOURCES = fuzz/fuzz_main.c $(FUZZ_WRITERS_SRC)
+fuzz_fuzz_writers_CPPFLAGS = $(FUZZ_CPPFLAGS)
+fuzz_fuzz_writers_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
+fuzz_fuzz_writers_LDADD = $(REPORT_LDADD)
+.PHONY: fuzz-run-writers
+fuzz: fuzz-run-writers

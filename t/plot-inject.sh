@@ -1,0 +1,109 @@
+#!/bin/sh
+# aimplot treats every string as data: tags (from aimrun, a CSV import or
+# written into the database directly, newlines and all), test names,
+# units and host names from the database, -T titles and -o/-s paths carry
+# backquotes, $(...), system(...) and newlines followed by gnuplot
+# commands, and a ~/.gnuplot waits in HOME; each would create a marker
+# file if gnuplot ran it.  No marker ever appears, and the pictures are
+# still drawn; the kept script run by a bare gnuplot runs nothing either.
+set -u
+S=$(cd "${AIM_SRCDIR:-.}" && pwd)
+AIM_BUILDDIR=$(cd "${AIM_BUILDDIR:-.}" && pwd)
+NAME=plot-inject
+. "$S/t/robust-lib.sh"
+# Markers in paths cannot hold '/': they land in gnuplot's directory.
+cd "$W" || exit 1
+AIMPLOT="$B/report/aimplot"
+DB="$W/a.db"
+M="$W/MARK"
+GP=$(sed -n 's/^#define GNUPLOT_PATH "\(.*\)"$/\1/p' "$B/config.h")
+nl='
+'
+no_marker() { test -z "$(find "$W" -name 'MARK*')"; }
+png() { test -s "$1" && test "$(head -c 4 "$1")" = "$(printf '\211PNG')"; }
+aimrun_tag() {
+	"$AIMRUN" --tag "$1" --tests add_long --duration 0.01 --runs 1 \
+		--db "$DB" --dir "$W/scratch" -q >/dev/null 2>&1
+}
+q() { sqlite3 "$DB" "$1"; }
+
+# Tags through aimrun, which refuses newlines but takes anything else.
+t "aimrun stores a backquoted tag" aimrun_tag "bq\`touch $M.bq\`"
+t "... a \$(...) tag" aimrun_tag "dollar\$(touch $M.dollar)"
+t "... a tag closing a double-quoted string" \
+	aimrun_tag "dq\" . system(\"touch $M.dq\") . \""
+t "... a tag closing a single-quoted string" \
+	aimrun_tag "sq' . system('touch $M.sq') . '"
+# Through a CSV someone sent.
+{
+	head -n 1 "$S/t/data/plot/series.csv"
+	sed -n '2,5s/^2\.6\.21,/csv`touch MARKFILE.csv`,/p' \
+		"$S/t/data/plot/series.csv" | sed "s|MARKFILE|$M|"
+} >"$W/evil.csv"
+t "aimdb import stores a backquoted tag from a CSV" \
+	"$AIMDB" --db "$DB" import "$W/evil.csv"
+# Written into the database directly: any bytes at all.
+aimrun_tag raw1 && aimrun_tag raw2 && aimrun_tag raw3
+t "a database may hold newlines in tags, test names, units and hosts" q "
+	UPDATE run SET tag = 'n1' || char(10) || '!touch $M.nl1' WHERE tag = 'raw1';
+	UPDATE run SET tag = 'n2' || char(10) || 'system ''touch $M.nl2'''
+		WHERE tag = 'raw2';
+	UPDATE run SET tag = 'n3' || char(10) || 'EOD' || char(10) ||
+		'!touch $M.eod', host = 'h\`touch $M.host\`' || char(10) ||
+		'!touch $M.host2' WHERE tag = 'raw3';
+	UPDATE result SET test = 'add_long' || char(10) || 'EOD' || char(10) ||
+		'!touch $M.test', units = 'u\`touch $M.units\`' || char(10) ||
+		'!touch $M.units2'
+		WHERE run_id = (SELECT max(id) FROM run);"
+
+# A kept script names the picture, so its name must fit on one line.
+refused "an -o name with a newline is refused" 1 "control character" \
+	"$AIMPLOT" --db "$DB" -o "$W/a${nl}!touch $M.o.png"
+
+if test -z "$GP" || ! test -x "$GP"; then
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
+		skip "gnuplot not installed at '$GP' (the Debian package gnuplot-nox)"
+	done
+	echo "1..$n"
+	exit $((fails > 0))
+fi
+
+# A HOME whose init file would run a command, and an XDG one too.
+mkdir -p "$W/home/.config/gnuplot"
+echo "system 'touch $M.home'" >"$W/home/.gnuplot"
+echo "system 'touch $M.xdg'" >"$W/home/.config/gnuplot/gnuplotrc"
+HOME="$W/home"
+XDG_CONFIG_HOME="$W/home/.config"
+GNUPLOT_LIB="$W/home"
+export HOME XDG_CONFIG_HOME GNUPLOT_LIB
+
+mkdir "$W/out"
+t "every tag drawn: exit 0" "$AIMPLOT" --db "$DB" -o "$W/out/all.png" \
+	-s "$W/out/all.gp"
+t "... the picture is a PNG" png "$W/out/all.png"
+t "... and nothing ran" no_marker
+
+title="t\`touch $M.T1\` \$(touch $M.T2) \" . system(\"touch $M.T3\") . \"$nl!touch $M.T4${nl}system 'touch $M.T5'"
+t "a hostile -T title: exit 0" "$AIMPLOT" --db "$DB" -T "$title" \
+	-o "$W/out/title.png" -s "$W/out/title.gp"
+t "... drawn" png "$W/out/title.png"
+t "... and nothing ran" no_marker
+
+mkdir "$W/out/d\`touch MARK.dir\`"
+o="$W/out/d\`touch MARK.dir\`/p\$(touch MARK.o)' . system('touch MARK.o2') . '.png"
+t "hostile -o and -s paths: exit 0" "$AIMPLOT" --db "$DB" -o "$o" \
+	-s "$W/out/s\`touch MARK.s\`\$(touch MARK.s2).gp" "bq\`touch $M.bq\`"
+t "... drawn where asked" png "$o"
+t "... and nothing ran" no_marker
+t "one file per test in a hostile directory: exit 0" "$AIMPLOT" --db "$DB" \
+	-o "$W/out/per\`touch MARK.per\`'\"/"
+t "... drawn" png "$W/out/per\`touch MARK.per\`'\"/03-add_long.png"
+t "... and nothing ran" no_marker
+
+# The kept scripts, run by gnuplot with the hostile HOME: only the init
+# file may run, so take it away first.
+rm "$W/home/.gnuplot" "$W/home/.config/gnuplot/gnuplotrc"
+(cd "$W/out" && "$GP" all.gp && "$GP" title.gp) >/dev/null 2>&1
+t "the kept scripts, run by gnuplot itself, run nothing" no_marker
+echo "1..$n"
+exit $((fails > 0))
