@@ -15,7 +15,7 @@ q() { sqlite3 "$DB" "$1"; }
 
 t "import a report as tag A" "$AIMDB" --db "$DB" import --tag "$A" \
 	"$S/t/data/report/bare.txt"
-t "import it again as tag B" "$AIMDB" --db "$DB" import --tag "$Bt" \
+t "import it again as tag B" "$AIMDB" --db "$DB" import --again --tag "$Bt" \
 	"$S/t/data/report/bare.txt"
 t "hostile units, host, test name and failure reason" q "
 	UPDATE run SET host = '<b>h</b>|' || char(10) || '| x |'
