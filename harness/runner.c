@@ -102,17 +102,54 @@ child_gone(pid_t pid)
 	       si.si_pid == pid;
 }
 
-/* Read records until EOF, the deadline, or an interrupt. */
+/* Wake at least this often, to notice an interrupt and to read the clock. */
+#define POLL_MS 100
+/*
+ * A gap between two readings of the clock longer than this was a stop
+ * (SIGSTOP, Ctrl-Z, a frozen cgroup), not watching: it counts this much.
+ */
+#define RAN_CAP_NS 250000000LL
+/* More records than a pipe buffer holds: all a stopped watcher missed. */
+#define DRAIN_MAX 4096
+
+/*
+ * Read up to MAX records already in the pipe (bounded: a child that
+ * keeps writing must not keep the watcher here).  1 at end of file.
+ */
+static int
+drain(struct watch *w, struct runner_outcome *out, int max)
+{
+	for (int i = 0; i < max; i++) {
+		struct pollfd pfd = { .fd = w->fd, .events = POLLIN };
+		struct proto_rec rec;
+		int n = poll(&pfd, 1, 0);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return 0;
+		if (proto_read(w->fd, &rec) <= 0)
+			return 1;	/* EOF or a torn record: the child is gone */
+		take(w, out, &rec);
+	}
+	return 0;
+}
+
+/*
+ * Read records until EOF, the deadline, or an interrupt.  The deadline
+ * counts the time this process ran, and a test that ended while it was
+ * stopped is judged on what it sent, not on the clock.
+ */
 static void
 collect(struct watch *w, const struct runner_cfg *cfg,
 	struct runner_outcome *out)
 {
-	int64_t end = clock_mono_ns() + cfg->deadline_ns;
+	struct clock_ran ran;
 
+	clock_ran_init(&ran, RAN_CAP_NS);
 	for (;;) {
 		struct pollfd pfd = { .fd = w->fd, .events = POLLIN };
-		int64_t left = end - clock_mono_ns();
-		struct proto_rec rec;
+		int64_t left = cfg->deadline_ns - clock_ran_ns(&ran);
 		int n;
 
 		if (cfg->interrupted != NULL && cfg->interrupted()) {
@@ -120,21 +157,18 @@ collect(struct watch *w, const struct runner_cfg *cfg,
 			return;
 		}
 		if (left <= 0) {
-			w->timed_out = 1;
+			if (!drain(w, out, DRAIN_MAX) && !child_gone(w->pid))
+				w->timed_out = 1;
 			return;
 		}
-		/* Wake at least every 100 ms to notice an interrupt. */
-		n = poll(&pfd, 1, left > 100000000 ? 100 : (int)(left / 1000000) + 1);
+		n = poll(&pfd, 1, left > POLL_MS * 1000000LL ? POLL_MS :
+			 (int)(left / 1000000) + 1);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n == 0 && child_gone(w->pid))
 			return;	/* a leftover grandchild may hold the pipe open */
-		if (n <= 0)
-			continue;
-		n = proto_read(w->fd, &rec);
-		if (n <= 0)
-			return;	/* EOF or a torn record: the child is gone */
-		take(w, out, &rec);
+		if (n > 0 && drain(w, out, 1))
+			return;
 	}
 }
 

@@ -22,3 +22,8 @@ t_userspace_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/classic-t t/registry-t t/runner-t t/suite-t t/timing-t t/userspace-t \
 	t/aimrun.sh
 EXTRA_DIST += t/aimrun.sh t/data/aim9-tests.tsv
+
+check_PROGRAMS += t/runner-stop-t
+t_runner_stop_t_SOURCES = t/runner-stop-t.c
+t_runner_stop_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/runner-stop-t
