@@ -21,6 +21,7 @@
 
 #include "clock.h"
 #include "ctx.h"
+#include "interrupt.h"
 #include "proto.h"
 
 struct emit_state {
@@ -81,8 +82,7 @@ static void
 isolate(void)
 {
 	static const int dfl[] = {
-		SIGINT, SIGTERM, SIGHUP, SIGPIPE,
-		SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT,
+		SIGPIPE, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT,
 	};
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 
@@ -90,6 +90,7 @@ isolate(void)
 	(void)prctl(PR_SET_PDEATHSIG, SIGKILL);
 	for (size_t i = 0; i < sizeof(dfl) / sizeof(dfl[0]); i++)
 		(void)signal(dfl[i], SIG_DFL);	/* valid signals: cannot fail */
+	(void)interrupt_reset();	/* valid signals: cannot fail */
 	if (null >= 0) {
 		(void)dup2(null, STDIN_FILENO);
 		(void)dup2(null, STDOUT_FILENO);
