@@ -151,6 +151,8 @@ run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	enum aim_status st = AIM_OK;
 
 	ctx_init(&ctx, cfg->scratch, cfg->filesize_k, cfg->datadir);
+	/* Left by an earlier process of this pid that nobody could clean. */
+	ctx_ipc_remove(getpid());
 	if (t->setup != NULL)
 		st = t->setup(&ctx);
 	if (st == AIM_OK) {

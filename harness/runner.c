@@ -262,6 +262,9 @@ finish(struct watch *w, const struct runner_cfg *cfg)
 	}
 	/* Whatever the test left behind in its group dies with it. */
 	(void)kill(-w->pid, SIGKILL);
+	/* Dead, not reaped: its pid, so its IPC keys, cannot be reused yet. */
+	(void)exited_within(w->pid, -1);
+	ctx_ipc_remove(w->pid);
 	while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
 		;
 	reap_orphans();

@@ -27,3 +27,5 @@ check_PROGRAMS += t/runner-stop-t
 t_runner_stop_t_SOURCES = t/runner-stop-t.c
 t_runner_stop_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/runner-stop-t
+TESTS += t/robust-ipc.sh
+EXTRA_DIST += t/robust-ipc.sh
