@@ -9,6 +9,7 @@
 
 #include <alloca.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 #include <sys/random.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "clock.h"
@@ -118,6 +120,28 @@ layout_random(void)
 	return r;
 }
 
+/*
+ * Enter the scratch directory the parent holds open, and keep the
+ * descriptor across exec so the programs a test starts resolve
+ * /proc/self/fd/N to it as well.  The path through it goes in BUF; NULL
+ * when the directory cannot be entered.
+ */
+static const char *
+hold_scratch(const struct child_cfg *cfg, char *buf, size_t len)
+{
+	struct stat via, held;
+
+	if (fchdir(cfg->scratch_fd) != 0 ||
+	    fcntl(cfg->scratch_fd, F_SETFD, 0) != 0 ||
+	    fstat(cfg->scratch_fd, &held) != 0)
+		return NULL;
+	snprintf(buf, len, "/proc/self/fd/%d", cfg->scratch_fd);
+	if (stat(buf, &via) == 0 && via.st_dev == held.st_dev &&
+	    via.st_ino == held.st_ino)
+		return buf;
+	return ".";	/* no /proc: the working directory is the held one */
+}
+
 static void run_test(const struct aim_test *t, const struct child_cfg *cfg,
 		     int fd) __attribute__((noinline, noreturn));
 
@@ -149,11 +173,22 @@ run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	struct aim_clock clk;
 	struct aim_ctx ctx;
 	enum aim_status st = AIM_OK;
+	char held[32], data[PATH_MAX];
+	const char *datadir = cfg->datadir;
 
-	ctx_init(&ctx, cfg->scratch, cfg->filesize_k, cfg->datadir);
+	/* The working directory becomes the scratch directory. */
+	if (datadir != NULL && datadir[0] != '/' &&
+	    realpath(datadir, data) != NULL)
+		datadir = data;
+	ctx_init(&ctx, cfg->scratch, cfg->filesize_k, datadir);
+	if (cfg->scratch != NULL) {
+		ctx.dir_held = hold_scratch(cfg, held, sizeof(held));
+		if (ctx.dir_held == NULL)
+			st = aim_fail_errno(&ctx, "enter the scratch directory");
+	}
 	/* Left by an earlier process of this pid that nobody could clean. */
 	ctx_ipc_remove(getpid());
-	if (t->setup != NULL)
+	if (st == AIM_OK && t->setup != NULL)
 		st = t->setup(&ctx);
 	if (st == AIM_OK) {
 		if (getrusage(RUSAGE_SELF, &es.last) != 0)

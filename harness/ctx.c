@@ -21,6 +21,7 @@ ctx_init(struct aim_ctx *ctx, const char *dir, unsigned long filesize_k,
 {
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->dir = dir;
+	ctx->dir_held = dir;	/* the child runner sets the held path */
 	ctx->filesize_k = filesize_k;
 	ctx->datadir = datadir;
 	ctx->pid = getpid();
@@ -69,6 +70,12 @@ const char *
 aim_ctx_dir(const struct aim_ctx *ctx)
 {
 	return ctx->dir;
+}
+
+const char *
+aim_ctx_dir_held(const struct aim_ctx *ctx)
+{
+	return ctx->dir_held;
 }
 
 unsigned long

@@ -11,6 +11,7 @@
 
 struct aim_ctx {
 	const char *dir;	/* scratch directory or NULL */
+	const char *dir_held;	/* DIR through the held descriptor */
 	unsigned long filesize_k;
 	const char *datadir;
 	pid_t pid;		/* the test process: its IPC keys */

@@ -20,6 +20,7 @@
 
 #include "clock.h"
 #include "proto.h"
+#include "scratch.h"
 #include "xalloc.h"
 
 struct watch {
@@ -301,33 +302,79 @@ classify(const struct watch *w, int status, struct runner_outcome *out)
 	}
 }
 
+/*
+ * Start T in a child, holding the scratch directory open from here to
+ * its removal: every use in the test goes through this descriptor, so
+ * renaming another directory to its name changes nothing the test sees.
+ */
+static int
+start(const struct aim_test *t, const struct runner_cfg *cfg, struct watch *w,
+      int scratch_fd)
+{
+	struct child_cfg cc = cfg->child;
+	int fds[2];
+
+	if (pipe2(fds, O_CLOEXEC) != 0)
+		return -1;
+	cc.scratch_fd = scratch_fd;
+	fflush(NULL);	/* no buffered output may be written twice */
+	w->pid = fork();
+	if (w->pid < 0) {
+		(void)close(fds[0]);
+		(void)close(fds[1]);
+		return -1;
+	}
+	if (w->pid == 0) {
+		(void)close(fds[0]);
+		child_main(t, &cc, fds[1]);
+	}
+	(void)setpgid(w->pid, w->pid);	/* races the child's own call; both agree */
+	(void)close(fds[1]);
+	w->fd = fds[0];
+	return 0;
+}
+
+/* The scratch directory is not ours and private (any more): a failure. */
+static void
+refuse_scratch(const struct runner_cfg *cfg, struct runner_outcome *out)
+{
+	out->status = RUNNER_FAIL;
+	snprintf(out->reason, sizeof(out->reason),
+		 "scratch directory %.180s: %s", cfg->child.scratch,
+		 strerror(errno));
+}
+
 int
 runner_run(const struct aim_test *t, const struct runner_cfg *cfg,
 	   struct runner_outcome *out)
 {
 	struct watch w = { 0 };
-	int fds[2], status;
+	int status, sfd = -1;
 
 	memset(out, 0, sizeof(*out));
-	if (pipe2(fds, O_CLOEXEC) != 0)
-		return -1;
-	fflush(NULL);	/* no buffered output may be written twice */
-	w.pid = fork();
-	if (w.pid < 0) {
-		(void)close(fds[0]);
-		(void)close(fds[1]);
+	if (cfg->child.scratch != NULL) {
+		sfd = scratch_open(cfg->child.scratch);
+		if (sfd < 0) {
+			refuse_scratch(cfg, out);
+			return 0;
+		}
+	}
+	if (start(t, cfg, &w, sfd) != 0) {
+		int err = errno;
+
+		if (sfd >= 0)
+			(void)close(sfd);	/* read-only directory */
+		errno = err;
 		return -1;
 	}
-	if (w.pid == 0) {
-		(void)close(fds[0]);
-		child_main(t, &cfg->child, fds[1]);
-	}
-	(void)setpgid(w.pid, w.pid);	/* races the child's own call; both agree */
-	(void)close(fds[1]);
-	w.fd = fds[0];
 	collect(&w, cfg, out);
 	status = finish(&w, cfg);
 	(void)close(w.fd);
+	if (sfd >= 0) {
+		/* What the test left goes, even if the name was swapped. */
+		(void)scratch_empty(sfd);	/* removal by name retries */
+		(void)close(sfd);	/* read-only directory */
+	}
 	classify(&w, status, out);
 	if (out->status == RUNNER_TIMEOUT)
 		snprintf(out->reason, sizeof(out->reason),

@@ -23,9 +23,10 @@ TESTS += t/classic-t t/registry-t t/runner-t t/suite-t t/timing-t t/userspace-t 
 	t/aimrun.sh
 EXTRA_DIST += t/aimrun.sh t/data/aim9-tests.tsv
 
-check_PROGRAMS += t/runner-stop-t
+check_PROGRAMS += t/runner-stop-t t/robust-swap-t
 t_runner_stop_t_SOURCES = t/runner-stop-t.c
 t_runner_stop_t_LDADD = $(AIM_T_LDADD)
-TESTS += t/runner-stop-t
-TESTS += t/robust-ipc.sh
-EXTRA_DIST += t/robust-ipc.sh
+t_robust_swap_t_SOURCES = t/robust-swap-t.c
+t_robust_swap_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/runner-stop-t t/robust-ipc.sh t/robust-swap-t t/robust-scratch.sh
+EXTRA_DIST += t/robust-ipc.sh t/robust-scratch.sh

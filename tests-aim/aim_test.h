@@ -83,6 +83,14 @@ unsigned long aim_test_factor(const struct aim_test *t,
  * declared AIM_NEEDS_SCRATCH.
  */
 const char *aim_ctx_dir(const struct aim_ctx *ctx);
+/*
+ * The same directory as a path through the descriptor the harness holds
+ * it by (/proc/self/fd/N, else "." when /proc is absent: it is also the
+ * working directory): renaming another directory to its name cannot
+ * redirect it.  Whatever a test executes from scratch goes through it.
+ * The same as aim_ctx_dir() where nothing holds the directory.
+ */
+const char *aim_ctx_dir_held(const struct aim_ctx *ctx);
 /* Suite FILESIZE in KiB (classic default 5120). */
 unsigned long aim_ctx_filesize_k(const struct aim_ctx *ctx);
 /* Directory holding the shipped helper files (aim_1.sh.., true). */
