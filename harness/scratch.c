@@ -21,6 +21,7 @@
 
 #include "aimutil.h"
 #include "log.h"
+#include "tag.h"
 #include "xalloc.h"
 
 /* Why DIR is no safe parent for scratch directories, or NULL. */
@@ -54,9 +55,11 @@ void
 scratch_parent_require(const char *dir)
 {
 	const char *why;
+	char shown[256];
 
 	if (scratch_parent_check(dir, &why) != 0)
-		aim_die(2, "--dir %s: %s", dir, why);
+		aim_die(2, "--dir %s: %s", tag_shown(dir, shown, sizeof(shown)),
+			why);
 }
 
 char *
