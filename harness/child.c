@@ -9,6 +9,7 @@
 
 #include <alloca.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,10 +18,12 @@
 #include <sys/random.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "clock.h"
 #include "ctx.h"
+#include "interrupt.h"
 #include "proto.h"
 
 struct emit_state {
@@ -81,8 +84,7 @@ static void
 isolate(void)
 {
 	static const int dfl[] = {
-		SIGINT, SIGTERM, SIGHUP, SIGPIPE,
-		SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT,
+		SIGPIPE, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT,
 	};
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 
@@ -90,6 +92,7 @@ isolate(void)
 	(void)prctl(PR_SET_PDEATHSIG, SIGKILL);
 	for (size_t i = 0; i < sizeof(dfl) / sizeof(dfl[0]); i++)
 		(void)signal(dfl[i], SIG_DFL);	/* valid signals: cannot fail */
+	(void)interrupt_reset();	/* valid signals: cannot fail */
 	if (null >= 0) {
 		(void)dup2(null, STDIN_FILENO);
 		(void)dup2(null, STDOUT_FILENO);
@@ -115,6 +118,28 @@ layout_random(void)
 	if (getrandom(&r, sizeof(r), GRND_NONBLOCK) != (ssize_t)sizeof(r))
 		r = (uint32_t)getpid() * 2654435761u;
 	return r;
+}
+
+/*
+ * Enter the scratch directory the parent holds open, and keep the
+ * descriptor across exec so the programs a test starts resolve
+ * /proc/self/fd/N to it as well.  The path through it goes in BUF; NULL
+ * when the directory cannot be entered.
+ */
+static const char *
+hold_scratch(const struct child_cfg *cfg, char *buf, size_t len)
+{
+	struct stat via, held;
+
+	if (fchdir(cfg->scratch_fd) != 0 ||
+	    fcntl(cfg->scratch_fd, F_SETFD, 0) != 0 ||
+	    fstat(cfg->scratch_fd, &held) != 0)
+		return NULL;
+	snprintf(buf, len, "/proc/self/fd/%d", cfg->scratch_fd);
+	if (stat(buf, &via) == 0 && via.st_dev == held.st_dev &&
+	    via.st_ino == held.st_ino)
+		return buf;
+	return ".";	/* no /proc: the working directory is the held one */
 }
 
 static void run_test(const struct aim_test *t, const struct child_cfg *cfg,
@@ -148,9 +173,22 @@ run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	struct aim_clock clk;
 	struct aim_ctx ctx;
 	enum aim_status st = AIM_OK;
+	char held[32], data[PATH_MAX];
+	const char *datadir = cfg->datadir;
 
-	ctx_init(&ctx, cfg->scratch, cfg->filesize_k, cfg->datadir);
-	if (t->setup != NULL)
+	/* The working directory becomes the scratch directory. */
+	if (datadir != NULL && datadir[0] != '/' &&
+	    realpath(datadir, data) != NULL)
+		datadir = data;
+	ctx_init(&ctx, cfg->scratch, cfg->filesize_k, datadir);
+	if (cfg->scratch != NULL) {
+		ctx.dir_held = hold_scratch(cfg, held, sizeof(held));
+		if (ctx.dir_held == NULL)
+			st = aim_fail_errno(&ctx, "enter the scratch directory");
+	}
+	/* Left by an earlier process of this pid that nobody could clean. */
+	ctx_ipc_remove(getpid());
+	if (st == AIM_OK && t->setup != NULL)
 		st = t->setup(&ctx);
 	if (st == AIM_OK) {
 		if (getrusage(RUSAGE_SELF, &es.last) != 0)

@@ -10,6 +10,7 @@
 
 struct child_cfg {
 	const char *scratch;	/* private scratch directory or NULL */
+	int scratch_fd;		/* set by runner_run(): SCRATCH, held open */
 	unsigned long filesize_k;
 	const char *datadir;
 	struct timing_cfg timing;

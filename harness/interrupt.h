@@ -1,7 +1,7 @@
 /*
- * SIGINT and SIGTERM to aimrun: remember the signal so the run can stop
- * between records, kill the test, keep what is stored and mark the run
- * incomplete.
+ * SIGINT, SIGTERM and every other signal that would end aimrun: remember
+ * the signal so the run can stop between records, kill the test, remove
+ * its scratch directory, keep what is stored and mark the run incomplete.
  */
 #ifndef AIM_INTERRUPT_H
 #define AIM_INTERRUPT_H
@@ -13,6 +13,12 @@
  * the test and its scratch directory behind.  0 or -1.
  */
 int interrupt_install(void);
+
+/*
+ * Default action again for every signal interrupt_install() catches (in
+ * a test process, which must die of them).  0 or -1.
+ */
+int interrupt_reset(void);
 
 /* The signal received, or 0. */
 int interrupt_signal(void);

@@ -221,8 +221,10 @@ settle_numbers(const struct cli *c, const struct suite *s, struct run_opts *o)
 static void
 check_dir(const char *dir)
 {
-	char *probe = scratch_create(dir);
+	char *probe;
 
+	scratch_parent_require(dir);
+	probe = scratch_create(dir);
 	if (probe == NULL) {
 		aim_warn_errno("--dir %s: cannot create a scratch directory", dir);
 		exit(2);

@@ -20,6 +20,7 @@
 
 #include "clock.h"
 #include "proto.h"
+#include "scratch.h"
 #include "xalloc.h"
 
 struct watch {
@@ -102,17 +103,54 @@ child_gone(pid_t pid)
 	       si.si_pid == pid;
 }
 
-/* Read records until EOF, the deadline, or an interrupt. */
+/* Wake at least this often, to notice an interrupt and to read the clock. */
+#define POLL_MS 100
+/*
+ * A gap between two readings of the clock longer than this was a stop
+ * (SIGSTOP, Ctrl-Z, a frozen cgroup), not watching: it counts this much.
+ */
+#define RAN_CAP_NS 250000000LL
+/* More records than a pipe buffer holds: all a stopped watcher missed. */
+#define DRAIN_MAX 4096
+
+/*
+ * Read up to MAX records already in the pipe (bounded: a child that
+ * keeps writing must not keep the watcher here).  1 at end of file.
+ */
+static int
+drain(struct watch *w, struct runner_outcome *out, int max)
+{
+	for (int i = 0; i < max; i++) {
+		struct pollfd pfd = { .fd = w->fd, .events = POLLIN };
+		struct proto_rec rec;
+		int n = poll(&pfd, 1, 0);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return 0;
+		if (proto_read(w->fd, &rec) <= 0)
+			return 1;	/* EOF or a torn record: the child is gone */
+		take(w, out, &rec);
+	}
+	return 0;
+}
+
+/*
+ * Read records until EOF, the deadline, or an interrupt.  The deadline
+ * counts the time this process ran, and a test that ended while it was
+ * stopped is judged on what it sent, not on the clock.
+ */
 static void
 collect(struct watch *w, const struct runner_cfg *cfg,
 	struct runner_outcome *out)
 {
-	int64_t end = clock_mono_ns() + cfg->deadline_ns;
+	struct clock_ran ran;
 
+	clock_ran_init(&ran, RAN_CAP_NS);
 	for (;;) {
 		struct pollfd pfd = { .fd = w->fd, .events = POLLIN };
-		int64_t left = end - clock_mono_ns();
-		struct proto_rec rec;
+		int64_t left = cfg->deadline_ns - clock_ran_ns(&ran);
 		int n;
 
 		if (cfg->interrupted != NULL && cfg->interrupted()) {
@@ -120,21 +158,18 @@ collect(struct watch *w, const struct runner_cfg *cfg,
 			return;
 		}
 		if (left <= 0) {
-			w->timed_out = 1;
+			if (!drain(w, out, DRAIN_MAX) && !child_gone(w->pid))
+				w->timed_out = 1;
 			return;
 		}
-		/* Wake at least every 100 ms to notice an interrupt. */
-		n = poll(&pfd, 1, left > 100000000 ? 100 : (int)(left / 1000000) + 1);
+		n = poll(&pfd, 1, left > POLL_MS * 1000000LL ? POLL_MS :
+			 (int)(left / 1000000) + 1);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n == 0 && child_gone(w->pid))
 			return;	/* a leftover grandchild may hold the pipe open */
-		if (n <= 0)
-			continue;
-		n = proto_read(w->fd, &rec);
-		if (n <= 0)
-			return;	/* EOF or a torn record: the child is gone */
-		take(w, out, &rec);
+		if (n > 0 && drain(w, out, 1))
+			return;
 	}
 }
 
@@ -228,6 +263,9 @@ finish(struct watch *w, const struct runner_cfg *cfg)
 	}
 	/* Whatever the test left behind in its group dies with it. */
 	(void)kill(-w->pid, SIGKILL);
+	/* Dead, not reaped: its pid, so its IPC keys, cannot be reused yet. */
+	(void)exited_within(w->pid, -1);
+	ctx_ipc_remove(w->pid);
 	while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
 		;
 	reap_orphans();
@@ -264,33 +302,79 @@ classify(const struct watch *w, int status, struct runner_outcome *out)
 	}
 }
 
+/*
+ * Start T in a child, holding the scratch directory open from here to
+ * its removal: every use in the test goes through this descriptor, so
+ * renaming another directory to its name changes nothing the test sees.
+ */
+static int
+start(const struct aim_test *t, const struct runner_cfg *cfg, struct watch *w,
+      int scratch_fd)
+{
+	struct child_cfg cc = cfg->child;
+	int fds[2];
+
+	if (pipe2(fds, O_CLOEXEC) != 0)
+		return -1;
+	cc.scratch_fd = scratch_fd;
+	fflush(NULL);	/* no buffered output may be written twice */
+	w->pid = fork();
+	if (w->pid < 0) {
+		(void)close(fds[0]);
+		(void)close(fds[1]);
+		return -1;
+	}
+	if (w->pid == 0) {
+		(void)close(fds[0]);
+		child_main(t, &cc, fds[1]);
+	}
+	(void)setpgid(w->pid, w->pid);	/* races the child's own call; both agree */
+	(void)close(fds[1]);
+	w->fd = fds[0];
+	return 0;
+}
+
+/* The scratch directory is not ours and private (any more): a failure. */
+static void
+refuse_scratch(const struct runner_cfg *cfg, struct runner_outcome *out)
+{
+	out->status = RUNNER_FAIL;
+	snprintf(out->reason, sizeof(out->reason),
+		 "scratch directory %.180s: %s", cfg->child.scratch,
+		 strerror(errno));
+}
+
 int
 runner_run(const struct aim_test *t, const struct runner_cfg *cfg,
 	   struct runner_outcome *out)
 {
 	struct watch w = { 0 };
-	int fds[2], status;
+	int status, sfd = -1;
 
 	memset(out, 0, sizeof(*out));
-	if (pipe2(fds, O_CLOEXEC) != 0)
-		return -1;
-	fflush(NULL);	/* no buffered output may be written twice */
-	w.pid = fork();
-	if (w.pid < 0) {
-		(void)close(fds[0]);
-		(void)close(fds[1]);
+	if (cfg->child.scratch != NULL) {
+		sfd = scratch_open(cfg->child.scratch);
+		if (sfd < 0) {
+			refuse_scratch(cfg, out);
+			return 0;
+		}
+	}
+	if (start(t, cfg, &w, sfd) != 0) {
+		int err = errno;
+
+		if (sfd >= 0)
+			(void)close(sfd);	/* read-only directory */
+		errno = err;
 		return -1;
 	}
-	if (w.pid == 0) {
-		(void)close(fds[0]);
-		child_main(t, &cfg->child, fds[1]);
-	}
-	(void)setpgid(w.pid, w.pid);	/* races the child's own call; both agree */
-	(void)close(fds[1]);
-	w.fd = fds[0];
 	collect(&w, cfg, out);
 	status = finish(&w, cfg);
 	(void)close(w.fd);
+	if (sfd >= 0) {
+		/* What the test left goes, even if the name was swapped. */
+		(void)scratch_empty(sfd);	/* removal by name retries */
+		(void)close(sfd);	/* read-only directory */
+	}
 	classify(&w, status, out);
 	if (out->status == RUNNER_TIMEOUT)
 		snprintf(out->reason, sizeof(out->reason),

@@ -18,6 +18,24 @@ clock_mono_ns(void)
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
+void
+clock_ran_init(struct clock_ran *c, int64_t cap_ns)
+{
+	c->last_ns = clock_mono_ns();
+	c->ran_ns = 0;
+	c->cap_ns = cap_ns;
+}
+
+int64_t
+clock_ran_ns(struct clock_ran *c)
+{
+	int64_t now = clock_mono_ns(), d = now - c->last_ns;
+
+	c->last_ns = now;
+	c->ran_ns += d < c->cap_ns ? d : c->cap_ns;
+	return c->ran_ns;
+}
+
 static int64_t
 real_now(struct aim_clock *c)
 {

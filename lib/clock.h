@@ -18,6 +18,22 @@ struct aim_clock {
 /* CLOCK_MONOTONIC now, in ns. */
 int64_t clock_mono_ns(void);
 
+/*
+ * Time a watcher ran: CLOCK_MONOTONIC deltas between readings, each
+ * capped, so a process stopped (SIGSTOP, a frozen cgroup) or starved
+ * between two readings counts at most CAP_NS for the gap.  Read it at
+ * least every CAP_NS while running, or running time is lost too.
+ */
+struct clock_ran {
+	int64_t last_ns;
+	int64_t ran_ns;
+	int64_t cap_ns;
+};
+
+void clock_ran_init(struct clock_ran *c, int64_t cap_ns);
+/* Add the capped time since the last reading; return the total ran. */
+int64_t clock_ran_ns(struct clock_ran *c);
+
 /* A clock reading CLOCK_MONOTONIC. */
 void clock_init_real(struct aim_clock *c);
 /* A clock starting at START_NS that advances STEP_NS on every reading. */

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Interrupts of aimrun.  SIGINT, SIGTERM or SIGHUP in the middle of a test:
+# Interrupts of aimrun.  SIGINT, SIGTERM, SIGHUP (and SIGUSR1, SIGALRM,
+# SIGPWR, at the end) in the middle of a test:
 # the test's whole process group is killed, its scratch directory removed,
 # finished results kept, the run marked incomplete, exit status 128+signal.
 # SIGKILL at several moments: the database passes integrity_check, holds no
@@ -41,12 +42,17 @@ half_results() {
 	   (SELECT 1 FROM sample s WHERE s.result_id = r.id)"
 }
 
-echo "1..39"
+echo "1..60"
 
 # A stop signal while a disk test runs in its scratch directory.  The
 # test process leads its group; its pid is read before the signal.
-for sig in INT TERM HUP; do
-	case $sig in INT) want=130 ;; TERM) want=143 ;; HUP) want=129 ;; esac
+# stop_check SIG: seven assertions.
+stop_check() {
+	sig=$1
+	case $sig in	# Linux numbers on x86 and the generic ABI (arm64)
+	INT) want=130 ;; TERM) want=143 ;; HUP) want=129 ;;
+	USR1) want=138 ;; ALRM) want=142 ;; PWR) want=158 ;;
+	esac
 	tag="stop-$sig"
 	"$AIMRUN" --tag "$tag" --tests add_long,disk_wrt --duration 0.4 \
 		--runs 2 --filesize 256K --db "$W/a.db" --dir "$W/scratch" \
@@ -67,6 +73,10 @@ for sig in INT TERM HUP; do
 		test "$(half_results)" -eq 0
 	t "SIG$sig: one line on stderr says so" sh -c \
 		"test \$(wc -l <'$W/err') -eq 1 && grep -q 'stopped by signal' '$W/err'"
+}
+
+for sig in INT TERM HUP; do
+	stop_check "$sig"
 done
 
 # A reader that goes away: the table's pipe closes, the run goes on.
@@ -106,4 +116,8 @@ t "aimdb list works" "$AIMDB" --db "$W/a.db" list
 t "aimdb show of a killed run works" "$AIMDB" --db "$W/a.db" show kill-4
 t "aimcmp of a killed run works" "$AIMCMP" --db "$W/a.db" kill-4 after
 t "aimdb export works" "$AIMDB" --db "$W/a.db" export -o "$W/all.csv"
+# Every other signal that would end aimrun stops it as cleanly.
+for sig in USR1 ALRM PWR; do
+	stop_check "$sig"
+done
 exit $((fails > 0))

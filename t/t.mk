@@ -69,3 +69,11 @@ fuzz_fuzz_writers_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
 fuzz_fuzz_writers_LDADD = $(REPORT_LDADD)
 .PHONY: fuzz-run-writers
 fuzz: fuzz-run-writers
+
+check_PROGRAMS += t/runner-stop-t t/robust-swap-t
+t_runner_stop_t_SOURCES = t/runner-stop-t.c
+t_runner_stop_t_LDADD = $(AIM_T_LDADD)
+t_robust_swap_t_SOURCES = t/robust-swap-t.c
+t_robust_swap_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/runner-stop-t t/robust-ipc.sh t/robust-swap-t t/robust-scratch.sh
+EXTRA_DIST += t/robust-ipc.sh t/robust-scratch.sh

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 enum aim_status {
 	AIM_OK = 0,
@@ -82,10 +83,26 @@ unsigned long aim_test_factor(const struct aim_test *t,
  * declared AIM_NEEDS_SCRATCH.
  */
 const char *aim_ctx_dir(const struct aim_ctx *ctx);
+/*
+ * The same directory as a path through the descriptor the harness holds
+ * it by (/proc/self/fd/N, else "." when /proc is absent: it is also the
+ * working directory): renaming another directory to its name cannot
+ * redirect it.  Whatever a test executes from scratch goes through it.
+ * The same as aim_ctx_dir() where nothing holds the directory.
+ */
+const char *aim_ctx_dir_held(const struct aim_ctx *ctx);
 /* Suite FILESIZE in KiB (classic default 5120). */
 unsigned long aim_ctx_filesize_k(const struct aim_ctx *ctx);
 /* Directory holding the shipped helper files (aim_1.sh.., true). */
 const char *aim_ctx_datadir(const struct aim_ctx *ctx);
+/*
+ * System V IPC keys of this test process, SLOT 0..AIM_IPC_SLOTS-1.  Create
+ * SysV objects under them (IPC_CREAT | IPC_EXCL), never IPC_PRIVATE: the
+ * harness removes whatever is left under them when the process ends,
+ * killed or not, since SysV objects outlive their creator.
+ */
+#define AIM_IPC_SLOTS 4
+key_t aim_ctx_ipc_key(const struct aim_ctx *ctx, unsigned slot);
 /* Per-test state slot: set in setup(), freed in teardown(). */
 void *aim_ctx_data(const struct aim_ctx *ctx);
 void aim_ctx_set_data(struct aim_ctx *ctx, void *data);

@@ -160,9 +160,8 @@ aimutil_path(const char *dir, const char *name)
 	return p;
 }
 
-/* Empty the directory open as FD (consumed). */
-static int
-empty_dir(int fd)
+int
+aimutil_empty_dir(int fd)
 {
 	DIR *d = fdopendir(fd);
 	struct dirent *e;
@@ -210,7 +209,7 @@ aimutil_remove_tree(int at, const char *name)
 		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	if (empty_dir(fd) < 0)
+	if (aimutil_empty_dir(fd) < 0)
 		return -1;
 	if (unlinkat(at, name, AT_REMOVEDIR) < 0 && errno != ENOENT)
 		return -1;
@@ -269,7 +268,8 @@ enum aim_status
 aimutil_install(struct aim_ctx *ctx, const char *name, char **dst)
 {
 	const char *datadir = aim_ctx_datadir(ctx);
-	const char *dir = aim_ctx_dir(ctx);
+	/* It will be executed: never through a name that can be swapped. */
+	const char *dir = aim_ctx_dir_held(ctx);
 	enum aim_status st;
 	char *src;
 	int in;

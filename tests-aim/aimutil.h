@@ -68,8 +68,15 @@ char *aimutil_path(const char *dir, const char *name);
 int aimutil_remove_tree(int at, const char *name);
 
 /*
+ * Remove everything in the directory open as FD, links as links.  FD is
+ * consumed (closed).  Return 0 or -1 with errno.
+ */
+int aimutil_empty_dir(int fd);
+
+/*
  * Copy the shipped file NAME from the data directory into the scratch
- * directory with mode 0755 and store the new path (malloc'd) in *DST.
+ * directory with mode 0755 and store the new path (malloc'd, through
+ * aim_ctx_dir_held()) in *DST.
  * A missing data directory or file, or a scratch file system mounted
  * noexec, is a skip; other errors are failures.
  */

@@ -2,7 +2,9 @@
  * shell_rtns_1..3: one shell script per call.  A forked child execs
  * /bin/sh -c "aim_N.sh 9", the command AIM handed to the C library's shell
  * runner, so each call is a shell that finds the script on PATH and runs
- * it in a second shell.
+ * it in a second shell.  The scratch directory enters PATH and the
+ * working directory only as the path through the harness's descriptor, so
+ * another directory renamed to its name is never searched.
  */
 #include "config.h"
 
@@ -23,11 +25,11 @@
 #define SHELL_EXEC_FAILED 127
 
 struct shell_state {
-	char *script;		/* <scratch>/aim_N.sh */
-	const char *dir;	/* scratch: the script's working directory */
+	char *script;		/* <held scratch>/aim_N.sh */
+	const char *dir;	/* held scratch: the script's working directory */
 	int devnull;		/* the scripts' stdin, stdout and stderr */
 	char command[32];	/* "aim_N.sh 9" */
-	char path_env[4200];	/* "PATH=<scratch>:/usr/bin:/bin" */
+	char path_env[4200];	/* "PATH=<held scratch>:/usr/bin:/bin" */
 	char *envp[3];
 };
 
@@ -83,7 +85,7 @@ shell_setup(struct aim_ctx *ctx, int n)
 	if (st == NULL)
 		return aim_fail_errno(ctx, "calloc");
 	st->devnull = -1;
-	st->dir = aim_ctx_dir(ctx);
+	st->dir = aim_ctx_dir_held(ctx);
 	aim_ctx_set_data(ctx, st);
 	if (st->dir == NULL)
 		rc = aim_skip(ctx, "no scratch directory for the scripts");

@@ -2,7 +2,9 @@
  * shared_memory: System V shared memory guarded by a System V semaphore.
  * Each call creates a 2 KiB segment and a semaphore, then passes 100
  * messages through the segment (P, copy in, V, P, copy out, V) in one
- * process, then removes both, as AIM did.
+ * process, then removes both, as AIM did.  Both live under the harness's
+ * keys of this process, so what a killed test leaves is removed; the
+ * segment is marked for removal as soon as it is attached.
  */
 #include "config.h"
 
@@ -18,6 +20,9 @@
 #include "aimutil.h"
 
 #define SHM_MESSAGES 100
+/* Slots of aim_ctx_ipc_key(). */
+#define SHM_KEY 0
+#define SEM_KEY 1
 
 /* The caller defines semctl()'s fourth argument on Linux. */
 union shm_semun {
@@ -82,13 +87,15 @@ shm_teardown(struct aim_ctx *ctx)
 static enum aim_status
 probe(struct aim_ctx *ctx, struct shm_state *st)
 {
-	st->shmid = shmget(IPC_PRIVATE, AIMUTIL_MSG_MAX, IPC_CREAT | 0600);
+	st->shmid = shmget(aim_ctx_ipc_key(ctx, SHM_KEY), AIMUTIL_MSG_MAX,
+			   IPC_CREAT | IPC_EXCL | 0600);
 	if (st->shmid < 0)
 		return absent_errno(errno) ?
 			aim_skip(ctx, "SysV IPC not available: shmget: %s",
 				 strerror(errno)) :
 			aim_fail_errno(ctx, "shmget");
-	st->semid = semget(IPC_PRIVATE, 1, IPC_CREAT | 0600);
+	st->semid = semget(aim_ctx_ipc_key(ctx, SEM_KEY), 1,
+			   IPC_CREAT | IPC_EXCL | 0600);
 	if (st->semid < 0)
 		return absent_errno(errno) ?
 			aim_skip(ctx, "SysV IPC not available: semget: %s",
@@ -161,16 +168,22 @@ shm_run(struct aim_ctx *ctx)
 	uint64_t sum = 0;
 	void *addr;
 
-	st->shmid = shmget(IPC_PRIVATE, AIMUTIL_MSG_MAX, IPC_CREAT | 0600);
+	st->shmid = shmget(aim_ctx_ipc_key(ctx, SHM_KEY), AIMUTIL_MSG_MAX,
+			   IPC_CREAT | IPC_EXCL | 0600);
 	if (st->shmid < 0)
 		return shm_fail(ctx, st, "shmget");
-	st->semid = semget(IPC_PRIVATE, 1, IPC_CREAT | 0600);
-	if (st->semid < 0)
-		return shm_fail(ctx, st, "semget");
 	addr = shmat(st->shmid, NULL, 0);
 	if (addr == (void *)-1)
 		return shm_fail(ctx, st, "shmat");
 	st->addr = addr;
+	/* Attached: the segment now goes when this process does. */
+	if (shmctl(st->shmid, IPC_RMID, NULL) < 0)
+		return shm_fail(ctx, st, "shmctl(IPC_RMID)");
+	st->shmid = -1;
+	st->semid = semget(aim_ctx_ipc_key(ctx, SEM_KEY), 1,
+			   IPC_CREAT | IPC_EXCL | 0600);
+	if (st->semid < 0)
+		return shm_fail(ctx, st, "semget");
 	if (semctl(st->semid, 0, SETVAL, arg) < 0)
 		return shm_fail(ctx, st, "semctl(SETVAL)");
 	if (exchange(st, &sum) < 0)

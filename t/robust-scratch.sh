@@ -1,0 +1,36 @@
+#!/bin/sh
+# A --dir in which another user could swap aimrun's scratch directories
+# (writable by group or others without the sticky bit, or owned by
+# another user) is refused with exit 2 and one line, before anything runs;
+# a sticky one, or one only its owner may write, is used.
+set -u
+S=${AIM_SRCDIR:-.}
+NAME=robust-scratch
+. "$S/t/robust-lib.sh"
+DB="$W/a.db"
+run() {	# run DIR: one scratch test into $DB
+	"$AIMRUN" --tag scratch --tests creat-clo --duration 0.01 --runs 1 \
+		--db "$DB" --dir "$1" -q
+}
+
+echo "1..6"
+mkdir "$W/d" && chmod 0777 "$W/d"
+refused "a world-writable --dir without the sticky bit" 2 \
+	"writable by other users and not sticky" run "$W/d"
+t "nothing was made in it" test -z "$(ls -A "$W/d")"
+chmod 0775 "$W/d"
+refused "a group-writable --dir without the sticky bit" 2 \
+	"writable by other users and not sticky" run "$W/d"
+chmod 1777 "$W/d"
+t "a sticky world-writable --dir is used" run "$W/d"
+chmod 0755 "$W/d"
+if [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1; then
+	chown nobody "$W/d"
+	refused "a --dir owned by another user" 2 "owned by another user" \
+		run "$W/d"
+else
+	skip "needs root and the user nobody to give a --dir away"
+fi
+chown "$(id -u)" "$W/d"
+t "one only its owner may write is used" run "$W/d"
+exit $((fails > 0))
