@@ -13,7 +13,7 @@ run() {	# run DIR: one scratch test into $DB
 		--db "$DB" --dir "$1" -q
 }
 
-echo "1..6"
+echo "1..7"
 mkdir "$W/d" && chmod 0777 "$W/d"
 refused "a world-writable --dir without the sticky bit" 2 \
 	"writable by other users and not sticky" run "$W/d"
@@ -33,4 +33,12 @@ else
 fi
 chown "$(id -u)" "$W/d"
 t "one only its owner may write is used" run "$W/d"
+# PATH cannot quote a ':': a --dir holding one once made the shell tests
+# look for aim_1.sh in the directory before the colon.
+mkdir -p "$W/x" "$W/x:y" && chmod 0700 "$W/x:y"
+printf '#!/bin/sh\ntouch "%s/owned"\n' "$W" >"$W/x/aim_1.sh"
+chmod +x "$W/x/aim_1.sh"
+"$AIMRUN" --tag colon --tests shell_rtns_1 --duration 0.01 --runs 1 \
+	--db "$DB" --dir "$W/x:y" -q >/dev/null 2>&1
+t "a ':' in --dir runs no script from elsewhere" test ! -e "$W/owned"
 exit $((fails > 0))
