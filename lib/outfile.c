@@ -97,6 +97,27 @@ outfile_open(struct outfile *o, const char *path)
 	return 0;
 }
 
+int
+outfile_spares(const char *path, const char *keep)
+{
+	static const char *const side[] = { "", "-wal", "-shm", "-journal" };
+	struct stat out, k;
+
+	/* The rename replaces a link at PATH, never its target: lstat. */
+	if (keep == NULL || lstat(path, &out) != 0)
+		return 0;
+	for (size_t i = 0; i < sizeof(side) / sizeof(side[0]); i++) {
+		char *name = xasprintf("%s%s", keep, side[i]);
+		int same = stat(name, &k) == 0 && k.st_dev == out.st_dev &&
+			   k.st_ino == out.st_ino;
+
+		free(name);
+		if (same)
+			return -1;
+	}
+	return 0;
+}
+
 FILE *
 outfile_stream(struct outfile *o)
 {

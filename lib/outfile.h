@@ -27,6 +27,13 @@ struct outfile {
  */
 int outfile_open(struct outfile *o, const char *path);
 
+/*
+ * 0 when replacing PATH cannot destroy KEEP (the database being read) or
+ * one of SQLite's side files of it (-wal, -shm, -journal); -1 when PATH
+ * names one of them, whatever the spelling or link.  KEEP may be NULL.
+ */
+int outfile_spares(const char *path, const char *keep);
+
 /* A stream writing to the temporary file.  NULL with errno set. */
 FILE *outfile_stream(struct outfile *o);
 

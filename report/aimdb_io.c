@@ -327,13 +327,17 @@ export_tags(const struct aimdb *a, struct store *st, int argc, char **argv,
 /* Standard output, or FILE through a temporary file renamed into place. */
 static int
 write_export(const struct export_opts *o, struct store *st, char **tags,
-	     size_t n)
+	     size_t n, const char *db_path)
 {
 	struct outfile file;
 	FILE *out = stdout;
 	const char *name = o->output != NULL ? o->output : "stdout";
 	int rc;
 
+	if (o->output != NULL && outfile_spares(o->output, db_path) < 0) {
+		aim_warn("%s: is the database being read", o->output);
+		return CLI_USER;
+	}
 	if (o->output != NULL) {
 		if (outfile_open(&file, o->output) < 0 ||
 		    (out = outfile_stream(&file)) == NULL) {
@@ -382,7 +386,7 @@ aimdb_export(const struct aimdb *a, int argc, char **argv)
 	}
 	rc = export_tags(a, st, argc, argv, &tags, &n);
 	if (rc == CLI_OK)
-		rc = write_export(&o, st, tags, n);
+		rc = write_export(&o, st, tags, n, a->db_path);
 	query_tags_free(tags, n);
 	store_close(st);
 	return rc;

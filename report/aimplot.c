@@ -206,6 +206,10 @@ write_script_file(const char *path, const struct plot_model *m,
 	struct outfile out;
 	FILE *f;
 
+	if (outfile_spares(path, po->keep) < 0) {
+		aim_warn("--script: %s: is the database being read", path);
+		return CLI_USER;
+	}
 	if (outfile_open(&out, path) < 0) {
 		aim_warn_errno("--script: %s", path);
 		return CLI_ENV;
@@ -283,6 +287,7 @@ main(int argc, char **argv)
 		path = cli_db_path(o.db);
 		rc = path == NULL ? CLI_USER : CLI_OK;
 	}
+	po.keep = path;
 	if (rc == CLI_OK)
 		st = cli_open(path, STORE_RO, &rc);
 	if (st != NULL) {

@@ -102,6 +102,7 @@ struct plot_opts {
 	 * paths, one per test; NULL writes those.
 	 */
 	const char *const *write_as;
+	const char *keep;	/* a file no output may replace: the database */
 };
 
 /*

@@ -168,9 +168,11 @@ open_pictures(struct gp_run *r, const struct plot_model *m,
 	for (size_t k = 0; k < r->n_out; k++) {
 		char *path = o->per_test ? plot_test_path(o, &m->tests[k]) :
 			     xstrdup(o->output);
-		int rc = outfile_open(&r->out[k], path);
+		int rc = outfile_spares(path, o->keep);
 
 		if (rc < 0)
+			aim_warn("--output: %s: is the database being read", path);
+		else if ((rc = outfile_open(&r->out[k], path)) < 0)
 			aim_warn_errno("--output: %s", path);
 		free(path);
 		if (rc < 0) {

@@ -83,5 +83,22 @@ t "... not its target" victim_intact
 full "aimplot -o on a full disk" "$O/p.png" 8 "$AIMPLOT" --db "$DB" \
 	-o "$O/p.png"
 t "... and says gnuplot was stopped by the limit" grep -q "gnuplot: killed by signal" "$W/err"
+# The database being read is no output: replacing it would lose it.
+ln -s "$DB" "$W/db-link"
+cp "$DB" "$W/db.orig"
+for out in "$DB" "$W/./a.db" "$DB-journal"; do
+	touch "$DB-journal"
+	"$AIMDB" --db "$DB" export -o "$out" >/dev/null 2>"$W/err"; rc=$?
+	t "export -o $out: refused, one line" sh -c "test $rc -eq 1 &&
+		test \$(wc -l <'$W/err') -eq 1 && grep -q 'the database being read' '$W/err'"
+	rm -f "$DB-journal"
+done
+"$AIMDB" --db "$W/db-link" export -o "$DB" >/dev/null 2>&1
+t "export of a linked database onto its target: refused" test $? -eq 1
+"$AIMPLOT" --db "$DB" -s "$DB" -o "$O/q.png" >/dev/null 2>&1
+t "aimplot -s onto the database: refused" test $? -eq 1
+"$AIMPLOT" --db "$DB" -o "$DB" >/dev/null 2>&1
+t "aimplot -o onto the database: refused" test $? -ne 0
+t "... and the database is byte-identical" cmp -s "$DB" "$W/db.orig"
 echo "1..$n"
 exit $((fails > 0))
