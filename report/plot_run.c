@@ -27,6 +27,7 @@
 
 #include "log.h"
 #include "outfile.h"
+#include "tag.h"
 #include "xalloc.h"
 
 /* Where gnuplot runs: its script, its HOME, its pictures. */
@@ -34,6 +35,7 @@ struct gp_run {
 	char *dir;		/* private, mode 0700 */
 	char *script;		/* DIR/plot.gp */
 	char *home;		/* DIR/home, empty */
+	char *errlog;		/* DIR/gnuplot.err: its standard error */
 	struct outfile *out;	/* one per picture */
 	const char **names;	/* their temporary names, in out[0].dir */
 	size_t n_out;
@@ -75,9 +77,31 @@ write_script(const char *path, const struct plot_model *m,
 	return 0;
 }
 
-static int
-wait_gnuplot(pid_t pid)
+/*
+ * gnuplot's own complaint takes several lines and echoes the script line
+ * (tags in it): keep only its last line with text, made printable.
+ */
+static const char *
+gnuplot_said(const char *errlog, char *buf, size_t len)
 {
+	char line[512], last[512] = "";
+	FILE *f = fopen(errlog, "re");
+
+	if (f == NULL)
+		return "";
+	while (fgets(line, sizeof(line), f) != NULL) {
+		line[strcspn(line, "\r\n")] = '\0';
+		if (line[strspn(line, " \t^")] != '\0')
+			memcpy(last, line, sizeof(last));
+	}
+	(void)fclose(f);	/* read only: nothing to lose */
+	return tag_shown(last + strspn(last, " \t"), buf, len);
+}
+
+static int
+wait_gnuplot(pid_t pid, const char *errlog)
+{
+	char said[200];
 	int status;
 
 	while (waitpid(pid, &status, 0) < 0) {
@@ -89,8 +113,9 @@ wait_gnuplot(pid_t pid)
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
 	if (WIFEXITED(status))
-		aim_warn("gnuplot: failed with exit status %d (its message is above; --script FILE keeps the script)",
-			 WEXITSTATUS(status));
+		aim_warn("gnuplot: failed with exit status %d: %s (--script FILE keeps the script)",
+			 WEXITSTATUS(status),
+			 gnuplot_said(errlog, said, sizeof(said)));
 	else if (WIFSIGNALED(status))
 		aim_warn("gnuplot: killed by signal %d (%s)", WTERMSIG(status),
 			 strsignal(WTERMSIG(status)));
@@ -106,7 +131,7 @@ wait_gnuplot(pid_t pid)
  */
 static int
 spawn_setup(posix_spawn_file_actions_t *fa, posix_spawnattr_t *sa,
-	    const char *cwd)
+	    const char *cwd, const char *errlog)
 {
 	sigset_t def;
 	int err;
@@ -114,6 +139,9 @@ spawn_setup(posix_spawn_file_actions_t *fa, posix_spawnattr_t *sa,
 	if (sigemptyset(&def) < 0 || sigaddset(&def, SIGXFSZ) < 0)
 		return errno;
 	err = posix_spawn_file_actions_addopen(fa, 0, "/dev/null", O_RDONLY, 0);
+	if (err == 0)
+		err = posix_spawn_file_actions_addopen(fa, 2, errlog,
+			O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);
 	if (err == 0)
 		err = posix_spawn_file_actions_addchdir_np(fa, cwd);
 	if (err == 0)
@@ -139,7 +167,7 @@ spawn(const char *gnuplot, const struct gp_run *r)
 	if (err == 0) {
 		err = posix_spawnattr_init(&sa);
 		if (err == 0) {
-			err = spawn_setup(&fa, &sa, r->out[0].dir);
+			err = spawn_setup(&fa, &sa, r->out[0].dir, r->errlog);
 			if (err == 0)
 				err = posix_spawn(&pid, gnuplot, &fa, &sa,
 						  argv, envp);
@@ -154,7 +182,7 @@ spawn(const char *gnuplot, const struct gp_run *r)
 		aim_warn_errno("gnuplot: cannot start %s", gnuplot);
 		return -1;
 	}
-	return wait_gnuplot(pid);
+	return wait_gnuplot(pid, r->errlog);
 }
 
 /* The pictures' temporary files: one, or one per test. */
@@ -243,6 +271,7 @@ make_private(struct gp_run *r)
 	}
 	r->script = xasprintf("%s/plot.gp", r->dir);
 	r->home = xasprintf("%s/home", r->dir);
+	r->errlog = xasprintf("%s/gnuplot.err", r->dir);
 	if (mkdir(r->home, 0700) < 0) {
 		aim_warn_errno("%s", r->home);
 		return -1;
@@ -275,6 +304,7 @@ plot_run(const char *gnuplot, const struct plot_model *m,
 		rc = -1;
 	free(r.script);
 	free(r.home);
+	free(r.errlog);
 	free(r.dir);
 	return rc;
 }

@@ -105,5 +105,13 @@ t "... and nothing ran" no_marker
 rm "$W/home/.gnuplot" "$W/home/.config/gnuplot/gnuplotrc"
 (cd "$W/out" && "$GP" all.gp && "$GP" title.gp) >/dev/null 2>&1
 t "the kept scripts, run by gnuplot itself, run nothing" no_marker
+# gnuplot's own complaint spans lines and echoes the script (tags in it):
+# aimplot passes on one printable line of it.
+printf '#!/bin/sh\necho >&2\necho "plot \\"x\\" \033[31m" >&2\necho "     ^" >&2\necho "\\"plot.gp\\" line 3: bad \033[2J thing" >&2\nexit 1\n' >"$W/fakegp"
+chmod +x "$W/fakegp"
+AIM_GNUPLOT="$W/fakegp" "$AIMPLOT" --db "$DB" -o "$W/out/fail.png" 2>"$W/gperr"
+t "a failing gnuplot: one line from aimplot" test "$(wc -l <"$W/gperr")" -eq 1
+t "... quoting its last line, made printable" sh -c \
+	"grep -q 'line 3: bad ?\\[2J thing' '$W/gperr' && ! grep -q \"\$(printf '\\033')\" '$W/gperr'"
 echo "1..$n"
 exit $((fails > 0))
