@@ -115,7 +115,8 @@ put_memory(struct env_fill *f)
 	}
 	errno = 0;
 	kib = strtoull(buf, &end, 10);
-	if (errno != 0 || end == buf || strcmp(end, " kB") != 0) {
+	if (errno != 0 || end == buf || strcmp(end, " kB") != 0 ||
+	    kib > ULLONG_MAX / 1024) {
 		put(f, "mem.total_bytes", NULL);
 		return;
 	}

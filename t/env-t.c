@@ -114,6 +114,15 @@ test_fake_tree(const char *root)
 	env_free(&env);
 	ok(env.n == 0 && env.kv == NULL, "env_free empties the env");
 
+	/* 2^54 KiB and more would wrap the byte count. */
+	plant(root, "proc/meminfo", "MemTotal: 18014398509481984 kB\n");
+	is_int(env_capture_at(&env, root, root), 0, "capture a huge MemTotal");
+	is_string(env_get(&env, "mem.total_bytes"), "unknown",
+	   "a MemTotal whose bytes overflow is unknown, not wrapped");
+	env_free(&env);
+	plant(root, "proc/meminfo",
+	      "MemTotal:        1024 kB\nMemFree:          512 kB\n");
+
 	plant(root, "sys/devices/system/cpu/cpufreq/boost", "1\n");
 	is_int(env_capture_at(&env, root, root), 0, "capture again");
 	is_string(env_get(&env, "cpufreq.boost"), "on",
