@@ -33,7 +33,7 @@ open_under(const char *root, const char *path)
 	if (snprintf(full, sizeof(full), "%s%s", root, path) >=
 	    (int)sizeof(full))
 		return NULL;
-	return fopen(full, "r");
+	return fopen(full, "re");
 }
 
 int

@@ -62,7 +62,7 @@ static int
 write_script(const char *path, const struct plot_model *m,
 	     const struct plot_opts *o)
 {
-	FILE *f = fopen(path, "wx");
+	FILE *f = fopen(path, "wxe");
 	int rc;
 
 	if (f == NULL) {

@@ -42,7 +42,7 @@ none() {
 	test ! -s "$W/hits"
 }
 
-echo "1..20"
+echo "1..21"
 t "the sources are found ($(wc -l <"$W/files") files)" test "$(wc -l <"$W/files")" -ge 50
 t "no system() in any source" none '(^|[^_[:alnum:]])system[[:space:]]*\('
 t "no popen() in any source" none '(^|[^_[:alnum:]])popen[[:space:]]*\('
@@ -155,4 +155,7 @@ t "beside the database (and its -wal, -shm) only the export and plot" \
 	test "$(ls -A "$W/out" | grep -v '^a\.db-\(wal\|shm\)$' | tr '\n' ' ')" = "$want"
 t "gnuplot, if aimplot ran it, was not looked up in PATH" \
 	sh -c "! ls '$W'/marked-by-* 2>/dev/null"
+# aimplot starts gnuplot: no descriptor of ours may leak into it.
+t "every fopen() of the product is close-on-exec" \
+	none 'fopen\([^;]*"[rwa][+x]?"' '/(lib|harness|report|tests-aim)/'
 exit $((fails > 0))
