@@ -4,10 +4,10 @@
  * test machine, so it is checked first and named with the package to
  * install.  gnuplot gets nothing of ours it could act on: a fixed,
  * minimal environment, a HOME that is a new empty directory (no
- * ~/.gnuplot), and as its working directory the one the pictures go to,
- * so the script names only the temporary files it writes there, never a
- * path we were given.  The pictures take their names only after gnuplot
- * succeeded.
+ * ~/.gnuplot), that directory's parent as working directory, and the
+ * pictures' temporary files as open descriptors (/dev/fd/N), so the
+ * script names no path at all and nobody can swap a name gnuplot opens.
+ * The pictures take their names only after gnuplot succeeded.
  */
 #include "config.h"
 
@@ -31,13 +31,16 @@
 #include "xalloc.h"
 
 /* Where gnuplot runs: its script, its HOME, its pictures. */
+/* The first descriptor gnuplot writes a picture to: after stdio. */
+#define PICTURE_FD 3
+
 struct gp_run {
 	char *dir;		/* private, mode 0700 */
 	char *script;		/* DIR/plot.gp */
 	char *home;		/* DIR/home, empty */
 	char *errlog;		/* DIR/gnuplot.err: its standard error */
 	struct outfile *out;	/* one per picture */
-	const char **names;	/* their temporary names, in out[0].dir */
+	char **names;		/* "/dev/fd/N": gnuplot writes them by descriptor */
 	size_t n_out;
 };
 
@@ -125,13 +128,14 @@ wait_gnuplot(pid_t pid, const char *errlog)
 }
 
 /*
- * Standard input from /dev/null, the pictures' directory as working
- * directory, and SIGXFSZ back to its default (we ignore it): a file
- * size limit kills gnuplot rather than leaving a cut picture.
+ * Standard input from /dev/null, standard error to ERRLOG, the pictures'
+ * temporary files as descriptors PICTURE_FD and up, the private directory
+ * as working directory, and SIGXFSZ back to its default (we ignore it):
+ * a file size limit kills gnuplot rather than leaving a cut picture.
  */
 static int
 spawn_setup(posix_spawn_file_actions_t *fa, posix_spawnattr_t *sa,
-	    const char *cwd, const char *errlog)
+	    const struct gp_run *r)
 {
 	sigset_t def;
 	int err;
@@ -140,10 +144,13 @@ spawn_setup(posix_spawn_file_actions_t *fa, posix_spawnattr_t *sa,
 		return errno;
 	err = posix_spawn_file_actions_addopen(fa, 0, "/dev/null", O_RDONLY, 0);
 	if (err == 0)
-		err = posix_spawn_file_actions_addopen(fa, 2, errlog,
+		err = posix_spawn_file_actions_addopen(fa, 2, r->errlog,
 			O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);
+	for (size_t k = 0; err == 0 && k < r->n_out; k++)
+		err = posix_spawn_file_actions_adddup2(fa, r->out[k].fd,
+						       (int)(PICTURE_FD + k));
 	if (err == 0)
-		err = posix_spawn_file_actions_addchdir_np(fa, cwd);
+		err = posix_spawn_file_actions_addchdir_np(fa, r->dir);
 	if (err == 0)
 		err = posix_spawnattr_setsigdefault(sa, &def);
 	if (err == 0)
@@ -167,7 +174,7 @@ spawn(const char *gnuplot, const struct gp_run *r)
 	if (err == 0) {
 		err = posix_spawnattr_init(&sa);
 		if (err == 0) {
-			err = spawn_setup(&fa, &sa, r->out[0].dir, r->errlog);
+			err = spawn_setup(&fa, &sa, r);
 			if (err == 0)
 				err = posix_spawn(&pid, gnuplot, &fa, &sa,
 						  argv, envp);
@@ -207,7 +214,7 @@ open_pictures(struct gp_run *r, const struct plot_model *m,
 			r->n_out = k;
 			return -1;
 		}
-		r->names[k] = outfile_tmp_name(&r->out[k]);
+		r->names[k] = xasprintf("/dev/fd/%zu", PICTURE_FD + k);
 	}
 	return 0;
 }
@@ -230,6 +237,8 @@ close_pictures(struct gp_run *r, int drawn)
 		free(path);
 	}
 	free(r->out);
+	for (size_t k = 0; k < r->n_out; k++)
+		free(r->names[k]);
 	free(r->names);
 	return rc;
 }
@@ -294,7 +303,7 @@ plot_run(const char *gnuplot, const struct plot_model *m,
 	}
 	made = make_private(&r) == 0;
 	if (made && open_pictures(&r, m, o) == 0) {
-		run.write_as = r.names;
+		run.write_as = (const char *const *)r.names;
 		if (write_script(r.script, m, &run) == 0)
 			rc = spawn(gnuplot, &r);
 	}

@@ -113,5 +113,14 @@ AIM_GNUPLOT="$W/fakegp" "$AIMPLOT" --db "$DB" -o "$W/out/fail.png" 2>"$W/gperr"
 t "a failing gnuplot: one line from aimplot" test "$(wc -l <"$W/gperr")" -eq 1
 t "... quoting its last line, made printable" sh -c \
 	"grep -q 'line 3: bad ?\\[2J thing' '$W/gperr' && ! grep -q \"\$(printf '\\033')\" '$W/gperr'"
+# gnuplot is handed its pictures as open descriptors: the script it runs
+# names no path anybody could swap between its creation and gnuplot.
+printf '#!/bin/sh\ncp "$1" "%s/seen.gp"\nls -l /proc/$$/fd/ >"%s/seen.fd"\n' "$W" "$W" >"$W/fakegp"
+AIM_GNUPLOT="$W/fakegp" "$AIMPLOT" --db "$DB" -o "$W/out/fd/" >/dev/null 2>&1
+t "per-test pictures: every output is a descriptor" sh -c \
+	"grep '^set output' '$W/seen.gp' | grep -qv \"'/dev/fd/[0-9]*'\" && exit 1;
+	 grep -q '^set output' '$W/seen.gp'"
+t "... open on the temporary files in the target directory" \
+	grep -q "3 -> $W/out/fd/\\.aimkit-" "$W/seen.fd"
 echo "1..$n"
 exit $((fails > 0))
