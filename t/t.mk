@@ -29,3 +29,7 @@ TESTS += t/install.sh
 EXTRA_DIST += t/install.sh
 TESTS += t/robust-store.sh
 EXTRA_DIST += t/robust-store.sh t/data/schema-v1.sql
+check_PROGRAMS += t/tag-out-t
+t_tag_out_t_SOURCES = t/tag-out-t.c
+t_tag_out_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/tag-out-t
