@@ -33,3 +33,6 @@ check_PROGRAMS += t/tag-out-t
 t_tag_out_t_SOURCES = t/tag-out-t.c
 t_tag_out_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/tag-out-t
+# Hostile strings in a database reach the text outputs as data.
+TESTS += t/robust-output.sh
+EXTRA_DIST += t/robust-output.sh
