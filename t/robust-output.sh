@@ -168,5 +168,29 @@ else
 	done
 fi
 
+# A bad option is one line naming the program (not its path), the
+# option as typed, made printable, and where help is: no second line.
+DB=$W/plain.db
+refused "aimcmp: unknown long option" 1 "aimcmp: unknown option '--bogus' (see aimcmp --help)" \
+	"$AIMCMP" --bogus
+refused "aimcmp: unknown short option in a cluster" 1 "aimcmp: unknown option '-x' (see aimcmp --help)" \
+	"$AIMCMP" -Sx
+refused "aimcmp: option without its value" 1 "aimcmp: option '--format' needs a value" \
+	"$AIMCMP" good bad --format
+refused "aimcmp: value given to a flag" 1 "aimcmp: option '--force=yes' takes no value" \
+	"$AIMCMP" --force=yes good bad
+refused "aimcmp: an option holding an escape" 1 "aimcmp: unknown option '--?[2J'" \
+	"$AIMCMP" "--$(printf '\033[2J')"
+refused "aimdb: unknown option" 1 "aimdb: unknown option '--bogus' (see aimdb --help)" \
+	"$AIMDB" --bogus list
+refused "aimdb: --db without its value" 1 "aimdb: option '--db' needs a value" \
+	"$AIMDB" --db
+refused "aimdb list: unknown option" 1 "aimdb: list: unknown option '--bogus' (see aimdb list --help)" \
+	"$AIMDB" --db "$DB" list --bogus
+refused "aimdb show: option without its value" 1 "aimdb: show: option '-r' needs a value (see aimdb show --help)" \
+	"$AIMDB" --db "$DB" show good -r
+refused "aimdb rm: value given to --help" 1 "aimdb: rm: option '--help=x' takes no value" \
+	"$AIMDB" --db "$DB" rm --help=x
+
 echo "1..$n"
 exit $((fails > 0))
