@@ -10,7 +10,10 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "xalloc.h"
 
 /*
  * Length of the UTF-8 sequence at S, its code point in *CP; 0 when it is
@@ -138,8 +141,19 @@ tag_check(const char *tag, char *why, size_t whylen)
 	return 0;
 }
 
-void
-tag_printable(char *s)
+/* 1 when C is shown as '?' on every output meant for people. */
+static int
+unprintable(uint32_t c)
+{
+	return is_control(c) || is_bidi(c) || is_invisible(c);
+}
+
+/*
+ * Replace in place, by '?', every byte that is not valid UTF-8 and, when
+ * ALL, every character unprintable() finds.
+ */
+static void
+replace(char *s, int all)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	unsigned char *out = (unsigned char *)s;
@@ -148,7 +162,7 @@ tag_printable(char *s)
 		uint32_t c;
 		size_t n = utf8_decode(p, &c);
 
-		if (n == 0 || is_control(c) || is_bidi(c) || is_invisible(c)) {
+		if (n == 0 || (all && unprintable(c))) {
 			*out++ = '?';
 			p += n > 0 ? n : 1;
 			continue;
@@ -158,6 +172,73 @@ tag_printable(char *s)
 		p += n;
 	}
 	*out = '\0';
+}
+
+void
+tag_printable(char *s)
+{
+	replace(s, 1);
+}
+
+void
+tag_utf8_repair(char *s)
+{
+	replace(s, 0);
+}
+
+int
+tag_utf8_valid(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p != '\0') {
+		uint32_t c;
+		size_t n = utf8_decode(p, &c);
+
+		if (n == 0)
+			return 0;
+		p += n;
+	}
+	return 1;
+}
+
+size_t
+tag_columns(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t cols = 0;
+
+	/* What tag_printable() leaves: one column per character or '?'. */
+	while (*p != '\0') {
+		uint32_t c;
+		size_t n = utf8_decode(p, &c);
+
+		p += n > 0 ? n : 1;
+		cols++;
+	}
+	return cols;
+}
+
+char *
+tag_printable_dup(const char *s)
+{
+	char *copy = xstrdup(s);
+
+	tag_printable(copy);
+	return copy;
+}
+
+void
+tag_fput(FILE *f, const char *s, size_t width)
+{
+	char *shown = tag_printable_dup(s != NULL ? s : "");
+	size_t cols;
+
+	cols = tag_columns(shown);
+	(void)fputs(shown, f);	/* errors stay in F's error indicator */
+	for (; cols < width; cols++)
+		(void)putc(' ', f);
+	free(shown);
 }
 
 const char *

@@ -6,6 +6,7 @@
 #define AIM_TAG_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #define TAG_MAX_BYTES 200
 
@@ -26,6 +27,33 @@ int tag_check(const char *tag, char *why, size_t whylen);
  * not part of valid UTF-8 becomes '?', in place (S may get shorter).
  */
 void tag_printable(char *s);
+
+/* A malloc'd copy of S made printable as by tag_printable(). */
+char *tag_printable_dup(const char *s);
+
+/*
+ * Write S (NULL: nothing) to F made printable as by tag_printable(), then
+ * blanks up to WIDTH columns: every text output prints strings from a
+ * database or the command line this way, so an escape sequence or a
+ * newline in one can neither drive the terminal nor forge a line, and
+ * columns stay aligned.  Errors stay in F's error indicator.
+ */
+void tag_fput(FILE *f, const char *s, size_t width);
+
+/*
+ * The columns S takes once printable: one per character (wide and
+ * combining characters are not told apart), one per '?'.
+ */
+size_t tag_columns(const char *s);
+
+/* 1 when S is valid UTF-8 (as tag_check() decodes it), else 0. */
+int tag_utf8_valid(const char *s);
+
+/*
+ * Every byte of S that is not part of valid UTF-8 becomes '?', in place;
+ * control characters are kept (for formats that escape them: JSON).
+ */
+void tag_utf8_repair(char *s);
 
 /*
  * S as it may appear in a one-line message: printable (as above) and,

@@ -212,8 +212,9 @@ parse_options(int argc, char **argv, struct opts *o)
 	};
 	int c, rc;
 
-	while ((c = getopt_long(argc, argv, "d:f:t:s:r:SO:hV", longopts, NULL)) !=
-	       -1) {
+	opterr = 0;	/* cli_bad_option() says it in one line */
+	while ((c = getopt_long(argc, argv, ":d:f:t:s:r:SO:hV", longopts,
+				NULL)) != -1) {
 		if (c == 'h' || c == 'V') {
 			if (c == 'h')
 				usage(stdout);
@@ -221,8 +222,8 @@ parse_options(int argc, char **argv, struct opts *o)
 				cli_version("aimcmp");
 			return -1;
 		}
-		if (c == '?')
-			return CLI_USER;	/* getopt said why, in one line */
+		if (c == '?' || c == ':')
+			return cli_bad_option(c, argv, NULL);
 		rc = one_option(c, optarg, o);
 		if (rc != CLI_OK)
 			return rc;

@@ -86,14 +86,23 @@ int
 aimdb_getopt(int argc, char **argv, const char *shortopts,
 	     const struct option *longopts, const char *usage_text, int *done)
 {
-	int c = getopt_long(argc, argv, shortopts, longopts, NULL);
+	/* Quiet getopt, so that cli_bad_option() says it in one line. */
+	char *opts = xasprintf(":%s", shortopts);
+	int c;
 
+	opterr = 0;
+	c = getopt_long(argc, argv, opts, longopts, NULL);
+	free(opts);
 	if (c == 'h') {
 		fputs(usage_text, stdout);
 		*done = 1;
 		return -1;
 	}
-	/* On '?' getopt has already printed the one line of the error. */
+	if (c == '?' || c == ':') {
+		/* Always CLI_USER; the verb stops on '?'. */
+		(void)cli_bad_option(c, argv, argv[0]);
+		return '?';
+	}
 	return c;
 }
 
@@ -144,7 +153,8 @@ main(int argc, char **argv)
 
 	log_set_program("aimdb");
 	/* "+": stop at the verb, whose options are its own. */
-	while ((c = getopt_long(argc, argv, "+d:hV", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+:d:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			db = optarg;
@@ -156,7 +166,7 @@ main(int argc, char **argv)
 			cli_version("aimdb");
 			return cli_close_stdout();
 		default:
-			return CLI_USER;	/* getopt said why */
+			return cli_bad_option(c, argv, NULL);
 		}
 	}
 	if (optind >= argc) {

@@ -44,15 +44,15 @@ or_dash(const char *s)
 	return s != NULL && s[0] != '\0' ? s : "-";
 }
 
-static int
-width(const struct query_list_row *rows, size_t n, size_t field, int min)
+/* The widest of FIELD (0 tag, 1 kernel, 2 host) over ROWS, as shown. */
+static size_t
+width(const struct query_list_row *rows, size_t n, size_t field, size_t min)
 {
-	int w = min;
+	size_t w = min;
 
 	for (size_t i = 0; i < n; i++) {
-		const char *s[] = { rows[i].tag, rows[i].release, rows[i].host,
-				    rows[i].source };
-		int len = (int)strlen(or_dash(s[field]));
+		const char *s[] = { rows[i].tag, rows[i].release, rows[i].host };
+		size_t len = tag_columns(or_dash(s[field]));
 
 		if (len > w)
 			w = len;
@@ -60,24 +60,38 @@ width(const struct query_list_row *rows, size_t n, size_t field, int min)
 	return w;
 }
 
+/*
+ * Every string of a row may come from another machine or an edited
+ * file: each is printed through tag_fput(), which also pads it.
+ */
 static void
 print_list(const struct query_list_row *rows, size_t n)
 {
-	int wt = width(rows, n, 0, 3), wk = width(rows, n, 1, 6);
-	int wh = width(rows, n, 2, 4);
+	size_t wt = width(rows, n, 0, 3), wk = width(rows, n, 1, 6);
+	size_t wh = width(rows, n, 2, 4);
 
-	printf("%-*s %5s %-20s %-10s %-*s %-*s %5s %5s %8s %s\n", wt, "TAG",
-	       "RUN", "STARTED (UTC)", "STATUS", wk, "KERNEL", wh, "HOST",
-	       "TESTS", "OK", "SAMPLES", "SOURCE");
+	tag_fput(stdout, "TAG", wt);
+	printf(" %5s %-20s %-10s ", "RUN", "STARTED (UTC)", "STATUS");
+	tag_fput(stdout, "KERNEL", wk);
+	putchar(' ');
+	tag_fput(stdout, "HOST", wh);
+	printf(" %5s %5s %8s %s\n", "TESTS", "OK", "SAMPLES", "SOURCE");
 	for (size_t i = 0; i < n; i++) {
 		const struct query_list_row *r = &rows[i];
 
-		printf("%-*s %5lld %-20s %-10s %-*s %-*s %5lld %5lld %8lld %s\n",
-		       wt, r->tag, (long long)r->id, or_dash(r->started_utc),
-		       or_dash(r->status), wk, or_dash(r->release), wh,
-		       or_dash(r->host), (long long)r->n_tests,
-		       (long long)r->n_ok, (long long)r->n_samples,
-		       or_dash(r->source));
+		tag_fput(stdout, r->tag, wt);
+		printf(" %5lld ", (long long)r->id);
+		tag_fput(stdout, or_dash(r->started_utc), 20);
+		putchar(' ');
+		tag_fput(stdout, or_dash(r->status), 10);
+		putchar(' ');
+		tag_fput(stdout, or_dash(r->release), wk);
+		putchar(' ');
+		tag_fput(stdout, or_dash(r->host), wh);
+		printf(" %5lld %5lld %8lld ", (long long)r->n_tests,
+		       (long long)r->n_ok, (long long)r->n_samples);
+		tag_fput(stdout, or_dash(r->source), 0);
+		putchar('\n');
 	}
 }
 
@@ -115,20 +129,26 @@ show_test(const struct query_result *const *res, size_t n)
 	double elapsed_s, loops = 0.0;
 	int rc;
 
+	/* The name and units are the database's: shown, not obeyed. */
+	char *name = tag_printable_dup(res[0]->test);
+	char *units = tag_printable_dup(res[0]->units);
+
 	compare_pool(res, n, &v);
 	if (v.state != CMP_OK) {
-		compare_value_free(&v);
-		return classic_print_skip(stdout, res[0]->number, res[0]->test);
+		rc = classic_print_skip(stdout, res[0]->number, name);
+	} else {
+		elapsed_s = (double)v.elapsed_ns / 1e9;
+		if (v.calls > 0 && v.elapsed_ns > 0)
+			loops = (double)v.calls / elapsed_s;
+		else if (res[0]->factor > 0)
+			loops = v.rate / (double)res[0]->factor;
+		rc = classic_print_row_values(stdout, res[0]->number, name,
+					      elapsed_s, v.calls, loops, v.rate,
+					      units);
 	}
-	elapsed_s = (double)v.elapsed_ns / 1e9;
-	if (v.calls > 0 && v.elapsed_ns > 0)
-		loops = (double)v.calls / elapsed_s;
-	else if (res[0]->factor > 0)
-		loops = v.rate / (double)res[0]->factor;
-	rc = classic_print_row_values(stdout, res[0]->number, res[0]->test,
-				      elapsed_s, v.calls, loops, v.rate,
-				      res[0]->units);
 	compare_value_free(&v);
+	free(name);
+	free(units);
 	return rc;
 }
 
@@ -237,21 +257,32 @@ add_line(const char *problem, void *arg)
 	l->line[l->n++] = xstrdup(problem);
 }
 
+/* "  LINE": a detail line, which may quote names from the file. */
+static void
+indented(const char *line)
+{
+	fputs("  ", stdout);
+	tag_fput(stdout, line, 0);
+	putchar('\n');
+}
+
 static int
 report_check(const struct aimdb *a, const struct query_check *c,
 	     const struct schema_lines *schema)
 {
 	int sound = c->n_integrity == 1 && strcmp(c->integrity[0], "ok") == 0;
 
-	printf("database: %s\n", a->db_path);
+	fputs("database: ", stdout);
+	tag_fput(stdout, a->db_path, 0);
+	putchar('\n');
 	printf("schema version: %d (this aimkit: %d)\n", c->user_version,
 	       store_schema_version());
 	printf("schema: %s\n", schema->n == 0 ? "ok" : "FAILED");
 	for (size_t i = 0; i < schema->n; i++)
-		printf("  %s\n", schema->line[i]);
+		indented(schema->line[i]);
 	printf("integrity: %s\n", sound ? "ok" : "FAILED");
 	for (size_t i = 0; !sound && i < c->n_integrity; i++)
-		printf("  %s\n", c->integrity[i]);
+		indented(c->integrity[i]);
 	if (c->fk_violations < 0)
 		printf("foreign keys: not checked (the file is damaged)\n");
 	else if (c->fk_violations > 0)
@@ -261,7 +292,7 @@ report_check(const struct aimdb *a, const struct query_check *c,
 		printf("foreign keys: ok\n");
 	printf("incomplete runs: %s\n", c->n_incomplete ? "" : "none");
 	for (size_t i = 0; i < c->n_incomplete; i++)
-		printf("  %s\n", c->incomplete[i]);
+		indented(c->incomplete[i]);
 	if (!sound || c->fk_violations > 0 || schema->n > 0) {
 		aim_warn("%s: the database is damaged", a->db_path);
 		return CLI_ENV;

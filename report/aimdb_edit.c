@@ -114,10 +114,13 @@ aimdb_rm(const struct aimdb *a, int argc, char **argv)
 	for (int i = optind; i < argc && rc == CLI_OK; i++)
 		if (query_tag_remove(store_handle(st), argv[i]) < 0)
 			rc = CLI_ENV;
-	for (int i = optind; i < argc && rc == CLI_OK; i++)
-		printf("removed %s (%lld run%s)\n", argv[i],
-		       (long long)n_runs[i - optind],
+	for (int i = optind; i < argc && rc == CLI_OK; i++) {
+		/* A tag from the database may hold anything: shown as data. */
+		fputs("removed ", stdout);
+		tag_fput(stdout, argv[i], 0);
+		printf(" (%lld run%s)\n", (long long)n_runs[i - optind],
 		       n_runs[i - optind] == 1 ? "" : "s");
+	}
 	rc = end_write(a, st, rc);
 	free(n_runs);
 	return rc;
@@ -167,8 +170,12 @@ aimdb_rename(const struct aimdb *a, int argc, char **argv)
 	if (st == NULL)
 		return rc;
 	rc = rename_tags(a, st, argv[optind], argv[optind + 1], &n);
-	if (rc == CLI_OK)
-		printf("renamed %s to %s (%lld run%s)\n", argv[optind],
-		       argv[optind + 1], (long long)n, n == 1 ? "" : "s");
+	if (rc == CLI_OK) {
+		fputs("renamed ", stdout);
+		tag_fput(stdout, argv[optind], 0);
+		fputs(" to ", stdout);
+		tag_fput(stdout, argv[optind + 1], 0);
+		printf(" (%lld run%s)\n", (long long)n, n == 1 ? "" : "s");
+	}
 	return end_write(a, st, rc);
 }

@@ -161,9 +161,14 @@ parse_file(const struct import_opts *o, struct import_file *f)
 static int
 print_imported(const struct import_file *f, char *const *tags)
 {
-	for (size_t i = 0; i < f->n_reports; i++)
-		printf("imported %s:%d as %s (%zu results)\n", f->name,
-		       f->reports[i].line, tags[i], f->reports[i].n_results);
+	for (size_t i = 0; i < f->n_reports; i++) {
+		/* The file name is the user's, and any byte string. */
+		fputs("imported ", stdout);
+		tag_fput(stdout, f->name, 0);
+		printf(":%d as ", f->reports[i].line);
+		tag_fput(stdout, tags[i], 0);
+		printf(" (%zu results)\n", f->reports[i].n_results);
+	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		aim_warn_errno("stdout: nothing imported");
 		return CLI_ENV;

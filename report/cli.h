@@ -46,6 +46,16 @@ int cli_close_stdout(void);
 /* aim_warn the formatted message; returns CLI_USER for a bad option. */
 int cli_bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/*
+ * What getopt_long() found wrong, when it runs with opterr 0 and short
+ * options led by ':' so that it says nothing itself: CH is the '?' or ':'
+ * it returned, ARGV what it parsed.  One line, as aimrun words it:
+ * "PROG: unknown option '--x' (see PROG --help)", or "option '-f' needs
+ * a value", or "option '--help' takes no value"; with "VERB: " first and
+ * "see PROG VERB --help" when VERB is not NULL.  Returns CLI_USER.
+ */
+int cli_bad_option(int ch, char *const *argv, const char *verb);
+
 /* A finite decimal number in [MIN, MAX), the whole of S.  0 or -1. */
 int cli_parse_real(const char *s, double min, double max, double *out);
 

@@ -3,7 +3,10 @@
  * spaces, in the form kernel developers paste into mail.  With single
  * samples a line is exactly "number name base new delta pct% units";
  * with repeated samples the noise, verdict, interval and detectable
- * change follow the percentage, and a legend explains them.
+ * change follow the percentage, and a legend explains them.  Tags, test
+ * names, units and environment values come from the database, which may
+ * come from anywhere: each is printed through tag_fput(), so none can
+ * break a line or drive the terminal.
  */
 #include "config.h"
 
@@ -11,6 +14,17 @@
 
 #include <math.h>
 #include <stdlib.h>
+
+#include "tag.h"
+
+/* "# PREFIXTEXT" on a line of its own. */
+static void
+comment(FILE *f, const char *prefix, const char *text)
+{
+	fprintf(f, "# %s", prefix);
+	tag_fput(f, text, 0);
+	fputc('\n', f);
+}
 
 /* Each line of a malloc'd line source, as a comment. */
 static void
@@ -20,7 +34,7 @@ print_lines(FILE *f, const struct cmp_table *t,
 	char *l;
 
 	for (size_t i = 0; (l = line(t, i)) != NULL; i++) {
-		fprintf(f, "# %s\n", l);
+		comment(f, "", l);
 		free(l);
 	}
 }
@@ -33,18 +47,19 @@ print_header(FILE *f, const struct cmp_table *t)
 	for (size_t s = 0; s < t->n_sides; s++) {
 		char *sum = fmt_side_summary(t, s);
 
-		fprintf(f, "# %s: %s\n", fmt_side_name(t, s, name, sizeof(name)),
-			sum);
+		fprintf(f, "# %s: ", fmt_side_name(t, s, name, sizeof(name)));
+		tag_fput(f, sum, 0);
+		fputc('\n', f);
 		free(sum);
 	}
 	print_lines(f, t, fmt_stats_header);
 	for (size_t i = 0; i < t->n_warnings; i++)
-		fprintf(f, "# warning: %s\n", t->warnings[i]);
+		comment(f, "warning: ", t->warnings[i]);
 	for (size_t s = 0; s < t->n_sides; s++) {
 		char *w = fmt_boot_warning(t, s);
 
 		if (w != NULL)
-			fprintf(f, "# warning: %s\n", w);
+			comment(f, "warning: ", w);
 		free(w);
 	}
 }
@@ -92,20 +107,25 @@ print_row(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 {
 	char buf[FMT_NUM_MAX];
 
-	fprintf(f, "%s%d %s %s", fmt_comparable(t, row) ? "" : "# ", row->number,
-		row->test,
-		fmt_value(&row->v[0], buf, sizeof(buf)));
+	fprintf(f, "%s%d ", fmt_comparable(t, row) ? "" : "# ", row->number);
+	tag_fput(f, row->test, 0);
+	fputc(' ', f);
+	/* A failed value is the status word the database holds. */
+	tag_fput(f, fmt_value(&row->v[0], buf, sizeof(buf)), 0);
 	for (size_t s = 1; s < t->n_sides; s++) {
 		const struct cmp_delta *d = &row->d[s - 1];
 
-		fprintf(f, " %s", fmt_value(&row->v[s], buf, sizeof(buf)));
+		fputc(' ', f);
+		tag_fput(f, fmt_value(&row->v[s], buf, sizeof(buf)), 0);
 		fprintf(f, " %s", d->valid ? fmt_cents(d->delta_c, buf,
 						       sizeof(buf)) : "-");
 		print_pct(f, d);
 	}
 	if (t->repeated)
 		print_stats(f, t, row);
-	fprintf(f, " %s\n", row->units);
+	fputc(' ', f);
+	tag_fput(f, row->units, 0);
+	fputc('\n', f);
 }
 
 int

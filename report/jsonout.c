@@ -12,6 +12,8 @@
 #include <json-c/json.h>
 
 #include "log.h"
+#include "tag.h"
+#include "xalloc.h"
 
 static struct json_object *
 must(struct json_object *o)
@@ -36,7 +38,23 @@ jsonout_array(void)
 struct json_object *
 jsonout_string(const char *s)
 {
-	return s != NULL ? must(json_object_new_string(s)) : NULL;
+	struct json_object *o;
+	char *copy;
+
+	if (s == NULL)
+		return NULL;
+	if (tag_utf8_valid(s))
+		return must(json_object_new_string(s));
+	/*
+	 * json-c escapes control characters but copies other bytes as they
+	 * are, and JSON must be UTF-8: a string from a database edited by
+	 * hand would make the whole document unreadable.
+	 */
+	copy = xstrdup(s);
+	tag_utf8_repair(copy);
+	o = must(json_object_new_string(copy));
+	free(copy);
+	return o;
 }
 
 struct json_object *

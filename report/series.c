@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "tag.h"
 #include "xalloc.h"
 
 /* Steps of one test: each tag with data against the previous one. */
@@ -145,12 +146,20 @@ series_print(FILE *f, const struct series *s,
 
 		if (!series_step_significant(st))
 			continue;
-		fprintf(f, "%d %s %s %s %s %.2f%% %s [%+.2f%%,%+.2f%%] q %.2g "
-			"%s\n", t->number, t->name, tags[st->from], tags[st->to],
+		/* Names, tags and units are the database's: shown as data. */
+		fprintf(f, "%d ", t->number);
+		tag_fput(f, t->name, 0);
+		fputc(' ', f);
+		tag_fput(f, tags[st->from], 0);
+		fputc(' ', f);
+		tag_fput(f, tags[st->to], 0);
+		fprintf(f, " %s %.2f%% %s [%+.2f%%,%+.2f%%] q %.2g ",
 			stats_basis_name(compare_basis(t->name)),
 			(c->ratio - 1.0) * 100.0, stats_verdict_name(c->verdict),
 			(c->ratio_lo - 1.0) * 100.0,
-			(c->ratio_hi - 1.0) * 100.0, c->q, t->units);
+			(c->ratio_hi - 1.0) * 100.0, c->q);
+		tag_fput(f, t->units, 0);
+		fputc('\n', f);
 	}
 	return ferror(f) ? -1 : 0;
 }

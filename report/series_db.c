@@ -125,8 +125,11 @@ series_db_text(FILE *f, const struct series_db *sd)
 
 	fprintf(f, "# %zu tags in %s order:", m->n_tags,
 		tagorder_mode_name(sd->order));
-	for (size_t i = 0; i < m->n_tags; i++)
-		fprintf(f, " %s", m->tags[i]);
+	/* Tags come from the database: shown as data, on this one line. */
+	for (size_t i = 0; i < m->n_tags; i++) {
+		fputc(' ', f);
+		tag_fput(f, m->tags[i], 0);
+	}
 	fputc('\n', f);
 	if (series_print(f, &sd->steps, sd->tests, m->tags) < 0)
 		return -1;

@@ -77,3 +77,10 @@ t_robust_swap_t_SOURCES = t/robust-swap-t.c
 t_robust_swap_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/runner-stop-t t/robust-ipc.sh t/robust-swap-t t/robust-scratch.sh
 EXTRA_DIST += t/robust-ipc.sh t/robust-scratch.sh
+check_PROGRAMS += t/tag-out-t
+t_tag_out_t_SOURCES = t/tag-out-t.c
+t_tag_out_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/tag-out-t
+# Hostile strings in a database reach the text outputs as data.
+TESTS += t/robust-output.sh
+EXTRA_DIST += t/robust-output.sh
