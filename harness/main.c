@@ -79,27 +79,6 @@ usage(FILE *f)
 		"  -V, --version          show the version\n");
 }
 
-/*
- * getopt's own messages take two lines and the program's path: say it in
- * one.  CH is ':' (a value missing) or '?'.
- */
-static void __attribute__((noreturn))
-bad_option(int ch, char **argv)
-{
-	const char *arg = argv[optind - 1];
-	int is_long = strncmp(arg, "--", 2) == 0;
-	char v[64], shortopt[3] = { '-', (char)optopt, '\0' };
-
-	/* A short option may sit inside a cluster, "-qx". */
-	if (!is_long && optopt > 0 && optopt < 0x7f)
-		arg = shortopt;
-	arg = tag_shown(arg, v, sizeof(v));
-	if (ch == ':')
-		aim_die(1, "option '%s' needs a value (see aimrun --help)", arg);
-	if (is_long && optopt != 0)
-		aim_die(1, "option '%s' takes no value (see aimrun --help)", arg);
-	aim_die(1, "unknown option '%s' (see aimrun --help)", arg);
-}
 
 static void
 parse_cli(int argc, char **argv, struct cli *c)
@@ -125,7 +104,7 @@ parse_cli(int argc, char **argv, struct cli *c)
 		case 'V':
 			printf("aimrun (aimkit) %s\n", PACKAGE_VERSION);
 			exit(aim_stdout_flush() != 0 ? 2 : 0);
-		default: bad_option(ch, argv);
+		default: aim_bad_option(ch, argv, NULL); exit(1);
 		}
 	}
 	if (optind < argc) {

@@ -17,6 +17,14 @@ void aim_die(int status, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), noreturn));
 
 /*
+ * getopt_long's complaint, kept quiet with opterr = 0, said in one line
+ * naming the program (not its path) and where its help is.  CH is ':' (a
+ * value missing; the option string starts with ':') or '?'; VERB is the
+ * subcommand or NULL.
+ */
+void aim_bad_option(int ch, char *const *argv, const char *verb);
+
+/*
  * Flush stdout; -1 with one line on stderr when anything written to it
  * was lost (a full disk, /dev/full), so a program can say so in its exit
  * status instead of exiting 0.

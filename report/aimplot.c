@@ -138,7 +138,8 @@ parse_options(int argc, char **argv, struct opts *o)
 	};
 	int c, rc;
 
-	while ((c = getopt_long(argc, argv, "d:o:f:t:O:rs:T:ShV", longopts,
+	opterr = 0;	/* cli_bad_option() says it in one line */
+	while ((c = getopt_long(argc, argv, ":d:o:f:t:O:rs:T:ShV", longopts,
 				NULL)) != -1) {
 		if (c == 'h' || c == 'V') {
 			if (c == 'h')
@@ -147,8 +148,8 @@ parse_options(int argc, char **argv, struct opts *o)
 				cli_version("aimplot");
 			return -1;
 		}
-		if (c == '?')
-			return CLI_USER;	/* getopt said why, in one line */
+		if (c == '?' || c == ':')
+			return cli_bad_option(c, argv, NULL);
 		rc = one_option(c, optarg, o);
 		if (rc != CLI_OK)
 			return rc;

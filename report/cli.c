@@ -97,24 +97,7 @@ cli_bad_usage(const char *fmt, ...)
 int
 cli_bad_option(int ch, char *const *argv, const char *verb)
 {
-	const char *arg = argv[optind - 1];
-	int is_long = strncmp(arg, "--", 2) == 0;
-	char shown[64], sopt[3] = { '-', (char)optopt, '\0' }, msg[128];
-
-	/* A short option may sit inside a cluster, "-qx". */
-	if (!is_long && optopt > 0 && optopt < 0x7f)
-		arg = sopt;
-	arg = tag_shown(arg, shown, sizeof(shown));
-	/* The words of aimrun's messages, so that all commands agree. */
-	if (ch == ':')
-		snprintf(msg, sizeof(msg), "option '%s' needs a value", arg);
-	else if (is_long && optopt != 0)
-		snprintf(msg, sizeof(msg), "option '%s' takes no value", arg);
-	else
-		snprintf(msg, sizeof(msg), "unknown option '%s'", arg);
-	aim_warn("%s%s%s (see %s%s%s --help)", verb != NULL ? verb : "",
-		 verb != NULL ? ": " : "", msg, log_program(),
-		 verb != NULL ? " " : "", verb != NULL ? verb : "");
+	aim_bad_option(ch, argv, verb);
 	return CLI_USER;
 }
 

@@ -192,5 +192,11 @@ refused "aimdb show: option without its value" 1 "aimdb: show: option '-r' needs
 refused "aimdb rm: value given to --help" 1 "aimdb: rm: option '--help=x' takes no value" \
 	"$AIMDB" --db "$DB" rm --help=x
 
+AIMPLOT="$B/report/aimplot"
+refused "aimplot: unknown option" 1 "aimplot: unknown option '--bogus' (see aimplot --help)" \
+	"$AIMPLOT" --db "$DB" --bogus
+refused "aimplot: option without its value" 1 "aimplot: option '-o' needs a value" \
+	"$AIMPLOT" --db "$DB" -o
+
 echo "1..$n"
 exit $((fails > 0))
