@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <limits.h>
@@ -44,6 +45,16 @@ cli_open(const char *path, enum store_mode mode, int *status)
 	struct stat sb;
 	struct store *st;
 
+	/*
+	 * Even a reader writes: SQLite makes the -shm index of a WAL
+	 * database.  Under a file size limit that must fail with EFBIG and
+	 * one line, not kill the program with a cut file left behind.
+	 */
+	if (signal(SIGXFSZ, SIG_IGN) == SIG_ERR) {
+		aim_warn_errno("cannot ignore SIGXFSZ");
+		*status = CLI_ENV;
+		return NULL;
+	}
 	if (mode == STORE_RO && stat(path, &sb) < 0 && errno == ENOENT) {
 		aim_warn("%s: no such database (give --db PATH, or run aimrun first)",
 			 path);

@@ -100,5 +100,19 @@ t "aimplot -s onto the database: refused" test $? -eq 1
 "$AIMPLOT" --db "$DB" -o "$DB" >/dev/null 2>&1
 t "aimplot -o onto the database: refused" test $? -ne 0
 t "... and the database is byte-identical" cmp -s "$DB" "$W/db.orig"
+# Readers write too: SQLite makes the 32 KiB -shm of a WAL database.  A
+# file size limit fails that with one line, never kills the reader.
+sqlite3 "$DB" "PRAGMA journal_mode = WAL" >/dev/null
+for cmd in "list" "show one" "export"; do
+	rm -f "$DB-shm" "$DB-wal"
+	# shellcheck disable=SC2086
+	limited 8 "$AIMDB" --db "$DB" $cmd >/dev/null 2>"$W/err"; rc=$?
+	t "aimdb $cmd under a file size limit: exit 2, one line" sh -c \
+		"test $rc -eq 2 && test \$(wc -l <'$W/err') -eq 1"
+done
+rm -f "$DB-shm" "$DB-wal"
+limited 8 "$B/report/aimcmp" --db "$DB" one two >/dev/null 2>"$W/err"; rc=$?
+t "aimcmp under a file size limit: exit 2, one line" sh -c \
+	"test $rc -eq 2 && test \$(wc -l <'$W/err') -eq 1"
 echo "1..$n"
 exit $((fails > 0))
