@@ -122,12 +122,20 @@ list_suites(void)
 	struct dirent **ents;
 	int n = scandir(dir, &ents, NULL, alphasort);
 
-	printf("\nSuites (%s):\n", dir);
+	/* $AIM_SUITEDIR and the file names in it are anybody's text. */
+	printf("\nSuites (");
+	tag_fput(stdout, dir, 0);
+	printf("):\n");
 	for (int i = 0; i < n; i++) {
-		size_t len = strlen(ents[i]->d_name);
+		char *name = ents[i]->d_name;
+		size_t len = strlen(name);
 
-		if (len > 6 && strcmp(ents[i]->d_name + len - 6, ".suite") == 0)
-			printf("  %.*s\n", (int)(len - 6), ents[i]->d_name);
+		if (len > 6 && strcmp(name + len - 6, ".suite") == 0) {
+			name[len - 6] = '\0';
+			printf("  ");
+			tag_fput(stdout, name, 0);
+			printf("\n");
+		}
 		free(ents[i]);
 	}
 	if (n >= 0)

@@ -93,5 +93,11 @@ refused "a newline in a suite path stays on one line" 1 "suite /x?second" \
 	run --suite "$(printf '/x\nsecond')"
 refused "an escape sequence in a --dir path is not passed through" 2 "/q?[31m" \
 	run --tests add_long --dir "$(printf '/q\033[31m')"
+# File names in the suite directory are anybody's text.
+mkdir "$W/suites"
+touch "$W/suites/$(printf 'ev\033[31mil\nx').suite"
+AIM_SUITEDIR="$W/suites" "$AIMRUN" --list >"$W/list" 2>&1
+t "aimrun --list shows a hostile suite file name on one printable line" sh -c \
+	"grep -qx '  ev?\\[31mil?x' '$W/list' && ! grep -q \"\$(printf '\\033')\" '$W/list'"
 echo "1..$n"
 exit $((fails > 0))
