@@ -13,6 +13,7 @@
 #include <csv.h>
 
 #include "log.h"
+#include "tag.h"
 
 static int
 needs_quotes(const char *s)
@@ -29,14 +30,24 @@ needs_quotes(const char *s)
 void
 csvout_field(FILE *f, int first, const char *s)
 {
+	char *shown;
+
 	if (!first)
 		putc(',', f);
 	if (s == NULL)
 		return;
-	if (needs_quotes(s))
-		(void)csv_fwrite(f, s, strlen(s));	/* error stays in f */
+	/*
+	 * Quoting keeps a newline inside a field legal CSV, but CSV is read
+	 * on terminals too: control, bidirectional and invisible characters
+	 * and bytes that are not UTF-8 become '?'.  Nothing aimdb import
+	 * accepts holds one, so an export still imports back whole.
+	 */
+	shown = tag_printable_dup(s);
+	if (needs_quotes(shown))
+		(void)csv_fwrite(f, shown, strlen(shown));	/* error stays in f */
 	else
-		fputs(s, f);
+		fputs(shown, f);
+	free(shown);
 }
 
 void

@@ -9,7 +9,9 @@
 #include <stdio.h>
 
 /*
- * Field S (NULL: empty, unquoted), preceded by a comma unless FIRST.
+ * Field S (NULL: empty, unquoted), preceded by a comma unless FIRST;
+ * control, bidirectional and invisible characters and bytes that are not
+ * UTF-8 are written as '?'.
  * Errors are left in the stream's error flag for the caller to check.
  */
 void csvout_field(FILE *f, int first, const char *s);

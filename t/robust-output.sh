@@ -114,6 +114,12 @@ same "aimdb rename of a planted tag" renamed
 same "aimdb rm of a planted tag" removed
 same "aimdb import of a file with a planted name" imported
 same "aimdb check of a database with a planted name" named_db
+cmp_csv() { "$AIMCMP" --db "$DB" -f csv good "$TAG"; }
+series_csv() { "$AIMCMP" --db "$DB" --series -f csv; }
+export_csv() { "$AIMDB" --db "$DB" export; }
+same "aimcmp CSV" cmp_csv
+same "aimcmp --series CSV" series_csv
+same "aimdb export (CSV)" export_csv
 
 # Columns line up, counted in characters once printable: the STATUS and
 # HOST columns of every row start where their headings do.
