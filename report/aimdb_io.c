@@ -14,7 +14,6 @@
 
 #include "cli.h"
 #include "export.h"
-#include "filehash.h"
 #include "import.h"
 #include "infile.h"
 #include "log.h"
@@ -203,27 +202,20 @@ static int
 import_into(const struct aimdb *a, const struct import_opts *o,
 	    struct store *st, const struct import_file *f, char *const *tags)
 {
-	char hash[FILEHASH_HEX_LEN + 1];
 	int64_t last = 0;
-	int hashed = 0, rc = CLI_OK;
+	int rc = CLI_OK;
 
-	if (strcmp(o->file, "-") != 0 &&
-	    (hashed = filehash_sha256(o->file, hash)) < 0) {
-		aim_warn_errno("%s", o->file);
-		return CLI_USER;
-	}
 	if (store_begin(st) < 0) {
 		aim_warn("%s: %s", a->db_path, store_errmsg(st));
 		return CLI_ENV;
 	}
-	if (hashed)
-		rc = import_seen(o, st, hash);
+	rc = import_seen(o, st, f->sha256);
 	if (rc == CLI_OK && query_last_run(store_handle(st), &last) < 0)
 		rc = CLI_ENV;
 	if (rc == CLI_OK && import_store(st, a->db_path, f, tags, f->name) < 0)
 		rc = CLI_ENV;
-	if (rc == CLI_OK && hashed &&
-	    query_import_record(store_handle(st), hash, last) < 0)
+	if (rc == CLI_OK &&
+	    query_import_record(store_handle(st), f->sha256, last) < 0)
 		rc = CLI_ENV;
 	if (rc == CLI_OK)
 		rc = print_imported(f, tags);

@@ -1,23 +1,25 @@
 /*
- * The content hash by which aimdb import knows a file it stored before.
+ * The content hash by which aimdb import knows a file it stored before:
+ * SHA-256 (Nettle) of the very bytes the importer read and parsed, so a
+ * file changed or swapped after the parse cannot be recorded under
+ * another content, and standard input is known again too.
  */
 #ifndef AIM_FILEHASH_H
 #define AIM_FILEHASH_H
 
 #include <stddef.h>
 
-#define FILEHASH_HEX_LEN 64
+#include <nettle/sha2.h>
 
-/* Larger files are not hashed: an import is never this big. */
-#define FILEHASH_MAX_BYTES (1LL << 30)
+#define FILEHASH_HEX_LEN (2 * SHA256_DIGEST_SIZE)
 
-/*
- * SHA-256 of the regular file PATH as lowercase hex into HEX (at least
- * FILEHASH_HEX_LEN + 1 bytes).  1 when hashed; 0 when PATH is not a
- * regular file (standard input, a pipe: read once, already consumed);
- * -1 with errno on a read error, or EFBIG past FILEHASH_MAX_BYTES.
- * Opened without blocking, so a FIFO put in its place cannot hang.
- */
-int filehash_sha256(const char *path, char *hex);
+struct filehash {
+	struct sha256_ctx ctx;
+};
+
+void filehash_init(struct filehash *h);
+void filehash_update(struct filehash *h, const void *buf, size_t len);
+/* The digest as lowercase hex into HEX (FILEHASH_HEX_LEN + 1 bytes). */
+void filehash_hex(struct filehash *h, char *hex);
 
 #endif

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "filehash.h"
 #include "import_int.h"
 #include "infile.h"
 #include "log.h"
@@ -241,7 +242,7 @@ bad_line(enum infile_status st, const char *s, size_t len)
 
 /* Whole file as lines, within the bounds of lib/infile.h. */
 static int
-read_lines(FILE *in, struct import_lines *l)
+read_lines(FILE *in, struct import_lines *l, struct filehash *hash)
 {
 	struct infile_reader r = { .in = in };
 	char *line = NULL;
@@ -264,6 +265,7 @@ read_lines(FILE *in, struct import_lines *l)
 					  "%s", why);
 			break;
 		}
+		filehash_update(hash, line, len);
 		while (len > 0 && strchr("\r\n \t", line[len - 1]) != NULL)
 			line[--len] = '\0';
 		if (l->n == alloc) {
@@ -359,14 +361,17 @@ import_parse(FILE *in, const char *name, enum import_kind kind,
 	     struct import_file *out)
 {
 	struct import_lines l = { .name = name };
+	struct filehash hash;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
 	out->name = name;
-	if (read_lines(in, &l) < 0) {
+	filehash_init(&hash);
+	if (read_lines(in, &l, &hash) < 0) {
 		free_lines(&l);
 		return -1;
 	}
+	filehash_hex(&hash, out->sha256);
 	if (kind == IMPORT_AUTO)
 		kind = detect(&l);
 	out->kind = kind;

@@ -61,6 +61,7 @@ struct import_report {
 
 struct import_file {
 	const char *name;	/* as given on the command line */
+	char sha256[64 + 1];	/* of the bytes read, lowercase hex */
 	enum import_kind kind;
 	struct import_report *reports;
 	size_t n_reports;

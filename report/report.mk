@@ -9,6 +9,7 @@ report_libreport_a_SOURCES = \
 	report/compare.c report/compare.h report/compare_value.c \
 	report/compare_env.c report/compare_env.h \
 	report/csvout.c report/csvout.h \
+	report/filehash.c report/filehash.h \
 	report/export.c report/export.h \
 	report/fmt.h report/fmt_common.c report/fmt_csv.c \
 	report/fmt_html.c report/fmt_json.c report/fmt_md.c \
@@ -23,7 +24,8 @@ report_libreport_a_SOURCES = \
 
 # The registry (tests-aim) is named before AIM_LDADD as well: its test
 # objects need the harness services, and a static library is searched once.
-REPORT_LDADD = report/libreport.a tests-aim/libaimtests.a $(AIM_LDADD)
+REPORT_LDADD = report/libreport.a tests-aim/libaimtests.a $(AIM_LDADD) \
+	$(NETTLE_LIBS)
 
 bin_PROGRAMS += report/aimcmp report/aimdb
 report_aimcmp_SOURCES = report/aimcmp.c
@@ -59,7 +61,5 @@ EXTRA_DIST += t/report.sh t/html.sh doc/report-html.png \
 	t/data/report/unknown-test.txt t/data/report/wrong-columns.txt
 
 # aimdb import recognises a file imported before by its SHA-256 (Nettle).
-report_aimdb_SOURCES += report/filehash.c report/filehash.h
-report_aimdb_LDADD += $(NETTLE_LIBS)
 AM_CFLAGS += $(NETTLE_CFLAGS)
 report_libreport_a_SOURCES += report/import_num.c report/compare_env_known.c

@@ -56,7 +56,11 @@ refused "a piped line over 1 MiB" 1 "(stdin):1: line longer than 1 MiB" \
 	bounded "$AIMDB" --db "$DB" import -t x -
 IN=
 t "a report through a pipe still imports" sh -c \
-	"cat '$D/bare.txt' | '$AIMDB' --db '$DB' import -t piped -"
+	"cat '$D/bare.txt' | '$AIMDB' --db '$DB' import --again -t piped -"
+# The hash is of the bytes read, so a pipe is known again too.
+refused "the same report through a pipe, without --again" 1 \
+	"-: already imported as run 1" sh -c \
+	"cat '$D/bare.txt' | '$AIMDB' --db '$DB' import -t again -"
 
 # Numbers out of range, in every format.
 H="tag,run_id,number,test,rep,seq,status,reason,calls,elapsed_ns,factor,units,printed_ops"
