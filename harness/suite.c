@@ -17,6 +17,7 @@
 
 #include "parse.h"
 #include "tag.h"
+#include "infile.h"
 #include "xalloc.h"
 
 /* Large enough for a day per test; anything above is a typo. */
@@ -204,48 +205,19 @@ suite_parse(const char *name, const char *text, struct suite *s, char *err,
 	return 0;
 }
 
-/*
- * Open PATH for reading only when it is a regular file.  O_NONBLOCK: the
- * open of a FIFO without a writer, or of some devices, would wait for ever.
- */
-static int
-open_regular(const char *path, off_t *size, char *err, size_t errlen)
-{
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-	struct stat st;
-
-	if (fd < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	if (fstat(fd, &st) != 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-	} else if (S_ISDIR(st.st_mode)) {
-		snprintf(err, errlen, "%s: %s", path, strerror(EISDIR));
-	} else if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file, not a suite", path);
-	} else if (st.st_size > SUITE_MAX_BYTES) {
-		snprintf(err, errlen, "%s: larger than 1 MiB, not a suite", path);
-	} else {
-		*size = st.st_size;
-		return fd;
-	}
-	(void)close(fd);
-	return -1;
-}
-
 /* The whole file, read up to one byte past the limit (it may grow). */
 static char *
 slurp(const char *path, char *err, size_t errlen)
 {
-	off_t size;
-	int fd = open_regular(path, &size, err, errlen);
-	char *buf;
+	char why[128], *buf;
+	int fd = infile_open_fd(path, SUITE_MAX_BYTES, why, sizeof(why));
 	size_t len = 0;
 	ssize_t n;
 
-	if (fd < 0)
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, why);
 		return NULL;
+	}
 	buf = xmalloc(SUITE_MAX_BYTES + 2);
 	while ((n = read(fd, buf + len, SUITE_MAX_BYTES + 1 - len)) != 0) {
 		if (n < 0 && errno == EINTR)

@@ -33,52 +33,66 @@ kind_of(mode_t mode)
 	return "not a file";
 }
 
-/* 0 when ST describes an acceptable regular file, else -1 and WHY. */
+/* 0 when ST describes a regular file of at most MAX bytes, else -1, WHY. */
 static int
-check_regular(const struct stat *st, char *why, size_t whylen)
+check_regular(const struct stat *st, size_t max, char *why, size_t whylen)
 {
 	if (!S_ISREG(st->st_mode)) {
 		snprintf(why, whylen, "not a regular file (%s)",
 			 kind_of(st->st_mode));
 		return -1;
 	}
-	if ((unsigned long long)st->st_size > INFILE_SIZE_MAX) {
-		snprintf(why, whylen, "%s", infile_strerror(INFILE_BIG));
+	if ((unsigned long long)st->st_size > max) {
+		snprintf(why, whylen, "larger than %zu MiB", max >> 20);
 		return -1;
 	}
 	return 0;
 }
 
-FILE *
-infile_open(const char *path, char *why, size_t whylen)
+int
+infile_open_fd(const char *path, size_t max, char *why, size_t whylen)
 {
 	struct stat st;
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	int flags, saved;
-	FILE *f;
 
 	if (fd < 0) {
 		snprintf(why, whylen, "%s", strerror(errno));
-		return NULL;
+		return -1;
 	}
 	if (fstat(fd, &st) < 0) {
 		saved = errno;
 		(void)close(fd);	/* read-only: nothing to lose */
 		snprintf(why, whylen, "%s", strerror(saved));
-		return NULL;
+		return -1;
 	}
-	if (check_regular(&st, why, whylen) < 0) {
+	if (check_regular(&st, max, why, whylen) < 0) {
 		(void)close(fd);
-		return NULL;
+		return -1;
 	}
 	/* Regular files never block; clear it so reads behave as usual. */
 	flags = fcntl(fd, F_GETFL);
-	if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 ||
-	    (f = fdopen(fd, "r")) == NULL) {
+	if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0) {
 		saved = errno;
 		(void)close(fd);
 		snprintf(why, whylen, "%s", strerror(saved));
+		return -1;
+	}
+	return fd;
+}
+
+FILE *
+infile_open(const char *path, char *why, size_t whylen)
+{
+	int fd = infile_open_fd(path, INFILE_SIZE_MAX, why, whylen);
+	FILE *f;
+
+	if (fd < 0)
 		return NULL;
+	f = fdopen(fd, "r");
+	if (f == NULL) {
+		snprintf(why, whylen, "%s", strerror(errno));
+		(void)close(fd);	/* read-only: nothing to lose */
 	}
 	return f;
 }
@@ -96,7 +110,7 @@ infile_check_stdin(char *why, size_t whylen)
 	if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) ||
 	    (S_ISCHR(st.st_mode) && isatty(STDIN_FILENO)))
 		return 0;
-	return check_regular(&st, why, whylen);
+	return check_regular(&st, INFILE_SIZE_MAX, why, whylen);
 }
 
 enum infile_status

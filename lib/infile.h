@@ -15,6 +15,14 @@
 #define INFILE_SIZE_MAX ((size_t)256 << 20)
 
 /*
+ * Open PATH for reading when it is a regular file of at most MAX bytes:
+ * a blocking, close-on-exec descriptor, or -1 with a one-line reason (no
+ * path, no newline) in WHY.  The open itself never waits: a FIFO or a
+ * device is refused without blocking.
+ */
+int infile_open_fd(const char *path, size_t max, char *why, size_t whylen);
+
+/*
  * Open PATH for reading.  A FIFO, device, socket or directory is refused
  * without waiting on it, as is a regular file larger than
  * INFILE_SIZE_MAX.  Returns the stream, or NULL with a one-line reason
