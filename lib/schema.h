@@ -19,6 +19,13 @@
 int schema_version(void);
 
 /*
+ * The oldest version whose tables readers use as they are: a reader opens
+ * any version from this one up without migrating it.  A step that
+ * changes a table or view readers query must raise it.
+ */
+#define SCHEMA_READ_MIN 1
+
+/*
  * Run every statement of SCRIPT in turn, each prepared on its own, for
  * SQL without parameters (schema steps, pragmas, transaction control).
  * 0, or -1 with the reason in sqlite3_errmsg(DB).
@@ -91,7 +98,8 @@ void schema_objects_free(struct schema_object *o, size_t n);
  * must be a regular file that parses as SQLite, belongs to aimkit (or is
  * empty) and is not newer than this build; a writer also needs the schema
  * of its version exactly (schema_verify) and, below 16 MiB, a clean
- * PRAGMA quick_check.  DBFILE_READ also requires the current version.
+ * PRAGMA quick_check.  DBFILE_READ takes any version from
+ * SCHEMA_READ_MIN up and never migrates.
  * Otherwise the file (and its parent directories) is created if absent
  * and allowed, set to WAL mode and migrated in one BEGIN IMMEDIATE
  * transaction;

@@ -90,7 +90,15 @@ int
 store_verify_schema(struct store *st, void (*fn)(const char *, void *),
 		    void *arg)
 {
-	return schema_verify(st->db, schema_version(), fn, arg);
+	char err[STORE_ERR_MAX];
+	int version;
+
+	/* A reader's file may be of an older version, checked as that. */
+	if (schema_inspect(st->db, &version, err, sizeof(err)) < 0) {
+		fn(err, arg);
+		return -1;
+	}
+	return schema_verify(st->db, version, fn, arg);
 }
 
 int

@@ -24,7 +24,7 @@
 struct store;	/* opaque: one sqlite3 connection */
 
 enum store_mode {
-	STORE_RO,	/* must exist and be at the current schema version */
+	STORE_RO,	/* must exist; any version readers know, never migrated */
 	STORE_RW,	/* created (with parent directory) and migrated if needed */
 	STORE_EDIT,	/* as STORE_RW, but must exist and not be empty */
 };

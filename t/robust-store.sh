@@ -141,5 +141,38 @@ t "and it passes aimdb check" "$AIMDB" --db "$W/v1.db" check
 t "the new import's hash is stored" \
 	test "$(q "$W/v1.db" "SELECT count(*) FROM run_import")" -eq 1
 t "aimrun writes to it" run1 "$W/v1.db" after
+
+# 7. Readers take a database of an older version as it is: they never
+# migrate, so a read-only file (in a read-only directory) stays
+# byte-identical and gives the answers of the same data at version 2.
+mkdir "$W/old"
+sqlite3 "$W/old/v1.db" <"$S/t/data/schema-v1.sql"
+cp "$W/old/v1.db" "$W/v1.orig"
+cp "$W/old/v1.db" "$W/v2.db"
+"$AIMDB" --db "$W/v2.db" import --tag gone "$BARE" >/dev/null &&
+	"$AIMDB" --db "$W/v2.db" rm gone >/dev/null ||
+	echo "Bail out! cannot migrate a copy of the version 1 database"
+chmod a-w "$W/old/v1.db" "$W/old"
+same() {	# same DESC PROGRAM ARGS...: equal output on v1 and on v2
+	d=$1 prog=$2; shift 2
+	"$prog" --db "$W/old/v1.db" "$@" >"$W/out1" 2>"$W/err"; rc=$?
+	"$prog" --db "$W/v2.db" "$@" >"$W/out2" 2>&1
+	t "$d" sh -c "test $rc -eq 0 && test ! -s '$W/err' &&
+		test -s '$W/out1' && cmp -s '$W/out1' '$W/out2'"
+	[ "$rc" -eq 0 ] || sed 's/^/# /' "$W/err" | head -2
+}
+same "aimdb list reads a version 1 database" "$AIMDB" list
+same "aimdb show reads it" "$AIMDB" show v1-run
+same "aimdb export reads it" "$AIMDB" export
+same "aimdb export -f json reads it" "$AIMDB" export -f json v1-imp
+same "aimcmp reads it" "$AIMCMP" v1-run v1-imp
+t "aimdb check finds its version 1 schema sound" \
+	"$AIMDB" --db "$W/old/v1.db" check
+t "the file is byte-identical and still version 1" sh -c \
+	"cmp -s '$W/old/v1.db' '$W/v1.orig' &&
+	test \"\$(sqlite3 '$W/old/v1.db' 'PRAGMA user_version')\" -eq 1"
+t "and nothing was added next to it" test "$(ls "$W/old")" = v1.db
+chmod u+w "$W/old" "$W/old/v1.db"
+
 echo "1..$n"
 exit $((fails > 0))
