@@ -77,7 +77,16 @@ store_open(const char *path, enum store_mode mode, char *err, size_t errlen)
 		[STORE_EDIT] = DBFILE_EDIT,
 	};
 
-	return wrap(schema_open(path, use[mode], err, errlen), err, errlen);
+	return wrap(schema_open(path, use[mode], NULL, err, errlen), err,
+		    errlen);
+}
+
+struct store *
+store_reopen(const char *path, struct store_checked *seen, char *err,
+	     size_t errlen)
+{
+	return wrap(schema_open(path, DBFILE_CREATE, seen, err, errlen), err,
+		    errlen);
 }
 
 struct store *

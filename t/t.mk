@@ -29,3 +29,8 @@ TESTS += t/install.sh
 EXTRA_DIST += t/install.sh
 TESTS += t/robust-store.sh
 EXTRA_DIST += t/robust-store.sh t/data/schema-v1.sql
+# store_reopen: aimrun's checks once per database file.
+check_PROGRAMS += t/store-reopen-t
+TESTS += t/store-reopen-t
+t_store_reopen_t_SOURCES = t/store-reopen-t.c t/storefx.c t/storefx.h
+t_store_reopen_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
