@@ -23,13 +23,13 @@ open_db(const char *path, enum dbfile_use use, char *name, size_t len,
 	sqlite3 *db = NULL;
 	int flags = dbfile_open_flags(path, use, err, errlen);
 
-	if (flags < 0)
+	if (flags < 0 || dbfile_sqlite_name(path, use, name, len, err,
+					    errlen) < 0)
 		return NULL;
-	if (dbfile_sqlite_name(path, name, len) < 0) {
-		snprintf(err, errlen, "path too long");
-		return NULL;
-	}
-	/* Without SQLITE_OPEN_URI: NAME is a file, whatever it looks like. */
+	/*
+	 * Without SQLITE_OPEN_URI: NAME is a file, whatever it looks like.
+	 * Its links are resolved, so NOFOLLOW only refuses one made since.
+	 */
 	if (sqlite3_open_v2(name, &db, flags, NULL) != SQLITE_OK) {
 		int sys = db != NULL ? sqlite3_system_errno(db) : 0;
 
@@ -60,7 +60,7 @@ static int
 known_sound(const char *name, const struct store_checked *seen, int version,
 	    struct stat *sb)
 {
-	if (stat(name, sb) < 0) {
+	if (lstat(name, sb) < 0) {
 		sb->st_ino = 0;
 		return 0;
 	}

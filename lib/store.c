@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <sqlite3.h>
 
@@ -87,6 +88,14 @@ store_reopen(const char *path, struct store_checked *seen, char *err,
 {
 	return wrap(schema_open(path, DBFILE_CREATE, seen, err, errlen), err,
 		    errlen);
+}
+
+int
+store_name_is_link(const char *path)
+{
+	struct stat sb;
+
+	return lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode);
 }
 
 struct store *

@@ -66,6 +66,12 @@ struct store_checked {
 struct store *store_reopen(const char *path, struct store_checked *seen,
 			   char *err, size_t errlen);
 
+/*
+ * Whether PATH is a symbolic link, which store_open refuses to write
+ * through: a name the user gave, so a command may exit 1 on it, not 2.
+ */
+int store_name_is_link(const char *path);
+
 /* A new, empty database in memory (for tests and fuzzing), or NULL. */
 struct store *store_open_memory(char *err, size_t errlen);
 

@@ -174,5 +174,73 @@ t "the file is byte-identical and still version 1" sh -c \
 t "and nothing was added next to it" test "$(ls "$W/old")" = v1.db
 chmod u+w "$W/old" "$W/old/v1.db"
 
+# 8. Writers never follow a symbolic link at the database's name, nor
+# create directories through one; readers may read through a link.
+mkdir "$W/ln" "$W/ln/elsewhere"
+ln -s "$W/ln/target.db" "$W/ln/dangling.db"
+DB="$W/ln/target.db"
+refused "aimrun refuses a dangling link as --db" 2 "is a symbolic link" \
+	run1 "$W/ln/dangling.db" linked
+t "and creates nothing at its target" test ! -e "$W/ln/target.db"
+refused "aimdb import refuses it, exit 1" 1 "is a symbolic link" \
+	"$AIMDB" --db "$W/ln/dangling.db" import --tag x "$BARE"
+t "creating nothing either" test ! -e "$W/ln/target.db"
+cp "$W/a.db" "$W/ln/real.db"
+ln -s "$W/ln/real.db" "$W/ln/good.db"
+DB="$W/ln/real.db"
+refused "aimrun refuses a link to a good database" 2 "is a symbolic link" \
+	run1 "$W/ln/good.db" linked
+refused "so does aimdb rm" 1 "is a symbolic link" \
+	"$AIMDB" --db "$W/ln/good.db" rm base
+t "aimdb list reads through the link" sh -c \
+	"\"$AIMDB\" --db '$W/ln/good.db' list | grep -q '^base '"
+ln -s "$W/ln/elsewhere" "$W/ln/dir"
+DB="$W/none"
+refused "no directory is created through a linked component" 2 \
+	"is a symbolic link" run1 "$W/ln/dir/new/aim.db" linked
+t "(none was)" test ! -e "$W/ln/elsewhere/new"
+t "an existing directory reached through a link is used" \
+	run1 "$W/ln/dir/here.db" linked
+t "(the file is there)" test -f "$W/ln/elsewhere/here.db"
+cp "$W/a.db" "$W/ln/wal.db"
+ln -s "$W/ln/planted" "$W/ln/wal.db-wal"
+DB="$W/ln/wal.db"
+refused "a link planted at the write-ahead log is not followed" 2 "" \
+	run1 "$W/ln/wal.db" linked
+t "(its target was not created)" test ! -e "$W/ln/planted"
+
+# 9. The default results/aim.db is taken only from a results/ of one's
+# own that others cannot write; else the per-user default.
+mkdir "$W/proj" "$W/proj/results" "$W/home"
+dflt() {	# dflt: aimrun in $W/proj with the default database
+	(cd "$W/proj" && env -u AIM_DB -u XDG_DATA_HOME HOME="$W/home" \
+		"$AIMRUN" --tests add_int --duration 0.01 --runs 1 \
+		--dir "$W/scratch" -q)
+}
+HOMEDB="$W/home/.local/share/aimkit/aim.db"
+dflt >/dev/null 2>&1
+t "a private results/ holds the default database" \
+	sh -c "test -f '$W/proj/results/aim.db' && test ! -e '$HOMEDB'"
+rm -f "$W/proj/results/aim.db"*
+chmod g+w "$W/proj/results"
+dflt >/dev/null 2>&1
+t "a group-writable results/ is passed over" \
+	sh -c "test ! -e '$W/proj/results/aim.db' && test -f '$HOMEDB'"
+rm -rf "$W/home/.local" "$W/proj/results"
+mkdir "$W/proj/real-results"
+ln -s real-results "$W/proj/results"
+dflt >/dev/null 2>&1
+t "so is a results/ that is a symbolic link" \
+	sh -c "test ! -e '$W/proj/real-results/aim.db' && test -f '$HOMEDB'"
+rm -rf "$W/home/.local" "$W/proj/results"
+if [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1; then
+	mkdir "$W/proj/results"
+	chown nobody "$W/proj/results"
+	dflt >/dev/null 2>&1
+	t "and so is a results/ owned by another user" \
+		sh -c "test ! -e '$W/proj/results/aim.db' && test -f '$HOMEDB'"
+else
+	skip "not root, or no user nobody: cannot make another user's results/"
+fi
 echo "1..$n"
 exit $((fails > 0))
