@@ -38,6 +38,7 @@ struct run_state {
 	struct progress prog;
 	size_t n_ok;		/* results with samples */
 	int out_errno;		/* first write error of the table */
+	struct store_checked db_seen;	/* the file found sound, once */
 	/*
 	 * The first error that stopped the run, "what: why".  It is printed
 	 * once, at the end, with what is stored: a failed write is often
@@ -58,11 +59,16 @@ fail_set(struct run_state *rs, const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * Opened once per result: the schema and page checks are made on the
+ * first open of the file, and again only if it is replaced (store_reopen).
+ */
 static struct store *
 open_db(struct run_state *rs)
 {
 	char err[512];
-	struct store *st = store_open(rs->o->db_path, STORE_RW, err, sizeof(err));
+	struct store *st = store_reopen(rs->o->db_path, &rs->db_seen, err,
+					sizeof(err));
 
 	if (st == NULL)
 		fail_set(rs, "%s: %s", rs->o->db_path, err);

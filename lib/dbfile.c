@@ -9,7 +9,9 @@
 #include "dbfile.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -19,13 +21,49 @@
 #include "dbpath.h"
 #include "schema.h"
 
-/* mkdir -p of everything before the last '/' of PATH, mode 0755. */
+/*
+ * One component NAME of a directory to create under DIRFD: opened, and
+ * made first when missing; never followed when it is a link.  The new
+ * descriptor, or -1 with ERR naming the path up to it, SOFAR.
+ */
+static int
+open_component(int dirfd, const char *name, const char *sofar, char *err,
+	       size_t errlen)
+{
+	const int flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
+	int fd = openat(dirfd, name, flags);
+	struct stat sb;
+
+	if (fd < 0 && errno == ENOENT &&
+	    (mkdirat(dirfd, name, 0755) == 0 || errno == EEXIST))
+		fd = openat(dirfd, name, flags);
+	if (fd >= 0)
+		return fd;
+	if (fstatat(dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    S_ISLNK(sb.st_mode))
+		snprintf(err, errlen, "%s is a symbolic link: a directory is "
+			 "never created through one (create it first)", sofar);
+	else if (errno == ENOTDIR)
+		snprintf(err, errlen, "%s is not a directory", sofar);
+	else
+		snprintf(err, errlen, "cannot create directory %s: %s", sofar,
+			 strerror(errno));
+	return -1;
+}
+
+/*
+ * mkdir -p of everything before the last '/' of PATH, mode 0755.  A
+ * parent that exists is used as it is, links and all: the user named it.
+ * Creating one walks down from the start, and a link met on the way
+ * (another user's, perhaps, in a shared directory) refuses.
+ */
 static int
 make_parent_dirs(const char *path, char *err, size_t errlen)
 {
 	char dir[4096];
-	char *slash, *p;
+	char *slash, *p, *name;
 	struct stat sb;
+	int fd, next;
 
 	if (snprintf(dir, sizeof(dir), "%s", path) >= (int)sizeof(dir)) {
 		snprintf(err, errlen, "path too long");
@@ -35,25 +73,33 @@ make_parent_dirs(const char *path, char *err, size_t errlen)
 	if (slash == NULL || slash == dir)
 		return 0;
 	*slash = '\0';
-	for (p = dir + 1; ; p++) {
+	if (stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode))
+		return 0;
+	fd = open(dir[0] == '/' ? "/" : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot open %s: %s",
+			 dir[0] == '/' ? "/" : ".", strerror(errno));
+		return -1;
+	}
+	for (name = p = dir + (dir[0] == '/'); ; p++) {
 		int last = *p == '\0';
 
 		if (*p != '/' && !last)
 			continue;
 		*p = '\0';
-		if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
-			snprintf(err, errlen, "cannot create directory %s: %s",
-				 dir, strerror(errno));
+		/* "a//b" has an empty component: the same directory. */
+		next = open_component(fd, *name == '\0' ? "." : name, dir, err,
+				      errlen);
+		(void)close(fd);	/* a directory opened for reading */
+		if (next < 0)
 			return -1;
-		}
+		fd = next;
 		if (last)
 			break;
 		*p = '/';
+		name = p + 1;
 	}
-	if (stat(dir, &sb) < 0 || !S_ISDIR(sb.st_mode)) {
-		snprintf(err, errlen, "%s is not a directory", dir);
-		return -1;
-	}
+	(void)close(fd);	/* as above */
 	return 0;
 }
 
@@ -113,39 +159,79 @@ existing_flags(const char *path, const struct stat *sb, enum dbfile_use use,
 	return SQLITE_OPEN_READWRITE;
 }
 
-/* Open flags for PATH, refusing what cannot be a database file. */
+/*
+ * Open flags for PATH, refusing what cannot be a database file.  A writer
+ * never follows a link at the name (root would create or write its
+ * target, anyone's file); a reader may, since reading there is harmless.
+ */
 int
 dbfile_open_flags(const char *path, enum dbfile_use use, char *err,
 		  size_t errlen)
 {
 	struct stat sb;
+	int rc;
 
 	if (dbpath_check(path, err, errlen) < 0)
 		return -1;
-	if (stat(path, &sb) == 0)
-		return existing_flags(path, &sb, use, err, errlen);
-	if (errno != ENOENT || use != DBFILE_CREATE) {
-		snprintf(err, errlen, "%s", errno == ENOENT ?
-			 "no such database" : strerror(errno));
+	rc = use == DBFILE_READ ? stat(path, &sb) : lstat(path, &sb);
+	if (rc == 0 && S_ISLNK(sb.st_mode)) {
+		snprintf(err, errlen, "is a symbolic link: give the path of "
+			 "the file itself");
 		return -1;
 	}
-	if (make_parent_dirs(path, err, errlen) < 0 ||
-	    check_writable_dir(path, err, errlen) < 0)
-		return -1;
-	return SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+	if (rc == 0)
+		rc = existing_flags(path, &sb, use, err, errlen);
+	else if (errno != ENOENT || use != DBFILE_CREATE)
+		snprintf(err, errlen, "%s", errno == ENOENT ?
+			 "no such database" : strerror(errno));
+	else if (make_parent_dirs(path, err, errlen) < 0 ||
+		 check_writable_dir(path, err, errlen) < 0)
+		rc = -1;
+	else
+		rc = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+	return rc < 0 ? -1 : rc | SQLITE_OPEN_NOFOLLOW;
 }
 
 /*
- * PATH as the name given to sqlite3_open_v2 without SQLITE_OPEN_URI: a
- * relative name gets "./", so that even a library built with URI names
- * on by default (SQLITE_USE_URI) never reads it as "file:...".
+ * The name handed to SQLite, opened with SQLITE_OPEN_NOFOLLOW, which
+ * refuses a link in any component: so the links a user may have in the
+ * path are resolved first, the directory's for a writer, the whole path
+ * for a reader.  Absolute, so even a library built with URI names on by
+ * default (SQLITE_USE_URI) never reads it as "file:...".
  */
 int
-dbfile_sqlite_name(const char *path, char *name, size_t len)
+dbfile_sqlite_name(const char *path, enum dbfile_use use, char *name,
+		   size_t len, char *err, size_t errlen)
 {
-	int n = snprintf(name, len, "%s%s", path[0] == '/' ? "" : "./", path);
+	char dir[4096], *real;
+	const char *base = "";
+	char *slash;
+	int n;
 
-	return n >= 0 && (size_t)n < len ? 0 : -1;
+	if (snprintf(dir, sizeof(dir), "%s", path) >= (int)sizeof(dir))
+		goto too_long;
+	slash = strrchr(dir, '/');
+	if (use != DBFILE_READ && slash == NULL) {
+		base = path;
+		snprintf(dir, sizeof(dir), ".");
+	} else if (use != DBFILE_READ) {
+		base = path + (slash - dir) + 1;
+		slash[slash == dir] = '\0';	/* "/a.db" lives in "/" */
+	}
+	real = realpath(dir, NULL);
+	if (real == NULL) {
+		snprintf(err, errlen, "cannot resolve the path: %s",
+			 strerror(errno));
+		return -1;
+	}
+	n = snprintf(name, len, "%s%s%s", real,
+		     *base != '\0' && strcmp(real, "/") != 0 ? "/" : "", base);
+	free(real);
+	if (n >= 0 && (size_t)n < len)
+		return 0;
+too_long:
+	snprintf(err, errlen, "path too long");
+	return -1;
 }
 
 /* PATH as an SQLite URI filename for an immutable read.  0 or -1. */
@@ -198,7 +284,8 @@ dbfile_reopen_immutable(const char *path, sqlite3 *db, int *version, char *err,
 		return NULL;
 	}
 	db = NULL;
-	if (sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+	if (sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI |
+			    SQLITE_OPEN_NOFOLLOW,
 			    NULL) != SQLITE_OK ||
 	    schema_inspect(db, version, err, errlen) < 0) {
 		if (db != NULL && sqlite3_errcode(db) != SQLITE_OK)

@@ -18,19 +18,23 @@ enum dbfile_use {
  * SQLite open flags for PATH: READONLY for DBFILE_READ, READWRITE for a
  * regular file otherwise; READWRITE|CREATE for a missing file and
  * DBFILE_CREATE, after creating its missing parent directories (mode
- * 0755).  Anything else (a name dbpath_check() refuses, a directory, a
- * device, a missing file to read or edit, an empty file to edit, a file or
- * directory on a read-only file system to write) is -1 with a one-line
- * reason in ERR ("no such database" for a missing file).
+ * 0755, never through a symbolic link); NOFOLLOW always.  Anything else
+ * (a name dbpath_check() refuses, a symbolic link to write, a directory,
+ * a device, a missing file to read or edit, an empty file to edit, a file
+ * or directory on a read-only file system to write) is -1 with a one-line
+ * reason in ERR ("no such database" for a missing file, "is a symbolic
+ * link").
  */
 int dbfile_open_flags(const char *path, enum dbfile_use use, char *err,
 		      size_t errlen);
 
 /*
- * PATH as the file name for sqlite3_open_v2 (never opened as a URI):
- * "./" before a relative path.  0, or -1 when it does not fit in LEN.
+ * PATH as the absolute file name for sqlite3_open_v2 with NOFOLLOW and
+ * without URI handling, into NAME: the links of its directory resolved
+ * for writers, of the whole path for DBFILE_READ.  0, or -1 with ERR.
  */
-int dbfile_sqlite_name(const char *path, char *name, size_t len);
+int dbfile_sqlite_name(const char *path, enum dbfile_use use, char *name,
+		       size_t len, char *err, size_t errlen);
 
 /*
  * PATH as an SQLite URI filename ("file:...?immutable=1", with %, ? and

@@ -1,7 +1,7 @@
 /*
- * Default database location.  A results/ folder in the current directory
- * wins over the per-user data directory so that a checkout of a project
- * keeps its numbers next to it.
+ * Default database location.  A results/ folder of one's own in the
+ * current directory wins over the per-user data directory so that a
+ * checkout of a project keeps its numbers next to it.
  */
 #include "config.h"
 
@@ -12,15 +12,23 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "xalloc.h"
 
+/*
+ * Whether PATH is a directory of the effective user that nobody else may
+ * write: in a shared directory (a lab machine's /tmp, someone's checkout
+ * run by root) another user could otherwise make results/ or plant links
+ * in it and choose where root writes.  A link named PATH is not followed.
+ */
 static int
-is_dir(const char *path)
+is_private_dir(const char *path)
 {
 	struct stat st;
 
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+	return lstat(path, &st) == 0 && S_ISDIR(st.st_mode) &&
+	       st.st_uid == geteuid() && (st.st_mode & (S_IWGRP | S_IWOTH)) == 0;
 }
 
 char *
@@ -31,7 +39,7 @@ dbpath_default(void)
 
 	if (env != NULL && *env != '\0')
 		return xstrdup(env);
-	if (is_dir("results"))
+	if (is_private_dir("results"))
 		return xstrdup("results/aim.db");
 	/* The XDG spec says relative values are invalid and to be ignored. */
 	xdg = getenv("XDG_DATA_HOME");

@@ -18,14 +18,6 @@
 #include "dbfile.h"
 #include "xalloc.h"
 
-/* Long enough for another aimrun to commit a result and a checkpoint. */
-#define SCHEMA_BUSY_TIMEOUT_MS 10000
-#define SCHEMA_RETRY_MS 5
-/*
- * quick_check reads every page, about 0.1 s for this much, and aimrun
- * opens the file once per result: larger files get the schema check only.
- */
-#define SCHEMA_QUICK_CHECK_MAX (16 * 1024 * 1024)
 
 /*
  * Version 1.  Each script ends by setting user_version to its own number;
@@ -138,9 +130,8 @@ schema_exec(sqlite3 *db, const char *script)
 	return 0;
 }
 
-/* One integer from a query with a one-row, one-column answer. */
-static int
-query_int(sqlite3 *db, const char *sql, int64_t *out)
+int
+schema_query_int(sqlite3 *db, const char *sql, int64_t *out)
 {
 	sqlite3_stmt *stmt = NULL;
 	int rc;
@@ -229,7 +220,7 @@ apply_steps(sqlite3 *db, int from, char *err, size_t errlen)
 			schema_set_err(err, errlen, db, what);
 			return -1;
 		}
-		if (query_int(db, "PRAGMA user_version", &now) < 0 ||
+		if (schema_query_int(db, "PRAGMA user_version", &now) < 0 ||
 		    now != i + 1) {
 			snprintf(err, errlen,
 				 "schema migration %d left user_version %lld",
@@ -310,6 +301,38 @@ schema_verify(sqlite3 *db, int version, schema_problem_fn fn, void *arg)
 	return rc;
 }
 
+int
+schema_migrate(sqlite3 *db, char *err, size_t errlen)
+{
+	int version;
+
+	if (schema_exec(db, "BEGIN IMMEDIATE") < 0) {
+		schema_set_err(err, errlen, db, "cannot upgrade schema");
+		return -1;
+	}
+	if (schema_inspect(db, &version, err, errlen) < 0 ||
+	    apply_steps(db, version, err, errlen) < 0)
+		goto fail;
+	if (schema_exec(db, "COMMIT") < 0) {
+		schema_set_err(err, errlen, db, "cannot upgrade schema");
+		goto fail;
+	}
+	return 0;
+fail:
+	/* The failure is already in ERR; a failed rollback adds nothing. */
+	(void)schema_exec(db, "ROLLBACK");
+	return -1;
+}
+
+/* Long enough for another aimrun to commit a result and a checkpoint. */
+#define SCHEMA_BUSY_TIMEOUT_MS 10000
+#define SCHEMA_RETRY_MS 5
+/*
+ * quick_check reads every page, about 0.1 s for this much: larger files
+ * get the schema check only.
+ */
+#define SCHEMA_QUICK_CHECK_MAX (16 * 1024 * 1024)
+
 /* SQLite's structural check of every page: "ok", or the first problem. */
 static int
 quick_check(sqlite3 *db, char *err, size_t errlen)
@@ -333,79 +356,21 @@ quick_check(sqlite3 *db, char *err, size_t errlen)
 	return rc;
 }
 
-/* Cheap and decisive before a write: the schema, and small files' pages. */
-static int
-check_sound(sqlite3 *db, int version, char *err, size_t errlen)
+int
+schema_check_sound(sqlite3 *db, int version, char *err, size_t errlen)
 {
 	struct schema_first f = { err, errlen, 0 };
 	int64_t bytes = 0;
 
 	if (schema_verify(db, version, schema_first_problem, &f) != 0)
 		return -1;
-	if (query_int(db, "SELECT page_count * page_size FROM"
-		      " pragma_page_count, pragma_page_size", &bytes) < 0) {
+	if (schema_query_int(db, "SELECT page_count * page_size FROM"
+			     " pragma_page_count, pragma_page_size",
+			     &bytes) < 0) {
 		schema_set_read_err(err, errlen, db);
 		return -1;
 	}
 	return bytes < SCHEMA_QUICK_CHECK_MAX ? quick_check(db, err, errlen) : 0;
-}
-
-static int
-schema_migrate(sqlite3 *db, char *err, size_t errlen)
-{
-	int version;
-
-	if (schema_exec(db, "BEGIN IMMEDIATE") < 0) {
-		schema_set_err(err, errlen, db, "cannot upgrade schema");
-		return -1;
-	}
-	if (schema_inspect(db, &version, err, errlen) < 0 ||
-	    apply_steps(db, version, err, errlen) < 0)
-		goto fail;
-	if (schema_exec(db, "COMMIT") < 0) {
-		schema_set_err(err, errlen, db, "cannot upgrade schema");
-		goto fail;
-	}
-	return 0;
-fail:
-	/* The failure is already in ERR; a failed rollback adds nothing. */
-	(void)schema_exec(db, "ROLLBACK");
-	return -1;
-}
-
-static sqlite3 *
-open_db(const char *path, enum dbfile_use use, char *err, size_t errlen)
-{
-	sqlite3 *db = NULL;
-	char name[4200];
-	int flags = dbfile_open_flags(path, use, err, errlen);
-
-	if (flags < 0)
-		return NULL;
-	if (dbfile_sqlite_name(path, name, sizeof(name)) < 0) {
-		snprintf(err, errlen, "path too long");
-		return NULL;
-	}
-	/* Without SQLITE_OPEN_URI: NAME is a file, whatever it looks like. */
-	if (sqlite3_open_v2(name, &db, flags, NULL) != SQLITE_OK) {
-		int sys = db != NULL ? sqlite3_system_errno(db) : 0;
-
-		snprintf(err, errlen, "cannot open: %s%s%s%s",
-			 db != NULL ? sqlite3_errmsg(db) : "out of memory",
-			 sys != 0 ? " (" : "", sys != 0 ? strerror(sys) : "",
-			 sys != 0 ? ")" : "");
-		/* Nothing was opened, so there is nothing to flush. */
-		(void)sqlite3_close(db);
-		return NULL;
-	}
-	if (sqlite3_busy_timeout(db, SCHEMA_BUSY_TIMEOUT_MS) != SQLITE_OK ||
-	    schema_exec(db, "PRAGMA foreign_keys = ON") < 0) {
-		snprintf(err, errlen, "cannot configure: %s",
-			 sqlite3_errmsg(db));
-		(void)sqlite3_close(db);	/* no statement was left open */
-		return NULL;
-	}
-	return db;
 }
 
 /*
@@ -428,57 +393,24 @@ set_wal(sqlite3 *db)
 	return 0;
 }
 
+int
+schema_configure(sqlite3 *db)
+{
+	return sqlite3_busy_timeout(db, SCHEMA_BUSY_TIMEOUT_MS) == SQLITE_OK &&
+	       schema_exec(db, "PRAGMA foreign_keys = ON") == 0 ? 0 : -1;
+}
+
 /*
  * WAL lets readers run while another aimrun commits.  synchronous=NORMAL
  * is safe in WAL mode against a killed process (commits are whole); after
  * a power cut only the last results may be lost, and it saves an fsync
  * per result between tests, which would otherwise disturb the disk tests.
  */
-static int
-setup_rw(sqlite3 *db, int version, char *err, size_t errlen)
+int
+schema_set_wal(sqlite3 *db)
 {
-	if (sqlite3_db_readonly(db, "main") == 1) {
-		snprintf(err, errlen, "cannot write: read-only file");
-		return -1;
-	}
-	/* Setting WAL writes the header: every check comes first. */
-	if (version > 0 && check_sound(db, version, err, errlen) < 0)
-		return -1;
-	if (set_wal(db) < 0 ||
-	    schema_exec(db, "PRAGMA synchronous = NORMAL") < 0) {
-		schema_set_err(err, errlen, db, "cannot configure");
-		return -1;
-	}
-	if (version < schema_version())
-		return schema_migrate(db, err, errlen);
-	return 0;
-}
-
-sqlite3 *
-schema_open(const char *path, enum dbfile_use use, char *err, size_t errlen)
-{
-	int readonly = use == DBFILE_READ;
-	sqlite3 *db;
-	int version;
-
-	db = open_db(path, use, err, errlen);
-	if (db == NULL)
-		return NULL;
-	/* Every check comes before the first write: a refused file is untouched. */
-	if (schema_inspect(db, &version, err, errlen) < 0) {
-		if (!readonly)
-			goto fail;
-		db = dbfile_reopen_immutable(path, db, &version, err, errlen);
-		if (db == NULL)
-			return NULL;
-	}
-	if ((readonly && schema_check_ro(version, err, errlen) < 0) ||
-	    (!readonly && setup_rw(db, version, err, errlen) < 0))
-		goto fail;
-	return db;
-fail:
-	(void)sqlite3_close(db);	/* every statement is finalized */
-	return NULL;
+	return set_wal(db) == 0 &&
+	       schema_exec(db, "PRAGMA synchronous = NORMAL") == 0 ? 0 : -1;
 }
 
 sqlite3 *

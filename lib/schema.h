@@ -7,6 +7,7 @@
 #define AIM_SCHEMA_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <sqlite3.h>
 
@@ -19,11 +20,39 @@
 int schema_version(void);
 
 /*
+ * The oldest version whose tables readers use as they are: a reader opens
+ * any version from this one up without migrating it.  A step that
+ * changes a table or view readers query must raise it.
+ */
+#define SCHEMA_READ_MIN 1
+
+/*
  * Run every statement of SCRIPT in turn, each prepared on its own, for
  * SQL without parameters (schema steps, pragmas, transaction control).
  * 0, or -1 with the reason in sqlite3_errmsg(DB).
  */
 int schema_exec(sqlite3 *db, const char *script);
+
+/* One integer from a query with a one-row, one-column answer: 0 or -1. */
+int schema_query_int(sqlite3 *db, const char *sql, int64_t *out);
+
+/*
+ * Apply the migrations DB lacks in one BEGIN IMMEDIATE transaction, the
+ * version read again inside it, so two processes opening a new file at
+ * once apply each step once.  0, or -1 with ERR.
+ */
+int schema_migrate(sqlite3 *db, char *err, size_t errlen);
+
+/*
+ * The steps of opening a file (lib/schema_open.c): a 10 s busy timeout
+ * and foreign keys; the checks of a writer's first open (schema_verify,
+ * and quick_check below 16 MiB) of a file of VERSION, -1 with ERR;
+ * WAL (retried while another process holds the lock) with
+ * synchronous=NORMAL.  0 or -1.
+ */
+int schema_configure(sqlite3 *db);
+int schema_check_sound(sqlite3 *db, int version, char *err, size_t errlen);
+int schema_set_wal(sqlite3 *db);
 
 /*
  * SQLite's message for the last failure on DB, followed by the system's
@@ -85,23 +114,24 @@ int schema_diff(const struct schema_object *have, size_t n_have,
 		schema_problem_fn fn, void *arg);
 void schema_objects_free(struct schema_object *o, size_t n);
 
+struct store_checked;	/* lib/store.h */
+
 /*
- * Open PATH for store_open(), USE saying whether it is read, edited or
- * may be created (dbfile_open_flags).  Before anything is written the file
- * must be a regular file that parses as SQLite, belongs to aimkit (or is
- * empty) and is not newer than this build; a writer also needs the schema
- * of its version exactly (schema_verify) and, below 16 MiB, a clean
- * PRAGMA quick_check.  DBFILE_READ also requires the current version.
+ * Open PATH for store_open() (lib/schema_open.c), USE saying whether it
+ * is read, edited or may be created (dbfile_open_flags).  Before anything
+ * is written the file must be a regular file that parses as SQLite,
+ * belongs to aimkit (or is empty) and is not newer than this build; a
+ * writer also needs the schema of its version exactly (schema_verify)
+ * and, below 16 MiB, a clean PRAGMA quick_check, both skipped when SEEN
+ * (may be NULL) names the same file at the same version.  DBFILE_READ
+ * takes any version from SCHEMA_READ_MIN up and never migrates.
  * Otherwise the file (and its parent directories) is created if absent
- * and allowed, set to WAL mode and migrated in one BEGIN IMMEDIATE
- * transaction;
- * the version is read again inside it, so two processes opening a new file
- * at once apply each step once.  Both modes get a 10 s busy timeout and
- * foreign keys.  Returns the connection, or NULL with a one-line reason
- * in ERR.
+ * and allowed, set to WAL mode and migrated (schema_migrate).  Both
+ * modes get a 10 s busy timeout and foreign keys.  Returns the
+ * connection, or NULL with a one-line reason in ERR.
  */
-sqlite3 *schema_open(const char *path, enum dbfile_use use, char *err,
-		     size_t errlen);
+sqlite3 *schema_open(const char *path, enum dbfile_use use,
+		     struct store_checked *seen, char *err, size_t errlen);
 
 /* A new database in memory, at the current version, for tests. */
 sqlite3 *schema_open_memory(char *err, size_t errlen);

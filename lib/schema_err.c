@@ -90,11 +90,11 @@ schema_check_ro(int version, char *err, size_t errlen)
 		snprintf(err, errlen, "no results in this database");
 		return -1;
 	}
-	if (version < schema_version()) {
+	if (version < SCHEMA_READ_MIN) {
 		/* A read-only open cannot migrate; any writing command can. */
 		snprintf(err, errlen, "database schema version %d is older "
-			 "than this aimkit (%d): store a run to upgrade it",
-			 version, schema_version());
+			 "than this aimkit reads (%d): store a run to upgrade it",
+			 version, SCHEMA_READ_MIN);
 		return -1;
 	}
 	return 0;

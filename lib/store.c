@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <sqlite3.h>
 
@@ -77,7 +78,24 @@ store_open(const char *path, enum store_mode mode, char *err, size_t errlen)
 		[STORE_EDIT] = DBFILE_EDIT,
 	};
 
-	return wrap(schema_open(path, use[mode], err, errlen), err, errlen);
+	return wrap(schema_open(path, use[mode], NULL, err, errlen), err,
+		    errlen);
+}
+
+struct store *
+store_reopen(const char *path, struct store_checked *seen, char *err,
+	     size_t errlen)
+{
+	return wrap(schema_open(path, DBFILE_CREATE, seen, err, errlen), err,
+		    errlen);
+}
+
+int
+store_name_is_link(const char *path)
+{
+	struct stat sb;
+
+	return lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode);
 }
 
 struct store *
@@ -90,7 +108,15 @@ int
 store_verify_schema(struct store *st, void (*fn)(const char *, void *),
 		    void *arg)
 {
-	return schema_verify(st->db, schema_version(), fn, arg);
+	char err[STORE_ERR_MAX];
+	int version;
+
+	/* A reader's file may be of an older version, checked as that. */
+	if (schema_inspect(st->db, &version, err, sizeof(err)) < 0) {
+		fn(err, arg);
+		return -1;
+	}
+	return schema_verify(st->db, version, fn, arg);
 }
 
 int

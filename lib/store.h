@@ -20,11 +20,12 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 struct store;	/* opaque: one sqlite3 connection */
 
 enum store_mode {
-	STORE_RO,	/* must exist and be at the current schema version */
+	STORE_RO,	/* must exist; any version readers know, never migrated */
 	STORE_RW,	/* created (with parent directory) and migrated if needed */
 	STORE_EDIT,	/* as STORE_RW, but must exist and not be empty */
 };
@@ -44,6 +45,32 @@ int store_schema_version(void);
 struct store *store_open(const char *path, enum store_mode mode,
 			 char *err, size_t errlen);
 void store_close(struct store *st);
+
+/*
+ * For a writer that opens one file again and again (aimrun, once per
+ * result): the file it last found sound.  Zero it before the first open.
+ */
+struct store_checked {
+	dev_t dev;
+	ino_t ino;
+	int version;	/* 0: none yet */
+};
+
+/*
+ * store_open(PATH, STORE_RW, ...) that makes the costly checks (the
+ * schema, quick_check) only when PATH is not the file SEEN names, by
+ * device and inode, at the version SEEN names: a file replaced since, or
+ * migrated by another process, is checked again.  The header and version
+ * are checked on every open.  Updates SEEN after a successful open.
+ */
+struct store *store_reopen(const char *path, struct store_checked *seen,
+			   char *err, size_t errlen);
+
+/*
+ * Whether PATH is a symbolic link, which store_open refuses to write
+ * through: a name the user gave, so a command may exit 1 on it, not 2.
+ */
+int store_name_is_link(const char *path);
 
 /* A new, empty database in memory (for tests and fuzzing), or NULL. */
 struct store *store_open_memory(char *err, size_t errlen);

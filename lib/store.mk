@@ -31,3 +31,6 @@ lib_libaim_a_SOURCES += lib/dbfile.c lib/dbfile.h
 # What a failure means (lib/schema_err.c) and the schema comparison of
 # writers and aimdb check (lib/schema_diff.c), apart to keep schema.c small.
 lib_libaim_a_SOURCES += lib/schema_err.c lib/schema_diff.c
+
+# Opening a file: the checks before the first write, WAL, the migration.
+lib_libaim_a_SOURCES += lib/schema_open.c

@@ -64,7 +64,8 @@ cli_open(const char *path, enum store_mode mode, int *status)
 	st = store_open(path, mode, err, sizeof(err));
 	if (st == NULL) {
 		aim_warn("%s: %s", path, err);
-		*status = CLI_ENV;
+		*status = mode != STORE_RO && store_name_is_link(path) ?
+			  CLI_USER : CLI_ENV;
 	}
 	return st;
 }

@@ -44,7 +44,7 @@ fi
 	--db "$W/a.db" --dir "$W/scratch" -q || echo "Bail out! no database"
 
 if [ "$as_user" = none ]; then
-	for i in 1 2 3 4 5 6 7 8 9 10 11; do
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
 		skip "root, and no setpriv or no path nobody may use: file modes untested"
 	done
 else
@@ -65,6 +65,18 @@ else
 	t "aimcmp still reads it" $as_user "$AIMCMP" --db "$DB" base base
 	t "aimdb export still reads it" $as_user "$AIMDB" --db "$DB" export base
 	t "and nothing was left beside it" test -z "$(ls -A "$W/ro" | grep -v '^a\.db$')"
+	# The same for a database of schema version 1: readers never migrate.
+	mkdir "$W/ro1"
+	sqlite3 "$W/ro1/v1.db" <"$S/t/data/schema-v1.sql"
+	cp "$W/ro1/v1.db" "$W/v1.orig"
+	chmod 444 "$W/ro1/v1.db"
+	chmod 555 "$W/ro1"
+	t "a read-only version 1 database in a read-only directory: aimdb list" \
+		$as_user "$AIMDB" --db "$W/ro1/v1.db" list
+	t "aimcmp reads it" $as_user "$AIMCMP" --db "$W/ro1/v1.db" v1-run v1-imp
+	t "aimdb export reads it" $as_user "$AIMDB" --db "$W/ro1/v1.db" export
+	t "which stays byte-identical, alone" sh -c "cmp -s '$W/ro1/v1.db' \
+		'$W/v1.orig' && test \"\$(ls -A '$W/ro1')\" = v1.db"
 	# Read-only file in a directory we may write.
 	mkdir "$W/rw"
 	cp "$W/a.db" "$W/rw/a.db"

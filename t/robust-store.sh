@@ -141,5 +141,106 @@ t "and it passes aimdb check" "$AIMDB" --db "$W/v1.db" check
 t "the new import's hash is stored" \
 	test "$(q "$W/v1.db" "SELECT count(*) FROM run_import")" -eq 1
 t "aimrun writes to it" run1 "$W/v1.db" after
+
+# 7. Readers take a database of an older version as it is: they never
+# migrate, so a read-only file (in a read-only directory) stays
+# byte-identical and gives the answers of the same data at version 2.
+mkdir "$W/old"
+sqlite3 "$W/old/v1.db" <"$S/t/data/schema-v1.sql"
+cp "$W/old/v1.db" "$W/v1.orig"
+cp "$W/old/v1.db" "$W/v2.db"
+"$AIMDB" --db "$W/v2.db" import --tag gone "$BARE" >/dev/null &&
+	"$AIMDB" --db "$W/v2.db" rm gone >/dev/null ||
+	echo "Bail out! cannot migrate a copy of the version 1 database"
+chmod a-w "$W/old/v1.db" "$W/old"
+same() {	# same DESC PROGRAM ARGS...: equal output on v1 and on v2
+	d=$1 prog=$2; shift 2
+	"$prog" --db "$W/old/v1.db" "$@" >"$W/out1" 2>"$W/err"; rc=$?
+	"$prog" --db "$W/v2.db" "$@" >"$W/out2" 2>&1
+	t "$d" sh -c "test $rc -eq 0 && test ! -s '$W/err' &&
+		test -s '$W/out1' && cmp -s '$W/out1' '$W/out2'"
+	[ "$rc" -eq 0 ] || sed 's/^/# /' "$W/err" | head -2
+}
+same "aimdb list reads a version 1 database" "$AIMDB" list
+same "aimdb show reads it" "$AIMDB" show v1-run
+same "aimdb export reads it" "$AIMDB" export
+same "aimdb export -f json reads it" "$AIMDB" export -f json v1-imp
+same "aimcmp reads it" "$AIMCMP" v1-run v1-imp
+t "aimdb check finds its version 1 schema sound" \
+	"$AIMDB" --db "$W/old/v1.db" check
+t "the file is byte-identical and still version 1" sh -c \
+	"cmp -s '$W/old/v1.db' '$W/v1.orig' &&
+	test \"\$(sqlite3 '$W/old/v1.db' 'PRAGMA user_version')\" -eq 1"
+t "and nothing was added next to it" test "$(ls "$W/old")" = v1.db
+chmod u+w "$W/old" "$W/old/v1.db"
+
+# 8. Writers never follow a symbolic link at the database's name, nor
+# create directories through one; readers may read through a link.
+mkdir "$W/ln" "$W/ln/elsewhere"
+ln -s "$W/ln/target.db" "$W/ln/dangling.db"
+DB="$W/ln/target.db"
+refused "aimrun refuses a dangling link as --db" 2 "is a symbolic link" \
+	run1 "$W/ln/dangling.db" linked
+t "and creates nothing at its target" test ! -e "$W/ln/target.db"
+refused "aimdb import refuses it, exit 1" 1 "is a symbolic link" \
+	"$AIMDB" --db "$W/ln/dangling.db" import --tag x "$BARE"
+t "creating nothing either" test ! -e "$W/ln/target.db"
+cp "$W/a.db" "$W/ln/real.db"
+ln -s "$W/ln/real.db" "$W/ln/good.db"
+DB="$W/ln/real.db"
+refused "aimrun refuses a link to a good database" 2 "is a symbolic link" \
+	run1 "$W/ln/good.db" linked
+refused "so does aimdb rm" 1 "is a symbolic link" \
+	"$AIMDB" --db "$W/ln/good.db" rm base
+t "aimdb list reads through the link" sh -c \
+	"\"$AIMDB\" --db '$W/ln/good.db' list | grep -q '^base '"
+ln -s "$W/ln/elsewhere" "$W/ln/dir"
+DB="$W/none"
+refused "no directory is created through a linked component" 2 \
+	"is a symbolic link" run1 "$W/ln/dir/new/aim.db" linked
+t "(none was)" test ! -e "$W/ln/elsewhere/new"
+t "an existing directory reached through a link is used" \
+	run1 "$W/ln/dir/here.db" linked
+t "(the file is there)" test -f "$W/ln/elsewhere/here.db"
+cp "$W/a.db" "$W/ln/wal.db"
+ln -s "$W/ln/planted" "$W/ln/wal.db-wal"
+DB="$W/ln/wal.db"
+refused "a link planted at the write-ahead log is not followed" 2 "" \
+	run1 "$W/ln/wal.db" linked
+t "(its target was not created)" test ! -e "$W/ln/planted"
+
+# 9. The default results/aim.db is taken only from a results/ of one's
+# own that others cannot write; else the per-user default.
+mkdir "$W/proj" "$W/proj/results" "$W/home"
+dflt() {	# dflt: aimrun in $W/proj with the default database
+	(cd "$W/proj" && env -u AIM_DB -u XDG_DATA_HOME HOME="$W/home" \
+		"$AIMRUN" --tests add_int --duration 0.01 --runs 1 \
+		--dir "$W/scratch" -q)
+}
+HOMEDB="$W/home/.local/share/aimkit/aim.db"
+dflt >/dev/null 2>&1
+t "a private results/ holds the default database" \
+	sh -c "test -f '$W/proj/results/aim.db' && test ! -e '$HOMEDB'"
+rm -f "$W/proj/results/aim.db"*
+chmod g+w "$W/proj/results"
+dflt >/dev/null 2>&1
+t "a group-writable results/ is passed over" \
+	sh -c "test ! -e '$W/proj/results/aim.db' && test -f '$HOMEDB'"
+rm -rf "$W/home/.local" "$W/proj/results"
+mkdir "$W/proj/real-results"
+ln -s real-results "$W/proj/results"
+dflt >/dev/null 2>&1
+t "so is a results/ that is a symbolic link" \
+	sh -c "test ! -e '$W/proj/real-results/aim.db' && test -f '$HOMEDB'"
+rm -rf "$W/home/.local" "$W/proj/results"
+if [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1; then
+	mkdir "$W/proj/results"
+	chown nobody "$W/proj/results"
+	dflt >/dev/null 2>&1
+	t "and so is a results/ owned by another user" \
+		sh -c "test ! -e '$W/proj/results/aim.db' && test -f '$HOMEDB'"
+else
+	skip "not root, or no user nobody: cannot make another user's results/"
+fi
 echo "1..$n"
 exit $((fails > 0))

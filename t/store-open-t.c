@@ -97,18 +97,6 @@ make_newer(const char *path)
 	store_close(st);
 }
 
-/* A database made by the sqlite3 library alone, as another program would. */
-static void
-plain_db(const char *path, const char *sql)
-{
-	sqlite3 *db = NULL;
-
-	if (sqlite3_open(path, &db) != SQLITE_OK ||
-	    sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK ||
-	    sqlite3_close(db) != SQLITE_OK)
-		bail("cannot make %s", path);
-}
-
 static void
 test_refusals(const struct storefx *fx)
 {
@@ -130,11 +118,11 @@ test_refusals(const struct storefx *fx)
 		       "a path under a file");
 	expect_refusal(fx->dir, STORE_RW, "is a directory", "a directory");
 	expect_refusal(fx->dir, STORE_RO, "is a directory", "a directory");
-	plain_db(storefx_path(fx, "plain.db", path, sizeof(path)),
+	storefx_exec(storefx_path(fx, "plain.db", path, sizeof(path)),
 		 "PRAGMA user_version = 5");
 	expect_refusal(path, STORE_RW, "database schema version 5 is newer"
 		       " than this aimkit (2)", "a plain newer database");
-	plain_db(storefx_path(fx, "other.db", path, sizeof(path)),
+	storefx_exec(storefx_path(fx, "other.db", path, sizeof(path)),
 		 "CREATE TABLE notes (t TEXT)");
 	expect_refusal(path, STORE_RW, "not an aimkit database",
 		       "another program's database");

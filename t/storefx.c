@@ -107,6 +107,17 @@ storefx_write(const char *path, const void *data, size_t len)
 	return fclose(f) == 0 ? rc : -1;
 }
 
+void
+storefx_exec(const char *path, const char *sql)
+{
+	sqlite3 *db = NULL;
+
+	if (sqlite3_open(path, &db) != SQLITE_OK ||
+	    sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK ||
+	    sqlite3_close(db) != SQLITE_OK)
+		bail("cannot run SQL on %s: %s", path, sqlite3_errmsg(db));
+}
+
 int64_t
 storefx_int(sqlite3 *db, const char *sql)
 {

@@ -35,6 +35,11 @@ const char *storefx_path(const struct storefx *fx, const char *name,
 char *storefx_slurp(const char *path, size_t *len);
 int storefx_write(const char *path, const void *data, size_t len);
 
+/*
+ * SQL run on the file PATH through SQLite alone, as another program
+ * would; bails out on failure.
+ */
+void storefx_exec(const char *path, const char *sql);
 /* One integer answer of SQL, or -999 on any error. */
 int64_t storefx_int(sqlite3 *db, const char *sql);
 /* One text answer into BUF: "(null)" for NULL, "(error)" on error. */

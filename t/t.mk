@@ -84,3 +84,8 @@ TESTS += t/tag-out-t
 # Hostile strings in a database reach the text outputs as data.
 TESTS += t/robust-output.sh
 EXTRA_DIST += t/robust-output.sh
+# store_reopen: aimrun's checks once per database file.
+check_PROGRAMS += t/store-reopen-t
+TESTS += t/store-reopen-t
+t_store_reopen_t_SOURCES = t/store-reopen-t.c t/storefx.c t/storefx.h
+t_store_reopen_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)

@@ -1,0 +1,127 @@
+/*
+ * Opening a database file: which checks come before anything is written
+ * to it (once per file for a writer that reopens it, see store_reopen),
+ * in what order.  Free of SQL: lib/schema.c makes each step.
+ */
+#include "config.h"
+
+#include "schema.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <sqlite3.h>
+
+#include "dbfile.h"
+#include "store.h"
+
+static sqlite3 *
+open_db(const char *path, enum dbfile_use use, char *name, size_t len,
+	char *err, size_t errlen)
+{
+	sqlite3 *db = NULL;
+	int flags = dbfile_open_flags(path, use, err, errlen);
+
+	if (flags < 0 || dbfile_sqlite_name(path, use, name, len, err,
+					    errlen) < 0)
+		return NULL;
+	/*
+	 * Without SQLITE_OPEN_URI: NAME is a file, whatever it looks like.
+	 * Its links are resolved, so NOFOLLOW only refuses one made since.
+	 */
+	if (sqlite3_open_v2(name, &db, flags, NULL) != SQLITE_OK) {
+		int sys = db != NULL ? sqlite3_system_errno(db) : 0;
+
+		snprintf(err, errlen, "cannot open: %s%s%s%s",
+			 db != NULL ? sqlite3_errmsg(db) : "out of memory",
+			 sys != 0 ? " (" : "", sys != 0 ? strerror(sys) : "",
+			 sys != 0 ? ")" : "");
+		/* Nothing was opened, so there is nothing to flush. */
+		(void)sqlite3_close(db);
+		return NULL;
+	}
+	if (schema_configure(db) < 0) {
+		snprintf(err, errlen, "cannot configure: %s",
+			 sqlite3_errmsg(db));
+		(void)sqlite3_close(db);	/* no statement was left open */
+		return NULL;
+	}
+	return db;
+}
+
+/*
+ * Whether NAME is the file SEEN found sound at VERSION, into *SB.  A file
+ * swapped away and back between SQLite's open and this lstat would pass
+ * unchecked; whoever can do that can write the file itself anyway, which
+ * no check at open time catches.
+ */
+static int
+known_sound(const char *name, const struct store_checked *seen, int version,
+	    struct stat *sb)
+{
+	if (lstat(name, sb) < 0) {
+		sb->st_ino = 0;
+		return 0;
+	}
+	return seen != NULL && seen->version == version && version > 0 &&
+	       seen->dev == sb->st_dev && seen->ino == sb->st_ino;
+}
+
+/* Checks unless known sound, WAL, the migration; SEEN updated. */
+static int
+setup_rw(sqlite3 *db, const char *name, int version,
+	 struct store_checked *seen, char *err, size_t errlen)
+{
+	struct stat sb;
+
+	if (sqlite3_db_readonly(db, "main") == 1) {
+		snprintf(err, errlen, "cannot write: read-only file");
+		return -1;
+	}
+	/* Setting WAL writes the header: every check comes first. */
+	if (!known_sound(name, seen, version, &sb) && version > 0 &&
+	    schema_check_sound(db, version, err, errlen) < 0)
+		return -1;
+	if (schema_set_wal(db) < 0) {
+		schema_set_err(err, errlen, db, "cannot configure");
+		return -1;
+	}
+	if (version < schema_version() && schema_migrate(db, err, errlen) < 0)
+		return -1;
+	if (seen != NULL && sb.st_ino != 0) {
+		seen->dev = sb.st_dev;
+		seen->ino = sb.st_ino;
+		seen->version = schema_version();
+	}
+	return 0;
+}
+
+sqlite3 *
+schema_open(const char *path, enum dbfile_use use, struct store_checked *seen,
+	    char *err, size_t errlen)
+{
+	int readonly = use == DBFILE_READ;
+	char name[4200];
+	sqlite3 *db;
+	int version;
+
+	db = open_db(path, use, name, sizeof(name), err, errlen);
+	if (db == NULL)
+		return NULL;
+	/* Every check comes before the first write: a refused file is untouched. */
+	if (schema_inspect(db, &version, err, errlen) < 0) {
+		if (!readonly)
+			goto fail;
+		db = dbfile_reopen_immutable(name, db, &version, err, errlen);
+		if (db == NULL)
+			return NULL;
+	}
+	if ((readonly && schema_check_ro(version, err, errlen) < 0) ||
+	    (!readonly && setup_rw(db, name, version, seen, err, errlen) < 0))
+		goto fail;
+	return db;
+fail:
+	(void)sqlite3_close(db);	/* every statement is finalized */
+	return NULL;
+}
