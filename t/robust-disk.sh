@@ -73,7 +73,7 @@ else
 	chmod 555 "$W/ro1"
 	t "a read-only version 1 database in a read-only directory: aimdb list" \
 		$as_user "$AIMDB" --db "$W/ro1/v1.db" list
-	t "aimcmp reads it" $as_user "$AIMCMP" --db "$W/ro1/v1.db" v1-run v1-imp
+	t "aimcmp reads it" $as_user "$AIMCMP" --db "$W/ro1/v1.db" --force v1-run v1-imp
 	t "aimdb export reads it" $as_user "$AIMDB" --db "$W/ro1/v1.db" export
 	t "which stays byte-identical, alone" sh -c "cmp -s '$W/ro1/v1.db' \
 		'$W/v1.orig' && test \"\$(ls -A '$W/ro1')\" = v1.db"

@@ -165,7 +165,7 @@ same "aimdb list reads a version 1 database" "$AIMDB" list
 same "aimdb show reads it" "$AIMDB" show v1-run
 same "aimdb export reads it" "$AIMDB" export
 same "aimdb export -f json reads it" "$AIMDB" export -f json v1-imp
-same "aimcmp reads it" "$AIMCMP" v1-run v1-imp
+same "aimcmp reads it" "$AIMCMP" --force v1-run v1-imp
 t "aimdb check finds its version 1 schema sound" \
 	"$AIMDB" --db "$W/old/v1.db" check
 t "the file is byte-identical and still version 1" sh -c \
