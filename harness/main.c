@@ -72,7 +72,7 @@ usage(FILE *f)
 		"  -D, --dir PATH         parent of scratch directories (default: $TMPDIR or /tmp)\n"
 		"  -f, --filesize SIZE    disk test file size, e.g. 5M (default: suite's, else 5M)\n"
 		"      --db PATH          results database (default: $AIM_DB, else results/aim.db\n"
-		"                         when ./results exists, else $XDG_DATA_HOME/aimkit/aim.db)\n"
+		"                         when ./results is yours, else $XDG_DATA_HOME/aimkit/aim.db)\n"
 		"      --timeout SECS     kill a test run after this long (default: 30 s + 4 x period)\n"
 		"  -q, --quiet            print no table, only errors\n"
 		"  -h, --help             show this help\n"

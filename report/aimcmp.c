@@ -61,7 +61,7 @@ usage(FILE *f)
 	      "with --series, list the significant steps between consecutive tags.\n"
 	      "\n"
 	      "  -d, --db PATH        results database (default: $AIM_DB, else\n"
-	      "                       results/aim.db when ./results exists, else\n"
+	      "                       results/aim.db when ./results is yours, else\n"
 	      "                       $XDG_DATA_HOME/aimkit/aim.db)\n"
 	      "  -f, --format FORMAT  text (default), csv, json, markdown or html\n"
 	      "  -t, --tests LIST     only these tests (comma-separated names)\n"

@@ -37,7 +37,7 @@ usage(FILE *f)
 	      "Look after the aimkit results database.\n"
 	      "\n"
 	      "  -d, --db PATH   results database (default: $AIM_DB, else\n"
-	      "                  results/aim.db when ./results exists, else\n"
+	      "                  results/aim.db when ./results is yours, else\n"
 	      "                  $XDG_DATA_HOME/aimkit/aim.db)\n"
 	      "  -h, --help      show this help and exit\n"
 	      "  -V, --version   show the version and exit\n"

@@ -44,7 +44,7 @@ usage(FILE *f)
 	      "given), one panel per test, significant steps marked.\n"
 	      "\n"
 	      "  -d, --db PATH          results database (default: $AIM_DB, else\n"
-	      "                         results/aim.db when ./results exists, else\n"
+	      "                         results/aim.db when ./results is yours, else\n"
 	      "                         $XDG_DATA_HOME/aimkit/aim.db)\n"
 	      "  -o, --output FILE|DIR/ picture: .png, .svg or .pdf (default\n"
 	      "                         aimplot.png); DIR/ gives one file per test\n"
