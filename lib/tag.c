@@ -67,12 +67,28 @@ is_bidi(uint32_t c)
 	       c == 0x200e || c == 0x200f || c == 0x061c;
 }
 
-/* Characters of no width. */
+/*
+ * Characters of no width: Unicode's Default_Ignorable_Code_Point set
+ * (DerivedCoreProperties.txt; the bidirectional controls in it are named
+ * as such above), and the interlinear annotation marks.  Two tags that
+ * differ only in these would look the same.
+ */
 static int
 is_invisible(uint32_t c)
 {
-	return (c >= 0x200b && c <= 0x200d) || c == 0x2060 || c == 0xfeff ||
-	       c == 0x180e;
+	static const uint32_t range[][2] = {
+		{ 0x00ad, 0x00ad }, { 0x034f, 0x034f }, { 0x115f, 0x1160 },
+		{ 0x17b4, 0x17b5 }, { 0x180b, 0x180f }, { 0x200b, 0x200d },
+		{ 0x2060, 0x2065 }, { 0x206a, 0x206f }, { 0x3164, 0x3164 },
+		{ 0xfe00, 0xfe0f }, { 0xfeff, 0xfeff }, { 0xffa0, 0xffa0 },
+		{ 0xfff0, 0xfffb }, { 0x1bca0, 0x1bca3 }, { 0x1d173, 0x1d17a },
+		{ 0xe0000, 0xe0fff },
+	};
+
+	for (size_t i = 0; i < sizeof(range) / sizeof(range[0]); i++)
+		if (c >= range[i][0] && c <= range[i][1])
+			return 1;
+	return 0;
 }
 
 static int

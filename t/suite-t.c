@@ -113,9 +113,14 @@ hidden_tags(void)
 		"\xe2\x80\xaa", "\xe2\x80\xae", "\xe2\x81\xa6", "\xe2\x81\xa9",
 		"\xe2\x80\x8e", "\xe2\x80\x8f", "\xd8\x9c",
 	};
+	/* ZWSP, ZWNJ, ZWJ, WJ, BOM; soft hyphen, CGJ, invisible times,
+	 * Hangul filler, variation selector 16, a tag character (the
+	 * "ASCII smuggling" of U+E0041), variation selector 17. */
 	static const char *const zw[] = {
 		"\xe2\x80\x8b", "\xe2\x80\x8c", "\xe2\x80\x8d", "\xe2\x81\xa0",
-		"\xef\xbb\xbf",
+		"\xef\xbb\xbf", "\xc2\xad", "\xcd\x8f", "\xe2\x81\xa2",
+		"\xe3\x85\xa4", "\xef\xb8\x8f", "\xf3\xa0\x81\x81",
+		"\xf3\xa0\x84\x80",
 	};
 	char tag[32], why[128];
 
