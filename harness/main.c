@@ -104,7 +104,7 @@ parse_cli(int argc, char **argv, struct cli *c)
 		case 'V':
 			printf("aimrun (aimkit) %s\n", PACKAGE_VERSION);
 			exit(aim_stdout_flush() != 0 ? 2 : 0);
-		default: aim_bad_option(ch, argv, NULL); exit(1);
+		default: aim_bad_option(ch, argv, longopts, NULL); exit(1);
 		}
 	}
 	if (optind < argc) {

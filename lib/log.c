@@ -90,14 +90,37 @@ aim_stdout_flush(void)
 	return 0;
 }
 
+/*
+ * Whether getopt's complaint is about the long option PREV ("--name" or
+ * "--name=value"): it is when getopt knew no such option (OPTOPT 0), or
+ * when OPTOPT is that option's value.  Otherwise it is about a short
+ * option, perhaps inside a cluster that getopt has not finished with.
+ */
+static int
+about_long(const char *prev, const struct option *longopts)
+{
+	size_t len;
+
+	if (strncmp(prev, "--", 2) != 0)
+		return 0;
+	if (optopt == 0 || longopts == NULL)
+		return 1;
+	prev += 2;
+	len = strcspn(prev, "=");
+	for (const struct option *o = longopts; o->name != NULL; o++)
+		if (strlen(o->name) == len && strncmp(o->name, prev, len) == 0)
+			return o->flag == NULL && o->val == optopt;
+	return 1;
+}
+
 void
-aim_bad_option(int ch, char *const *argv, const char *verb)
+aim_bad_option(int ch, char *const *argv, const struct option *longopts,
+	       const char *verb)
 {
 	const char *arg = argv[optind - 1];
-	int is_long = strncmp(arg, "--", 2) == 0;
+	int is_long = about_long(arg, longopts);
 	char shown[64], sopt[3] = { '-', (char)optopt, '\0' }, msg[128];
 
-	/* A short option may sit inside a cluster, "-qx". */
 	if (!is_long && optopt > 0 && optopt < 0x7f)
 		arg = sopt;
 	arg = tag_shown(arg, shown, sizeof(shown));

@@ -20,9 +20,12 @@ void aim_die(int status, const char *fmt, ...)
  * getopt_long's complaint, kept quiet with opterr = 0, said in one line
  * naming the program (not its path) and where its help is.  CH is ':' (a
  * value missing; the option string starts with ':') or '?'; VERB is the
- * subcommand or NULL.
+ * subcommand or NULL; LONGOPTS, getopt_long's table, tells a complaint
+ * about a long option from one about a short option inside a cluster.
  */
-void aim_bad_option(int ch, char *const *argv, const char *verb);
+struct option;
+void aim_bad_option(int ch, char *const *argv, const struct option *longopts,
+		    const char *verb);
 
 /*
  * Flush stdout; -1 with one line on stderr when anything written to it

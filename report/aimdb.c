@@ -100,7 +100,7 @@ aimdb_getopt(int argc, char **argv, const char *shortopts,
 	}
 	if (c == '?' || c == ':') {
 		/* Always CLI_USER; the verb stops on '?'. */
-		(void)cli_bad_option(c, argv, argv[0]);
+		(void)cli_bad_option(c, argv, longopts, argv[0]);
 		return '?';
 	}
 	return c;
@@ -166,7 +166,7 @@ main(int argc, char **argv)
 			cli_version("aimdb");
 			return cli_close_stdout();
 		default:
-			return cli_bad_option(c, argv, NULL);
+			return cli_bad_option(c, argv, longopts, NULL);
 		}
 	}
 	if (optind >= argc) {

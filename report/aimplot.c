@@ -149,7 +149,7 @@ parse_options(int argc, char **argv, struct opts *o)
 			return -1;
 		}
 		if (c == '?' || c == ':')
-			return cli_bad_option(c, argv, NULL);
+			return cli_bad_option(c, argv, longopts, NULL);
 		rc = one_option(c, optarg, o);
 		if (rc != CLI_OK)
 			return rc;

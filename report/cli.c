@@ -107,9 +107,10 @@ cli_bad_usage(const char *fmt, ...)
 }
 
 int
-cli_bad_option(int ch, char *const *argv, const char *verb)
+cli_bad_option(int ch, char *const *argv, const struct option *longopts,
+	       const char *verb)
 {
-	aim_bad_option(ch, argv, verb);
+	aim_bad_option(ch, argv, longopts, verb);
 	return CLI_USER;
 }
 

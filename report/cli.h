@@ -54,7 +54,9 @@ int cli_bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * a value", or "option '--help' takes no value"; with "VERB: " first and
  * "see PROG VERB --help" when VERB is not NULL.  Returns CLI_USER.
  */
-int cli_bad_option(int ch, char *const *argv, const char *verb);
+struct option;
+int cli_bad_option(int ch, char *const *argv, const struct option *longopts,
+		   const char *verb);
 
 /* A finite decimal number in [MIN, MAX), the whole of S.  0 or -1. */
 int cli_parse_real(const char *s, double min, double max, double *out);

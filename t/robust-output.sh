@@ -204,5 +204,13 @@ refused "aimplot: unknown option" 1 "aimplot: unknown option '--bogus' (see aimp
 refused "aimplot: option without its value" 1 "aimplot: option '-o' needs a value" \
 	"$AIMPLOT" --db "$DB" -o
 
+# Inside a cluster after a long option, the short option is the culprit.
+refused "aimrun: unknown option in a cluster after a long one" 1 \
+	"aimrun: unknown option '-x'" "$AIMRUN" --quiet -xq
+refused "aimcmp: unknown option in a cluster after --format=text" 1 \
+	"aimcmp: unknown option '-z'" "$AIMCMP" --db "$DB" --format=text -zq
+refused "aimrun: a long option given a value, a cluster after it" 1 \
+	"aimrun: option '--quiet=yes' takes no value" "$AIMRUN" --quiet=yes -q
+
 echo "1..$n"
 exit $((fails > 0))
