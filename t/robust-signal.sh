@@ -42,7 +42,7 @@ half_results() {
 	   (SELECT 1 FROM sample s WHERE s.result_id = r.id)"
 }
 
-echo "1..60"
+echo "1..61"
 
 # A stop signal while a disk test runs in its scratch directory.  The
 # test process leads its group; its pid is read before the signal.
@@ -80,9 +80,9 @@ for sig in INT TERM HUP; do
 done
 
 # A reader that goes away: the table's pipe closes, the run goes on.
-"$AIMRUN" --tag pipe --tests add_long,add_int,disk_wrt --duration 0.1 \
+{ "$AIMRUN" --tag pipe --tests add_long,add_int,disk_wrt --duration 0.1 \
 	--runs 2 --filesize 64K --db "$W/a.db" --dir "$W/scratch" \
-	2>"$W/err" | head -n 1 >/dev/null
+	2>"$W/pipe-err"; echo $? >"$W/pipe-rc"; } | head -n 1 >/dev/null
 t "closed output pipe: the run completes" \
 	test "$(q "SELECT status FROM run WHERE tag = 'pipe'")" = complete
 t "closed output pipe: every result stored" \
@@ -120,4 +120,8 @@ t "aimdb export works" "$AIMDB" --db "$W/a.db" export -o "$W/all.csv"
 for sig in USR1 ALRM PWR; do
 	stop_check "$sig"
 done
+# The lost table is said: exit 2 and one line, the results still stored.
+t "closed output pipe: exit 2 with one line saying what is stored" sh -c \
+	"test \"\$(cat '$W/pipe-rc')\" -eq 2 && test \$(wc -l <'$W/pipe-err') -eq 1 &&
+	 grep -q 'results are stored as run' '$W/pipe-err'"
 exit $((fails > 0))
