@@ -168,8 +168,22 @@ t "... every set output in them a single-quoted literal" single_quoted \
 	"$W/out/all.gp" "$W/out/title.gp" "$so" "$W/out/per.gp"
 t "... and aimplot's own gnuplot was searched after each of its runs" \
 	test "$(sort -u "$W/looked" | grep -cv "^$W")" -eq 4
+# gnuplot sends the output to a command when its name starts with '|'.
+t "an -o name starting with '|': exit 0" "$AIMPLOT" --db "$DB" \
+	-o "|touch MARK.pipe.png" -s "$W/out/pipe.gp"
+t "... drawn" png "$W/|touch MARK.pipe.png"
+t "... the kept script, run by gnuplot, redraws it" \
+	kept "$W/out/pipe.gp" "$W/|touch MARK.pipe.png"
+t "... and nothing ran" no_marker
+t "one file per test under such a directory: exit 0" "$AIMPLOT" --db "$DB" \
+	-o "|touch MARK.pdir;x/" -s "$W/out/pdir.gp"
+t "... the kept script, run by gnuplot, redraws them" \
+	kept "$W/out/pdir.gp" "$W/|touch MARK.pdir;x/03-add_long.png"
+t "... and nothing ran" no_marker
+t "... set output single-quoted, never starting with '|'" single_quoted \
+	"$W/out/pipe.gp" "$W/out/pdir.gp"
 else
-	no_gp 3
+	no_gp 11
 fi
 echo "1..$n"
 exit $((fails > 0))
