@@ -237,6 +237,30 @@ make_dir(const char *dir)
 	return CLI_ENV;
 }
 
+/*
+ * Refused before anything is written: a picture that would replace the
+ * database being read.  plot_run() checks again as it opens them.
+ */
+static int
+pictures_spare_db(const struct plot_model *m, const struct plot_opts *po)
+{
+	size_t n = po->per_test ? m->n_tests : 1;
+	int rc = CLI_OK;
+
+	for (size_t k = 0; rc == CLI_OK && k < n; k++) {
+		char *path = po->per_test ? plot_test_path(po, &m->tests[k]) :
+			     xstrdup(po->output);
+
+		if (outfile_spares(path, po->keep) < 0) {
+			aim_warn("--output: %s: is the database being read",
+				 path);
+			rc = CLI_USER;
+		}
+		free(path);
+	}
+	return rc;
+}
+
 /* The listing of the steps, or the picture with the steps marked. */
 static int
 draw(const struct opts *o, struct plot_opts *po, struct series_db *sd)
@@ -257,7 +281,8 @@ draw(const struct opts *o, struct plot_opts *po, struct series_db *sd)
 	po->title = title;
 	po->relative = o->relative;
 	po->alpha = o->sel.stats.alpha;
-	if (o->script != NULL)
+	rc = pictures_spare_db(&sd->model, po);
+	if (rc == CLI_OK && o->script != NULL)
 		rc = write_script_file(o->script, &sd->model, po);
 	if (rc == CLI_OK && po->per_test)
 		rc = make_dir(po->output);

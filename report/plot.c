@@ -99,6 +99,21 @@ put_string(FILE *f, const char *s)
 	free(copy);
 }
 
+/*
+ * "set output" naming PATH.  gnuplot pipes the output through a shell
+ * when the name starts with '|', so such a name is written as "./|...".
+ */
+static void
+put_output(FILE *f, const char *path)
+{
+	char *dotted = path[0] == '|' ? xasprintf("./%s", path) : NULL;
+
+	fputs("set output ", f);
+	put_string(f, dotted != NULL ? dotted : path);
+	fputc('\n', f);
+	free(dotted);
+}
+
 static const char *
 term_name(enum plot_term term)
 {
@@ -339,9 +354,7 @@ put_grid(FILE *f, const struct plot_model *m, const struct plot_opts *o)
 	rows = (m->n_tests + cols - 1) / cols;
 	put_terminal(f, o->term, cols * PANEL_W < MIN_W ? MIN_W :
 		     (int)cols * PANEL_W, (int)rows * PANEL_H + TITLE_H);
-	fputs("set output ", f);
-	put_string(f, o->write_as != NULL ? o->write_as[0] : o->output);
-	fputc('\n', f);
+	put_output(f, o->write_as != NULL ? o->write_as[0] : o->output);
 	for (size_t k = 0; k < m->n_tests; k++)
 		put_block(f, m, k, o->relative);
 	put_axes(f, m);
@@ -369,9 +382,8 @@ put_files(FILE *f, const struct plot_model *m, const struct plot_opts *o)
 		const struct plot_test *t = &m->tests[k];
 		char *path = plot_test_path(o, t);
 
-		fputs("set output ", f);
-		put_string(f, o->write_as != NULL ? o->write_as[k] : path);
-		fputs("\nset title ", f);
+		put_output(f, o->write_as != NULL ? o->write_as[k] : path);
+		fputs("set title ", f);
 		put_string(f, o->title);
 		fprintf(f, " . \"\\n%d \" . ", t->number);
 		put_string(f, t->name);

@@ -21,6 +21,12 @@ cp "$W/victim" "$W/victim.orig"
 victim_intact() { cmp -s "$W/victim" "$W/victim.orig"; }
 # full DESC FILE BLOCKS COMMAND...: under a limit of BLOCKS 512-byte
 # blocks COMMAND exits 2 with one line, FILE as it was, no temporary file.
+# plot_refused DESC STATUS: aimplot exited 1 with one line saying why,
+# and wrote no script first.
+plot_refused() {
+	t "$1" sh -c "test $2 -eq 1 && test \$(wc -l <'$W/err') -eq 1 &&
+		grep -q 'is the database being read' '$W/err' && ! test -e '$O/db.gp'"
+}
 full() {
 	what=$1 file=$2 blocks=$3; shift 3
 	echo "the old contents" >"$file"
@@ -52,7 +58,7 @@ full "export -o on a full disk" "$O/e.csv" 1 \
 t "... and says why" grep -q "e.csv: File too large" "$W/err"
 
 ln -s "$W/victim" "$O/s.gp"
-t "aimplot -s over a link: exit 0" env AIM_GNUPLOT=/nonexistent \
+t "aimplot -s over a link, gnuplot missing: exit 2" env AIM_GNUPLOT=/nonexistent \
 	sh -c '"$@" 2>/dev/null; test $? -eq 2' sh "$AIMPLOT" --db "$DB" \
 	-s "$O/s.gp" -o "$O/never.png"
 t "... the link became the script" sh -c "test -f '$O/s.gp' &&
@@ -62,13 +68,7 @@ full "aimplot -s on a full disk" "$O/s.gp" 1 env AIM_GNUPLOT=/nonexistent \
 	"$AIMPLOT" --db "$DB" -s "$O/s.gp"
 t "... and says why" grep -q "s.gp: File too large" "$W/err"
 
-if test -z "$GP" || ! test -x "$GP"; then
-	for i in 1 2 3 4 5 6 7 8 9 10 11; do
-		skip "gnuplot not installed at '$GP' (the Debian package gnuplot-nox)"
-	done
-	echo "1..$n"
-	exit $((fails > 0))
-fi
+if test -n "$GP" && test -x "$GP"; then
 ln -s "$W/victim" "$O/p.png"
 t "aimplot -o over a link: exit 0" "$AIMPLOT" --db "$DB" -o "$O/p.png"
 t "... the link became the picture" sh -c "test -f '$O/p.png' &&
@@ -83,6 +83,11 @@ t "... not its target" victim_intact
 full "aimplot -o on a full disk" "$O/p.png" 8 "$AIMPLOT" --db "$DB" \
 	-o "$O/p.png"
 t "... and says gnuplot was stopped by the limit" grep -q "gnuplot: killed by signal" "$W/err"
+else
+	for i in 1 2 3 4 5 6 7 8 9 10 11; do
+		skip "gnuplot not installed at '$GP' (the Debian package gnuplot-nox)"
+	done
+fi
 # The database being read is no output: replacing it would lose it.
 ln -s "$DB" "$W/db-link"
 cp "$DB" "$W/db.orig"
@@ -97,9 +102,12 @@ done
 t "export of a linked database onto its target: refused" test $? -eq 1
 "$AIMPLOT" --db "$DB" -s "$DB" -o "$O/q.png" >/dev/null 2>&1
 t "aimplot -s onto the database: refused" test $? -eq 1
-"$AIMPLOT" --db "$DB" -o "$DB" >/dev/null 2>&1
-t "aimplot -o onto the database: refused" test $? -ne 0
-t "... and the database is byte-identical" cmp -s "$DB" "$W/db.orig"
+# Named like a picture, so that only its being the database refuses it.
+cp "$DB" "$W/db.png"
+"$AIMPLOT" --db "$W/db.png" -o "$W/db.png" -s "$O/db.gp" >/dev/null 2>"$W/err"
+plot_refused "aimplot -o onto the database: refused" $?
+t "... and the database is byte-identical" sh -c \
+	"cmp -s '$DB' '$W/db.orig' && cmp -s '$W/db.png' '$W/db.orig'"
 # Readers write too: SQLite makes the 32 KiB -shm of a WAL database.  A
 # file size limit fails that with one line, never kills the reader.
 sqlite3 "$DB" "PRAGMA journal_mode = WAL" >/dev/null
@@ -114,5 +122,12 @@ rm -f "$DB-shm" "$DB-wal"
 limited 8 "$B/report/aimcmp" --db "$DB" one two >/dev/null 2>"$W/err"; rc=$?
 t "aimcmp under a file size limit: exit 2, one line" sh -c \
 	"test $rc -eq 2 && test \$(wc -l <'$W/err') -eq 1"
+mkdir "$W/per"
+cp "$W/db.orig" "$W/per/03-add_long.png"
+"$AIMPLOT" --db "$W/per/03-add_long.png" -o "$W/per/" -s "$O/db.gp" \
+	>/dev/null 2>"$W/err"
+plot_refused "aimplot -o DIR/ with the database as a picture: refused" $?
+t "... and the database is byte-identical" \
+	cmp -s "$W/per/03-add_long.png" "$W/db.orig"
 echo "1..$n"
 exit $((fails > 0))
