@@ -166,8 +166,17 @@ collect(struct watch *w, const struct runner_cfg *cfg,
 			 (int)(left / 1000000) + 1);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n == 0 && child_gone(w->pid))
-			return;	/* a leftover grandchild may hold the pipe open */
+		if (n == 0 && cfg->idle != NULL)
+			cfg->idle();
+		/*
+		 * Gone: a leftover grandchild may hold the pipe open, so no
+		 * EOF may come.  What the child wrote after the poll (this
+		 * process may have been late to look) is in the pipe.
+		 */
+		if (n == 0 && child_gone(w->pid)) {
+			(void)drain(w, out, DRAIN_MAX);
+			return;
+		}
 		if (n > 0 && drain(w, out, 1))
 			return;
 	}
