@@ -181,13 +181,12 @@ run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	    realpath(datadir, data) != NULL)
 		datadir = data;
 	ctx_init(&ctx, cfg->scratch, cfg->filesize_k, datadir);
+	ctx.ipc = cfg->ipc;
 	if (cfg->scratch != NULL) {
 		ctx.dir_held = hold_scratch(cfg, held, sizeof(held));
 		if (ctx.dir_held == NULL)
 			st = aim_fail_errno(&ctx, "enter the scratch directory");
 	}
-	/* Left by an earlier process of this pid that nobody could clean. */
-	ctx_ipc_remove(getpid());
 	if (st == AIM_OK && t->setup != NULL)
 		st = t->setup(&ctx);
 	if (st == AIM_OK) {

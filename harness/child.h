@@ -8,12 +8,15 @@
 #include "aim_test.h"
 #include "timing.h"
 
+struct ctx_ipc;
+
 struct child_cfg {
 	const char *scratch;	/* private scratch directory or NULL */
 	int scratch_fd;		/* set by runner_run(): SCRATCH, held open */
 	unsigned long filesize_k;
 	const char *datadir;
 	struct timing_cfg timing;
+	struct ctx_ipc *ipc;	/* set by runner_run(): what the test holds */
 };
 
 /*

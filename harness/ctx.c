@@ -10,7 +10,10 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <sys/ipc.h>
+#include <sys/mman.h>
+#include <sys/random.h>
 #include <sys/sem.h>
 #include <sys/shm.h>
 #include <unistd.h>
@@ -24,44 +27,97 @@ ctx_init(struct aim_ctx *ctx, const char *dir, unsigned long filesize_k,
 	ctx->dir_held = dir;	/* the child runner sets the held path */
 	ctx->filesize_k = filesize_k;
 	ctx->datadir = datadir;
-	ctx->pid = getpid();
+	if (getrandom(&ctx->key_next, sizeof(ctx->key_next), GRND_NONBLOCK) !=
+	    (ssize_t)sizeof(ctx->key_next))
+		ctx->key_next = (uint64_t)getpid() << 32 ^ (uint64_t)time(NULL);
+}
+
+struct ctx_ipc *
+ctx_ipc_new(void)
+{
+	void *p = mmap(NULL, sizeof(struct ctx_ipc), PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;	/* anonymous: zeroed */
+}
+
+void
+ctx_ipc_free(struct ctx_ipc *ipc)
+{
+	if (ipc != NULL)
+		(void)munmap(ipc, sizeof(*ipc));	/* our own mapping */
+}
+
+/* splitmix64: every step a fresh 32 bits, no system call. */
+static key_t
+random_key(struct aim_ctx *ctx)
+{
+	for (;;) {
+		uint64_t z = (ctx->key_next += 0x9e3779b97f4a7c15ull);
+
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+		z ^= z >> 31;
+		if ((key_t)(uint32_t)z != IPC_PRIVATE &&
+		    (key_t)(uint32_t)z != (key_t)-1)
+			return (key_t)(uint32_t)z;
+	}
+}
+
+key_t
+aim_ctx_ipc_key(struct aim_ctx *ctx, enum aim_ipc_kind kind)
+{
+	key_t key = random_key(ctx);
+
+	if (ctx->ipc == NULL)
+		return key;
+	for (unsigned i = 0; i < AIM_IPC_MAX; i++)
+		if (ctx->ipc->held[i] == 0) {
+			__atomic_store_n(&ctx->ipc->held[i], (uint64_t)kind << 32 |
+					 (uint32_t)key, __ATOMIC_RELEASE);
+			return key;
+		}
+	errno = ENOSPC;
+	return (key_t)-1;
+}
+
+void
+aim_ctx_ipc_drop(struct aim_ctx *ctx, key_t key)
+{
+	if (ctx->ipc == NULL)
+		return;
+	for (unsigned i = 0; i < AIM_IPC_MAX; i++)
+		if ((uint32_t)ctx->ipc->held[i] == (uint32_t)key)
+			__atomic_store_n(&ctx->ipc->held[i], 0,
+					 __ATOMIC_RELEASE);
 }
 
 /*
- * 'A', then the pid (below 2^22, the kernel's PID_MAX_LIMIT), then the
- * slot: distinct for every live test process and slot.
+ * The table lived in a process that may have been killed anywhere, so it
+ * is data, and a key may name an object another program made after the
+ * test's was removed: check who made it.  Errors are ignored: what is
+ * gone already stays gone.
  */
-key_t
-ctx_ipc_key(pid_t pid, unsigned slot)
-{
-	return (key_t)(0x41000000u | ((unsigned)pid & 0x3fffffu) << 2 |
-		       (slot % AIM_IPC_SLOTS));
-}
-
-key_t
-aim_ctx_ipc_key(const struct aim_ctx *ctx, unsigned slot)
-{
-	return ctx_ipc_key(ctx->pid, slot);
-}
-
-/* Errors are ignored: what is gone or not ours stays as it is. */
 void
-ctx_ipc_remove(pid_t pid)
+ctx_ipc_remove(struct ctx_ipc *ipc, pid_t pid, time_t since)
 {
 	uid_t me = geteuid();
 
-	for (unsigned slot = 0; slot < AIM_IPC_SLOTS; slot++) {
-		key_t key = ctx_ipc_key(pid, slot);
+	for (unsigned i = 0; i < AIM_IPC_MAX; i++) {
+		uint64_t v = __atomic_load_n(&ipc->held[i], __ATOMIC_ACQUIRE);
+		key_t key = (key_t)(uint32_t)v;
 		struct shmid_ds shm;
 		struct semid_ds sem;
-		int id = shmget(key, 0, 0);
+		int id;
 
-		if (id >= 0 && shmctl(id, IPC_STAT, &shm) == 0 &&
-		    shm.shm_perm.cuid == me)
+		ipc->held[i] = 0;
+		if (v >> 32 == AIM_IPC_SHM && (id = shmget(key, 0, 0)) >= 0 &&
+		    shmctl(id, IPC_STAT, &shm) == 0 &&
+		    shm.shm_perm.cuid == me && shm.shm_cpid == pid)
 			(void)shmctl(id, IPC_RMID, NULL);
-		id = semget(key, 0, 0);
-		if (id >= 0 && semctl(id, 0, IPC_STAT, &sem) == 0 &&
-		    sem.sem_perm.cuid == me)
+		if (v >> 32 == AIM_IPC_SEM && (id = semget(key, 0, 0)) >= 0 &&
+		    semctl(id, 0, IPC_STAT, &sem) == 0 &&
+		    sem.sem_perm.cuid == me && sem.sem_ctime >= since)
 			(void)semctl(id, 0, IPC_RMID);
 	}
 }

@@ -5,6 +5,9 @@
 #ifndef AIM_CTX_H
 #define AIM_CTX_H
 
+#include <stdint.h>
+#include <time.h>
+
 #include "aim_test.h"
 
 #define AIM_REASON_MAX 256
@@ -14,7 +17,8 @@ struct aim_ctx {
 	const char *dir_held;	/* DIR through the held descriptor */
 	unsigned long filesize_k;
 	const char *datadir;
-	pid_t pid;		/* the test process: its IPC keys */
+	struct ctx_ipc *ipc;	/* shared with the parent, or NULL */
+	uint64_t key_next;	/* the state of aim_ctx_ipc_key() */
 	void *data;
 	char reason[AIM_REASON_MAX];	/* set by aim_skip/aim_fail* */
 };
@@ -23,14 +27,30 @@ struct aim_ctx {
 void ctx_init(struct aim_ctx *ctx, const char *dir, unsigned long filesize_k,
 	      const char *datadir);
 
-/* The IPC key of SLOT for test process PID (aim_ctx_ipc_key()). */
-key_t ctx_ipc_key(pid_t pid, unsigned slot);
+/*
+ * The IPC keys a test process holds (aim_ctx_ipc_key()), in memory shared
+ * with the parent, which removes their objects after the process died.
+ * Plain memory, not records on the pipe: a record sent after the object
+ * exists is lost to a kill on the way back from the system call, and a
+ * test that makes objects in every timed call takes keys without a
+ * system call or a wake-up of the parent.  A slot is 0, or
+ * kind << 32 | key, written in one store.
+ */
+struct ctx_ipc {
+	uint64_t held[AIM_IPC_MAX];
+};
+
+/* A zeroed table shared with children forked later; NULL, errno set. */
+struct ctx_ipc *ctx_ipc_new(void);
+void ctx_ipc_free(struct ctx_ipc *ipc);
 
 /*
- * Remove the SysV segments and semaphore sets of our user left under the
- * keys of PID.  Call it while PID cannot be reused: from PID itself, or
- * before reaping it.
+ * Remove the objects under the keys still held in IPC, and empty it: only
+ * those our user created, segments only if PID created them, semaphore
+ * sets only if made or set at SINCE (seconds, CLOCK_REALTIME) or later.
+ * Call it once PID, the holder, and what it started are dead, before PID
+ * is reaped (so that it cannot be reused).
  */
-void ctx_ipc_remove(pid_t pid);
+void ctx_ipc_remove(struct ctx_ipc *ipc, pid_t pid, time_t since);
 
 #endif

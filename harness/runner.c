@@ -31,6 +31,8 @@ struct watch {
 	int interrupted;
 	int32_t status;
 	size_t cap;
+	struct ctx_ipc *ipc;	/* SysV IPC keys the test holds */
+	time_t since;		/* before the test started */
 };
 
 const char *
@@ -166,8 +168,17 @@ collect(struct watch *w, const struct runner_cfg *cfg,
 			 (int)(left / 1000000) + 1);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n == 0 && child_gone(w->pid))
-			return;	/* a leftover grandchild may hold the pipe open */
+		if (n == 0 && cfg->idle != NULL)
+			cfg->idle();
+		/*
+		 * Gone: a leftover grandchild may hold the pipe open, so no
+		 * EOF may come.  What the child wrote after the poll (this
+		 * process may have been late to look) is in the pipe.
+		 */
+		if (n == 0 && child_gone(w->pid)) {
+			(void)drain(w, out, DRAIN_MAX);
+			return;
+		}
 		if (n > 0 && drain(w, out, 1))
 			return;
 	}
@@ -263,9 +274,9 @@ finish(struct watch *w, const struct runner_cfg *cfg)
 	}
 	/* Whatever the test left behind in its group dies with it. */
 	(void)kill(-w->pid, SIGKILL);
-	/* Dead, not reaped: its pid, so its IPC keys, cannot be reused yet. */
+	/* Dead, not reaped: nothing of its group can still make objects. */
 	(void)exited_within(w->pid, -1);
-	ctx_ipc_remove(w->pid);
+	ctx_ipc_remove(w->ipc, w->pid, w->since);
 	while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
 		;
 	reap_orphans();
@@ -317,6 +328,8 @@ start(const struct aim_test *t, const struct runner_cfg *cfg, struct watch *w,
 	if (pipe2(fds, O_CLOEXEC) != 0)
 		return -1;
 	cc.scratch_fd = scratch_fd;
+	cc.ipc = w->ipc;
+	w->since = time(NULL);
 	fflush(NULL);	/* no buffered output may be written twice */
 	w->pid = fork();
 	if (w->pid < 0) {
@@ -359,9 +372,11 @@ runner_run(const struct aim_test *t, const struct runner_cfg *cfg,
 			return 0;
 		}
 	}
-	if (start(t, cfg, &w, sfd) != 0) {
+	w.ipc = ctx_ipc_new();
+	if (w.ipc == NULL || start(t, cfg, &w, sfd) != 0) {
 		int err = errno;
 
+		ctx_ipc_free(w.ipc);
 		if (sfd >= 0)
 			(void)close(sfd);	/* read-only directory */
 		errno = err;
@@ -369,6 +384,7 @@ runner_run(const struct aim_test *t, const struct runner_cfg *cfg,
 	}
 	collect(&w, cfg, out);
 	status = finish(&w, cfg);
+	ctx_ipc_free(w.ipc);
 	(void)close(w.fd);
 	if (sfd >= 0) {
 		/* What the test left goes, even if the name was swapped. */

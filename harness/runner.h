@@ -29,6 +29,12 @@ struct runner_cfg {
 	int64_t kill_grace_ns;	/* SIGTERM to SIGKILL */
 	/* Polled while waiting; non-zero means stop now (a signal arrived). */
 	int (*interrupted)(void);
+	/*
+	 * Called after a poll that timed out, before the child is looked at;
+	 * NULL in aimrun.  Tests make the watcher late there, as a loaded
+	 * machine or a stop can.
+	 */
+	void (*idle)(void);
 };
 
 struct runner_outcome {

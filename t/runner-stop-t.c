@@ -30,6 +30,23 @@ static const struct aim_test t_ok = {
 	.ops_per_call = 1, .run = run_ok,
 };
 
+/* Silent past one poll of the watcher, then quick to finish. */
+static enum aim_status
+setup_slow(struct aim_ctx *ctx)
+{
+	struct timespec ts = { 0, 150000000 };
+
+	aim_sink_ptr(ctx);
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+	return AIM_OK;
+}
+
+static const struct aim_test t_slow_start = {
+	.number = 91, .name = "slow_start", .units = "Fakes/second",
+	.ops_per_call = 1, .setup = setup_slow, .run = run_ok,
+};
+
 static void
 nap_ms(long ms)
 {
@@ -107,6 +124,34 @@ check(const char *what, int64_t duration_ns, long after_ms, int group_too)
 	nap_ms(50);	/* the stopper is surely gone */
 }
 
+/* The watcher loses the CPU right after a poll timed out. */
+static void
+late(void)
+{
+	nap_ms(400);
+}
+
+/*
+ * The test writes all its records and exits while the watcher is late
+ * after an empty poll: what it wrote is still read.
+ */
+static void
+check_late(void)
+{
+	struct runner_cfg cfg = { .kill_grace_ns = 300000000, .idle = late };
+	struct runner_outcome out;
+
+	timing_cfg_default(&cfg.child.timing, 10000000);
+	cfg.deadline_ns = 20000000000LL;
+	is_int(runner_run(&t_slow_start, &cfg, &out), 0,
+	       "late after an empty poll: harness works");
+	is_string(runner_status_name(out.status), "ok", "late after an empty "
+		  "poll: classified ok (reason '%s')", out.reason);
+	is_int((int64_t)out.n_samples, cfg.child.timing.samples,
+	       "late after an empty poll: every sample kept");
+	runner_outcome_free(&out);
+}
+
 int
 main(void)
 {
@@ -115,5 +160,6 @@ main(void)
 	check("watcher stopped", 50000000, 20, 0);
 	/* Both stopped: the test ends after the deadline in wall time. */
 	check("watcher and test stopped", 200000000, 60, 1);
+	check_late();
 	return done_testing();
 }

@@ -89,3 +89,8 @@ check_PROGRAMS += t/store-reopen-t
 TESTS += t/store-reopen-t
 t_store_reopen_t_SOURCES = t/store-reopen-t.c t/storefx.c t/storefx.h
 t_store_reopen_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
+# shared_memory removes only the SysV objects it made.
+check_PROGRAMS += t/ipc-foreign-t
+t_ipc_foreign_t_SOURCES = t/ipc-foreign-t.c
+t_ipc_foreign_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/ipc-foreign-t

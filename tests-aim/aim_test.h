@@ -96,13 +96,25 @@ unsigned long aim_ctx_filesize_k(const struct aim_ctx *ctx);
 /* Directory holding the shipped helper files (aim_1.sh.., true). */
 const char *aim_ctx_datadir(const struct aim_ctx *ctx);
 /*
- * System V IPC keys of this test process, SLOT 0..AIM_IPC_SLOTS-1.  Create
- * SysV objects under them (IPC_CREAT | IPC_EXCL), never IPC_PRIVATE: the
- * harness removes whatever is left under them when the process ends,
- * killed or not, since SysV objects outlive their creator.
+ * System V IPC objects outlive the process that made them.  Create each
+ * under a fresh key of aim_ctx_ipc_key() with IPC_CREAT | IPC_EXCL (on
+ * EEXIST drop the key and take another), never IPC_PRIVATE: the key is
+ * held before the object exists, so a kill at any point leaves nothing
+ * the harness does not know.  When the test process ends, killed or not,
+ * the harness removes the objects under the keys still held, if this
+ * process made them, and nothing else.  Drop a key once its object is
+ * removed (or a segment marked with IPC_RMID).  A key is random, so no
+ * other program's object sits under it by design.  (key_t)-1 with errno
+ * ENOSPC when AIM_IPC_MAX are held already; outside the harness nothing
+ * is held.
  */
-#define AIM_IPC_SLOTS 4
-key_t aim_ctx_ipc_key(const struct aim_ctx *ctx, unsigned slot);
+#define AIM_IPC_MAX 4
+enum aim_ipc_kind {
+	AIM_IPC_SHM = 1,	/* a shared memory segment */
+	AIM_IPC_SEM,		/* a semaphore set */
+};
+key_t aim_ctx_ipc_key(struct aim_ctx *ctx, enum aim_ipc_kind kind);
+void aim_ctx_ipc_drop(struct aim_ctx *ctx, key_t key);
 /* Per-test state slot: set in setup(), freed in teardown(). */
 void *aim_ctx_data(const struct aim_ctx *ctx);
 void aim_ctx_set_data(struct aim_ctx *ctx, void *data);

@@ -2,8 +2,9 @@
  * shared_memory: System V shared memory guarded by a System V semaphore.
  * Each call creates a 2 KiB segment and a semaphore, then passes 100
  * messages through the segment (P, copy in, V, P, copy out, V) in one
- * process, then removes both, as AIM did.  Both live under the harness's
- * keys of this process, so what a killed test leaves is removed; the
+ * process, then removes both, as AIM did.  Both live under random keys
+ * the harness holds from before creation to removal, so what a killed
+ * test leaves is removed, and no other program's object is touched; the
  * segment is marked for removal as soon as it is attached.
  */
 #include "config.h"
@@ -20,10 +21,6 @@
 #include "aimutil.h"
 
 #define SHM_MESSAGES 100
-/* Slots of aim_ctx_ipc_key(). */
-#define SHM_KEY 0
-#define SEM_KEY 1
-
 /* The caller defines semctl()'s fourth argument on Linux. */
 union shm_semun {
 	int val;
@@ -34,6 +31,8 @@ union shm_semun {
 struct shm_state {
 	int shmid;		/* -1 when none is live */
 	int semid;		/* -1 when none is live */
+	key_t shmkey;		/* held key, or IPC_PRIVATE */
+	key_t semkey;		/* held key, or IPC_PRIVATE */
 	void *addr;		/* attached segment or NULL */
 	unsigned pos;		/* message-size cycle, persists across calls */
 	char buf[AIMUTIL_MSG_MAX];
@@ -45,7 +44,7 @@ struct shm_state {
  * Return 0, or -1 with errno of the first failure.
  */
 static int
-release(struct shm_state *st)
+release(struct aim_ctx *ctx, struct shm_state *st)
 {
 	int saved = 0;
 
@@ -60,8 +59,33 @@ release(struct shm_state *st)
 	    saved == 0)
 		saved = errno;
 	st->semid = -1;
+	aim_ctx_ipc_drop(ctx, st->shmkey);
+	aim_ctx_ipc_drop(ctx, st->semkey);
+	st->shmkey = st->semkey = IPC_PRIVATE;
 	errno = saved;
 	return saved == 0 ? 0 : -1;
+}
+
+/* Fresh keys until one is free: another program may hold a key. */
+#define SHM_KEY_TRIES 8
+
+/* A new segment or set of one semaphore under a held key *KEY; -1, errno. */
+static int
+new_ipc(struct aim_ctx *ctx, enum aim_ipc_kind kind, key_t *key)
+{
+	for (int i = 0; i < SHM_KEY_TRIES; i++) {
+		int id, flags = IPC_CREAT | IPC_EXCL | 0600;
+
+		*key = aim_ctx_ipc_key(ctx, kind);
+		if (*key == (key_t)-1)
+			return -1;
+		id = kind == AIM_IPC_SHM ? shmget(*key, AIMUTIL_MSG_MAX, flags) :
+			semget(*key, 1, flags);
+		if (id >= 0 || errno != EEXIST)
+			return id;
+		aim_ctx_ipc_drop(ctx, *key);
+	}
+	return -1;
 }
 
 /* Is errno one a kernel without SysV IPC, or a sandbox, gives? */
@@ -78,7 +102,7 @@ shm_teardown(struct aim_ctx *ctx)
 
 	if (st == NULL)
 		return;
-	(void)release(st);	/* teardown cannot report; nothing is left */
+	(void)release(ctx, st);	/* teardown cannot report; nothing is left */
 	free(st);
 	aim_ctx_set_data(ctx, NULL);
 }
@@ -87,21 +111,19 @@ shm_teardown(struct aim_ctx *ctx)
 static enum aim_status
 probe(struct aim_ctx *ctx, struct shm_state *st)
 {
-	st->shmid = shmget(aim_ctx_ipc_key(ctx, SHM_KEY), AIMUTIL_MSG_MAX,
-			   IPC_CREAT | IPC_EXCL | 0600);
+	st->shmid = new_ipc(ctx, AIM_IPC_SHM, &st->shmkey);
 	if (st->shmid < 0)
 		return absent_errno(errno) ?
 			aim_skip(ctx, "SysV IPC not available: shmget: %s",
 				 strerror(errno)) :
 			aim_fail_errno(ctx, "shmget");
-	st->semid = semget(aim_ctx_ipc_key(ctx, SEM_KEY), 1,
-			   IPC_CREAT | IPC_EXCL | 0600);
+	st->semid = new_ipc(ctx, AIM_IPC_SEM, &st->semkey);
 	if (st->semid < 0)
 		return absent_errno(errno) ?
 			aim_skip(ctx, "SysV IPC not available: semget: %s",
 				 strerror(errno)) :
 			aim_fail_errno(ctx, "semget");
-	if (release(st) < 0)
+	if (release(ctx, st) < 0)
 		return aim_fail_errno(ctx, "remove probe IPC objects");
 	return AIM_OK;
 }
@@ -156,7 +178,7 @@ shm_fail(struct aim_ctx *ctx, struct shm_state *st, const char *what)
 {
 	enum aim_status rc = aim_fail_errno(ctx, what);
 
-	(void)release(st);	/* the failure is recorded already */
+	(void)release(ctx, st);	/* the failure is recorded already */
 	return rc;
 }
 
@@ -168,8 +190,7 @@ shm_run(struct aim_ctx *ctx)
 	uint64_t sum = 0;
 	void *addr;
 
-	st->shmid = shmget(aim_ctx_ipc_key(ctx, SHM_KEY), AIMUTIL_MSG_MAX,
-			   IPC_CREAT | IPC_EXCL | 0600);
+	st->shmid = new_ipc(ctx, AIM_IPC_SHM, &st->shmkey);
 	if (st->shmid < 0)
 		return shm_fail(ctx, st, "shmget");
 	addr = shmat(st->shmid, NULL, 0);
@@ -179,16 +200,16 @@ shm_run(struct aim_ctx *ctx)
 	/* Attached: the segment now goes when this process does. */
 	if (shmctl(st->shmid, IPC_RMID, NULL) < 0)
 		return shm_fail(ctx, st, "shmctl(IPC_RMID)");
+	aim_ctx_ipc_drop(ctx, st->shmkey);
 	st->shmid = -1;
-	st->semid = semget(aim_ctx_ipc_key(ctx, SEM_KEY), 1,
-			   IPC_CREAT | IPC_EXCL | 0600);
+	st->semid = new_ipc(ctx, AIM_IPC_SEM, &st->semkey);
 	if (st->semid < 0)
 		return shm_fail(ctx, st, "semget");
 	if (semctl(st->semid, 0, SETVAL, arg) < 0)
 		return shm_fail(ctx, st, "semctl(SETVAL)");
 	if (exchange(st, &sum) < 0)
 		return shm_fail(ctx, st, "semop");
-	if (release(st) < 0)
+	if (release(ctx, st) < 0)
 		return aim_fail_errno(ctx, "shmdt/IPC_RMID");
 	aim_sink_u64(sum);
 	return AIM_OK;
