@@ -89,3 +89,9 @@ check_PROGRAMS += t/store-reopen-t
 TESTS += t/store-reopen-t
 t_store_reopen_t_SOURCES = t/store-reopen-t.c t/storefx.c t/storefx.h
 t_store_reopen_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
+# CSV imports of many records finish (a search per record would not).
+check_PROGRAMS += t/import-scale-t
+t_import_scale_t_SOURCES = t/import-scale-t.c
+t_import_scale_t_LDADD = t/libtap.a $(REPORT_LDADD)
+TESTS += t/import-scale-t t/import-scale.sh
+EXTRA_DIST += t/import-scale.sh
