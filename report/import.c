@@ -113,13 +113,21 @@ import_strip(const char *s, size_t len)
 	return xasprintf("%.*s", (int)len, s);
 }
 
+void *
+import_grow(void *array, size_t n, size_t size)
+{
+	if ((n & (n - 1)) == 0)
+		array = xrealloc(array, (n ? 2 * n : 1) * size);
+	return array;
+}
+
 struct import_report *
 import_add_report(struct import_file *f, size_t line)
 {
 	struct import_report *r;
 
-	f->reports = xrealloc(f->reports,
-			      (f->n_reports + 1) * sizeof(*f->reports));
+	f->reports = import_grow(f->reports, f->n_reports,
+				 sizeof(*f->reports));
 	r = &f->reports[f->n_reports++];
 	memset(r, 0, sizeof(*r));
 	r->line = (int)line;
@@ -132,8 +140,8 @@ import_add_result(struct import_report *r, const struct aim_test *t,
 {
 	struct import_result *res;
 
-	r->results = xrealloc(r->results,
-			      (r->n_results + 1) * sizeof(*r->results));
+	r->results = import_grow(r->results, r->n_results,
+				 sizeof(*r->results));
 	res = &r->results[r->n_results++];
 	memset(res, 0, sizeof(*res));
 	res->number = t->number;
@@ -163,8 +171,8 @@ import_add_sample(const char *name, size_t line, struct import_result *res,
 		return import_error(name, line,
 				    "%s rep %d: calls, factor and elapsed_ns give %g ops/s, beyond %g",
 				    res->test, res->rep, rate, IMPORT_VALUE_MAX);
-	res->samples = xrealloc(res->samples,
-				(res->n_samples + 1) * sizeof(*res->samples));
+	res->samples = import_grow(res->samples, res->n_samples,
+			    sizeof(*res->samples));
 	res->samples[res->n_samples++] = *s;
 	return 0;
 }
@@ -172,7 +180,7 @@ import_add_sample(const char *name, size_t line, struct import_result *res,
 void
 import_add_env(struct import_report *r, const char *key, const char *value)
 {
-	r->env = xrealloc(r->env, (r->n_env + 1) * sizeof(*r->env));
+	r->env = import_grow(r->env, r->n_env, sizeof(*r->env));
 	r->env[r->n_env].key = xstrdup(key);
 	r->env[r->n_env].value = xstrdup(value);
 	r->n_env++;

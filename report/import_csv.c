@@ -14,6 +14,7 @@
 
 #include <csv.h>
 
+#include "import_index.h"
 #include "import_int.h"
 #include "tag.h"
 #include "xalloc.h"
@@ -48,6 +49,27 @@ struct csvin {
 	size_t n_records;
 	size_t n_cols;		/* of the header: C_COUNT or C_COUNT_OLD */
 	int failed;
+	/* Reports by (tag, run id); results by (report, test, rep). */
+	struct import_index by_report, by_result;
+	struct res_at *res_at;	/* what by_result positions stand for */
+	size_t n_res_at;
+};
+
+struct res_at {
+	size_t report, result;
+};
+
+struct report_key {
+	const struct csvin *c;
+	const char *tag;
+	int64_t run;
+};
+
+struct result_key {
+	const struct csvin *c;
+	size_t report;
+	const char *test;
+	int rep;
 };
 
 static void
@@ -115,21 +137,82 @@ check_status(const struct csvin *c)
 			    s != NULL ? s : "");
 }
 
+static int
+same_report(size_t pos, const void *key)
+{
+	const struct report_key *k = key;
+	const struct import_report *r = &k->c->f->reports[pos];
+
+	return r->source_run == k->run && strcmp(r->title, k->tag) == 0;
+}
+
 /* The report of (tag, run_id), created on first sight. */
 static struct import_report *
 report_for(struct csvin *c, int64_t run)
 {
+	struct report_key k = { c, c->field[C_TAG], run };
+	uint64_t h = import_index_hash(&c->by_report, k.tag, strlen(k.tag),
+				       run, 0);
+	size_t pos = import_index_find(&c->by_report, h, same_report, &k);
 	struct import_report *r;
 
-	for (size_t i = 0; i < c->f->n_reports; i++) {
-		r = &c->f->reports[i];
-		if (r->source_run == run && strcmp(r->title, c->field[C_TAG]) == 0)
-			return r;
-	}
+	if (pos != IMPORT_INDEX_NONE)
+		return &c->f->reports[pos];
+	import_index_add(&c->by_report, h, c->f->n_reports);
 	r = import_add_report(c->f, c->rec_line);
-	r->title = xstrdup(c->field[C_TAG]);
+	r->title = xstrdup(k.tag);
 	r->source_run = run;
 	return r;
+}
+
+static int
+same_result(size_t pos, const void *key)
+{
+	const struct result_key *k = key;
+	const struct res_at *at = &k->c->res_at[pos];
+	const struct import_result *res;
+
+	if (at->report != k->report)
+		return 0;
+	res = &k->c->f->reports[at->report].results[at->result];
+	return res->rep == k->rep && strcmp(res->test, k->test) == 0;
+}
+
+static uint64_t
+result_hash(const struct csvin *c, const struct result_key *k)
+{
+	return import_index_hash(&c->by_result, k->test, strlen(k->test),
+				 (int64_t)k->report, k->rep);
+}
+
+/* The result of test TEST, rep REP, already in report R, or NULL. */
+static struct import_result *
+find_result(const struct csvin *c, const struct import_report *r,
+	    const char *test, int rep)
+{
+	struct result_key k = { c, (size_t)(r - c->f->reports), test, rep };
+	size_t pos = import_index_find(&c->by_result, result_hash(c, &k),
+				       same_result, &k);
+
+	if (pos == IMPORT_INDEX_NONE)
+		return NULL;
+	return &r->results[c->res_at[pos].result];
+}
+
+/* A new result of T, rep REP, in report R, indexed. */
+static struct import_result *
+add_result(struct csvin *c, struct import_report *r,
+	   const struct aim_test *t, int rep)
+{
+	struct result_key k = { c, (size_t)(r - c->f->reports), t->name, rep };
+	struct import_result *res;
+
+	c->res_at = import_grow(c->res_at, c->n_res_at, sizeof(*c->res_at));
+	c->res_at[c->n_res_at] = (struct res_at){ k.report, r->n_results };
+	import_index_add(&c->by_result, result_hash(c, &k), c->n_res_at++);
+	res = import_add_result(r, t, c->field[C_STATUS], c->rec_line);
+	res->rep = rep;
+	return res;
 }
 
 static int
@@ -162,14 +245,13 @@ static int
 result_for(struct csvin *c, struct import_report *r, const struct aim_test *t,
 	   int64_t rep, struct import_result **out)
 {
-	struct import_result *res = import_find_result(r, t->name, (int)rep);
+	struct import_result *res = find_result(c, r, t->name, (int)rep);
 	int64_t factor;
 
 	/* Checked before. */
 	(void)field_count(c, C_FACTOR, 1, IMPORT_FACTOR_MAX, &factor);
 	if (res == NULL) {
-		res = import_add_result(r, t, c->field[C_STATUS], c->rec_line);
-		res->rep = (int)rep;
+		res = add_result(c, r, t, (int)rep);
 		res->factor = (unsigned long)factor;
 		res->reason = c->field[C_REASON] ? xstrdup(c->field[C_REASON])
 						 : NULL;
@@ -299,7 +381,7 @@ result_record(struct csvin *c, int64_t run)
 		return import_error(c->l->name, c->rec_line,
 				    "env_value without env_key");
 	r = report_for(c, run);
-	if (no_sample && import_find_result(r, t->name, (int)rep) != NULL)
+	if (no_sample && find_result(c, r, t->name, (int)rep) != NULL)
 		return import_error(c->l->name, c->rec_line,
 				    "%s rep %lld given twice", t->name,
 				    (long long)rep);
@@ -387,9 +469,14 @@ import_csv(const struct import_lines *l, struct import_file *f)
 	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL |
 				 CSV_EMPTY_IS_NULL) != 0)
 		return import_error(l->name, 0, "out of memory");
+	import_index_init(&c.by_report);
+	import_index_init(&c.by_result);
 	rc = parse_all(&c, &p);
 	csv_free(&p);
 	clear_fields(&c);
+	import_index_free(&c.by_report);
+	import_index_free(&c.by_result);
+	free(c.res_at);
 	if (rc == 0 && f->n_reports == 0)
 		rc = import_error(l->name, l->n ? 1 : 0, "no results found");
 	for (size_t i = 0; rc == 0 && i < f->n_reports; i++)

@@ -73,6 +73,13 @@ size_t import_tokens(const char *line, const char **start, size_t *len,
 /* Token I equals WORD. */
 int import_tok_is(const char *start, size_t len, const char *word);
 
+/*
+ * ARRAY of N elements of SIZE with room for one more.  Its capacity is
+ * the least power of two not below N, doubled when N reaches it, so a
+ * file of many records costs few reallocations, not one each.
+ */
+void *import_grow(void *array, size_t n, size_t size);
+
 /* A new empty report starting at LINE. */
 struct import_report *import_add_report(struct import_file *f, size_t line);
 /* A new result of test T at LINE with status STATUS (copied). */

@@ -94,3 +94,9 @@ check_PROGRAMS += t/ipc-foreign-t
 t_ipc_foreign_t_SOURCES = t/ipc-foreign-t.c
 t_ipc_foreign_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/ipc-foreign-t
+# CSV imports of many records finish (a search per record would not).
+check_PROGRAMS += t/import-scale-t
+t_import_scale_t_SOURCES = t/import-scale-t.c
+t_import_scale_t_LDADD = t/libtap.a $(REPORT_LDADD)
+TESTS += t/import-scale-t t/import-scale.sh
+EXTRA_DIST += t/import-scale.sh

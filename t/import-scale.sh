@@ -1,0 +1,40 @@
+#!/bin/sh
+# aimdb import of CSV files of 200,000 records finishes, within a bound
+# of 60 s that a linear import never nears (about 0.5 s to parse) and a
+# search per record exceeds: a conflict in the last record is still
+# found against the first, by the same message, before the database is
+# touched, and a file of 50,000 repetitions is stored whole.
+set -u
+S=${AIM_SRCDIR:-.}
+NAME=import-scale
+. "$S/t/robust-lib.sh"
+DB="$W/a.db"
+ROW='3,add_long,%d,%d,ok,,20,400000000,60000,Thousand Long Integer Additions/second,,,\n'
+gen() {	# gen RUNS REPS: RUNS runs of REPS repetitions, one sample each
+	awk -v runs="$1" -v reps="$2" -v row="$ROW" 'BEGIN {
+		print "tag,run_id,number,test,rep,seq,status,reason,calls," \
+			"elapsed_ns,factor,units,printed_ops,env_key,env_value"
+		for (r = 1; r <= runs; r++)
+			for (i = 1; i <= reps; i++)
+				printf "v1,%d," row, r, i, 1
+	}'
+}
+conflict='v1,1,3,add_long,1,2,fail,,20,400000000,60000,Thousand Long Integer Additions/second,,,'
+imp() { timeout 60 "$AIMDB" --db "$DB" import "$@"; }
+
+{ gen 1 200000; echo "$conflict"; } >"$W/reps.csv"
+refused "200000 repetitions: the last record's conflict with the first" 1 \
+	"reps.csv:200002: add_long rep 1: status, reason or factor differ from line 2" \
+	imp "$W/reps.csv"
+t "no database made by a refused import" test ! -e "$DB"
+
+{ gen 200000 1; echo "$conflict"; } >"$W/runs.csv"
+refused "200000 runs: the last record's conflict with the first" 1 \
+	"runs.csv:200002: add_long rep 1: status, reason or factor differ from line 2" \
+	imp "$W/runs.csv"
+
+gen 1 50000 >"$W/ok.csv"
+imp "$W/ok.csv" >"$W/out" 2>&1
+t "50000 repetitions imported" grep -qF "(50000 results)" "$W/out"
+echo "1..$n"
+exit $((fails > 0))
