@@ -89,3 +89,16 @@ check_PROGRAMS += t/store-reopen-t
 TESTS += t/store-reopen-t
 t_store_reopen_t_SOURCES = t/store-reopen-t.c t/storefx.c t/storefx.h
 t_store_reopen_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
+# Classic console reports as mail leaves them: every kind of damage, and
+# aimdb import --dry-run.
+TESTS += t/import-mail.sh
+EXTRA_DIST += t/import-mail.sh t/data/report/mail-all.txt \
+	t/data/report/mail-bad-blank.txt t/data/report/mail-bad-cut.txt \
+	t/data/report/mail-bad-split.txt t/data/report/mail-blank-end.txt \
+	t/data/report/mail-clean.txt t/data/report/mail-collapsed.txt \
+	t/data/report/mail-crlf.txt t/data/report/mail-eof-noeol.txt \
+	t/data/report/mail-eof.txt t/data/report/mail-fused.txt \
+	t/data/report/mail-headings.txt t/data/report/mail-next-title.txt \
+	t/data/report/mail-quoted.txt t/data/report/mail-row-broken.txt \
+	t/data/report/mail-rule-broken.txt t/data/report/mail-tabs.txt \
+	t/data/report/mail-trailer.txt t/data/report/mail-units-wrap.txt
