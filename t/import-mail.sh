@@ -1,8 +1,9 @@
 #!/bin/sh
 # Classic console reports as mail and list archives leave them: each kind
 # of damage (and all at once) imports with every value exactly as in the
-# undamaged report, and what stays ambiguous is refused with file:line
-# and nothing stored.
+# undamaged report, what stays ambiguous is refused with file:line and
+# nothing stored, and aimdb import --dry-run shows the values without
+# touching the database.
 set -u
 S=${AIM_SRCDIR:-.}
 NAME=import-mail
@@ -66,5 +67,24 @@ refused "units cut short" 1 \
 	'mail-bad-cut.txt:26: malformed row: add_short units "Thousand Short" cut short' \
 	"$AIMDB" --db "$DB" import -t bad "$D/mail-bad-cut.txt"
 
+# --dry-run: the values, the database never created.
+dry() { "$AIMDB" --db "$W/dry.db" import --dry-run -t mail "$D/$1"; }
+dry mail-clean.txt >"$W/dry-clean" 2>&1
+dry mail-all.txt >"$W/dry-all" 2>&1; rc=$?
+t "dry run: succeeds" test "$rc" -eq 0
+t "dry run: no database created" test ! -e "$W/dry.db"
+t "dry run: names the file, line and tag" grep -qx \
+	"would import $D/mail-all.txt:18 as mail (60 results)" "$W/dry-all"
+t "dry run: the values of the undamaged report" \
+	sh -c "sed 1d '$W/dry-all' >'$W/a'; sed 1d '$W/dry-clean' >'$W/c'; cmp -s '$W/a' '$W/c'"
+t "dry run: a value as printed" sh -c \
+	"grep -A1 -x '  3 add_long rep 1 ok factor 60000' '$W/dry-all' |
+		grep -qx '    calls 25014 elapsed_ns 2020000000 ops/s 742990099.01'"
+t "dry run: a failure and its reason" grep -q \
+	'^  39 new_raph rep 1 fail factor [0-9]* reason Unable to converge' "$W/dry-all"
+DB="$W/dry.db"
+refused "dry run: ambiguous input refused all the same" 1 \
+	"mail-bad-split.txt:24: malformed row" dry mail-bad-split.txt
+t "dry run: still no database" test ! -e "$W/dry.db"
 echo "1..$n"
 exit $((fails > 0))
