@@ -56,6 +56,21 @@ t "every kind of damage at once" same mail-all.txt
 t "the second report after the title" sh -c \
 	"'$AIMDB' --db '$W/mail-next-title.txt.db' export oldbox | grep -c ',ok,' | grep -qx 5"
 
+# Two reports as a list archive shows them, blanks squeezed and no
+# closing rule: the comparison is the published one, digit for digit.
+archive() {
+	sed -e 's/[[:space:]]\{1,\}/ /g' -e 's/^ //' -e 's/ $//' "$D/$1" |
+		awk '/^-+$/ { if (++r == 3) exit } { print }' >"$W/$1"
+}
+archive bare.txt
+archive quicklist.txt
+t "archived reports lost their closing rule" sh -c \
+	"test \$(grep -c -- '^---' '$W/bare.txt') -eq 2 && tail -n 1 '$W/bare.txt' | grep -q '^60 ram_copy'"
+"$AIMDB" --db "$W/archive.db" import -t bare "$W/bare.txt" >/dev/null &&
+	"$AIMDB" --db "$W/archive.db" import -t quicklist "$W/quicklist.txt" >/dev/null
+t "archived reports compare as the published table" sh -c \
+	"'$AIMCMP' --db '$W/archive.db' bare quicklist | cmp -s - '$D/cmp.txt'"
+
 # Ambiguous: refused with file:line, the database as it was.
 DB="$W/mail-clean.txt.db"
 refused "a blank line inside the table" 1 \
