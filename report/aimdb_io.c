@@ -16,6 +16,7 @@
 #include "export.h"
 #include "import.h"
 #include "infile.h"
+#include "jsonout.h"
 #include "log.h"
 #include "outfile.h"
 #include "query_admin.h"
@@ -28,18 +29,20 @@ struct import_opts {
 	size_t n_tags;
 	int split;
 	int again;		/* --again: store content imported before */
+	int dry_run;		/* --dry-run: show what would be stored */
 	enum import_kind kind;
 	const char *file;
 };
 
 static const char import_usage[] =
-	"Usage: aimdb import [-t TAG]... [-s] [-f KIND] [--again] FILE\n"
+	"Usage: aimdb import [-t TAG]... [-s] [-f KIND] [--again] [-n] FILE\n"
 	"Store a classic AIM9 report (console table, logfile.suite9, suite9.ss)\n"
 	"or an aimdb CSV export; FILE '-' reads standard input.\n"
 	"  -t, --tag TAG     tag of the next report in the file (repeatable)\n"
 	"  -s, --split       take each report's tag from its title line\n"
 	"  -f, --format KIND auto (default), console, logfile, ss or csv\n"
-	"  -a, --again       import a file whose content was imported before\n";
+	"  -a, --again       import a file whose content was imported before\n"
+	"  -n, --dry-run     show what would be stored; the database is not opened\n";
 
 static int
 import_options(int argc, char **argv, struct import_opts *o, int *done)
@@ -49,16 +52,19 @@ import_options(int argc, char **argv, struct import_opts *o, int *done)
 		{ "split", no_argument, NULL, 's' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "again", no_argument, NULL, 'a' },
+		{ "dry-run", no_argument, NULL, 'n' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
 	*done = 0;
-	while ((c = aimdb_getopt(argc, argv, "t:sf:ah", longopts, import_usage,
+	while ((c = aimdb_getopt(argc, argv, "t:sf:anh", longopts, import_usage,
 				 done)) != -1) {
 		if (c == 'a') {
 			o->again = 1;
+		} else if (c == 'n') {
+			o->dry_run = 1;
 		} else if (c == 't') {
 			o->tags = xrealloc(o->tags,
 					   (o->n_tags + 1) * sizeof(*o->tags));
@@ -175,6 +181,54 @@ print_imported(const struct import_file *f, char *const *tags)
 	return CLI_OK;
 }
 
+/* --dry-run: every tag, result and sample the import would store. */
+static int
+print_dry_run(const struct import_file *f, char *const *tags)
+{
+	char num[64];
+
+	for (size_t i = 0; i < f->n_reports; i++) {
+		const struct import_report *r = &f->reports[i];
+
+		fputs("would import ", stdout);
+		tag_fput(stdout, f->name, 0);
+		printf(":%d as ", r->line);
+		tag_fput(stdout, tags[i], 0);
+		printf(" (%zu results)\n", r->n_results);
+		for (size_t j = 0; j < r->n_env; j++) {
+			fputs("  env ", stdout);
+			tag_fput(stdout, r->env[j].key, 0);
+			fputs(" = ", stdout);
+			tag_fput(stdout, r->env[j].value, 0);
+			putchar('\n');
+		}
+		for (size_t j = 0; j < r->n_results; j++) {
+			const struct import_result *res = &r->results[j];
+
+			printf("  %d %s rep %d %s factor %lu", res->number,
+			       res->test, res->rep, res->status, res->factor);
+			if (res->reason != NULL) {
+				fputs(" reason ", stdout);
+				tag_fput(stdout, res->reason, 0);
+			}
+			putchar('\n');
+			for (size_t k = 0; k < res->n_samples; k++) {
+				const struct import_sample *s = &res->samples[k];
+
+				printf("    calls %lld elapsed_ns %lld ops/s %s\n",
+				       (long long)s->calls, (long long)s->elapsed_ns,
+				       s->has_printed ? jsonout_shortest(s->printed_ops,
+									 num, sizeof(num)) : "-");
+			}
+		}
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		aim_warn_errno("stdout");
+		return CLI_ENV;
+	}
+	return CLI_OK;
+}
+
 /* Refuse content stored before unless --again.  CLI_OK to go on. */
 static int
 import_seen(const struct import_opts *o, struct store *st, const char *hash)
@@ -245,7 +299,10 @@ aimdb_import(const struct aimdb *a, int argc, char **argv)
 	tags = xcalloc(f.n_reports, sizeof(*tags));
 	rc = assign_tags(&o, &f, tags);
 	/* Only a file that parsed whole gets near the database. */
-	if (rc == CLI_OK && (st = cli_open(a->db_path, STORE_RW, &rc)) != NULL) {
+	if (rc == CLI_OK && o.dry_run) {
+		rc = print_dry_run(&f, tags);
+	} else if (rc == CLI_OK &&
+		   (st = cli_open(a->db_path, STORE_RW, &rc)) != NULL) {
 		rc = import_into(a, &o, st, &f, tags);
 		store_close(st);
 	}

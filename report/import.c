@@ -306,16 +306,11 @@ import_test(const char *s, size_t len)
 	return aim_test_find(name);
 }
 
+/* However mail spaced or quoted it. */
 static int
 is_console_heading(const char *s)
 {
-	const char *tok[3];
-	size_t len[3];
-
-	return import_tokens(s, tok, len, 3) == 3 &&
-	       import_tok_is(tok[0], len[0], "Number") &&
-	       import_tok_is(tok[1], len[1], "Name") &&
-	       import_tok_is(tok[2], len[2], "Time");
+	return import_console_heading(s);
 }
 
 /* "name<TAB>..." with a classic name: a suite9.ss result line. */

@@ -115,6 +115,40 @@ int import_factor(const char *name, size_t line, const struct aim_test *t,
 /* Copy of S without leading and trailing blanks (malloc'd). */
 char *import_strip(const char *s, size_t len);
 
+/*
+ * The classic console table as mail leaves it (import_classic_mend.c).
+ * The two heading lines with every blank taken out.
+ */
+#define IMPORT_HEADING1 "TestTestElapsedIterationIterationOperation"
+#define IMPORT_HEADING2 \
+	"NumberNameTime(sec)CountRate(loops/sec)Rate(ops/sec)"
+/* S after its mail quote prefix ("> ", ">> ") and leading blanks. */
+const char *import_unquote(const char *s);
+/* S unquoted, every run of blanks one space, none at the ends (malloc'd). */
+char *import_mend(const char *s);
+/* S, quoted or not, is SQUEEZED spaced in any way. */
+int import_heading_is(const char *s, const char *squeezed);
+/* S is the second console heading line, however spaced or quoted. */
+int import_console_heading(const char *s);
+/* Mended line S is dashes only: a rule, or the tail of a broken one. */
+int import_is_dashes(const char *s);
+/*
+ * Mended line M starts a row of a classic test: the row number and the
+ * test, apart or fused ("10signal_test"); *REST follows the name.
+ */
+int import_row_start(const char *m, int64_t *number, const struct aim_test **t,
+		     const char **rest);
+/* Leading numbers of row text S (up to 4); *UNITS is the text after. */
+size_t import_row_numbers(const char *s, const char **units);
+/*
+ * The row of T whose text after the name, REST, is on mended line I of
+ * M (N lines), joined with the lines a mail client broke it onto while
+ * they carry on its numbers or its units; *USED is how many (malloc'd).
+ */
+char *import_row_join(char *const *m, size_t n, size_t i,
+		      const struct aim_test *t, const char *rest,
+		      size_t *used);
+
 int import_console(const struct import_lines *l, struct import_file *f);
 int import_logfile(const struct import_lines *l, struct import_file *f);
 int import_ss(const struct import_lines *l, struct import_file *f);

@@ -64,3 +64,4 @@ EXTRA_DIST += t/report.sh t/html.sh doc/report-html.png \
 AM_CFLAGS += $(NETTLE_CFLAGS)
 report_libreport_a_SOURCES += report/import_num.c report/compare_env_known.c
 report_libreport_a_SOURCES += report/import_index.c report/import_index.h
+report_libreport_a_SOURCES += report/import_classic_mend.c

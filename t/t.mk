@@ -100,3 +100,16 @@ t_import_scale_t_SOURCES = t/import-scale-t.c
 t_import_scale_t_LDADD = t/libtap.a $(REPORT_LDADD)
 TESTS += t/import-scale-t t/import-scale.sh
 EXTRA_DIST += t/import-scale.sh
+# Classic console reports as mail leaves them: every kind of damage, and
+# aimdb import --dry-run.
+TESTS += t/import-mail.sh
+EXTRA_DIST += t/import-mail.sh t/data/report/mail-all.txt \
+	t/data/report/mail-bad-blank.txt t/data/report/mail-bad-cut.txt \
+	t/data/report/mail-bad-split.txt t/data/report/mail-blank-end.txt \
+	t/data/report/mail-clean.txt t/data/report/mail-collapsed.txt \
+	t/data/report/mail-crlf.txt t/data/report/mail-eof-noeol.txt \
+	t/data/report/mail-eof.txt t/data/report/mail-fused.txt \
+	t/data/report/mail-headings.txt t/data/report/mail-next-title.txt \
+	t/data/report/mail-quoted.txt t/data/report/mail-row-broken.txt \
+	t/data/report/mail-rule-broken.txt t/data/report/mail-tabs.txt \
+	t/data/report/mail-trailer.txt t/data/report/mail-units-wrap.txt
