@@ -22,6 +22,7 @@
 #include "runner.h"
 #include "scratch.h"
 #include "store.h"
+#include "tag.h"
 #include "xalloc.h"
 
 struct totals {
@@ -315,6 +316,21 @@ conclude(const struct run_state *rs, int rc)
 	return 0;
 }
 
+/*
+ * Below the table, where the numbers went: the run, its tag and the
+ * database, so the next aimcmp or aimdb command can be written at once.
+ */
+static void
+print_where(struct run_state *rs)
+{
+	errno = 0;
+	printf("Stored as run %lld, tag ", (long long)rs->run_id);
+	tag_fput(stdout, rs->o->tag, 0);
+	printf(", in ");
+	tag_fput(stdout, rs->o->db_path, 0);
+	table_put(rs, printf("\n"));
+}
+
 int
 run_suite(const struct run_opts *o)
 {
@@ -340,5 +356,7 @@ run_suite(const struct run_opts *o)
 	/* A run that measured nothing is no baseline: not complete. */
 	if (finish(&rs, rc == 0 && rs.n_ok > 0) != 0 && rc == 0)
 		rc = -1;
+	if (!o->quiet && rc == 0 && rs.n_ok > 0)
+		print_where(&rs);
 	return conclude(&rs, rc);
 }

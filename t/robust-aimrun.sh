@@ -99,5 +99,12 @@ touch "$W/suites/$(printf 'ev\033[31mil\nx').suite"
 AIM_SUITEDIR="$W/suites" "$AIMRUN" --list >"$W/list" 2>&1
 t "aimrun --list shows a hostile suite file name on one printable line" sh -c \
 	"grep -qx '  ev?\\[31mil?x' '$W/list' && ! grep -q \"\$(printf '\\033')\" '$W/list'"
+# Below the table, one line says where the numbers went.
+"$AIMRUN" --tag where --tests add_long --duration 0.01 --runs 1 --db "$DB" \
+	--dir "$W/scratch" >"$W/where" 2>&1
+t "the last line names the run, the tag and the database" test \
+	"$(tail -n 1 "$W/where")" = "Stored as run $(q "SELECT max(id) FROM run"), tag where, in $DB"
+t "... right after the table's closing rule" sh -c \
+	"tail -n 2 '$W/where' | head -n 1 | grep -qx -- '-*'"
 echo "1..$n"
 exit $((fails > 0))
