@@ -26,7 +26,8 @@ import_kind_parse(const char *s, enum import_kind *out)
 	static const char *const names[] = {
 		[IMPORT_AUTO] = "auto",	      [IMPORT_CONSOLE] = "console",
 		[IMPORT_LOGFILE] = "logfile", [IMPORT_SS] = "ss",
-		[IMPORT_CSV] = "csv",
+		[IMPORT_CSV] = "csv",	      [IMPORT_MMTESTS] = "mmtests",
+		[IMPORT_LKP] = "lkp",
 	};
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
@@ -48,6 +49,10 @@ import_source(enum import_kind kind)
 		return "import-ss";
 	case IMPORT_CSV:
 		return "import-csv";
+	case IMPORT_MMTESTS:
+		return "import-mmtests";
+	case IMPORT_LKP:
+		return "import-lkp";
 	case IMPORT_CONSOLE:
 	case IMPORT_AUTO:
 	default:
@@ -339,6 +344,22 @@ is_log_line(const char *s)
 	return 1;
 }
 
+/* A JSON object naming an aim9 key: lkp-tests' stats. */
+static int
+is_peer_json(const struct import_lines *l)
+{
+	size_t i = 0;
+
+	while (i < l->n && l->text[i][strspn(l->text[i], " \t")] == '\0')
+		i++;
+	if (i == l->n || l->text[i][strspn(l->text[i], " \t")] != '{')
+		return 0;
+	for (; i < l->n; i++)
+		if (strstr(l->text[i], "\"aim9.") != NULL)
+			return 1;
+	return 0;
+}
+
 /* A console table anywhere wins: mail text around it may hold anything. */
 static enum import_kind
 detect(const struct import_lines *l)
@@ -352,6 +373,12 @@ detect(const struct import_lines *l)
 
 	if (l->n > 0 && strncmp(l->text[0], "tag,run_id,number,test,", 23) == 0)
 		return IMPORT_CSV;
+	if (is_peer_json(l))
+		return IMPORT_LKP;
+	for (size_t i = 0; i < l->n; i++)
+		if (import_mmtests_cmp_row(l->text[i]) ||
+		    strcmp(l->text[i], "spawn ./singleuser") == 0)
+			return IMPORT_MMTESTS;
 	for (size_t k = 0; k < sizeof(kind) / sizeof(kind[0]); k++)
 		for (size_t i = 0; i < l->n; i++)
 			if (probe[k](l->text[i]))
@@ -391,10 +418,16 @@ import_parse(FILE *in, const char *name, enum import_kind kind,
 	case IMPORT_CSV:
 		rc = import_csv(&l, out);
 		break;
+	case IMPORT_MMTESTS:
+		rc = import_mmtests(&l, out);
+		break;
+	case IMPORT_LKP:
+		rc = import_lkp(&l, out);
+		break;
 	case IMPORT_AUTO:
 	default:
 		rc = import_error(name, l.n ? 1 : 0,
-				  "not an AIM9 console report, logfile.suite9, suite9.ss or aimkit CSV export");
+				  "not an AIM9 console report, logfile.suite9, suite9.ss, aimkit CSV export, mmtests or lkp-tests result");
 		break;
 	}
 	free_lines(&l);

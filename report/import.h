@@ -19,6 +19,8 @@ enum import_kind {
 	IMPORT_LOGFILE,		/* logfile.suite9 */
 	IMPORT_SS,		/* suite9.ss */
 	IMPORT_CSV,		/* aimdb export --format csv */
+	IMPORT_MMTESTS,		/* mmtests: aim9 log, compare-mmtests.pl table */
+	IMPORT_LKP,		/* lkp-tests: aim9.json, stats.json, matrix.json */
 };
 
 struct import_sample {
@@ -75,7 +77,7 @@ struct import_file {
 #define IMPORT_ENV_UNKNOWN_KEY "environment"
 #define IMPORT_ENV_UNKNOWN "unknown"
 
-/* "console", "logfile", "ss", "csv", "auto".  0, or -1 when unknown. */
+/* "console", "logfile", "ss", "csv", "mmtests", "lkp", "auto".  0, or -1 when unknown. */
 int import_kind_parse(const char *s, enum import_kind *out);
 /* The run's source column for KIND: "import-console", ... */
 const char *import_source(enum import_kind kind);

@@ -154,4 +154,29 @@ int import_logfile(const struct import_lines *l, struct import_file *f);
 int import_ss(const struct import_lines *l, struct import_file *f);
 int import_csv(const struct import_lines *l, struct import_file *f);
 
+/*
+ * Other tools' results (import_mmtests.c, import_lkp.c, import_peer.c).
+ * S is printable text of 1 to 256 bytes, one line.
+ */
+int import_peer_text_ok(const char *s);
+/* Add the fact KEY = VALUE to R when VALUE is such text, else report. */
+int import_peer_fact(const char *name, size_t line, struct import_report *r,
+		     const char *key, const char *value);
+/*
+ * MEMBER of the directory DIRFD, opened as lib/infile.h opens files but
+ * never through a symbolic link, or NULL with the reason in WHY.
+ */
+FILE *import_peer_open(int dirfd, const char *member, char *why,
+		       size_t whylen);
+/* MEMBER exists in DIRFD (a link counts, and is then refused). */
+int import_peer_has(int dirfd, const char *member);
+/* S is a row of compare-mmtests.pl: a statistic and a test. */
+int import_mmtests_cmp_row(const char *s);
+int import_mmtests(const struct import_lines *l, struct import_file *f);
+/* An lkp-tests JSON file: aim9.json, stats.json or matrix.json. */
+/* Facts of the lkp result root PATH lies in, when it is so shaped. */
+int import_lkp_path_env(const char *name, size_t line, struct import_report *r,
+			const char *path);
+int import_lkp(const struct import_lines *l, struct import_file *f);
+
 #endif

@@ -65,3 +65,5 @@ AM_CFLAGS += $(NETTLE_CFLAGS)
 report_libreport_a_SOURCES += report/import_num.c report/compare_env_known.c
 report_libreport_a_SOURCES += report/import_index.c report/import_index.h
 report_libreport_a_SOURCES += report/import_classic_mend.c
+report_libreport_a_SOURCES += report/import_mmtests.c report/import_lkp.c \
+	report/import_peer.c

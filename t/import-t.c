@@ -169,7 +169,7 @@ test_console_bad(void)
 		"aimdb: r.txt:5: row of fork_test has neither rates nor \"Skipping to next test.\" (truncated?)",
 		"failure never closed");
 	refused("hello\nworld\n", IMPORT_AUTO,
-		"aimdb: r.txt:1: not an AIM9 console report, logfile.suite9, suite9.ss or aimkit CSV export",
+		"aimdb: r.txt:1: not an AIM9 console report, logfile.suite9, suite9.ss, aimkit CSV export, mmtests or lkp-tests result",
 		"plain text");
 	test_binary();
 }

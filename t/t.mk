@@ -113,3 +113,14 @@ EXTRA_DIST += t/import-mail.sh t/data/report/mail-all.txt \
 	t/data/report/mail-quoted.txt t/data/report/mail-row-broken.txt \
 	t/data/report/mail-rule-broken.txt t/data/report/mail-tabs.txt \
 	t/data/report/mail-trailer.txt t/data/report/mail-units-wrap.txt
+TESTS += t/import-peers.sh
+EXTRA_DIST += t/import-peers.sh t/data/report/mmtests-aim9-1 \
+	t/data/report/mmtests-compare.txt t/data/report/mmtests-bad-compare.txt \
+	t/data/report/lkp-aim9.json t/data/report/lkp-stats.json \
+	t/data/report/lkp-matrix.json t/data/report/lkp-bad-test.json \
+	t/data/report/lkp-bad-json.json t/data/report/lkp-bad-range.json \
+	t/data/report/peers-mmtests-aim9-1.csv \
+	t/data/report/peers-mmtests-compare.txt.csv \
+	t/data/report/peers-lkp-aim9.json.csv \
+	t/data/report/peers-lkp-stats.json.csv \
+	t/data/report/peers-lkp-matrix.json.csv
