@@ -113,3 +113,6 @@ EXTRA_DIST += t/import-mail.sh t/data/report/mail-all.txt \
 	t/data/report/mail-quoted.txt t/data/report/mail-row-broken.txt \
 	t/data/report/mail-rule-broken.txt t/data/report/mail-tabs.txt \
 	t/data/report/mail-trailer.txt t/data/report/mail-units-wrap.txt
+TESTS += t/cmp-table.sh
+EXTRA_DIST += t/cmp-table.sh t/data/report/cmp-table.txt \
+	t/data/report/nway-table.txt t/data/report/repeated-table.txt
