@@ -221,4 +221,11 @@ void stats_bh_adjust(struct stats_cmp *cmps, size_t n,
  */
 double stats_mdc_pct(double se, double df, double alpha, double power);
 
+/*
+ * The two-sided critical value of Student's t at ALPHA with DF degrees of
+ * freedom: an interval mean +/- it * se holds 1 - ALPHA.  NaN when DF is
+ * not positive or ALPHA is outside (0, 1).
+ */
+double stats_t_crit(double alpha, double df);
+
 #endif

@@ -144,6 +144,14 @@ side_stats(const struct stats_run *r, size_t n, int by_boot, struct side *s)
 	s->var = stats_welford_var(&w);
 }
 
+double
+stats_t_crit(double alpha, double df)
+{
+	if (!(df > 0.0) || !(alpha > 0.0 && alpha < 1.0))
+		return NAN;
+	return gsl_cdf_tdist_Qinv(alpha / 2.0, df);
+}
+
 /* Welch's t on the log rates: p, interval, df and detectable change. */
 static void
 welch(const struct side *b, const struct side *nw,

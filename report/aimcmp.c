@@ -31,12 +31,15 @@ enum {
 	OPT_FAIL,
 	OPT_FORCE,
 	OPT_EXCLUDE,
+	OPT_WIDE,
+	OPT_LEGEND,
 };
 
 struct opts {
 	const char *db;
 	enum fmt_kind format;
 	enum cmp_sort sort;
+	unsigned text_flags;		/* --wide, --legend (enum fmt_flags) */
 	struct cmp_opts cmp;	/* --alpha, --equivalence, flagged */
 	int fail_on_regression;
 	int force;
@@ -63,7 +66,11 @@ usage(FILE *f)
 	      "  -d, --db PATH        results database (default: $AIM_DB, else\n"
 	      "                       results/aim.db when ./results is yours, else\n"
 	      "                       $XDG_DATA_HOME/aimkit/aim.db)\n"
-	      "  -f, --format FORMAT  text (default), csv, json, markdown or html\n"
+	      "  -f, --format FORMAT  text (default: an aligned table), lines (the\n"
+	      "                       classic line form), csv, json, markdown, html\n"
+	      "      --wide           text: no wrapping, to 100 columns or not, and\n"
+	      "                       the interval and mdc columns\n"
+	      "      --legend         text: explain every column and marker\n"
 	      "  -t, --tests LIST     only these tests (comma-separated names)\n"
 	      "  -s, --sort KEY       number (default), name or pct\n"
 	      "  -r, --run ID         only run ID of its tag (repeatable)\n"
@@ -125,6 +132,12 @@ stats_option(int c, const char *arg, struct opts *o)
 	case OPT_FORCE:
 		o->force = 1;
 		return CLI_OK;
+	case OPT_WIDE:
+		o->text_flags |= FMT_WIDE;
+		return CLI_OK;
+	case OPT_LEGEND:
+		o->text_flags |= FMT_LEGEND;
+		return CLI_OK;
 	default:
 		return cli_bad_usage("bad option");
 	}
@@ -141,7 +154,7 @@ one_option(int c, const char *arg, struct opts *o)
 		return CLI_OK;
 	case 'f':
 		if (fmt_parse(arg, &o->format) < 0)
-			return cli_bad_usage("--format: unknown format '%s' (text, csv, json, markdown, html)",
+			return cli_bad_usage("--format: unknown format '%s' (text, lines, csv, json, markdown, html)",
 					 arg);
 		return CLI_OK;
 	case 't':
@@ -173,6 +186,8 @@ one_option(int c, const char *arg, struct opts *o)
 static int
 series_check(const struct opts *o)
 {
+	if (o->text_flags != 0 && (o->series || o->format != FMT_TEXT))
+		return cli_bad_usage("--wide and --legend: only for the text table");
 	if (!o->series) {
 		if (o->order_given)
 			return cli_bad_usage("--order: only with --series");
@@ -206,6 +221,8 @@ parse_options(int argc, char **argv, struct opts *o)
 		{ "exclude-flagged", no_argument, NULL, OPT_EXCLUDE },
 		{ "fail-on-regression", no_argument, NULL, OPT_FAIL },
 		{ "force", no_argument, NULL, OPT_FORCE },
+		{ "wide", no_argument, NULL, OPT_WIDE },
+		{ "legend", no_argument, NULL, OPT_LEGEND },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -307,7 +324,8 @@ print_table(const struct opts *o, struct query_tag *sides)
 	compare_sort(&t, o->sort);
 	if (o->format == FMT_CSV)
 		csv_warnings(&t);
-	if (fmt_write(stdout, o->format, &t) < 0) {
+	if ((o->format == FMT_TEXT ? fmt_table(stdout, &t, o->text_flags) :
+	     fmt_write(stdout, o->format, &t)) < 0) {
 		aim_warn_errno("stdout");
 		rc = CLI_ENV;
 	} else if (o->fail_on_regression &&

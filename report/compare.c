@@ -356,3 +356,52 @@ compare_free(struct cmp_table *t)
 	free(t->refusals);
 	memset(t, 0, sizeof(*t));
 }
+
+/* log NEW/BASE of one test: the judged ratio, else the printed one. */
+static double
+log_ratio(const struct cmp_row *row, const struct cmp_delta *d)
+{
+	if (d->has_stats && d->cmp.ratio > 0.0 && isfinite(d->cmp.ratio))
+		return log(d->cmp.ratio);
+	return log((double)(row->v[0].rate_c + d->delta_c)) -
+	       log((double)row->v[0].rate_c);
+}
+
+void
+compare_overall(const struct cmp_table *t, size_t s, struct cmp_overall *out)
+{
+	double sum = 0.0, var = 0.0, var2_df = 0.0, se, tq;
+	int all_se = 1;
+
+	*out = (struct cmp_overall){ .ratio = NAN, .lo = NAN, .hi = NAN };
+	for (size_t i = 0; i < t->n_rows; i++) {
+		const struct cmp_row *row = &t->rows[i];
+		const struct cmp_delta *d = &row->d[s - 1];
+		double v;
+
+		if (!d->valid || row->v[0].rate_c <= 0 ||
+		    row->v[0].rate_c + d->delta_c <= 0)
+			continue;
+		sum += log_ratio(row, d);
+		out->n++;
+		if (!d->has_stats || !isfinite(d->cmp.se) ||
+		    !(d->cmp.df > 0.0)) {
+			all_se = 0;
+			continue;
+		}
+		v = d->cmp.se * d->cmp.se;
+		var += v;
+		var2_df += v * v / d->cmp.df;
+	}
+	if (out->n == 0)
+		return;
+	out->ratio = exp(sum / (double)out->n);
+	if (!all_se)
+		return;
+	/* Independent tests: the variance of a mean of n logs. */
+	se = sqrt(var) / (double)out->n;
+	tq = var2_df > 0.0 ? stats_t_crit(t->opt.stats.alpha,
+					  var * var / var2_df) : 0.0;
+	out->lo = out->ratio * exp(-tq * se);
+	out->hi = out->ratio * exp(tq * se);
+}

@@ -145,6 +145,24 @@ void compare_build(const struct query_tag *sides, size_t n,
 void compare_select(struct cmp_table *t, const char *const *names,
 		    const int *numbers, const char *const *units, size_t n);
 
+/* All tests of a table at once, one NEW side against the base. */
+struct cmp_overall {
+	size_t n;		/* tests in the mean: valid deltas of two rates */
+	double ratio;		/* geometric mean of NEW/BASE; NaN when n is 0 */
+	double lo;		/* its (1 - alpha) interval; NaN when a test */
+	double hi;		/*   in it has none (single samples) */
+};
+
+/*
+ * The geometric mean of the ratios of side S (1..n_sides - 1) over every
+ * test compared: the ratio each test is judged on when it has statistics,
+ * else the ratio of the printed rates.  The interval combines the
+ * standard errors of the per-test log ratios (doc/statistics.md,
+ * "The overall line").
+ */
+void compare_overall(const struct cmp_table *t, size_t s,
+		     struct cmp_overall *out);
+
 /* Order the rows by KEY; ties fall back to the test number. */
 void compare_sort(struct cmp_table *t, enum cmp_sort key);
 /* Release everything compare_build() allocated (not the sides). */

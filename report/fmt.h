@@ -18,11 +18,21 @@ enum fmt_kind {
 	FMT_JSON,
 	FMT_MD,
 	FMT_HTML,
+	FMT_LINES,	/* the classic line form, one line per test */
 };
 
+/* What the text table may do (fmt_table()). */
+enum fmt_flags {
+	FMT_WIDE = 1 << 0,	/* no wrapping; interval and mdc columns */
+	FMT_LEGEND = 1 << 1,	/* the long legend instead of one line */
+};
+
+/* Columns the text table keeps to unless FMT_WIDE. */
+#define FMT_TABLE_COLUMNS 100
+
 /*
- * "text", "csv", "json", "markdown" (or "md"), "html".  0, or -1 when
- * unknown.
+ * "text", "lines", "csv", "json", "markdown" (or "md"), "html".  0, or
+ * -1 when unknown.
  */
 int fmt_parse(const char *name, enum fmt_kind *out);
 
@@ -31,12 +41,29 @@ int fmt_parse(const char *name, enum fmt_kind *out);
  * stream).  The writers below are the same per format.
  */
 int fmt_write(FILE *f, enum fmt_kind kind, const struct cmp_table *t);
+/* The aligned table (fmt_table() with no flags). */
 int fmt_text(FILE *f, const struct cmp_table *t);
+/* The aligned table, with FLAGS of enum fmt_flags. */
+int fmt_table(FILE *f, const struct cmp_table *t, unsigned flags);
+/* The classic line form: "3 add_long 4019704.43 4374384.24 ... units". */
+int fmt_lines(FILE *f, const struct cmp_table *t);
 int fmt_csv(FILE *f, const struct cmp_table *t);
 int fmt_json(FILE *f, const struct cmp_table *t);
 int fmt_md(FILE *f, const struct cmp_table *t);
 /* One self-contained page: no script, no fetch, inline CSS and SVG. */
 int fmt_html(FILE *f, const struct cmp_table *t);
+
+/*
+ * "# PREFIXTEXT" made printable, cut at spaces into lines of at most
+ * WRAP columns (0: one line), continuation lines indented.
+ */
+void fmt_comment(FILE *f, const char *prefix, const char *text, size_t wrap);
+/*
+ * The commented header of the text formats: sides, statistics, warnings.
+ * Only the statistics lines wrap: a line that holds strings from the
+ * data stays one line, so no string can change how many there are.
+ */
+void fmt_text_header(FILE *f, const struct cmp_table *t, size_t wrap);
 
 /* Helpers shared by the formats.  BUF needs FMT_NUM_MAX bytes. */
 #define FMT_NUM_MAX 40

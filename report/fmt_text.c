@@ -1,6 +1,7 @@
 /*
- * The text comparison: one line per test, fields separated by single
- * spaces, in the form kernel developers paste into mail.  With single
+ * The line form of the comparison (--format lines): one line per test,
+ * fields separated by single spaces, in the form kernel developers paste
+ * into mail; and the commented header every text output starts with.  With single
  * samples a line is exactly "number name base new delta pct% units";
  * with repeated samples the noise, verdict, interval and detectable
  * change follow the percentage, and a legend explains them.  Tags, test
@@ -14,52 +15,83 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "tag.h"
+#include "xalloc.h"
 
-/* "# PREFIXTEXT" on a line of its own. */
-static void
-comment(FILE *f, const char *prefix, const char *text)
+/*
+ * The end of the next line of S (LEN bytes left) within WIDTH bytes:
+ * the last space before it, else the first after, so that a cut never
+ * falls inside a character.
+ */
+static size_t
+cut_at(const char *s, size_t len, size_t width)
 {
-	fprintf(f, "# %s", prefix);
-	tag_fput(f, text, 0);
-	fputc('\n', f);
+	size_t k;
+
+	if (len <= width)
+		return len;
+	for (k = width; k > 0 && s[k] != ' '; k--)
+		;
+	if (k > 0)
+		return k;
+	for (k = width; k < len && s[k] != ' '; k++)
+		;
+	return k;
+}
+
+void
+fmt_comment(FILE *f, const char *prefix, const char *text, size_t wrap)
+{
+	char *all = xasprintf("%s%s", prefix, text);
+	const char *p;
+	size_t len, k;
+
+	tag_printable(all);
+	len = strlen(all);
+	for (p = all; ; p += k + 1, len -= k + 1) {
+		k = wrap > 4 ? cut_at(p, len, wrap - (p == all ? 2 : 4)) : len;
+		fprintf(f, "%s%.*s\n", p == all ? "# " : "#   ", (int)k, p);
+		if (k >= len)
+			break;
+	}
+	free(all);
 }
 
 /* Each line of a malloc'd line source, as a comment. */
 static void
 print_lines(FILE *f, const struct cmp_table *t,
-	    char *(*line)(const struct cmp_table *, size_t))
+	    char *(*line)(const struct cmp_table *, size_t), size_t wrap)
 {
 	char *l;
 
 	for (size_t i = 0; (l = line(t, i)) != NULL; i++) {
-		comment(f, "", l);
+		fmt_comment(f, "", l, wrap);
 		free(l);
 	}
 }
 
-static void
-print_header(FILE *f, const struct cmp_table *t)
+void
+fmt_text_header(FILE *f, const struct cmp_table *t, size_t wrap)
 {
-	char name[FMT_NUM_MAX];
+	char name[FMT_NUM_MAX + 2];
 
 	for (size_t s = 0; s < t->n_sides; s++) {
 		char *sum = fmt_side_summary(t, s);
 
-		fprintf(f, "# %s: ", fmt_side_name(t, s, name, sizeof(name)));
-		tag_fput(f, sum, 0);
-		fputc('\n', f);
+		fmt_side_name(t, s, name, FMT_NUM_MAX);
+		fmt_comment(f, strcat(name, ": "), sum, 0);
 		free(sum);
 	}
-	print_lines(f, t, fmt_stats_header);
+	print_lines(f, t, fmt_stats_header, wrap);
 	for (size_t i = 0; i < t->n_warnings; i++)
-		comment(f, "warning: ", t->warnings[i]);
+		fmt_comment(f, "warning: ", t->warnings[i], 0);
 	for (size_t s = 0; s < t->n_sides; s++) {
 		char *w = fmt_boot_warning(t, s);
 
 		if (w != NULL)
-			comment(f, "warning: ", w);
+			fmt_comment(f, "warning: ", w, 0);
 		free(w);
 	}
 }
@@ -129,13 +161,13 @@ print_row(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 }
 
 int
-fmt_text(FILE *f, const struct cmp_table *t)
+fmt_lines(FILE *f, const struct cmp_table *t)
 {
-	print_header(f, t);
+	fmt_text_header(f, t, 0);
 	for (size_t i = 0; i < t->n_rows; i++)
 		print_row(f, t, &t->rows[i]);
 	if (t->repeated)
-		print_lines(f, t, fmt_legend);
+		print_lines(f, t, fmt_legend, 0);
 	/* Stream errors are sticky: one check covers every write above. */
 	if (fflush(f) != 0 || ferror(f))
 		return -1;

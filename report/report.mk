@@ -13,7 +13,7 @@ report_libreport_a_SOURCES = \
 	report/export.c report/export.h \
 	report/fmt.h report/fmt_common.c report/fmt_csv.c \
 	report/fmt_html.c report/fmt_json.c report/fmt_md.c \
-	report/fmt_text.c \
+	report/fmt_table.c report/fmt_text.c \
 	report/import.c report/import.h report/import_int.h \
 	report/import_classic.c report/import_csv.c report/import_log.c \
 	report/import_store.c \

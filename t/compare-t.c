@@ -34,7 +34,7 @@ test_published(void)
 	is_int(t.rows[0].v[0].rate_c, 401970443, "base kept to the cent");
 	is_int(t.rows[0].d[0].delta_c, 35467981, "delta in cents");
 	ok(!t.repeated, "single samples: no noise columns");
-	text = cmpfx_render(FMT_TEXT, &t);
+	text = cmpfx_render(FMT_LINES, &t);
 	lines = cmpfx_data_lines(text);
 	is_string(lines,
 		  "3 add_long 4019704.43 4374384.24 354679.81 8.82% Thousand Long Integer Additions/second\n",
@@ -56,7 +56,7 @@ test_tiny_negative(void)
 	cmpfx_printed_tag(&s[0], "a", 1, 100000.00);
 	cmpfx_printed_tag(&s[1], "b", 2, 99999.99);
 	compare_build(s, 2, NULL, &t);
-	text = cmpfx_render(FMT_TEXT, &t);
+	text = cmpfx_render(FMT_LINES, &t);
 	lines = cmpfx_data_lines(text);
 	is_string(lines,
 		  "3 add_long 100000.00 99999.99 -0.01 -0.00% Thousand Long Integer Additions/second\n",
@@ -172,7 +172,7 @@ test_failed_and_missing(void)
 	ok(t.rows[0].d[1].valid && t.rows[0].d[1].delta_c == 50000,
 	   "second new side has its own delta");
 	is_int(t.rows[1].v[0].state, CMP_MISSING, "absent on base: missing");
-	text = cmpfx_render(FMT_TEXT, &t);
+	text = cmpfx_render(FMT_LINES, &t);
 	lines = cmpfx_data_lines(text);
 	is_string(lines,
 		  "3 add_long 1000.00 timeout - - 1500.00 500.00 50.00% Thousand Long Integer Additions/second\n",
@@ -334,7 +334,7 @@ test_noise_columns(void)
 	s[1].results[0].number = 12;
 	compare_build(s, 2, NULL, &t);
 	ok(t.repeated, "repeated samples add noise columns");
-	text = cmpfx_render(FMT_TEXT, &t);
+	text = cmpfx_render(FMT_LINES, &t);
 	lines = cmpfx_data_lines(text);
 	/* One process a side: no spread, no interval, no mdc. */
 	is_string(lines, "12 fork_test 105000.00 1.00 -104999.00 -100.00% mean cv -/- inconclusive - mdc - Task Creations/second\n",

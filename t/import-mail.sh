@@ -69,7 +69,7 @@ t "archived reports lost their closing rule" sh -c \
 "$AIMDB" --db "$W/archive.db" import -t bare "$W/bare.txt" >/dev/null &&
 	"$AIMDB" --db "$W/archive.db" import -t quicklist "$W/quicklist.txt" >/dev/null
 t "archived reports compare as the published table" sh -c \
-	"'$AIMCMP' --db '$W/archive.db' bare quicklist | cmp -s - '$D/cmp.txt'"
+	"'$AIMCMP' --db '$W/archive.db' --format lines bare quicklist | cmp -s - '$D/cmp.txt'"
 
 # Ambiguous: refused with file:line, the database as it was.
 DB="$W/mail-clean.txt.db"

@@ -55,42 +55,42 @@ t "import suite9.ss with a tag per report" \
 t "import a CSV export from stdin" sh -c "'$AIMDB' import - <'$D/samples.csv'"
 
 # Comparisons: every format, two-way and N-way, against golden files.
-golden cmp.txt "$AIMCMP" bare quicklist
+golden cmp.txt "$AIMCMP" --format lines bare quicklist
 t "published form of a line" grep -qx \
 	'3 add_long 2794117.65 2686567.16 -107550.49 -3.85% Thousand Long Integer Additions/second' \
 	"$W/cmp.txt"
 golden cmp.csv "$AIMCMP" --format csv bare quicklist
 golden cmp.json "$AIMCMP" -f json bare quicklist
 golden cmp.md "$AIMCMP" --format markdown bare quicklist
-golden nway.txt "$AIMCMP" bare quicklist alpha beta
+golden nway.txt "$AIMCMP" --format lines bare quicklist alpha beta
 golden nway.csv "$AIMCMP" -f csv bare quicklist alpha
 golden nway.json "$AIMCMP" -f json bare quicklist alpha
 golden nway.md "$AIMCMP" -f markdown bare quicklist alpha
-golden logfile.txt "$AIMCMP" 2.6.19 2.6.20-rc4
-golden ss.txt "$AIMCMP" ss19 ss20
-golden repeated.txt "$AIMCMP" v6.8 v6.9
+golden logfile.txt "$AIMCMP" --format lines 2.6.19 2.6.20-rc4
+golden ss.txt "$AIMCMP" --format lines ss19 ss20
+golden repeated.txt "$AIMCMP" --format lines v6.8 v6.9
 golden repeated.md "$AIMCMP" -f md v6.8 v6.9
 "$AIMCMP" -f json v6.8 v6.9 >"$W/repeated.json"
-golden tests-sort.txt "$AIMCMP" --tests fork_test,add_long,exec_test,tcp_test \
+golden tests-sort.txt "$AIMCMP" --format lines --tests fork_test,add_long,exec_test,tcp_test \
 	--sort pct v6.8 v6.9
-golden run.txt "$AIMCMP" --run 10 v6.8 v6.9
-golden runs-same-tag.txt "$AIMCMP" -r 9 -r 10 v6.8 v6.8
+golden run.txt "$AIMCMP" --format lines --run 10 v6.8 v6.9
+golden runs-same-tag.txt "$AIMCMP" --format lines -r 9 -r 10 v6.8 v6.8
 golden show-bare.txt "$AIMDB" show bare
 
 # Verdict options and exit statuses.
-"$AIMCMP" --fail-on-regression v6.8 v6.9 >"$W/fail.txt" 2>&1; rc=$?
+"$AIMCMP" --format lines --fail-on-regression v6.8 v6.9 >"$W/fail.txt" 2>&1; rc=$?
 t "--fail-on-regression: exit 3 when a test regressed" test "$rc" -eq 3
 t "... and the table is printed all the same" cmp "$W/fail.txt" "$D/repeated.txt"
 t "--fail-on-regression: exit 0 without a regression" \
 	"$AIMCMP" --fail-on-regression bare quicklist
 t "--equivalence 0: no equivalent verdict" sh -c \
-	"'$AIMCMP' --equivalence 0 v6.8 v6.9 | grep -q '^16 disk_rd .* inconclusive \\[-1.45%,+0.72%\\] '"
+	"'$AIMCMP' -f lines --equivalence 0 v6.8 v6.9 | grep -q '^16 disk_rd .* inconclusive \\[-1.45%,+0.72%\\] '"
 t "--equivalence 1.5: a narrower margin in the legend" sh -c \
-	"'$AIMCMP' --equivalence 1.5 v6.8 v6.9 | grep -q 'within +/-1.50% (--equivalence)'"
+	"'$AIMCMP' -f lines --equivalence 1.5 v6.8 v6.9 | grep -q 'within +/-1.50% (--equivalence)'"
 t "--alpha 0.01: 99% intervals" sh -c \
-	"'$AIMCMP' --alpha 0.01 v6.8 v6.9 | grep -q '^# statistics: .* 99% intervals'"
+	"'$AIMCMP' -f lines --alpha 0.01 v6.8 v6.9 | grep -q '^# statistics: .* 99% intervals'"
 t "--exclude-flagged: the header says what was left out" sh -c \
-	"'$AIMCMP' --exclude-flagged v6.8 v6.9 | grep -q '^# base: v6.8 (.* 34 flagged and left out,'"
+	"'$AIMCMP' -f lines --exclude-flagged v6.8 v6.9 | grep -q '^# base: v6.8 (.* 34 flagged and left out,'"
 for bad in "--alpha 0" "--alpha 0.5" "--alpha x" "--equivalence -1" \
 	"--equivalence 100" "--equivalence 2%"; do
 	# shellcheck disable=SC2086
@@ -181,7 +181,7 @@ refused two-reports.txt "two-reports.txt holds 2 reports but 1 --tag given" -t x
 t "list names every tag once per run" sh -c \
 	"test \$(grep -c '^v6.8 ' '$W/list') -eq 2 && grep -q '^2.6.19 .* testbox ' '$W/list'"
 t "rename a tag" "$AIMDB" rename quicklist ql
-"$AIMCMP" bare ql >"$W/ql.txt"
+"$AIMCMP" -f lines bare ql >"$W/ql.txt"
 data "$W/ql.txt" >"$W/ql.data"
 data "$D/cmp.txt" >"$W/cmp.data"
 t "compare under the new name" cmp "$W/ql.data" "$W/cmp.data"
@@ -245,13 +245,13 @@ if [ -x "$AIMRUN" ]; then
 	t "aimdb show on it: classic rows" sh -c \
 		"'$AIMDB' --db '$W/run.db' show r1 | grep -Eq '^     3 add_long +[0-9]+\.[0-9]{2} +[0-9]+ +[0-9]+\.[0-9]{5} +[0-9]+\.[0-9]{2} Thousand Long Integer Additions/second$'"
 	t "aimcmp on it: noise and verdict columns with repeated samples" sh -c \
-		"'$AIMCMP' --db '$W/run.db' r1 r1 | grep -Eq '^3 add_long [0-9.]+ [0-9.]+ 0.00 0.00% peak cv [0-9.]+%/[0-9.]+% [a-z]+ \\[-[0-9.]+%,\\+[0-9.]+%\\] mdc [0-9.]+% Thousand'"
+		"'$AIMCMP' --db '$W/run.db' -f lines r1 r1 | grep -Eq '^3 add_long [0-9.]+ [0-9.]+ 0.00 0.00% peak cv [0-9.]+%/[0-9.]+% [a-z]+ \\[-[0-9.]+%,\\+[0-9.]+%\\] mdc [0-9.]+% Thousand'"
 	t "aimdb check on it" "$AIMDB" --db "$W/run.db" check
 	t "calibrate, an extra test, runs when named" env AIM_CALIBRATE_WORK=1000 \
 		"$AIMRUN" --db "$W/cal.db" --tag cal --tests calibrate --duration 0.02 \
 		--runs 2 --quiet --dir "$W/scratch"
 	t "... and is compared like the others" sh -c \
-		"'$AIMCMP' --db '$W/cal.db' cal cal | grep -q '^101 calibrate .* Calibration Loops/second$'"
+		"'$AIMCMP' --db '$W/cal.db' -f lines cal cal | grep -q '^101 calibrate .* Calibration Loops/second$'"
 	AIM_CALIBRATE_WORK=many "$AIMRUN" --db "$W/cal.db" --tag bad --tests calibrate \
 		--duration 0.02 --runs 1 --quiet --dir "$W/scratch" 2>"$W/e"
 	t "a bad AIM_CALIBRATE_WORK fails the test with its reason" grep -q \
@@ -259,7 +259,7 @@ if [ -x "$AIMRUN" ]; then
 	t "a second tag on the same machine" "$AIMRUN" --db "$W/run.db" \
 		--tag r2 --tests add_long --duration 0.05 --runs 2 --dir "$W/scratch"
 	t "same machine and build: compared" sh -c \
-		"'$AIMCMP' --db '$W/run.db' r1 r2 >'$W/r12' && grep -q '^3 add_long ' '$W/r12'"
+		"'$AIMCMP' --db '$W/run.db' -f lines r1 r2 >'$W/r12' && grep -q '^3 add_long ' '$W/r12'"
 	if command -v sqlite3 >/dev/null 2>&1; then
 		sqlite3 "$W/run.db" "UPDATE run_env SET value = 'Other CPU' WHERE key = 'cpu.model' AND run_id = (SELECT id FROM run WHERE tag = 'r2')"
 		"$AIMCMP" --db "$W/run.db" r1 r2 >"$W/r12" 2>"$W/e"; rc=$?

@@ -56,7 +56,7 @@ done
 reads=0 bad_cmp=0 bad_export=0 rows_before=0 shrank=0
 while kill -0 "$pid" 2>/dev/null; do
 	reads=$((reads + 1))
-	if "$AIMCMP" --db "$W/a.db" new-1 live >"$W/cmp" 2>"$W/cmp-err"; then
+	if "$AIMCMP" --db "$W/a.db" --format lines new-1 live >"$W/cmp" 2>"$W/cmp-err"; then
 		# A row is a comment or "number name base new delta pct% ...".
 		if ! awk '!/^#/ && !/^[0-9]+ [^ ]+ [0-9.]+ [0-9.]+ -?[0-9.]+ -?[0-9.]+% / {
 				print "# malformed: " $0; bad = 1 }

@@ -124,3 +124,6 @@ EXTRA_DIST += t/import-peers.sh t/data/report/mmtests-aim9-1 \
 	t/data/report/peers-lkp-aim9.json.csv \
 	t/data/report/peers-lkp-stats.json.csv \
 	t/data/report/peers-lkp-matrix.json.csv
+TESTS += t/cmp-table.sh
+EXTRA_DIST += t/cmp-table.sh t/data/report/cmp-table.txt \
+	t/data/report/nway-table.txt t/data/report/repeated-table.txt

@@ -1,0 +1,367 @@
+/*
+ * The default text comparison: an aligned table with a header row naming
+ * the tags, numbers right-aligned, each NEW tag's verdict as a one-letter
+ * marker beside its percentage and an overall line, the geometric mean
+ * of the ratios.  The cells of a row are the fields of its --format lines
+ * line, in the same order, so a script can read either; the units come
+ * last and wrap to keep the table within FMT_TABLE_COLUMNS.  Every string
+ * from the database goes through tag_fput() or tag_printable().
+ */
+#include "config.h"
+
+#include "fmt.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tag.h"
+#include "xalloc.h"
+
+/* Narrowest the wrapped units get; with less room they stay whole. */
+#define UNITS_MIN 24
+/* A tag heading a column is cut short beyond this. */
+#define HEAD_MAX 20
+
+enum col {
+	COL_NUM, COL_NAME, COL_VALUE, COL_DELTA, COL_PCT, COL_MARK,
+	COL_INTERVAL, COL_MDC, COL_JUDGED, COL_CV,
+};
+
+/* The cells of every line of the table, units aside. */
+struct grid {
+	size_t n_cols;
+	size_t n_lines;
+	enum col *kind;		/* of each column */
+	size_t *side;		/* the side of a per-side column */
+	char **cell;		/* n_lines * n_cols, malloc'd, NULL: empty */
+	char **units;		/* one per line, printable, malloc'd */
+	size_t *width;		/* columns of each column */
+};
+
+/*
+ * The marker beside the percentage: "" when there is no verdict, and
+ * with single samples, where --format lines shows none either.
+ */
+static const char *
+marker(const struct cmp_table *t, const struct cmp_delta *d)
+{
+	static const char *const mark[] = {
+		[STATS_INCONCLUSIVE] = "?", [STATS_EQUIVALENT] = "=",
+		[STATS_IMPROVED] = "I",	    [STATS_REGRESSED] = "R",
+	};
+
+	return t->repeated && d->has_stats ? mark[d->cmp.verdict] : "";
+}
+
+static void
+add_col(struct grid *g, enum col kind, size_t side)
+{
+	g->kind = xrealloc(g->kind, (g->n_cols + 1) * sizeof(*g->kind));
+	g->side = xrealloc(g->side, (g->n_cols + 1) * sizeof(*g->side));
+	g->kind[g->n_cols] = kind;
+	g->side[g->n_cols++] = side;
+}
+
+/* The columns in the order of the fields of --format lines. */
+static void
+layout(struct grid *g, const struct cmp_table *t, unsigned flags)
+{
+	int stats_cols = (flags & FMT_WIDE) && t->repeated;
+
+	add_col(g, COL_NUM, 0);
+	add_col(g, COL_NAME, 0);
+	add_col(g, COL_VALUE, 0);
+	for (size_t s = 1; s < t->n_sides; s++) {
+		add_col(g, COL_VALUE, s);
+		add_col(g, COL_DELTA, s);
+		add_col(g, COL_PCT, s);
+		add_col(g, COL_MARK, s);
+		if (stats_cols) {
+			add_col(g, COL_INTERVAL, s);
+			add_col(g, COL_MDC, s);
+		}
+	}
+	if (stats_cols)
+		add_col(g, COL_JUDGED, 0);
+	if (t->repeated)
+		add_col(g, COL_CV, 0);
+}
+
+static int
+right_aligned(enum col k)
+{
+	return k != COL_NAME && k != COL_MARK && k != COL_INTERVAL &&
+	       k != COL_JUDGED && k != COL_CV;
+}
+
+/* A printable copy of a string from the database. */
+static char *
+shown(const char *s)
+{
+	return tag_printable_dup(s != NULL ? s : "");
+}
+
+/* The header line: the tags name their value columns. */
+static char *
+head_cell(const struct grid *g, size_t c, const struct cmp_table *t)
+{
+	static const char *const word[] = {
+		[COL_NUM] = "no",	  [COL_NAME] = "test",
+		[COL_DELTA] = "delta",	  [COL_PCT] = "pct",
+		[COL_MARK] = "",	  [COL_INTERVAL] = "interval",
+		[COL_MDC] = "mdc",	  [COL_JUDGED] = "judged",
+		[COL_CV] = "cv",
+	};
+	char buf[HEAD_MAX + 1];
+
+	if (g->kind[c] == COL_VALUE)
+		return xstrdup(tag_shown(t->sides[g->side[c]].tag, buf,
+					 sizeof(buf)));
+	return xstrdup(word[g->kind[c]]);
+}
+
+static char *
+row_cell(const struct grid *g, size_t c, const struct cmp_table *t,
+	 const struct cmp_row *row)
+{
+	size_t s = g->side[c];
+	const struct cmp_delta *d = s > 0 ? &row->d[s - 1] : NULL;
+	char buf[2 * FMT_NUM_MAX];
+
+	switch (g->kind[c]) {
+	case COL_NUM:
+		return xasprintf("%d", row->number);
+	case COL_NAME:
+		return shown(row->test);
+	case COL_VALUE:
+		return shown(fmt_value(&row->v[s], buf, sizeof(buf)));
+	case COL_DELTA:
+		return xstrdup(d->valid ? fmt_cents(d->delta_c, buf,
+						    sizeof(buf)) : "-");
+	case COL_PCT:
+		return xstrdup(fmt_pct(d, buf, sizeof(buf)));
+	case COL_MARK:
+		return xstrdup(marker(t, d));
+	case COL_INTERVAL:
+		return xstrdup(fmt_interval(d, buf, sizeof(buf)));
+	case COL_MDC:
+		return xstrdup(fmt_mdc(d, buf, sizeof(buf)));
+	case COL_JUDGED:
+		return xstrdup(stats_basis_name(row->basis));
+	case COL_CV:
+	default:
+		return fmt_cv_list(t, row);
+	}
+}
+
+/* "[+1.02%,+5.44%]", or "-" without an interval. */
+static char *
+overall_interval(const struct cmp_overall *o)
+{
+	if (isnan(o->lo) || isnan(o->hi))
+		return xstrdup("-");
+	return xasprintf("[%+.2f%%,%+.2f%%]", (o->lo - 1.0) * 100.0,
+			 (o->hi - 1.0) * 100.0);
+}
+
+/*
+ * The geometric mean of each NEW side's ratios in its percentage column;
+ * the intervals, one per NEW side, where the units go.
+ */
+static void
+overall_line(struct grid *g, size_t line, const struct cmp_table *t)
+{
+	char **cell = &g->cell[line * g->n_cols];
+	char *units = xstrdup("");
+
+	cell[1] = xstrdup("gmean");
+	for (size_t c = 0; c < g->n_cols; c++) {
+		struct cmp_overall o;
+		char *iv, *next;
+
+		if (g->kind[c] != COL_PCT)
+			continue;
+		compare_overall(t, g->side[c], &o);
+		cell[c] = isnan(o.ratio) ? xstrdup("-") :
+			  xasprintf("%.2f%%", (o.ratio - 1.0) * 100.0);
+		iv = overall_interval(&o);
+		next = xasprintf("%s%s%s", units, *units ? " " : "", iv);
+		free(iv);
+		free(units);
+		units = next;
+	}
+	g->units[line] = units;
+}
+
+static void
+grid_build(struct grid *g, const struct cmp_table *t, unsigned flags)
+{
+	*g = (struct grid){ 0 };
+	layout(g, t, flags);
+	g->n_lines = t->n_rows + 2;
+	g->cell = xcalloc(g->n_lines * g->n_cols, sizeof(*g->cell));
+	g->units = xcalloc(g->n_lines, sizeof(*g->units));
+	g->width = xcalloc(g->n_cols, sizeof(*g->width));
+	g->units[0] = xstrdup("units");
+	for (size_t c = 0; c < g->n_cols; c++) {
+		g->cell[c] = head_cell(g, c, t);
+		for (size_t i = 0; i < t->n_rows; i++)
+			g->cell[(i + 1) * g->n_cols + c] =
+				row_cell(g, c, t, &t->rows[i]);
+	}
+	for (size_t i = 0; i < t->n_rows; i++)
+		g->units[i + 1] = shown(t->rows[i].units);
+	overall_line(g, t->n_rows + 1, t);
+	for (size_t c = 0; c < g->n_cols; c++) {
+		for (size_t l = 0; l < g->n_lines; l++) {
+			const char *s = g->cell[l * g->n_cols + c];
+			size_t w = s != NULL ? tag_columns(s) : 0;
+
+			if (w > g->width[c])
+				g->width[c] = w;
+		}
+	}
+}
+
+static void
+grid_free(struct grid *g)
+{
+	for (size_t i = 0; i < g->n_lines * g->n_cols; i++)
+		free(g->cell[i]);
+	for (size_t l = 0; l < g->n_lines; l++)
+		free(g->units[l]);
+	free(g->cell);
+	free(g->units);
+	free(g->width);
+	free(g->kind);
+	free(g->side);
+}
+
+/* Blanks up to the next column: one before a marker, else two. */
+static size_t
+gap(const struct grid *g, size_t c, int first)
+{
+	if (first)
+		return 0;
+	return g->kind[c] == COL_MARK ? 1 : 2;
+}
+
+static void
+blanks(FILE *f, size_t n)
+{
+	fprintf(f, "%*s", (int)n, "");
+}
+
+/*
+ * The units from column AT on, cut at spaces to fit within WRAP columns
+ * (0: no limit), each further piece on a line of its own under the first;
+ * whole when the columns before leave too little room (N-way tables).
+ */
+static void
+put_units(FILE *f, const char *u, size_t at, size_t wrap)
+{
+	size_t room = wrap > at + UNITS_MIN ? wrap - at : 0;
+	size_t len = strlen(u), k;
+
+	for (;;) {
+		k = len;
+		if (room > 0 && len > room) {
+			/* The last space within room, else the first after. */
+			const char *sp = memrchr(u, ' ', room + 1);
+
+			k = sp != NULL && sp > u ? (size_t)(sp - u) :
+			    strcspn(u, " ");
+		}
+		fprintf(f, "%.*s\n", (int)k, u);
+		if (k >= len)
+			return;
+		u += k + 1;
+		len -= k + 1;
+		blanks(f, at);
+	}
+}
+
+/* One line of the grid, then its units. */
+static void
+print_line(FILE *f, const struct grid *g, size_t l, size_t wrap)
+{
+	size_t at = 0;
+	int first = 1;
+
+	for (size_t c = 0; c < g->n_cols; c++) {
+		const char *s = g->cell[l * g->n_cols + c];
+		size_t w = s != NULL ? tag_columns(s) : 0;
+
+		if (g->width[c] == 0)
+			continue;
+		blanks(f, gap(g, c, first));
+		at += gap(g, c, first) + g->width[c];
+		first = 0;
+		if (right_aligned(g->kind[c]))
+			blanks(f, g->width[c] - w);
+		tag_fput(f, s, right_aligned(g->kind[c]) ? 0 : g->width[c]);
+	}
+	blanks(f, 2);
+	put_units(f, g->units[l], at + 2, wrap);
+}
+
+/* The meaning of the gmean line and the markers. */
+static char *
+legend(const struct cmp_table *t, size_t i)
+{
+	double conf = 100.0 * (1.0 - t->opt.stats.alpha);
+
+	if (i == 0)
+		return xasprintf("gmean: geometric mean of the ratios NEW/BASE over the tests compared, then its %g%% interval per NEW tag (- with single samples)",
+				 conf);
+	if (!t->repeated)
+		return NULL;
+	if (i == 1)
+		return xstrdup("R, I, =, ? beside pct: regressed, improved, equivalent, inconclusive; judged, cv, interval, mdc (--wide): as in --format lines, below");
+	return fmt_legend(t, i - 2);
+}
+
+/* One line by default; with FMT_LEGEND every line of the long one. */
+static void
+print_legend(FILE *f, const struct cmp_table *t, unsigned flags,
+	     size_t wrap)
+{
+	char *l;
+
+	if (!(flags & FMT_LEGEND)) {
+		fmt_comment(f, "", t->repeated ?
+			    "beside pct: R regressed, I improved, = equivalent, ? inconclusive; gmean: geometric mean of the ratios; --legend explains" :
+			    "gmean: geometric mean of the ratios NEW/BASE, with its interval; --legend explains",
+			    wrap);
+		return;
+	}
+	for (size_t i = 0; (l = legend(t, i)) != NULL; i++) {
+		fmt_comment(f, "", l, wrap);
+		free(l);
+	}
+}
+
+int
+fmt_table(FILE *f, const struct cmp_table *t, unsigned flags)
+{
+	size_t wrap = (flags & FMT_WIDE) ? 0 : FMT_TABLE_COLUMNS;
+	struct grid g;
+
+	fmt_text_header(f, t, wrap);
+	grid_build(&g, t, flags);
+	for (size_t l = 0; l < g.n_lines; l++)
+		print_line(f, &g, l, wrap);
+	grid_free(&g);
+	print_legend(f, t, flags, wrap);
+	/* Stream errors are sticky: one check covers every write above. */
+	if (fflush(f) != 0 || ferror(f))
+		return -1;
+	return 0;
+}
+
+int
+fmt_text(FILE *f, const struct cmp_table *t)
+{
+	return fmt_table(f, t, 0);
+}
