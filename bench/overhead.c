@@ -31,7 +31,7 @@ struct tally {
 };
 
 static int
-add(void *arg, const struct timing_sample *s)
+add(void *arg, const struct measure_sample *s)
 {
 	struct tally *t = arg;
 

@@ -36,26 +36,24 @@ cs_delta(struct emit_state *es, struct proto_rec *rec)
 {
 	struct rusage ru;
 
-	if (getrusage(RUSAGE_SELF, &ru) != 0) {
-		rec->vol_cs = rec->invol_cs = -1;
+	if (getrusage(RUSAGE_SELF, &ru) != 0)
 		return;
-	}
-	rec->vol_cs = ru.ru_nvcsw - es->last.ru_nvcsw;
-	rec->invol_cs = ru.ru_nivcsw - es->last.ru_nivcsw;
+	measure_set(&rec->sample.m, MEASURE_VOL_CS,
+		    ru.ru_nvcsw - es->last.ru_nvcsw);
+	measure_set(&rec->sample.m, MEASURE_INVOL_CS,
+		    ru.ru_nivcsw - es->last.ru_nivcsw);
 	es->last = ru;
 }
 
 static int
-emit_sample(void *arg, const struct timing_sample *s)
+emit_sample(void *arg, const struct measure_sample *s)
 {
 	struct emit_state *es = arg;
 	struct proto_rec rec;
 
 	memset(&rec, 0, sizeof(rec));
 	rec.type = s->seq == 0 ? PROTO_WARMUP : PROTO_SAMPLE;
-	rec.seq = (uint32_t)s->seq;
-	rec.calls = s->calls;
-	rec.elapsed_ns = s->elapsed_ns;
+	rec.sample = *s;
 	cs_delta(es, &rec);
 	return proto_write(es->fd, &rec);
 }

@@ -109,9 +109,11 @@ timing_run(const struct aim_test *t, struct aim_ctx *ctx,
 	if (st != AIM_OK)
 		return st;
 	{
-		struct timing_sample w = { .seq = 0, .calls = res->warmup_calls,
-					   .elapsed_ns = res->warmup_ns };
+		struct measure_sample w;
 
+		measure_init(&w, 0);
+		w.calls = res->warmup_calls;
+		w.elapsed_ns = res->warmup_ns;
 		if (emit(arg, &w) != 0)
 			return aim_fail(ctx, "cannot pass warm-up to aimrun");
 	}
@@ -122,9 +124,10 @@ timing_run(const struct aim_test *t, struct aim_ctx *ctx,
 		/* Deadlines from the start: one sample's overshoot shortens the next. */
 		int64_t end = start + cfg->duration_ns / samples * seq +
 			      (seq == samples ? cfg->duration_ns % samples : 0);
-		struct timing_sample s = { .seq = seq };
+		struct measure_sample s;
 		int64_t now;
 
+		measure_init(&s, seq);
 		do {
 			st = run_batch(t, ctx, res->batch);
 			if (st != AIM_OK)

@@ -10,6 +10,7 @@
 
 #include "aim_test.h"
 #include "clock.h"
+#include "measure.h"
 
 struct timing_cfg {
 	int64_t warmup_ns;	/* calls in this time are discarded */
@@ -18,18 +19,12 @@ struct timing_cfg {
 	int64_t batch_ns;	/* read the clock about this often */
 };
 
-struct timing_sample {
-	int seq;		/* from 1 */
-	int64_t calls;
-	int64_t elapsed_ns;
-};
-
 /*
  * Called once after warm-up with seq 0 (the discarded calls), then after
  * each sample; a non-zero return stops the loop (the caller
  * could not pass the sample on).  Work done here is outside every sample.
  */
-typedef int (*timing_emit_fn)(void *arg, const struct timing_sample *s);
+typedef int (*timing_emit_fn)(void *arg, const struct measure_sample *s);
 
 struct timing_result {
 	int64_t warmup_calls;
