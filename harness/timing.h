@@ -12,11 +12,28 @@
 #include "clock.h"
 #include "measure.h"
 
+/*
+ * A meter measures what the calls of one sample cost besides time: start
+ * right before the clock reading that opens the sample, stop right after
+ * the one that closes it, nothing between, so what it reports belongs to
+ * the interval of the calls and its own cost falls outside the elapsed
+ * time.  Stop adds its metrics to the sample (measure_set); a meter that
+ * cannot read leaves them unknown.  Meters run once per sample, never
+ * per batch, so they add nothing per call.
+ */
+struct timing_meter {
+	void (*start)(void *state);
+	void (*stop)(void *state, struct measure_sample *s);
+	void *state;
+};
+
 struct timing_cfg {
 	int64_t warmup_ns;	/* calls in this time are discarded */
 	int64_t duration_ns;	/* timed period: sum of sample times */
 	int samples;		/* the timed period is cut into at most this many */
 	int64_t batch_ns;	/* read the clock about this often */
+	const struct timing_meter *meters;	/* started in order, stopped */
+	size_t n_meters;			/*   in reverse; may be none */
 };
 
 /*
@@ -33,7 +50,7 @@ struct timing_result {
 	int64_t batch;		/* calls between clock readings */
 };
 
-/* Defaults for a timed period: warm-up, sample count, batch time. */
+/* Defaults for a timed period: warm-up, sample count, batch time, no meter. */
 void timing_cfg_default(struct timing_cfg *cfg, int64_t duration_ns);
 
 /*

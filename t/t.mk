@@ -100,6 +100,11 @@ t_import_scale_t_SOURCES = t/import-scale-t.c
 t_import_scale_t_LDADD = t/libtap.a $(REPORT_LDADD)
 TESTS += t/import-scale-t t/import-scale.sh
 EXTRA_DIST += t/import-scale.sh
+# The meter seam of the timed loop and the context-switch meter.
+check_PROGRAMS += t/meter-t
+t_meter_t_SOURCES = t/meter-t.c
+t_meter_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/meter-t
 # Schema version 3 from a version 2 database, and metrics through CSV.
 TESTS += t/schema-migrate.sh
 EXTRA_DIST += t/schema-migrate.sh t/data/schema-v2.sql
