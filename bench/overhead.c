@@ -1,7 +1,9 @@
 /*
  * Harness overhead per timed call: the timing loop around an empty test,
  * against the per-call time of ram_copy, the fastest classic test.  Prints
- * figures; asserts nothing (speed is not a test outcome).
+ * figures; asserts nothing (speed is not a test outcome).  Also the cost
+ * of the context-switch meter per sample (one start and one stop), and
+ * the loop's per-call time with and without it.
  */
 #include "config.h"
 
@@ -11,6 +13,7 @@
 #include "aim_test.h"
 #include "clock.h"
 #include "ctx.h"
+#include "meter.h"
 #include "timing.h"
 
 static enum aim_status
@@ -31,7 +34,7 @@ struct tally {
 };
 
 static int
-add(void *arg, const struct timing_sample *s)
+add(void *arg, const struct measure_sample *s)
 {
 	struct tally *t = arg;
 
@@ -44,8 +47,11 @@ add(void *arg, const struct timing_sample *s)
 
 /* Nanoseconds per call of T over DURATION_NS, through the real loop. */
 static double
-per_call_ns(const struct aim_test *t, int64_t duration_ns, int64_t *batch)
+per_call_ns(const struct aim_test *t, int64_t duration_ns, int metered,
+	    int64_t *batch)
 {
+	struct meter_cs cs;
+	struct timing_meter m = meter_cs(&cs);
 	struct timing_cfg cfg;
 	struct timing_result res;
 	struct tally tally = { 0, 0 };
@@ -53,6 +59,10 @@ per_call_ns(const struct aim_test *t, int64_t duration_ns, int64_t *batch)
 	struct aim_ctx ctx;
 
 	timing_cfg_default(&cfg, duration_ns);
+	if (metered) {
+		cfg.meters = &m;
+		cfg.n_meters = 1;
+	}
 	clock_init_real(&clk);
 	ctx_init(&ctx, NULL, 5120, NULL);
 	if (t->setup != NULL && t->setup(&ctx) != AIM_OK) {
@@ -69,12 +79,32 @@ per_call_ns(const struct aim_test *t, int64_t duration_ns, int64_t *batch)
 	return (double)tally.ns / (double)tally.calls;
 }
 
+/* Nanoseconds of one start and stop of the context-switch meter. */
+static double
+meter_ns(void)
+{
+	const int pairs = 100000;
+	struct meter_cs cs;
+	struct timing_meter m = meter_cs(&cs);
+	struct measure_sample s;
+	int64_t t0, t1;
+
+	measure_init(&s, 1);
+	t0 = clock_mono_ns();
+	for (int i = 0; i < pairs; i++) {
+		m.start(m.state);
+		m.stop(m.state, &s);
+	}
+	t1 = clock_mono_ns();
+	return (double)(t1 - t0) / pairs;
+}
+
 int
 main(int argc, char **argv)
 {
 	const struct aim_test *ram = aim_test_find("ram_copy");
-	int64_t duration_ns = 2000000000LL, b_empty, b_ram;
-	double empty_ns, ram_ns, clock_ns;
+	int64_t duration_ns = 2000000000LL, b_empty, b_ram, b_metered;
+	double empty_ns, ram_ns, clock_ns, metered_ns, cs_ns;
 	int64_t t0, t1;
 	const int reads = 1000000;
 
@@ -85,14 +115,20 @@ main(int argc, char **argv)
 		(void)clock_mono_ns();
 	t1 = clock_mono_ns();
 	clock_ns = (double)(t1 - t0) / reads;
-	empty_ns = per_call_ns(&empty_test, duration_ns, &b_empty);
-	ram_ns = per_call_ns(ram, duration_ns, &b_ram);
+	empty_ns = per_call_ns(&empty_test, duration_ns, 0, &b_empty);
+	metered_ns = per_call_ns(&empty_test, duration_ns, 1, &b_metered);
+	ram_ns = per_call_ns(ram, duration_ns, 1, &b_ram);
+	cs_ns = meter_ns();
 	printf("clock read:                 %8.2f ns\n", clock_ns);
 	printf("empty test per call:        %8.2f ns (batch %lld calls per clock read)\n",
 	       empty_ns, (long long)b_empty);
+	printf("empty, context-switch meter:%8.2f ns (batch %lld)\n",
+	       metered_ns, (long long)b_metered);
+	printf("context-switch meter:       %8.2f ns per sample (start and stop)\n",
+	       cs_ns);
 	printf("ram_copy per call:          %8.2f ns (batch %lld)\n", ram_ns,
 	       (long long)b_ram);
-	printf("overhead / ram_copy call:   %8.3f %%\n", 100.0 * empty_ns / ram_ns);
+	printf("overhead / ram_copy call:   %8.3f %%\n", 100.0 * metered_ns / ram_ns);
 	printf("clock share of a ram_copy batch: %.4f %%\n",
 	       100.0 * clock_ns / (ram_ns * (double)b_ram));
 	return 0;

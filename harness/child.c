@@ -24,40 +24,19 @@
 #include "clock.h"
 #include "ctx.h"
 #include "interrupt.h"
+#include "meter.h"
 #include "proto.h"
 
-struct emit_state {
-	int fd;
-	struct rusage last;
-};
-
-static void
-cs_delta(struct emit_state *es, struct proto_rec *rec)
-{
-	struct rusage ru;
-
-	if (getrusage(RUSAGE_SELF, &ru) != 0) {
-		rec->vol_cs = rec->invol_cs = -1;
-		return;
-	}
-	rec->vol_cs = ru.ru_nvcsw - es->last.ru_nvcsw;
-	rec->invol_cs = ru.ru_nivcsw - es->last.ru_nivcsw;
-	es->last = ru;
-}
-
 static int
-emit_sample(void *arg, const struct timing_sample *s)
+emit_sample(void *arg, const struct measure_sample *s)
 {
-	struct emit_state *es = arg;
+	const int *fd = arg;
 	struct proto_rec rec;
 
 	memset(&rec, 0, sizeof(rec));
 	rec.type = s->seq == 0 ? PROTO_WARMUP : PROTO_SAMPLE;
-	rec.seq = (uint32_t)s->seq;
-	rec.calls = s->calls;
-	rec.elapsed_ns = s->elapsed_ns;
-	cs_delta(es, &rec);
-	return proto_write(es->fd, &rec);
+	rec.sample = *s;
+	return proto_write(*fd, &rec);
 }
 
 static void
@@ -168,7 +147,9 @@ child_main(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 static void
 run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 {
-	struct emit_state es = { .fd = fd };
+	struct timing_cfg timing = cfg->timing;
+	struct meter_cs cs;
+	struct timing_meter meters[1];
 	struct timing_result res;
 	struct aim_clock clk;
 	struct aim_ctx ctx;
@@ -190,11 +171,11 @@ run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	if (st == AIM_OK && t->setup != NULL)
 		st = t->setup(&ctx);
 	if (st == AIM_OK) {
-		if (getrusage(RUSAGE_SELF, &es.last) != 0)
-			memset(&es.last, 0, sizeof(es.last));
+		meters[0] = meter_cs(&cs);
+		timing.meters = meters;
+		timing.n_meters = 1;
 		clock_init_real(&clk);
-		st = timing_run(t, &ctx, &clk, &cfg->timing, emit_sample, &es,
-				&res);
+		st = timing_run(t, &ctx, &clk, &timing, emit_sample, &fd, &res);
 		if (t->teardown != NULL)
 			t->teardown(&ctx);
 	}

@@ -5,6 +5,7 @@ harness_libharness_a_SOURCES += \
 	harness/interrupt.c harness/interrupt.h \
 	harness/paths.c harness/paths.h \
 	harness/progress.c harness/progress.h \
+	harness/meter.c harness/meter.h \
 	harness/proto.c harness/proto.h \
 	harness/run.c harness/run.h \
 	harness/runner.c harness/runner.h \

@@ -6,7 +6,12 @@
 #include "proto.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <unistd.h>
+
+/* A record holds every metric of the table: the table may not outgrow it. */
+_Static_assert(sizeof(struct proto_rec) <= PIPE_BUF,
+	       "a result record must be written atomically");
 
 int
 proto_write(int fd, const struct proto_rec *rec)

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "ctx.h"
+#include "measure.h"
 
 enum proto_type {
 	PROTO_WARMUP = 1,	/* calls and ns spent warming up (discarded) */
@@ -18,11 +19,7 @@ enum proto_type {
 
 struct proto_rec {
 	uint32_t type;
-	uint32_t seq;		/* sample number from 1 */
-	int64_t calls;
-	int64_t elapsed_ns;
-	int64_t vol_cs;		/* voluntary context switches in the sample */
-	int64_t invol_cs;	/* involuntary context switches in the sample */
+	struct measure_sample sample;	/* PROTO_WARMUP, PROTO_SAMPLE */
 	int32_t status;		/* enum aim_status, PROTO_STATUS only */
 	char reason[AIM_REASON_MAX];
 };

@@ -58,7 +58,7 @@ static void
 add_sample(struct watch *w, struct runner_outcome *out,
 	   const struct proto_rec *rec)
 {
-	struct store_sample *s;
+	struct measure_sample *s;
 
 	if (out->n_samples == w->cap) {
 		w->cap = w->cap ? 2 * w->cap : 16;
@@ -66,11 +66,11 @@ add_sample(struct watch *w, struct runner_outcome *out,
 					w->cap * sizeof(*out->samples));
 	}
 	s = &out->samples[out->n_samples++];
-	s->calls = rec->calls;
-	s->elapsed_ns = rec->elapsed_ns;
+	/* The test's process wrote it: keep only what a record may hold. */
+	*s = rec->sample;
+	s->seq = (int32_t)out->n_samples;
 	s->printed_ops = -1;
-	s->vol_cs = rec->vol_cs;
-	s->invol_cs = rec->invol_cs;
+	measure_sanitize(&s->m);
 }
 
 static void
@@ -78,8 +78,8 @@ take(struct watch *w, struct runner_outcome *out, const struct proto_rec *rec)
 {
 	switch (rec->type) {
 	case PROTO_WARMUP:
-		out->warmup_calls = rec->calls;
-		out->warmup_ns = rec->elapsed_ns;
+		out->warmup_calls = rec->sample.calls;
+		out->warmup_ns = rec->sample.elapsed_ns;
 		break;
 	case PROTO_SAMPLE:
 		add_sample(w, out, rec);

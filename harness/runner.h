@@ -40,7 +40,7 @@ struct runner_cfg {
 struct runner_outcome {
 	enum runner_status status;
 	char reason[AIM_REASON_MAX];
-	struct store_sample *samples;	/* malloc'd, n_samples entries */
+	struct measure_sample *samples;	/* malloc'd, n_samples entries */
 	size_t n_samples;
 	int64_t warmup_calls;
 	int64_t warmup_ns;

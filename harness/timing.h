@@ -10,18 +10,30 @@
 
 #include "aim_test.h"
 #include "clock.h"
+#include "measure.h"
+
+/*
+ * A meter measures what the calls of one sample cost besides time: start
+ * right before the clock reading that opens the sample, stop right after
+ * the one that closes it, nothing between, so what it reports belongs to
+ * the interval of the calls and its own cost falls outside the elapsed
+ * time.  Stop adds its metrics to the sample (measure_set); a meter that
+ * cannot read leaves them unknown.  Meters run once per sample, never
+ * per batch, so they add nothing per call.
+ */
+struct timing_meter {
+	void (*start)(void *state);
+	void (*stop)(void *state, struct measure_sample *s);
+	void *state;
+};
 
 struct timing_cfg {
 	int64_t warmup_ns;	/* calls in this time are discarded */
 	int64_t duration_ns;	/* timed period: sum of sample times */
 	int samples;		/* the timed period is cut into at most this many */
 	int64_t batch_ns;	/* read the clock about this often */
-};
-
-struct timing_sample {
-	int seq;		/* from 1 */
-	int64_t calls;
-	int64_t elapsed_ns;
+	const struct timing_meter *meters;	/* started in order, stopped */
+	size_t n_meters;			/*   in reverse; may be none */
 };
 
 /*
@@ -29,7 +41,7 @@ struct timing_sample {
  * each sample; a non-zero return stops the loop (the caller
  * could not pass the sample on).  Work done here is outside every sample.
  */
-typedef int (*timing_emit_fn)(void *arg, const struct timing_sample *s);
+typedef int (*timing_emit_fn)(void *arg, const struct measure_sample *s);
 
 struct timing_result {
 	int64_t warmup_calls;
@@ -38,7 +50,7 @@ struct timing_result {
 	int64_t batch;		/* calls between clock readings */
 };
 
-/* Defaults for a timed period: warm-up, sample count, batch time. */
+/* Defaults for a timed period: warm-up, sample count, batch time, no meter. */
 void timing_cfg_default(struct timing_cfg *cfg, int64_t duration_ns);
 
 /*

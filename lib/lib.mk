@@ -3,6 +3,7 @@ lib_libaim_a_SOURCES += \
 	lib/classic.c lib/classic.h \
 	lib/clock.c lib/clock.h \
 	lib/log.c lib/log.h \
+	lib/measure.c lib/measure.h \
 	lib/parse.c lib/parse.h \
 	lib/tag.c lib/tag.h \
 	lib/xalloc.c lib/xalloc.h

@@ -95,9 +95,37 @@ static const char migration_2[] =
 	"CREATE INDEX run_import_sha256 ON run_import (sha256);\n"
 	"PRAGMA user_version = 2;\n";
 
+/*
+ * Version 3: the metrics of a sample as rows of one table, so a new
+ * metric is a new name, not a new column.  A histogram bucket is a row
+ * whose bound is the bucket's upper bound; other kinds store bound 0.
+ * The context switches of the old columns move over, and the columns go.
+ */
+static const char migration_3[] =
+	"CREATE TABLE sample_metric (\n"
+	"\tresult_id INTEGER NOT NULL,\n"
+	"\tseq INTEGER NOT NULL,\n"
+	"\tmetric TEXT NOT NULL,\n"
+	"\tbound INTEGER NOT NULL DEFAULT 0,\n"
+	"\tvalue INTEGER NOT NULL,\n"
+	"\tPRIMARY KEY (result_id, seq, metric, bound),\n"
+	"\tFOREIGN KEY (result_id, seq) REFERENCES sample (result_id, seq)\n"
+	"\t\tON DELETE CASCADE\n"
+	") WITHOUT ROWID;\n"
+	"INSERT INTO sample_metric (result_id, seq, metric, value)\n"
+	"\tSELECT result_id, seq, 'vol_cs', vol_cs FROM sample\n"
+	"\tWHERE vol_cs IS NOT NULL;\n"
+	"INSERT INTO sample_metric (result_id, seq, metric, value)\n"
+	"\tSELECT result_id, seq, 'invol_cs', invol_cs FROM sample\n"
+	"\tWHERE invol_cs IS NOT NULL;\n"
+	"ALTER TABLE sample DROP COLUMN vol_cs;\n"
+	"ALTER TABLE sample DROP COLUMN invol_cs;\n"
+	"PRAGMA user_version = 3;\n";
+
 static const char *const migrations[] = {
 	migration_1,
 	migration_2,
+	migration_3,
 };
 
 int

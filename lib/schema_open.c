@@ -125,3 +125,12 @@ fail:
 	(void)sqlite3_close(db);	/* every statement is finalized */
 	return NULL;
 }
+
+/* store.h's: no SQL, so kept with the other checks of a name. */
+int
+store_name_is_link(const char *path)
+{
+	struct stat sb;
+
+	return lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode);
+}

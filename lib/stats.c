@@ -84,14 +84,14 @@ stats_modified_z(double x, double median, double mad)
 }
 
 static int
-sample_valid(const struct stats_sample *s)
+sample_valid(const struct measure_sample *s)
 {
 	return s->elapsed_ns > 0 && s->calls >= 0;
 }
 
 /* Rate outliers against the run's own median and MAD. */
 static void
-flag_rate(const struct stats_sample *s, size_t n, unsigned *flags)
+flag_rate(const struct measure_sample *s, size_t n, unsigned *flags)
 {
 	double *rate = xmalloc(n * sizeof(*rate));
 	double med, mad;
@@ -111,24 +111,23 @@ flag_rate(const struct stats_sample *s, size_t n, unsigned *flags)
 
 /* Preemption far above what this run usually sees. */
 static void
-flag_preempt(const struct stats_sample *s, size_t n, unsigned *flags)
+flag_preempt(const struct measure_sample *s, size_t n, unsigned *flags)
 {
 	double *hz = xmalloc(n * sizeof(*hz));
 	size_t k = 0;
 	double limit;
+	int64_t cs;
 
 	for (size_t i = 0; i < n; i++)
-		if (s[i].invol_cs >= 0)
-			hz[k++] = (double)s[i].invol_cs * 1e9 /
-				  (double)s[i].elapsed_ns;
+		if (measure_get(&s[i].m, MEASURE_INVOL_CS, &cs))
+			hz[k++] = (double)cs * 1e9 / (double)s[i].elapsed_ns;
 	if (k > 0) {
 		limit = STATS_PREEMPT_FACTOR * stats_median(hz, k) +
 			STATS_PREEMPT_FLOOR_HZ;
 		for (size_t i = 0; i < n; i++) {
-			if (s[i].invol_cs < 0)
+			if (!measure_get(&s[i].m, MEASURE_INVOL_CS, &cs))
 				continue;
-			if ((double)s[i].invol_cs * 1e9 /
-			    (double)s[i].elapsed_ns > limit)
+			if ((double)cs * 1e9 / (double)s[i].elapsed_ns > limit)
 				flags[i] |= STATS_FLAG_PREEMPT;
 		}
 	}
@@ -136,7 +135,7 @@ flag_preempt(const struct stats_sample *s, size_t n, unsigned *flags)
 }
 
 int
-stats_flag_samples(const struct stats_sample *s, size_t n, unsigned *flags)
+stats_flag_samples(const struct measure_sample *s, size_t n, unsigned *flags)
 {
 	int count = 0;
 
@@ -158,7 +157,7 @@ stats_flag_samples(const struct stats_sample *s, size_t n, unsigned *flags)
 }
 
 int
-stats_run_rate(const struct stats_sample *s, const unsigned *flags,
+stats_run_rate(const struct measure_sample *s, const unsigned *flags,
 	       size_t n, unsigned exclude, double factor, double *rate)
 {
 	double calls = 0.0, ns = 0.0;
@@ -180,7 +179,7 @@ stats_run_rate(const struct stats_sample *s, const unsigned *flags,
 }
 
 int
-stats_run_peak(const struct stats_sample *s, const unsigned *flags,
+stats_run_peak(const struct measure_sample *s, const unsigned *flags,
 	       size_t n, unsigned exclude, double factor, double *peak)
 {
 	double best = -1.0;
@@ -212,7 +211,7 @@ stats_basis_name(enum stats_basis b)
 
 /* Both rates of one run over the samples FLAGS & EXCLUDE leaves in. */
 static int
-both_rates(const struct stats_sample *s, const unsigned *flags, size_t n,
+both_rates(const struct measure_sample *s, const unsigned *flags, size_t n,
 	   unsigned exclude, double factor, double *rate, double *peak)
 {
 	double unused;
@@ -224,7 +223,7 @@ both_rates(const struct stats_sample *s, const unsigned *flags, size_t n,
 }
 
 int
-stats_run_rate_checked(const struct stats_sample *s, size_t n, double factor,
+stats_run_rate_checked(const struct measure_sample *s, size_t n, double factor,
 		       int exclude, double *rate, double *peak,
 		       size_t *n_flagged, size_t *n_excluded)
 {

@@ -9,6 +9,8 @@
 #define AIM_STATS_H
 
 #include <stddef.h>
+
+#include "measure.h"
 #include <stdint.h>
 
 /* Running mean and variance (Welford), stable for nearly equal values. */
@@ -33,12 +35,10 @@ double stats_mad(const double *x, size_t n);
  */
 double stats_modified_z(double x, double median, double mad);
 
-/* One timed interval of one run, with what can spoil it. */
-struct stats_sample {
-	int64_t calls;
-	int64_t elapsed_ns;
-	int64_t invol_cs;	/* involuntary context switches, < 0 unknown */
-};
+/*
+ * Samples are measurement records (lib/measure.h): one timed interval of
+ * one run, with the involuntary context switches that can spoil it.
+ */
 
 enum stats_flag {
 	STATS_FLAG_RATE = 1 << 0,	/* |modified z| of its rate > 3.5 */
@@ -60,7 +60,7 @@ enum stats_flag {
  * are not judged).  Returns the number of flagged samples, or -1 when an
  * elapsed time is not positive or a call count is negative.
  */
-int stats_flag_samples(const struct stats_sample *s, size_t n,
+int stats_flag_samples(const struct measure_sample *s, size_t n,
 		       unsigned *flags);
 
 /*
@@ -69,7 +69,7 @@ int stats_flag_samples(const struct stats_sample *s, size_t n,
  * FLAGS & EXCLUDE is 0 (FLAGS may be NULL: keep all).  Returns 0, or -1
  * when no sample is kept, FACTOR is not positive or a sample is invalid.
  */
-int stats_run_rate(const struct stats_sample *s, const unsigned *flags,
+int stats_run_rate(const struct measure_sample *s, const unsigned *flags,
 		   size_t n, unsigned exclude, double factor, double *rate);
 
 /*
@@ -81,7 +81,7 @@ int stats_run_rate(const struct stats_sample *s, const unsigned *flags,
  * (doc/statistics.md, "Mean or peak").  Returns 0, or -1 as
  * stats_run_rate() does.
  */
-int stats_run_peak(const struct stats_sample *s, const unsigned *flags,
+int stats_run_peak(const struct measure_sample *s, const unsigned *flags,
 		   size_t n, unsigned exclude, double factor, double *peak);
 
 /*
@@ -91,7 +91,7 @@ int stats_run_peak(const struct stats_sample *s, const unsigned *flags,
  * *N_EXCLUDED); a run is never dropped whole.  Returns 0, or -1 as
  * stats_run_rate() does.
  */
-int stats_run_rate_checked(const struct stats_sample *s, size_t n,
+int stats_run_rate_checked(const struct measure_sample *s, size_t n,
 			   double factor, int exclude, double *rate,
 			   double *peak, size_t *n_flagged,
 			   size_t *n_excluded);

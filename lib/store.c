@@ -10,7 +10,6 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include <sqlite3.h>
 
@@ -88,14 +87,6 @@ store_reopen(const char *path, struct store_checked *seen, char *err,
 {
 	return wrap(schema_open(path, DBFILE_CREATE, seen, err, errlen), err,
 		    errlen);
-}
-
-int
-store_name_is_link(const char *path)
-{
-	struct stat sb;
-
-	return lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode);
 }
 
 struct store *
@@ -390,7 +381,7 @@ insert_result(struct store *st, int64_t run_id, const struct store_result *res)
 
 static int
 bind_sample(sqlite3_stmt *stmt, int64_t result_id, size_t seq,
-	    const struct store_sample *s)
+	    const struct measure_sample *s)
 {
 	/* "Not measured" is any negative or NaN printed rate. */
 	int printed = s->printed_ops >= 0.0;
@@ -400,46 +391,70 @@ bind_sample(sqlite3_stmt *stmt, int64_t result_id, size_t seq,
 	    sqlite3_bind_int64(stmt, 3, s->calls) != SQLITE_OK ||
 	    sqlite3_bind_int64(stmt, 4, s->elapsed_ns) != SQLITE_OK ||
 	    (printed ? sqlite3_bind_double(stmt, 5, s->printed_ops) :
-		       sqlite3_bind_null(stmt, 5)) != SQLITE_OK ||
-	    bind_count(stmt, 6, s->vol_cs) != SQLITE_OK ||
-	    bind_count(stmt, 7, s->invol_cs) != SQLITE_OK)
+		       sqlite3_bind_null(stmt, 5)) != SQLITE_OK)
 		return -1;
+	return 0;
+}
+
+/* The metrics S holds, into sample_metric. */
+static int
+insert_metrics(sqlite3_stmt *mst, int64_t result_id, size_t seq,
+	       const struct measure_sample *s)
+{
+	int64_t v;
+
+	for (int i = 0; i < MEASURE_COUNT; i++) {
+		if (!measure_get(&s->m, (enum measure_id)i, &v))
+			continue;
+		if (sqlite3_bind_int64(mst, 1, result_id) != SQLITE_OK ||
+		    sqlite3_bind_int64(mst, 2, (int64_t)seq) != SQLITE_OK ||
+		    bind_text(mst, 3, measure_def((enum measure_id)i)->name) !=
+		    SQLITE_OK || sqlite3_bind_int64(mst, 4, v) != SQLITE_OK ||
+		    step_done(mst) < 0)
+			return -1;
+	}
 	return 0;
 }
 
 static int
 insert_samples(struct store *st, int64_t result_id, const char *test,
-	       const struct store_sample *samples, size_t n)
+	       const struct measure_sample *samples, size_t n)
 {
-	sqlite3_stmt *stmt = NULL;
+	sqlite3_stmt *stmt = NULL, *mst = NULL;
 	size_t i;
 	int rc = 0;
 
 	if (sqlite3_prepare_v2(st->db,
 			       "INSERT INTO sample (result_id, seq, calls,"
-			       " elapsed_ns, printed_ops, vol_cs, invol_cs)"
-			       " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-			       -1, &stmt, NULL) != SQLITE_OK) {
+			       " elapsed_ns, printed_ops)"
+			       " VALUES (?1, ?2, ?3, ?4, ?5)",
+			       -1, &stmt, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(st->db,
+			       "INSERT INTO sample_metric (result_id, seq,"
+			       " metric, value) VALUES (?1, ?2, ?3, ?4)",
+			       -1, &mst, NULL) != SQLITE_OK) {
 		fail_sql(st, "cannot store samples of %s", test);
-		return -1;
+		rc = -1;
 	}
 	for (i = 0; i < n && rc == 0; i++) {
 		/* seq counts from 1, as intervals are numbered for users. */
 		if (bind_sample(stmt, result_id, i + 1, &samples[i]) < 0 ||
-		    step_done(stmt) < 0) {
+		    step_done(stmt) < 0 ||
+		    insert_metrics(mst, result_id, i + 1, &samples[i]) < 0) {
 			fail_sql(st, "cannot store sample %zu of %s", i + 1,
 				 test);
 			rc = -1;
 		}
 	}
 	(void)sqlite3_finalize(stmt);	/* as in insert_env */
+	(void)sqlite3_finalize(mst);
 	return rc;
 }
 
 int
 store_add_result(struct store *st, int64_t run_id,
 		 const struct store_result *res,
-		 const struct store_sample *samples, size_t n_samples)
+		 const struct measure_sample *samples, size_t n_samples)
 {
 	enum tx_kind kind;
 	int64_t id;

@@ -9,7 +9,8 @@
  *   run_env(run_id, key, value)
  *   result(id, run_id, number, test, rep, status, reason, factor, units,
  *          finished_utc, warmup_calls, warmup_ns, source_line)
- *   sample(result_id, seq, calls, elapsed_ns, printed_ops, vol_cs, invol_cs)
+ *   sample(result_id, seq, calls, elapsed_ns, printed_ops)
+ *   sample_metric(result_id, seq, metric, bound, value)
  *   run_import(run_id, sha256)
  *
  * No handle may be open across fork(): open, write and close between
@@ -21,6 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+
+#include "measure.h"
 
 struct store;	/* opaque: one sqlite3 connection */
 
@@ -114,14 +117,6 @@ struct store_run {
 int64_t store_begin_run(struct store *st, const struct store_run *run,
 			const struct store_kv *env, size_t n_env);
 
-struct store_sample {
-	int64_t calls;
-	int64_t elapsed_ns;
-	double printed_ops;	/* imported ops/s as printed; < 0 if measured */
-	int64_t vol_cs;		/* voluntary context switches, -1 unknown */
-	int64_t invol_cs;	/* involuntary context switches, -1 unknown */
-};
-
 struct store_result {
 	int number;		/* classic number */
 	const char *test;
@@ -135,10 +130,13 @@ struct store_result {
 	int source_line;	/* import line, 0 for measured */
 };
 
-/* One result and all its samples in one transaction.  0 or -1. */
+/*
+ * One result and all its samples with their metrics in one transaction;
+ * the samples are numbered from 1 in order, whatever their seq.  0 or -1.
+ */
 int store_add_result(struct store *st, int64_t run_id,
 		     const struct store_result *res,
-		     const struct store_sample *samples, size_t n_samples);
+		     const struct measure_sample *samples, size_t n_samples);
 
 /* Mark the run 'complete' or 'incomplete' and set ended_utc.  0 or -1. */
 int store_end_run(struct store *st, int64_t run_id, const char *status);

@@ -28,9 +28,9 @@ compare_cents(double rate)
 }
 
 static double
-sample_rate(const struct query_sample *s, unsigned long factor)
+sample_rate(const struct measure_sample *s, unsigned long factor)
 {
-	if (s->has_printed)
+	if (s->printed_ops >= 0)
 		return s->printed_ops;
 	if (s->elapsed_ns <= 0)
 		return 0.0;
@@ -64,7 +64,7 @@ pooled_printed(const struct query_result *const *res, size_t n)
 		if (strcmp(res[i]->status, "ok") != 0)
 			continue;
 		for (size_t j = 0; j < res[i]->n_samples; j++) {
-			const struct query_sample *s = &res[i]->samples[j];
+			const struct measure_sample *s = &res[i]->samples[j];
 
 			num += (long double)s->printed_ops * s->elapsed_ns;
 			den += s->elapsed_ns;
@@ -96,13 +96,13 @@ pool_samples(const struct query_result *const *res, size_t n,
 			continue;
 		out->n_results++;
 		for (size_t j = 0; j < r->n_samples; j++) {
-			const struct query_sample *s = &r->samples[j];
+			const struct measure_sample *s = &r->samples[j];
 
 			out->rates[out->n_samples++] = sample_rate(s, r->factor);
 			out->calls += s->calls;
 			out->elapsed_ns += s->elapsed_ns;
 			ops += (long double)s->calls * r->factor;
-			if (!s->has_printed)
+			if (s->printed_ops < 0)
 				out->printed = 0;
 		}
 	}
@@ -169,26 +169,15 @@ static int
 result_rate(const struct query_result *r, int exclude, struct cmp_value *out,
 	    double *rate, double *peak)
 {
-	struct stats_sample *s;
-	int rc;
-
-	if (r->samples[0].has_printed) {
+	if (r->samples[0].printed_ops >= 0) {
 		/* An imported report keeps one rate: it is both. */
 		*rate = pooled_printed(&r, 1);
 		*peak = *rate;
 		return 0;
 	}
-	s = xmalloc(r->n_samples * sizeof(*s));
-	for (size_t j = 0; j < r->n_samples; j++) {
-		s[j].calls = r->samples[j].calls;
-		s[j].elapsed_ns = r->samples[j].elapsed_ns;
-		s[j].invol_cs = r->samples[j].invol_cs;
-	}
-	rc = stats_run_rate_checked(s, r->n_samples, (double)r->factor,
-				    exclude, rate, peak, &out->n_flagged,
-				    &out->n_excluded);
-	free(s);
-	return rc;
+	return stats_run_rate_checked(r->samples, r->n_samples,
+				      (double)r->factor, exclude, rate, peak,
+				      &out->n_flagged, &out->n_excluded);
 }
 
 static int

@@ -3,7 +3,7 @@
  * into identical comparisons: each run's environment (records with only
  * tag, run_id, env_key and env_value), then its samples; a result without
  * samples (a failed test) is one record with empty seq, calls and
- * elapsed_ns.  The JSON document
+ * elapsed_ns; each sample's metrics are its last field.  The JSON document
  * dumps every stored column, so it follows the schema as it grows.
  */
 #include "config.h"
@@ -11,6 +11,7 @@
 #include "export.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "csvout.h"
@@ -18,10 +19,11 @@
 #include "query.h"
 #include "query_admin.h"
 #include "store.h"
+#include "xalloc.h"
 
 const char export_csv_header[] =
 	"tag,run_id,number,test,rep,seq,status,reason,calls,elapsed_ns,"
-	"factor,units,printed_ops,env_key,env_value";
+	"factor,units,printed_ops,env_key,env_value,metrics";
 
 static void
 csv_prefix(FILE *f, const struct query_result *r, const char *tag)
@@ -40,12 +42,19 @@ csv_suffix(FILE *f, const struct query_result *r)
 	csvout_field(f, 0, r->units);
 }
 
-/* After printed_ops: a sample or result record has no env_key, env_value. */
+/*
+ * After printed_ops: a sample or result record has no env_key, env_value;
+ * then the metrics of a sample (lib/measure.h, measure_format).
+ */
 static void
-csv_end(FILE *f)
+csv_end(FILE *f, const struct measure_metrics *m)
 {
+	char text[MEASURE_TEXT_MAX];
+
 	csvout_field(f, 0, NULL);
 	csvout_field(f, 0, NULL);
+	csvout_field(f, 0, m != NULL && measure_format(m, text, sizeof(text)) > 0 ?
+			   text : NULL);
 	csvout_end(f);
 }
 
@@ -65,6 +74,7 @@ csv_env(FILE *f, const struct query_run *run, const char *tag)
 			csvout_field(f, 0, NULL);
 		csvout_field(f, 0, run->env[i].key);
 		csvout_field(f, 0, run->env[i].value);
+		csvout_field(f, 0, NULL);	/* metrics */
 		csvout_end(f);
 	}
 }
@@ -83,10 +93,10 @@ csv_result(FILE *f, const struct query_result *r, const char *tag)
 		csvout_field(f, 0, NULL);
 		csv_suffix(f, r);
 		csvout_field(f, 0, NULL);
-		csv_end(f);
+		csv_end(f, NULL);
 	}
 	for (size_t j = 0; j < r->n_samples; j++) {
-		const struct query_sample *s = &r->samples[j];
+		const struct measure_sample *s = &r->samples[j];
 
 		csv_prefix(f, r, tag);
 		csvout_fieldf(f, 0, "%d", s->seq);
@@ -96,10 +106,10 @@ csv_result(FILE *f, const struct query_result *r, const char *tag)
 		csvout_fieldf(f, 0, "%" PRId64, s->elapsed_ns);
 		csv_suffix(f, r);
 		/* Shortest digits that read back as the stored double. */
-		csvout_field(f, 0, s->has_printed ?
+		csvout_field(f, 0, s->printed_ops >= 0 ?
 				   jsonout_shortest(s->printed_ops, buf,
 						    sizeof(buf)) : NULL);
-		csv_end(f);
+		csv_end(f, &s->m);
 	}
 }
 
@@ -140,6 +150,7 @@ export_csv(FILE *f, struct sqlite3 *db, char *const *tags, size_t n)
 struct dump {
 	struct sqlite3 *db;
 	struct json_object *out;	/* array or object being filled */
+	struct query_result *res;	/* samples: their seq, for metrics */
 };
 
 static struct json_object *
@@ -175,9 +186,44 @@ static int
 on_sample(const struct query_cell *cells, size_t n, void *arg)
 {
 	struct dump *d = arg;
+	struct query_result *r = d->res;
+	struct measure_sample *s;
 	int64_t id = 0;
 
 	jsonout_push(d->out, row_json(cells, n, &id));
+	r->samples = xrealloc(r->samples, (r->n_samples + 1) * sizeof(*s));
+	s = &r->samples[r->n_samples++];
+	measure_init(s, 0);
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(cells[i].name, "seq") == 0 &&
+		    cells[i].type == QUERY_INT && cells[i].i <= INT32_MAX &&
+		    cells[i].i >= INT32_MIN)
+			s->seq = (int32_t)cells[i].i;
+	return 0;
+}
+
+/* Each sample's metrics as an object {"name": value}, in table order. */
+static int
+put_metrics(struct sqlite3 *db, struct json_object *samples,
+	    struct query_result *r)
+{
+	if (query_load_metrics(db, r, 1) < 0)
+		return -1;
+	for (size_t j = 0; j < r->n_samples; j++) {
+		struct json_object *m = jsonout_object();
+		struct json_object *o = jsonout_at(samples, j);
+		int64_t v;
+
+		for (int i = 0; i < MEASURE_COUNT; i++)
+			if (measure_get(&r->samples[j].m, (enum measure_id)i, &v))
+				jsonout_put(m, measure_def((enum measure_id)i)->name,
+					    jsonout_int(v));
+		if (o == NULL) {	/* never: one object per sample */
+			jsonout_free(m);
+			return -1;
+		}
+		jsonout_put(o, "metrics", m);
+	}
 	return 0;
 }
 
@@ -187,11 +233,17 @@ on_result(const struct query_cell *cells, size_t n, void *arg)
 	struct dump *d = arg;
 	int64_t id = 0;
 	struct json_object *o = row_json(cells, n, &id);
-	struct dump sub = { d->db, jsonout_array() };
+	struct query_result r = { .id = id };
+	struct dump sub = { d->db, jsonout_array(), &r };
+	int rc;
 
 	jsonout_put(o, "samples", sub.out);
 	jsonout_push(d->out, o);
-	return query_dump(d->db, QUERY_DUMP_SAMPLES, NULL, id, on_sample, &sub);
+	rc = query_dump(d->db, QUERY_DUMP_SAMPLES, NULL, id, on_sample, &sub);
+	if (rc == 0)
+		rc = put_metrics(d->db, sub.out, &r);
+	free(r.samples);
+	return rc;
 }
 
 static int
@@ -218,8 +270,8 @@ on_run(const struct query_cell *cells, size_t n, void *arg)
 	struct dump *d = arg;
 	int64_t id = 0;
 	struct json_object *o = row_json(cells, n, &id);
-	struct dump env = { d->db, jsonout_object() };
-	struct dump res = { d->db, jsonout_array() };
+	struct dump env = { d->db, jsonout_object(), NULL };
+	struct dump res = { d->db, jsonout_array(), NULL };
 
 	jsonout_put(o, "env", env.out);
 	jsonout_put(o, "results", res.out);
@@ -233,7 +285,7 @@ int
 export_json(FILE *f, struct sqlite3 *db, char *const *tags, size_t n)
 {
 	struct json_object *doc = jsonout_object();
-	struct dump runs = { db, jsonout_array() };
+	struct dump runs = { db, jsonout_array(), NULL };
 
 	jsonout_put(doc, "aimkit_version", jsonout_string(PACKAGE_VERSION));
 	jsonout_put(doc, "schema_version", jsonout_int(store_schema_version()));

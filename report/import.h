@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "measure.h"
+
 struct store;
 
 enum import_kind {
@@ -28,6 +30,7 @@ struct import_sample {
 	int64_t elapsed_ns;
 	int has_printed;
 	double printed_ops;	/* ops/s exactly as printed */
+	struct measure_metrics m;	/* none but in aimkit's own CSV */
 };
 
 struct import_result {

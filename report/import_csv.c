@@ -27,16 +27,17 @@
 enum col {
 	C_TAG, C_RUN, C_NUMBER, C_TEST, C_REP, C_SEQ, C_STATUS, C_REASON,
 	C_CALLS, C_ELAPSED, C_FACTOR, C_UNITS, C_PRINTED, C_ENV_KEY,
-	C_ENV_VALUE, C_COUNT
+	C_ENV_VALUE, C_METRICS, C_COUNT
 };
 
-/* Files without the environment columns end at printed_ops. */
+/* Older files end at env_value, or without the environment at printed_ops. */
+#define C_COUNT_ENV C_METRICS
 #define C_COUNT_OLD C_ENV_KEY
 
 static const char *const header[C_COUNT] = {
 	"tag", "run_id", "number", "test", "rep", "seq", "status", "reason",
 	"calls", "elapsed_ns", "factor", "units", "printed_ops", "env_key",
-	"env_value",
+	"env_value", "metrics",
 };
 
 struct csvin {
@@ -47,7 +48,7 @@ struct csvin {
 	size_t line;		/* line being fed */
 	size_t rec_line;	/* line where the record started */
 	size_t n_records;
-	size_t n_cols;		/* of the header: C_COUNT or C_COUNT_OLD */
+	size_t n_cols;		/* of the header: C_COUNT, C_COUNT_ENV or _OLD */
 	int failed;
 	/* Reports by (tag, run id); results by (report, test, rep). */
 	struct import_index by_report, by_result;
@@ -275,6 +276,7 @@ add_sample(struct csvin *c, struct import_result *res)
 {
 	struct import_sample s = { 0 };
 	const char *p = c->field[C_PRINTED];
+	char why[80];
 	int64_t seq;
 
 	if (field_count(c, C_SEQ, 1, IMPORT_SEQ_MAX, &seq) < 0 ||
@@ -296,6 +298,9 @@ add_sample(struct csvin *c, struct import_result *res)
 			return -1;
 		s.has_printed = 1;
 	}
+	if (c->field[C_METRICS] != NULL &&
+	    measure_parse(c->field[C_METRICS], &s.m, why, sizeof(why)) < 0)
+		return import_error(c->l->name, c->rec_line, "metrics: %s", why);
 	if (s.elapsed_ns == 0 && !s.has_printed)
 		return import_error(c->l->name, c->rec_line,
 				    "%s rep %d: a sample of no time needs printed_ops",
@@ -340,8 +345,8 @@ env_record(struct csvin *c, int64_t run)
 	const char *key = c->field[C_ENV_KEY], *value = c->field[C_ENV_VALUE];
 	struct import_report *r;
 
-	for (size_t k = C_NUMBER; k < C_ENV_KEY; k++)
-		if (c->field[k] != NULL)
+	for (size_t k = C_NUMBER; k < C_COUNT; k++)
+		if (k != C_ENV_KEY && k != C_ENV_VALUE && c->field[k] != NULL)
 			return import_error(c->l->name, c->rec_line,
 					    "an environment record must have no %s",
 					    header[k]);
@@ -374,10 +379,10 @@ result_record(struct csvin *c, int64_t run)
 	    check_test(c, &t) < 0)
 		return -1;
 	if (no_sample && (c->field[C_CALLS] || c->field[C_ELAPSED] ||
-			  c->field[C_PRINTED]))
+			  c->field[C_PRINTED] || c->field[C_METRICS]))
 		return import_error(c->l->name, c->rec_line,
-				    "a record without seq must have no calls, elapsed_ns or printed_ops");
-	if (c->n_cols == C_COUNT && c->field[C_ENV_VALUE] != NULL)
+				    "a record without seq must have no calls, elapsed_ns, printed_ops or metrics");
+	if (c->n_cols >= C_COUNT_ENV && c->field[C_ENV_VALUE] != NULL)
 		return import_error(c->l->name, c->rec_line,
 				    "env_value without env_key");
 	r = report_for(c, run);
@@ -399,7 +404,7 @@ data_record(struct csvin *c)
 		return import_error(c->l->name, c->rec_line, "empty tag");
 	if (field_count(c, C_RUN, 1, IMPORT_RUN_MAX, &run) < 0)
 		return -1;
-	if (c->n_cols == C_COUNT && c->field[C_ENV_KEY] != NULL)
+	if (c->n_cols >= C_COUNT_ENV && c->field[C_ENV_KEY] != NULL)
 		return env_record(c, run);
 	return result_record(c, run);
 }
@@ -411,9 +416,10 @@ header_record(struct csvin *c)
 	for (size_t i = 0; i < c->n_cols; i++)
 		if (!same_text(c->field[i], header[i]))
 			c->n_cols = 0;
-	if (c->n_cols != C_COUNT && c->n_cols != C_COUNT_OLD)
+	if (c->n_cols != C_COUNT && c->n_cols != C_COUNT_ENV &&
+	    c->n_cols != C_COUNT_OLD)
 		return import_error(c->l->name, c->rec_line,
-				    "not an aimkit CSV export: the header must be tag,run_id,number,test,rep,seq,status,reason,calls,elapsed_ns,factor,units,printed_ops,env_key,env_value (or end at printed_ops)");
+				    "not an aimkit CSV export: the header must be tag,run_id,number,test,rep,seq,status,reason,calls,elapsed_ns,factor,units,printed_ops,env_key,env_value,metrics (or end at env_value or printed_ops)");
 	return 0;
 }
 

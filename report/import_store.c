@@ -73,7 +73,8 @@ store_results(struct store *st, int64_t run_id, const struct import_report *r)
 {
 	for (size_t i = 0; i < r->n_results; i++) {
 		const struct import_result *res = &r->results[i];
-		struct store_sample *s = xcalloc(res->n_samples + 1, sizeof(*s));
+		struct measure_sample *s = xcalloc(res->n_samples + 1,
+						   sizeof(*s));
 		struct store_result sr = {
 			.number = res->number,
 			.test = res->test,
@@ -94,8 +95,7 @@ store_results(struct store *st, int64_t run_id, const struct import_report *r)
 			s[j].printed_ops = res->samples[j].has_printed ?
 						   res->samples[j].printed_ops :
 						   -1.0;
-			s[j].vol_cs = -1;
-			s[j].invol_cs = -1;
+			s[j].m = res->samples[j].m;
 		}
 		rc = store_add_result(st, run_id, &sr, s, res->n_samples);
 		free(s);

@@ -110,6 +110,13 @@ jsonout_push(struct json_object *arr, struct json_object *val)
 		aim_die(2, "out of memory");
 }
 
+struct json_object *
+jsonout_at(struct json_object *arr, size_t i)
+{
+	return i < json_object_array_length(arr) ?
+		       json_object_array_get_idx(arr, i) : NULL;
+}
+
 int
 jsonout_print(FILE *f, struct json_object *doc)
 {

@@ -28,6 +28,8 @@ struct json_object *jsonout_double(double v);
 void jsonout_put(struct json_object *obj, const char *key,
 		 struct json_object *val);
 void jsonout_push(struct json_object *arr, struct json_object *val);
+/* Element I of ARR (still owned by ARR), or NULL past its end. */
+struct json_object *jsonout_at(struct json_object *arr, size_t i);
 /*
  * Print DOC pretty to F with a final newline and release it.  Returns 0,
  * or -1 on a write error.

@@ -29,8 +29,7 @@ static const char sql_env[] =
 /* One row per sample; a result without samples still gives one row. */
 static const char sql_results[] =
 	"SELECT r.id, r.number, r.test, r.rep, r.status, r.reason, r.factor,"
-	" r.units, s.seq, s.calls, s.elapsed_ns, s.printed_ops, s.vol_cs,"
-	" s.invol_cs"
+	" r.units, s.seq, s.calls, s.elapsed_ns, s.printed_ops"
 	" FROM result AS r LEFT JOIN sample AS s ON s.result_id = r.id"
 	" WHERE r.run_id = ?1 ORDER BY r.number, r.test, r.rep, r.id, s.seq";
 
@@ -168,20 +167,17 @@ read_result(sqlite3_stmt *stmt, int64_t run_id, struct query_result *r)
 static void
 read_sample(sqlite3_stmt *stmt, struct query_result *r)
 {
-	struct query_sample *s;
+	struct measure_sample *s;
 
 	/* Growing one at a time is fine: results hold a few dozen samples. */
 	r->samples = xrealloc(r->samples, (r->n_samples + 1) * sizeof(*s));
 	s = &r->samples[r->n_samples++];
-	s->seq = sqlite3_column_int(stmt, 8);
+	measure_init(s, sqlite3_column_int(stmt, 8));
 	s->calls = sqlite3_column_int64(stmt, 9);
 	s->elapsed_ns = sqlite3_column_int64(stmt, 10);
-	s->has_printed = sqlite3_column_type(stmt, 11) != SQLITE_NULL;
-	s->printed_ops = s->has_printed ? sqlite3_column_double(stmt, 11) : 0;
-	s->vol_cs = sqlite3_column_type(stmt, 12) != SQLITE_NULL ?
-		    sqlite3_column_int64(stmt, 12) : -1;
-	s->invol_cs = sqlite3_column_type(stmt, 13) != SQLITE_NULL ?
-		      sqlite3_column_int64(stmt, 13) : -1;
+	/* Stored printed rates are never negative: NULL is "measured". */
+	if (sqlite3_column_type(stmt, 11) != SQLITE_NULL)
+		s->printed_ops = sqlite3_column_double(stmt, 11);
 }
 
 static int
@@ -247,6 +243,8 @@ query_tag_load(struct sqlite3 *db, const char *tag, const int64_t *only,
 		if (load_env(db, &out->runs[i]) < 0 ||
 		    load_results(db, out, out->runs[i].id, &cap) < 0)
 			goto fail;
+	if (query_load_metrics(db, out->results, out->n_results) < 0)
+		goto fail;
 	if (out->n_results > 1)
 		qsort(out->results, out->n_results, sizeof(*out->results),
 		      result_cmp);

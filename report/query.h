@@ -9,21 +9,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "measure.h"
+
 struct sqlite3;
 
 struct query_kv {
 	char *key;
 	char *value;
-};
-
-struct query_sample {
-	int seq;
-	int64_t calls;
-	int64_t elapsed_ns;
-	int has_printed;	/* printed_ops is not NULL (imported) */
-	double printed_ops;
-	int64_t vol_cs;		/* context switches in the sample, */
-	int64_t invol_cs;	/*   -1 when not recorded */
 };
 
 struct query_result {
@@ -36,7 +28,7 @@ struct query_result {
 	char *reason;		/* NULL when none */
 	unsigned long factor;
 	char *units;
-	struct query_sample *samples;	/* in seq order */
+	struct measure_sample *samples;	/* in seq order */
 	size_t n_samples;
 };
 
@@ -70,6 +62,13 @@ struct query_tag {
  */
 int query_tag_load(struct sqlite3 *db, const char *tag, const int64_t *only,
 		   size_t n_only, struct query_tag *out);
+/*
+ * The metrics of the samples of the N results R (id, samples with their
+ * seq), from the tables of the file's version (report/query_metric.c).
+ * 0, or -1 after reporting.
+ */
+int query_load_metrics(struct sqlite3 *db, struct query_result *r, size_t n);
+
 /* Release what query_tag_load() filled in; T is left empty. */
 void query_tag_free(struct query_tag *t);
 

@@ -352,7 +352,9 @@ static const char *const dump_sql[] = {
 			   " ORDER BY key",
 	[QUERY_DUMP_RESULTS] = "SELECT * FROM result WHERE run_id = ?1"
 			       " ORDER BY number, test, rep, id",
-	[QUERY_DUMP_SAMPLES] = "SELECT * FROM sample WHERE result_id = ?1"
+	/* The columns of every version; metrics: query_load_metrics. */
+	[QUERY_DUMP_SAMPLES] = "SELECT result_id, seq, calls, elapsed_ns,"
+			       " printed_ops FROM sample WHERE result_id = ?1"
 			       " ORDER BY seq",
 };
 

@@ -117,8 +117,7 @@ struct pending {
 	unsigned long factor;
 	char *test;
 	char *units;
-	struct stats_sample *s;
-	double *printed;	/* < 0: measured, no printed rate */
+	struct measure_sample *s;	/* metrics not read: plots need rates */
 	size_t n;
 	size_t cap;
 };
@@ -130,22 +129,22 @@ printed_rate(const struct pending *p)
 	double sum = 0.0, wsum = 0.0;
 
 	for (size_t i = 0; i < p->n; i++) {
-		sum += p->printed[i] * (double)p->s[i].elapsed_ns;
+		sum += p->s[i].printed_ops * (double)p->s[i].elapsed_ns;
 		wsum += (double)p->s[i].elapsed_ns;
 	}
 	if (wsum > 0.0)
 		return sum / wsum;
 	sum = 0.0;
 	for (size_t i = 0; i < p->n; i++)
-		sum += p->printed[i];
+		sum += p->s[i].printed_ops;
 	return sum / (double)p->n;
 }
 
 static double
 sample_rate(const struct pending *p, size_t i)
 {
-	if (p->printed[i] >= 0.0)
-		return p->printed[i];
+	if (p->s[i].printed_ops >= 0.0)
+		return p->s[i].printed_ops;
 	if (p->s[i].elapsed_ns <= 0)
 		return NAN;
 	return (double)p->s[i].calls * (double)p->factor * 1e9 /
@@ -157,7 +156,7 @@ static int
 any_measured(const struct pending *p)
 {
 	for (size_t i = 0; i < p->n; i++)
-		if (p->printed[i] < 0.0)
+		if (p->s[i].printed_ops < 0.0)
 			return 1;
 	return 0;
 }
@@ -248,13 +247,12 @@ add_sample(sqlite3_stmt *stmt, struct pending *p)
 	if (p->n == p->cap) {
 		p->cap = p->cap ? 2 * p->cap : 16;
 		p->s = xrealloc(p->s, p->cap * sizeof(*p->s));
-		p->printed = xrealloc(p->printed, p->cap * sizeof(*p->printed));
 	}
+	measure_init(&p->s[p->n], 0);
 	p->s[p->n].calls = sqlite3_column_int64(stmt, 6);
 	p->s[p->n].elapsed_ns = sqlite3_column_int64(stmt, 7);
-	p->s[p->n].invol_cs = -1;
-	p->printed[p->n] = sqlite3_column_type(stmt, 8) == SQLITE_NULL ?
-			   -1.0 : sqlite3_column_double(stmt, 8);
+	if (sqlite3_column_type(stmt, 8) != SQLITE_NULL)
+		p->s[p->n].printed_ops = sqlite3_column_double(stmt, 8);
 	p->n++;
 }
 
@@ -279,7 +277,6 @@ load_results(sqlite3 *db, struct qplot_tag *t)
 	}
 	finish_result(&p, t, &cap);
 	free(p.s);
-	free(p.printed);
 	return query_finish(db, stmt, rc);
 }
 

@@ -20,6 +20,7 @@ report_libreport_a_SOURCES = \
 	report/jsonout.c report/jsonout.h \
 	report/query.c report/query.h report/query_int.h \
 	report/query_admin.c report/query_admin.h \
+	report/query_metric.c \
 	report/svg.c report/svg.h
 
 # The registry (tests-aim) is named before AIM_LDADD as well: its test

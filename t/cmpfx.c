@@ -83,17 +83,14 @@ void
 cmpfx_sample(struct query_result *r, int64_t calls, int64_t elapsed_ns,
 	     double printed)
 {
-	struct query_sample *s;
+	struct measure_sample *s;
 
 	r->samples = xrealloc(r->samples, (r->n_samples + 1) * sizeof(*s));
 	s = &r->samples[r->n_samples++];
-	s->seq = (int)r->n_samples;
+	measure_init(s, (int)r->n_samples);
 	s->calls = calls;
 	s->elapsed_ns = elapsed_ns;
-	s->has_printed = printed >= 0;
-	s->printed_ops = printed >= 0 ? printed : 0;
-	s->vol_cs = -1;
-	s->invol_cs = -1;
+	s->printed_ops = printed >= 0 ? printed : -1.0;
 }
 
 /* A tag with no runs yet (RUN 0) or with one plain run. */

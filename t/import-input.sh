@@ -112,7 +112,7 @@ facts() { "$AIMDB" --db "$DB" export "$1" | grep "^$1,[0-9]*,,,," | cut -d, -f3-
 t "the environment came back, fact for fact" sh -c \
 	"test -n \"\$1\" && test \"\$1\" = \"\$2\"" sh "$(facts m1)" "$(facts m1copy)"
 t "measured and its round trip compare" "$AIMCMP" --db "$DB" m1 m1copy
-sed 's/,cpu\.model,.*/,cpu.model,Other CPU/' "$W/m1.csv" >"$W/other.csv"
+sed 's/,cpu\.model,.*/,cpu.model,Other CPU,/' "$W/m1.csv" >"$W/other.csv"
 imp -t other "$W/other.csv" >/dev/null
 refused "the gate still sees another CPU after a round trip" 1 \
 	"not comparable: CPU model differs" "$AIMCMP" --db "$DB" m1 other
@@ -122,7 +122,7 @@ t "... unless --force" "$AIMCMP" --db "$DB" --force base m1
 grep -v '^m1,[0-9]*,,,,,,,,,,,,' "$W/m1.csv" | cut -d, -f1-13 |
 	sed '1s/.*/'"$H"'/' >"$W/old.csv"
 t "a CSV without environment columns imports" imp -t old "$W/old.csv"
-t "... marked environment unknown" test "$(facts old)" = ",,,,,,,,,,,environment,unknown"
+t "... marked environment unknown" test "$(facts old)" = ",,,,,,,,,,,environment,unknown,"
 refused "... and refused against a measured run" 1 \
 	"environment (unknown for old)" "$AIMCMP" --db "$DB" m1 old
 t "two runs without environment still compare" "$AIMCMP" --db "$DB" base old

@@ -25,7 +25,7 @@
 static void
 child_store(const char *path, int64_t run_id, int ready_fd)
 {
-	struct store_sample *s = xcalloc(BIG, sizeof(*s));
+	struct measure_sample *s = xcalloc(BIG, sizeof(*s));
 	struct store_result res = storefx_result("add_long", 1, "ok");
 	char err[256];
 	struct store *st = store_open(path, STORE_RW, err, sizeof(err));
@@ -36,7 +36,6 @@ child_store(const char *path, int64_t run_id, int ready_fd)
 		s[i].calls = 100 + (int64_t)i;
 		s[i].elapsed_ns = 1000000;
 		s[i].printed_ops = -1;
-		s[i].vol_cs = s[i].invol_cs = -1;
 	}
 	if (write(ready_fd, "r", 1) != 1)
 		_exit(3);

@@ -39,7 +39,7 @@ cd "$W" || exit 1
 cp "$W/a.db" "$W/flip.db"
 q "$W/flip.db" "WITH RECURSIVE k(i) AS (SELECT 2 UNION ALL SELECT i + 1
 	FROM k WHERE i < 3000) INSERT INTO sample SELECT result_id, i, calls,
-	elapsed_ns, printed_ops, vol_cs, invol_cs FROM sample, k"
+	elapsed_ns, printed_ops FROM sample, k"
 # The first cell pointer of the first leaf page of sample, far from the
 # pages an append touches.
 page=$(q "$W/flip.db" "SELECT pageno FROM dbstat WHERE name = 'sample'
@@ -124,19 +124,27 @@ t "a removed import may be imported again" sh -c "\"$AIMDB\" --db '$DB' rm x y &
 
 # 6. A database of schema version 1 migrates with its data.
 sqlite3 "$W/v1.db" <"$S/t/data/schema-v1.sql"
-dump() { q "$1" "SELECT * FROM run ORDER BY id; SELECT * FROM run_env
-	ORDER BY run_id, key; SELECT * FROM result ORDER BY id;
-	SELECT * FROM sample ORDER BY result_id, seq"; }
+# The context switches of version 1 and 2 columns are sample_metric rows
+# from version 3 on (t/schema-migrate.sh tests that step on its own).
+dump() { q "$1" "SELECT * FROM run WHERE id <= 2 ORDER BY id;
+	SELECT * FROM run_env WHERE run_id <= 2 ORDER BY run_id, key;
+	SELECT * FROM result WHERE run_id <= 2 ORDER BY id;
+	SELECT s.result_id, s.seq, s.calls, s.elapsed_ns, s.printed_ops
+	FROM sample s JOIN result r ON r.id = s.result_id
+	WHERE r.run_id <= 2 ORDER BY result_id, seq"; }
 dump "$W/v1.db" >"$W/v1.before"
+q "$W/v1.db" "SELECT result_id, seq, 'invol_cs', invol_cs FROM sample
+	WHERE invol_cs IS NOT NULL UNION ALL SELECT result_id, seq, 'vol_cs',
+	vol_cs FROM sample WHERE vol_cs IS NOT NULL ORDER BY 1, 2, 3" \
+	>"$W/v1.metrics"
 t "a version 1 database takes a new import" \
 	"$AIMDB" --db "$W/v1.db" import --tag new "$BARE"
-t "it is now version 2" test "$(q "$W/v1.db" "PRAGMA user_version")" -eq 2
-t "with its old data intact" sh -c "dump() { sqlite3 \"\$1\" \"SELECT * FROM run
-	WHERE id <= 2 ORDER BY id; SELECT * FROM run_env WHERE run_id <= 2
-	ORDER BY run_id, key; SELECT * FROM result WHERE run_id <= 2 ORDER BY id;
-	SELECT s.* FROM sample s JOIN result r ON r.id = s.result_id
-	WHERE r.run_id <= 2 ORDER BY result_id, seq\"; }
-	dump '$W/v1.db' | cmp -s - '$W/v1.before'"
+t "it is now version 3" test "$(q "$W/v1.db" "PRAGMA user_version")" -eq 3
+dump "$W/v1.db" >"$W/v1.after"
+t "with its old data intact" cmp -s "$W/v1.after" "$W/v1.before"
+t "and its context switches" sh -c "test -s '$W/v1.metrics' &&
+	sqlite3 '$W/v1.db' \"SELECT result_id, seq, metric, value FROM
+	sample_metric ORDER BY 1, 2, 3\" | cmp -s - '$W/v1.metrics'"
 t "and it passes aimdb check" "$AIMDB" --db "$W/v1.db" check
 t "the new import's hash is stored" \
 	test "$(q "$W/v1.db" "SELECT count(*) FROM run_import")" -eq 1
@@ -144,7 +152,7 @@ t "aimrun writes to it" run1 "$W/v1.db" after
 
 # 7. Readers take a database of an older version as it is: they never
 # migrate, so a read-only file (in a read-only directory) stays
-# byte-identical and gives the answers of the same data at version 2.
+# byte-identical and gives the answers of the same data at version 3.
 mkdir "$W/old"
 sqlite3 "$W/old/v1.db" <"$S/t/data/schema-v1.sql"
 cp "$W/old/v1.db" "$W/v1.orig"
@@ -153,7 +161,7 @@ cp "$W/old/v1.db" "$W/v2.db"
 	"$AIMDB" --db "$W/v2.db" rm gone >/dev/null ||
 	echo "Bail out! cannot migrate a copy of the version 1 database"
 chmod a-w "$W/old/v1.db" "$W/old"
-same() {	# same DESC PROGRAM ARGS...: equal output on v1 and on v2
+same() {	# same DESC PROGRAM ARGS...: equal output on v1 and migrated
 	d=$1 prog=$2; shift 2
 	"$prog" --db "$W/old/v1.db" "$@" >"$W/out1" 2>"$W/err"; rc=$?
 	"$prog" --db "$W/v2.db" "$@" >"$W/out2" 2>&1

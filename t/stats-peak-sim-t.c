@@ -41,7 +41,7 @@ flagged(const struct stats_cmp *c)
 static double
 interfered_run(gsl_rng *r, double rate, enum stats_basis basis)
 {
-	struct stats_sample s[SAMPLES_PER_RUN];
+	struct measure_sample s[SAMPLES_PER_RUN];
 	double level = rate * exp(gsl_ran_gaussian(r, 0.003));
 	double u = gsl_rng_uniform(r), depth = gsl_ran_flat(r, 0.05, 0.4);
 	int first = SAMPLES_PER_RUN, last = -1, len;
@@ -63,7 +63,7 @@ interfered_run(gsl_rng *r, double rate, enum stats_basis basis)
 			v *= 1.0 - depth;
 		s[i].elapsed_ns = (int64_t)ns;
 		s[i].calls = llround(v * ns / 1e9);
-		s[i].invol_cs = 0;
+		measure_set(&s[i].m, MEASURE_INVOL_CS, 0);
 	}
 	if ((basis == STATS_BASIS_PEAK ?
 	     stats_run_peak(s, NULL, SAMPLES_PER_RUN, 0, 1.0, &out) :

@@ -48,8 +48,8 @@ static void
 test_run_rate(void)
 {
 	/* 100 calls in 1 s, then 60 calls in 3 s: 160 calls in 4 s. */
-	struct stats_sample s[] = { { 100, 1000000000, 0 },
-				    { 60, 3000000000, 0 } };
+	struct measure_sample s[] = { { .calls = 100, .elapsed_ns = 1000000000 },
+				    { .calls = 60, .elapsed_ns = 3000000000 } };
 	unsigned flags[] = { 0, STATS_FLAG_RATE };
 	double rate = -1;
 
@@ -74,9 +74,9 @@ static void
 test_run_peak(void)
 {
 	/* Sample rates 100/s, 20/s and 150/s; the last one is flagged. */
-	struct stats_sample s[] = { { 100, 1000000000, 0 },
-				    { 60, 3000000000, 0 },
-				    { 75, 500000000, 0 } };
+	struct measure_sample s[] = { { .calls = 100, .elapsed_ns = 1000000000 },
+				    { .calls = 60, .elapsed_ns = 3000000000 },
+				    { .calls = 75, .elapsed_ns = 500000000 } };
 	unsigned flags[] = { 0, 0, STATS_FLAG_RATE };
 	double peak = -1;
 
@@ -109,14 +109,14 @@ test_flags(void)
 	static const int64_t calls[] = { 126, 125, 127, 126, 96,
 					 125, 126, 127, 125, 126 };
 	static const int64_t invol[] = { 0, 0, 1, 0, 4, 0, 0, 0, 12, 0 };
-	struct stats_sample s[10];
+	struct measure_sample s[10];
 	unsigned f[10];
 	double all, kept;
 
 	for (int i = 0; i < 10; i++) {
 		s[i].calls = calls[i];
 		s[i].elapsed_ns = 60000000 + 1000 * i;
-		s[i].invol_cs = invol[i];
+		measure_set(&s[i].m, MEASURE_INVOL_CS, invol[i]);
 	}
 	is_int(stats_flag_samples(s, 10, f), 2, "two of ten samples flagged");
 	is_int(f[4], STATS_FLAG_RATE | STATS_FLAG_PREEMPT,
@@ -130,8 +130,8 @@ test_flags(void)
 	is_double(all, 1229e12 / 600045000.0, 1e-6, "kept: %.1f ops/s", all);
 	is_double(kept, 1008e12 / 480033000.0, 1e-6, "excluded: %.1f ops/s",
 		  kept);
-	s[4].invol_cs = -1;
-	s[8].invol_cs = -1;
+	measure_set(&s[4].m, MEASURE_INVOL_CS, -1);
+	measure_set(&s[8].m, MEASURE_INVOL_CS, -1);
 	is_int(stats_flag_samples(s, 10, f), 1, "unknown counts not judged");
 	for (int i = 0; i < 10; i++)
 		s[i].calls = 100;
@@ -173,14 +173,14 @@ test_summary(void)
 static void
 test_run_rate_checked(void)
 {
-	struct stats_sample s[5];
+	struct measure_sample s[5];
 	size_t flagged = 0, excluded = 0;
 	double rate, peak = -1;
 
 	for (int i = 0; i < 5; i++) {
 		s[i].calls = i == 2 ? 50 : 100;
 		s[i].elapsed_ns = 1000000000;
-		s[i].invol_cs = i == 2 ? 400 : 0;
+		measure_set(&s[i].m, MEASURE_INVOL_CS, i == 2 ? 400 : 0);
 	}
 	ok(stats_run_rate_checked(s, 5, 1.0, 0, &rate, &peak, &flagged,
 				  &excluded) == 0, "kept");

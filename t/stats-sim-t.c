@@ -87,7 +87,7 @@ run_effect(gsl_rng *r, double sd, enum noise kind)
 static double
 simulate_run(gsl_rng *r, double rate, double cv, enum noise kind)
 {
-	struct stats_sample s[SAMPLES_PER_RUN];
+	struct measure_sample s[SAMPLES_PER_RUN];
 	double level = rate * exp(run_effect(r, sqrt(0.64) * cv, kind));
 	double within = sqrt(0.36 * SAMPLES_PER_RUN) * cv, out;
 
@@ -97,7 +97,7 @@ simulate_run(gsl_rng *r, double rate, double cv, enum noise kind)
 
 		s[i].elapsed_ns = (int64_t)ns;
 		s[i].calls = llround(v * ns / 1e9);
-		s[i].invol_cs = 0;
+		measure_set(&s[i].m, MEASURE_INVOL_CS, 0);
 	}
 	if (stats_run_rate(s, NULL, SAMPLES_PER_RUN, 0, 1.0, &out) < 0)
 		bail("stats_run_rate failed on simulated samples");

@@ -101,12 +101,14 @@ check_results(sqlite3 *db)
 	ok(is_utc_stamp(buf), "finished_utc (%s)", buf);
 	is_string(storefx_text(db, "SELECT group_concat(s, ';') FROM (SELECT"
 			   " seq || ',' || calls || ',' || elapsed_ns || ','"
-			   " || quote(printed_ops) || ',' || quote(vol_cs) ||"
-			   " ',' || quote(invol_cs) AS s FROM sample"
-			   " ORDER BY seq)", buf, sizeof(buf)),
-		  "1,1000,200000000,NULL,3,7;2,1100,210000000,NULL,NULL,NULL;"
-		  "3,0,0,4374384.24,0,0",
-		  "sample rows, negative values stored as NULL");
+			   " || quote(printed_ops) || ',' || COALESCE((SELECT"
+			   " group_concat(metric || '=' || value, ' ') FROM"
+			   " (SELECT * FROM sample_metric AS m WHERE"
+			   " m.seq = sample.seq ORDER BY metric)), '') AS s"
+			   " FROM sample ORDER BY seq)", buf, sizeof(buf)),
+		  "1,1000,200000000,NULL,invol_cs=7 vol_cs=3;"
+		  "2,1100,210000000,NULL,;3,0,0,4374384.24,invol_cs=0 vol_cs=0",
+		  "sample rows with their metrics, unknown ones absent");
 	is_string(storefx_text(db, "SELECT group_concat(v, ';') FROM (SELECT"
 			   " run_id || ',' || tag || ',' || number || ',' ||"
 			   " test || ',' || rep || ',' || seq || ',' || calls"

@@ -28,13 +28,13 @@ const struct store_kv storefx_env[3] = {
 	{ "thp.enabled", "madvise" },
 };
 
-const struct store_sample storefx_samples[3] = {
+const struct measure_sample storefx_samples[3] = {
 	{ .calls = 1000, .elapsed_ns = 200000000, .printed_ops = -1.0,
-	  .vol_cs = 3, .invol_cs = 7 },
-	{ .calls = 1100, .elapsed_ns = 210000000, .printed_ops = -1.0,
-	  .vol_cs = -1, .invol_cs = -1 },
+	  .m = { .have = 3, .v = { [MEASURE_VOL_CS] = 3,
+				   [MEASURE_INVOL_CS] = 7 } } },
+	{ .calls = 1100, .elapsed_ns = 210000000, .printed_ops = -1.0 },
 	{ .calls = 0, .elapsed_ns = 0, .printed_ops = 4374384.24,
-	  .vol_cs = 0, .invol_cs = 0 },
+	  .m = { .have = 3 } },
 };
 
 void

@@ -21,7 +21,7 @@ struct storefx {
 /* A run, three environment pairs and three samples (the third imported). */
 extern const struct store_run storefx_run;
 extern const struct store_kv storefx_env[3];
-extern const struct store_sample storefx_samples[3];
+extern const struct measure_sample storefx_samples[3];
 
 /* Make a private directory under $TMPDIR or /tmp; bails out on failure. */
 void storefx_init(struct storefx *fx, const char *name);

@@ -127,3 +127,16 @@ EXTRA_DIST += t/import-peers.sh t/data/report/mmtests-aim9-1 \
 TESTS += t/cmp-table.sh
 EXTRA_DIST += t/cmp-table.sh t/data/report/cmp-table.txt \
 	t/data/report/nway-table.txt t/data/report/repeated-table.txt
+# The meter seam of the timed loop and the context-switch meter.
+check_PROGRAMS += t/meter-t
+t_meter_t_SOURCES = t/meter-t.c
+t_meter_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/meter-t
+# Schema version 3 from a version 2 database, and metrics through CSV.
+TESTS += t/schema-migrate.sh
+EXTRA_DIST += t/schema-migrate.sh t/data/schema-v2.sql
+# The measurement record (lib/measure.c).
+check_PROGRAMS += t/measure-t
+t_measure_t_SOURCES = t/measure-t.c
+t_measure_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/measure-t

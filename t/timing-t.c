@@ -37,13 +37,13 @@ static const struct aim_test fake_test = {
 };
 
 struct got {
-	struct timing_sample s[64];
+	struct measure_sample s[64];
 	int n;
 	int stop_after;		/* emit fails after this many, 0 never */
 };
 
 static int
-collect(void *arg, const struct timing_sample *s)
+collect(void *arg, const struct measure_sample *s)
 {
 	struct got *g = arg;
 

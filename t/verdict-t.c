@@ -100,7 +100,8 @@ flagged_result(struct query_tag *t, int slow)
 
 	for (int i = 0; i < 10; i++) {
 		cmpfx_sample(r, i == slow ? 50 : 100, 100000000, -1);
-		r->samples[i].invol_cs = i == slow ? 40 : 0;
+		measure_set(&r->samples[i].m, MEASURE_INVOL_CS,
+			    i == slow ? 40 : 0);
 	}
 }
 

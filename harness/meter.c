@@ -1,0 +1,37 @@
+/*
+ * Context switches as a meter.  getrusage() costs a system call each at
+ * start and stop of a sample, never inside it.
+ */
+#include "config.h"
+
+#include "meter.h"
+
+static void
+cs_start(void *arg)
+{
+	struct meter_cs *m = arg;
+
+	m->started = getrusage(RUSAGE_SELF, &m->start) == 0;
+}
+
+static void
+cs_stop(void *arg, struct measure_sample *s)
+{
+	struct meter_cs *m = arg;
+	struct rusage ru;
+
+	/* Without both readings the counts stay unknown. */
+	if (!m->started || getrusage(RUSAGE_SELF, &ru) != 0)
+		return;
+	measure_set(&s->m, MEASURE_VOL_CS, ru.ru_nvcsw - m->start.ru_nvcsw);
+	measure_set(&s->m, MEASURE_INVOL_CS, ru.ru_nivcsw - m->start.ru_nivcsw);
+}
+
+struct timing_meter
+meter_cs(struct meter_cs *state)
+{
+	struct timing_meter m = { cs_start, cs_stop, state };
+
+	state->started = 0;
+	return m;
+}

@@ -1,0 +1,157 @@
+/*
+ * The metric table.  Names are part of the stored data and of the CSV
+ * export: never rename one, add a new one instead.
+ */
+#include "config.h"
+
+#include "measure.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+static const struct measure_def table[MEASURE_COUNT] = {
+	[MEASURE_VOL_CS] = { "vol_cs", "switches", MEASURE_COUNTER,
+			     MEASURE_LOWER },
+	[MEASURE_INVOL_CS] = { "invol_cs", "switches", MEASURE_COUNTER,
+			       MEASURE_LOWER },
+};
+
+_Static_assert(MEASURE_COUNT <= 32, "struct measure_sample.have is 32 bits");
+
+const struct measure_def *
+measure_def(enum measure_id id)
+{
+	return &table[id];
+}
+
+int
+measure_lookup(const char *name, size_t len)
+{
+	for (int i = 0; i < MEASURE_COUNT; i++)
+		if (strlen(table[i].name) == len &&
+		    memcmp(table[i].name, name, len) == 0)
+			return i;
+	return -1;
+}
+
+void
+measure_init(struct measure_sample *s, int seq)
+{
+	memset(s, 0, sizeof(*s));
+	s->seq = seq;
+	s->printed_ops = -1.0;
+}
+
+void
+measure_set(struct measure_metrics *m, enum measure_id id, int64_t value)
+{
+	if (value < 0) {
+		m->have &= ~(1u << id);
+		m->v[id] = 0;
+		return;
+	}
+	m->have |= 1u << id;
+	m->v[id] = value;
+}
+
+int
+measure_get(const struct measure_metrics *m, enum measure_id id,
+	    int64_t *value)
+{
+	if (!(m->have & (1u << id)))
+		return 0;
+	*value = m->v[id];
+	return 1;
+}
+
+void
+measure_sanitize(struct measure_metrics *m)
+{
+	m->have &= (uint32_t)((1ull << MEASURE_COUNT) - 1);
+	for (int i = 0; i < MEASURE_COUNT; i++)
+		if (!(m->have & (1u << i)) || m->v[i] < 0)
+			measure_set(m, (enum measure_id)i, -1);
+}
+
+int
+measure_format(const struct measure_metrics *m, char *buf, size_t len)
+{
+	size_t used = 0;
+	int64_t v;
+
+	if (len == 0)
+		return -1;
+	buf[0] = '\0';
+	for (int i = 0; i < MEASURE_COUNT; i++) {
+		int n;
+
+		if (!measure_get(m, (enum measure_id)i, &v))
+			continue;
+		n = snprintf(buf + used, len - used, "%s%s=%" PRId64,
+			     used > 0 ? " " : "", table[i].name, v);
+		if (n < 0 || (size_t)n >= len - used)
+			return -1;
+		used += (size_t)n;
+	}
+	return (int)used;
+}
+
+/* "name=digits" of LEN bytes at S into M. */
+static int
+parse_one(const char *s, size_t len, struct measure_metrics *m, char *err,
+	  size_t errlen)
+{
+	const char *eq = memchr(s, '=', len);
+	size_t digits;
+	int64_t v = 0;
+	int id;
+
+	if (eq == NULL) {
+		snprintf(err, errlen, "a metric is not name=value");
+		return -1;
+	}
+	id = measure_lookup(s, (size_t)(eq - s));
+	digits = len - (size_t)(eq - s) - 1;
+	if (id < 0) {
+		snprintf(err, errlen, "unknown metric name");
+		return -1;
+	}
+	if (m->have & (1u << id)) {
+		snprintf(err, errlen, "metric %s given twice", table[id].name);
+		return -1;
+	}
+	if (digits == 0 || digits > 18 || strspn(eq + 1, "0123456789") < digits) {
+		snprintf(err, errlen, "metric %s: not 1 to 18 decimal digits",
+			 table[id].name);
+		return -1;
+	}
+	for (size_t i = 0; i < digits; i++)
+		v = v * 10 + (eq[1 + i] - '0');
+	measure_set(m, (enum measure_id)id, v);
+	return 0;
+}
+
+int
+measure_parse(const char *s, struct measure_metrics *m, char *err,
+	      size_t errlen)
+{
+	memset(m, 0, sizeof(*m));
+	while (*s != '\0') {
+		size_t len = strcspn(s, " ");
+
+		if (len == 0 || parse_one(s, len, m, err, errlen) < 0) {
+			if (len == 0)
+				snprintf(err, errlen, "empty metric (two spaces?)");
+			memset(m, 0, sizeof(*m));
+			return -1;
+		}
+		s += len;
+		if (*s == ' ' && *++s == '\0') {
+			snprintf(err, errlen, "trailing space");
+			memset(m, 0, sizeof(*m));
+			return -1;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,91 @@
+/*
+ * The measurement record: what one sample of one test holds.  Calls and
+ * elapsed nanoseconds always; beside them any of the metrics of the one
+ * table below (context switches today), each present or absent.  The
+ * child-to-parent protocol, the store, the readers, the statistics and
+ * the exporters all pass this record; adding a metric means adding a
+ * row to the table (lib/measure.c) and a producer (a meter,
+ * harness/meter.c), nothing else.
+ */
+#ifndef AIM_MEASURE_H
+#define AIM_MEASURE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum measure_kind {
+	MEASURE_COUNTER,	/* events counted over the sample */
+	MEASURE_GAUGE,		/* a level read at the sample's end */
+	MEASURE_BUCKET,		/* a histogram bucket: count up to a bound */
+};
+
+enum measure_better {
+	MEASURE_LOWER,
+	MEASURE_HIGHER,
+};
+
+/* Index into the table; the order is the table's, never stored. */
+enum measure_id {
+	MEASURE_VOL_CS,		/* voluntary context switches */
+	MEASURE_INVOL_CS,	/* involuntary context switches */
+	MEASURE_COUNT
+};
+
+struct measure_def {
+	const char *name;	/* stored in sample_metric.metric; [a-z0-9_-] */
+	const char *unit;
+	enum measure_kind kind;
+	enum measure_better better;
+};
+
+/* The metrics of one sample: each of the table present or absent. */
+struct measure_metrics {
+	uint32_t have;		/* bit i: v[i] holds metric i */
+	int64_t v[MEASURE_COUNT];
+};
+
+struct measure_sample {
+	int32_t seq;		/* from 1; 0 is the warm-up */
+	int64_t calls;
+	int64_t elapsed_ns;
+	double printed_ops;	/* imported rate as printed; < 0 measured */
+	struct measure_metrics m;
+};
+
+/* The definition of metric ID (ID < MEASURE_COUNT). */
+const struct measure_def *measure_def(enum measure_id id);
+
+/* The metric called NAME (NAME may be any bytes), or -1. */
+int measure_lookup(const char *name, size_t len);
+
+/* A sample with no metric and no printed rate. */
+void measure_init(struct measure_sample *s, int seq);
+
+/* Set metric ID; a negative value means unknown and clears it. */
+void measure_set(struct measure_metrics *m, enum measure_id id, int64_t value);
+
+/* 1 and *VALUE when M holds metric ID, else 0. */
+int measure_get(const struct measure_metrics *m, enum measure_id id,
+		int64_t *value);
+
+/* Keep of M only what a record may hold (M came from elsewhere). */
+void measure_sanitize(struct measure_metrics *m);
+
+/*
+ * The text form of M in the CSV export: "name=value" for each metric it
+ * holds, in table order, separated by single spaces; "" when none.
+ * Returns the length, or -1 when LEN is too small (MEASURE_TEXT_MAX is
+ * always enough).
+ */
+#define MEASURE_TEXT_MAX (MEASURE_COUNT * 64 + 1)
+int measure_format(const struct measure_metrics *m, char *buf, size_t len);
+
+/*
+ * Parse that form (any bytes) into *M: known names only, each at most
+ * once, values of 1 to 18 decimal digits.  0, or -1 with a one-line
+ * reason in ERR that quotes nothing of the input.
+ */
+int measure_parse(const char *s, struct measure_metrics *m, char *err,
+		  size_t errlen);
+
+#endif
