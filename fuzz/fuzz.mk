@@ -157,3 +157,19 @@ clean-local: fuzz-clean-work
 .PHONY: fuzz-clean-work
 fuzz-clean-work:
 	-rm -rf fuzz/work
+
+# The import parser of aimkit's JSON export (report/import_json.c).
+check_PROGRAMS += fuzz/replay-import-json
+TESTS += fuzz/replay-import-json
+fuzz_replay_import_json_SOURCES = fuzz/replay.c fuzz/fuzz-import-json.c $(FUZZ_IMPORT_SRC)
+fuzz_replay_import_json_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_NAME='"import-json"'
+fuzz_replay_import_json_LDADD = t/libtap.a $(REPORT_LDADD)
+if IS_FUZZ
+check_PROGRAMS += fuzz/fuzz-import-json
+fuzz_fuzz_import_json_SOURCES = fuzz/fuzz_main.c fuzz/fuzz-import-json.c $(FUZZ_IMPORT_SRC)
+fuzz_fuzz_import_json_CPPFLAGS = $(FUZZ_CPPFLAGS)
+fuzz_fuzz_import_json_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
+fuzz_fuzz_import_json_LDADD = $(REPORT_LDADD)
+fuzz-run-import-json: fuzz/fuzz-import-json
+	@n=import-json; $(FUZZ_RUN)
+endif

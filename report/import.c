@@ -27,7 +27,7 @@ import_kind_parse(const char *s, enum import_kind *out)
 		[IMPORT_AUTO] = "auto",	      [IMPORT_CONSOLE] = "console",
 		[IMPORT_LOGFILE] = "logfile", [IMPORT_SS] = "ss",
 		[IMPORT_CSV] = "csv",	      [IMPORT_MMTESTS] = "mmtests",
-		[IMPORT_LKP] = "lkp",
+		[IMPORT_LKP] = "lkp",	      [IMPORT_JSON] = "json",
 	};
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
@@ -53,6 +53,8 @@ import_source(enum import_kind kind)
 		return "import-mmtests";
 	case IMPORT_LKP:
 		return "import-lkp";
+	case IMPORT_JSON:
+		return "import-json";
 	case IMPORT_CONSOLE:
 	case IMPORT_AUTO:
 	default:
@@ -373,6 +375,8 @@ detect(const struct import_lines *l)
 
 	if (l->n > 0 && strncmp(l->text[0], "tag,run_id,number,test,", 23) == 0)
 		return IMPORT_CSV;
+	if (import_is_json(l))
+		return IMPORT_JSON;
 	if (is_peer_json(l))
 		return IMPORT_LKP;
 	for (size_t i = 0; i < l->n; i++)
@@ -423,6 +427,9 @@ import_parse(FILE *in, const char *name, enum import_kind kind,
 		break;
 	case IMPORT_LKP:
 		rc = import_lkp(&l, out);
+		break;
+	case IMPORT_JSON:
+		rc = import_json(&l, out);
 		break;
 	case IMPORT_AUTO:
 	default:

@@ -179,4 +179,8 @@ int import_lkp_path_env(const char *name, size_t line, struct import_report *r,
 			const char *path);
 int import_lkp(const struct import_lines *l, struct import_file *f);
 
+/* aimkit's JSON export (import_json.c); the document has its shape. */
+int import_json(const struct import_lines *l, struct import_file *f);
+int import_is_json(const struct import_lines *l);
+
 #endif

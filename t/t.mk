@@ -140,3 +140,6 @@ check_PROGRAMS += t/measure-t
 t_measure_t_SOURCES = t/measure-t.c
 t_measure_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/measure-t
+# aimdb import of the JSON export (report/import_json.c).
+TESTS += t/import-json.sh
+EXTRA_DIST += t/import-json.sh

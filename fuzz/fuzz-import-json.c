@@ -1,0 +1,13 @@
+/*
+ * Fuzz harness: the import parser of aimkit's own JSON export.
+ */
+#include "config.h"
+
+#include "fuzz.h"
+#include "fuzz_import.h"
+
+int
+fuzz_check(const uint8_t *data, size_t size)
+{
+	return fuzz_import(data, size, IMPORT_JSON);
+}

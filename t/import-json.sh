@@ -1,0 +1,44 @@
+#!/bin/sh
+# aimdb import of aimkit's JSON export: the round trip keeps every
+# environment fact, result, sample and metric, and hostile documents are
+# refused with one line and nothing stored.
+NAME=import-json
+S=${srcdir:-.}
+. "$S/t/robust-lib.sh"
+D="$S/t/data/report"
+A="$W/a.db" C="$W/c.db"
+"$AIMRUN" -q --db "$A" -t k1 -T add_long,fun_cal -d 0.01 -r 2 >/dev/null 2>&1 || exit 1
+"$AIMDB" --db "$A" import -t bare "$D/bare.txt" >/dev/null || exit 1
+"$AIMDB" --db "$A" import "$D/samples.csv" >/dev/null || exit 1
+"$AIMDB" --db "$A" export -f json -o "$W/a.json" || exit 1
+t "the export is imported (auto-detected)" "$AIMDB" --db "$C" import --split "$W/a.json"
+# Without the run_id column (new ids), the CSV holds every fact and sample.
+"$AIMDB" --db "$A" export | cut -d, -f1,3- >"$W/a.csv"
+"$AIMDB" --db "$C" export | cut -d, -f1,3- >"$W/c.csv"
+t "environment, results, samples and metrics come back" cmp "$W/a.csv" "$W/c.csv"
+t "metrics are in the copy" grep -q "vol_cs=" "$W/c.csv"
+"$AIMCMP" --db "$A" k1 bare >"$W/a.cmp" 2>&1
+"$AIMCMP" --db "$C" k1 bare >"$W/c.cmp" 2>&1
+t "aimcmp of the copy equals aimcmp of the original" cmp "$W/a.cmp" "$W/c.cmp"
+t "the gate came back (bare is environment unknown)" grep -qi "environment" "$W/c.cmp"
+"$AIMCMP" --db "$A" v6.8 v6.9 >"$W/a2.cmp" 2>&1
+"$AIMCMP" --db "$C" v6.8 v6.9 >"$W/c2.cmp" 2>&1
+t "aimcmp of the CSV runs equal" cmp "$W/a2.cmp" "$W/c2.cmp"
+t "--format json is accepted" "$AIMDB" --db "$W/f.db" import -f json --split "$W/a.json"
+DB="$W/c.db"
+bad() {	# bad DESC PATTERN SED: the export edited by SED is refused
+	sed "$3" "$W/a.json" >"$W/bad.json"
+	refused "$1" 1 "$2" "$AIMDB" --db "$DB" import -f json --split "$W/bad.json"
+}
+bad "a count as a string" "calls" 's/"calls": \([0-9]*\)/"calls": "\1"/'
+bad "a count out of range" "out of range" '0,/"calls": [0-9]*/s//"calls": 9000000000000000000/'
+bad "a negative elapsed_ns" "elapsed_ns" '0,/"elapsed_ns": [0-9]*/s//"elapsed_ns": -1/'
+bad "an unknown test" "test" '0,/"test": "add_long"/s//"test": "no_such_test"/'
+bad "a control character in a fact" "hostname" 's/"hostname": "/"hostname": "a\\u0007/'
+bad "an unknown metric" "metric" '0,/"vol_cs"/s//"no_such_metric"/'
+bad "a bad status" "status" '0,/"status": "ok"/s//"status": "great"/'
+bad "a float factor" "factor" '0,/"factor": [0-9]*/s//"factor": 1.5/'
+bad "truncated JSON" "not JSON" '$d'
+bad "a control character in a tag" "tag" '0,/"tag": "k1"/s//"tag": "k\\u0001"/'
+echo "1..$n"
+exit $((fails > 0))
