@@ -90,17 +90,18 @@ import_options(int argc, char **argv, struct import_opts *o, int *done)
 	return CLI_OK;
 }
 
-/* The tag of every report: from --tag, titles (--split) or the CSV. */
+/* The tag of every report: from --tag, titles (--split) or the export. */
 static int
 assign_tags(const struct import_opts *o, const struct import_file *f,
 	    char **tags)
 {
-	int csv = f->kind == IMPORT_CSV;
+	/* aimkit's own exports, CSV or JSON, name the tag of every run. */
+	int csv = f->kind == IMPORT_CSV || f->kind == IMPORT_JSON;
 
 	if (csv && o->split)
-		return aimdb_usage_error("import", "--split applies to classic reports; a CSV export names its tags");
+		return aimdb_usage_error("import", "--split applies to classic reports; an aimkit export names its tags");
 	if (csv && o->n_tags > 1)
-		return aimdb_usage_error("import", "a CSV export takes at most one --tag (it replaces every tag of the file)");
+		return aimdb_usage_error("import", "an aimkit export takes at most one --tag (it replaces every tag of the file)");
 	if (!csv && !o->split && o->n_tags != f->n_reports)
 		return aimdb_usage_error("import",
 					 "%s holds %zu report%s but %zu --tag given: give one --tag per report, in order, or --split",

@@ -11,7 +11,7 @@ A="$W/a.db" C="$W/c.db"
 "$AIMDB" --db "$A" import -t bare "$D/bare.txt" >/dev/null || exit 1
 "$AIMDB" --db "$A" import "$D/samples.csv" >/dev/null || exit 1
 "$AIMDB" --db "$A" export -f json -o "$W/a.json" || exit 1
-t "the export is imported (auto-detected)" "$AIMDB" --db "$C" import --split "$W/a.json"
+t "the export is imported (auto-detected, its tags from the file)" "$AIMDB" --db "$C" import "$W/a.json"
 # Without the run_id column (new ids), the CSV holds every fact and sample.
 "$AIMDB" --db "$A" export | cut -d, -f1,3- >"$W/a.csv"
 "$AIMDB" --db "$C" export | cut -d, -f1,3- >"$W/c.csv"
@@ -24,11 +24,11 @@ t "the gate came back (bare is environment unknown)" grep -qi "environment" "$W/
 "$AIMCMP" --db "$A" v6.8 v6.9 >"$W/a2.cmp" 2>&1
 "$AIMCMP" --db "$C" v6.8 v6.9 >"$W/c2.cmp" 2>&1
 t "aimcmp of the CSV runs equal" cmp "$W/a2.cmp" "$W/c2.cmp"
-t "--format json is accepted" "$AIMDB" --db "$W/f.db" import -f json --split "$W/a.json"
+t "--format json is accepted" "$AIMDB" --db "$W/f.db" import -f json "$W/a.json"
 DB="$W/c.db"
 bad() {	# bad DESC PATTERN SED: the export edited by SED is refused
 	sed "$3" "$W/a.json" >"$W/bad.json"
-	refused "$1" 1 "$2" "$AIMDB" --db "$DB" import -f json --split "$W/bad.json"
+	refused "$1" 1 "$2" "$AIMDB" --db "$DB" import -f json "$W/bad.json"
 }
 bad "a count as a string" "calls" 's/"calls": \([0-9]*\)/"calls": "\1"/'
 bad "a count out of range" "out of range" '0,/"calls": [0-9]*/s//"calls": 9000000000000000000/'
