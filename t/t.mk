@@ -140,3 +140,7 @@ check_PROGRAMS += t/measure-t
 t_measure_t_SOURCES = t/measure-t.c
 t_measure_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/measure-t
+# Result directories of other tools for aimdb import DIR (t/import-peers.sh)
+EXTRA_DIST += t/data/report/mmtests-logs t/data/report/lkp-result \
+	t/data/report/peers-mmtests-logs.csv t/data/report/peers-lkp-run-0.csv \
+	t/data/report/peers-lkp-run-1.csv
