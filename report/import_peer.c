@@ -255,6 +255,8 @@ import_peer_dir(int dirfd, const char *name, enum import_kind kind,
 	int rc;
 
 	memset(out, 0, sizeof(*out));
+	if (kind == IMPORT_AUTO && !lkp && !import_peer_has(dirfd, "aim9-1"))
+		return import_error(name, 0, "not a regular file, nor mmtests logs (aim9-1...) or an lkp run (aim9.json, stats.json)");
 	if (kind == IMPORT_AUTO)
 		kind = lkp ? IMPORT_LKP : IMPORT_MMTESTS;
 	if (kind != IMPORT_LKP && kind != IMPORT_MMTESTS)

@@ -87,8 +87,11 @@ cp "$D/mmtests-logs/aim9-1" "$W/other/"
 sed 's/benchbox/otherbox/' "$D/mmtests-logs/aim9-2" >"$W/other/aim9-2"
 refused "an iteration of another machine" 1 "other/aim9-2: hostname differs" \
 	"$AIMDB" --db "$DB" import -t y "$W/other"
-refused "a directory without logs or lkp results" 1 "empty: no aim9-1 log" \
+refused "a directory without logs or lkp results" 1 \
+	"empty: not a regular file, nor mmtests logs" \
 	"$AIMDB" --db "$DB" import -t y "$W/empty"
+refused "-f mmtests: a directory without logs" 1 "empty: no aim9-1 log" \
+	"$AIMDB" --db "$DB" import -t y -f mmtests "$W/empty"
 if mkfifo "$W/fifo/aim9-2" "$W/lkpfifo/stats.json" 2>/dev/null; then
 	refused "a FIFO in a logs directory, without blocking" 1 \
 		"fifo/aim9-2: not a regular file" \
