@@ -6,12 +6,12 @@
 # FUZZ_SECONDS.  Also the robustness tests of the whole tool (t/robust*.sh,
 # t/robust-*-t.c), documented in doc/reliability.md.
 FUZZ_NAMES = import-classic import-logfile import-ss import-csv import-auto \
-	suite parse
+	import-mmtests import-lkp suite parse
 FUZZ_SECONDS = 60
 
 FUZZ_REPLAY = fuzz/replay-import-classic fuzz/replay-import-logfile \
 	fuzz/replay-import-ss fuzz/replay-import-csv fuzz/replay-import-auto \
-	fuzz/replay-suite fuzz/replay-parse
+	fuzz/replay-import-mmtests fuzz/replay-import-lkp fuzz/replay-suite fuzz/replay-parse
 check_PROGRAMS += $(FUZZ_REPLAY)
 TESTS += $(FUZZ_REPLAY)
 EXTRA_DIST += fuzz/corpus
@@ -35,6 +35,12 @@ fuzz_replay_import_csv_LDADD = t/libtap.a $(REPORT_LDADD)
 fuzz_replay_import_auto_SOURCES = fuzz/replay.c fuzz/fuzz-import-auto.c $(FUZZ_IMPORT_SRC)
 fuzz_replay_import_auto_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_NAME='"import-auto"'
 fuzz_replay_import_auto_LDADD = t/libtap.a $(REPORT_LDADD)
+fuzz_replay_import_mmtests_SOURCES = fuzz/replay.c fuzz/fuzz-import-mmtests.c $(FUZZ_IMPORT_SRC)
+fuzz_replay_import_mmtests_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_NAME='"import-mmtests"'
+fuzz_replay_import_mmtests_LDADD = t/libtap.a $(REPORT_LDADD)
+fuzz_replay_import_lkp_SOURCES = fuzz/replay.c fuzz/fuzz-import-lkp.c $(FUZZ_IMPORT_SRC)
+fuzz_replay_import_lkp_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_NAME='"import-lkp"'
+fuzz_replay_import_lkp_LDADD = t/libtap.a $(REPORT_LDADD)
 fuzz_replay_suite_SOURCES = fuzz/replay.c fuzz/fuzz-suite.c $(FUZZ_COMMON_SRC)
 fuzz_replay_suite_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_NAME='"suite"'
 fuzz_replay_suite_LDADD = t/libtap.a $(AIM_LDADD)
@@ -75,7 +81,7 @@ AM_CFLAGS += -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer
 AM_LDFLAGS += -fsanitize=address,undefined
 FUZZ_BINS = fuzz/fuzz-import-classic fuzz/fuzz-import-logfile \
 	fuzz/fuzz-import-ss fuzz/fuzz-import-csv fuzz/fuzz-import-auto \
-	fuzz/fuzz-suite fuzz/fuzz-parse
+	fuzz/fuzz-import-mmtests fuzz/fuzz-import-lkp fuzz/fuzz-suite fuzz/fuzz-parse
 check_PROGRAMS += $(FUZZ_BINS)
 endif
 
@@ -99,6 +105,14 @@ fuzz_fuzz_import_auto_SOURCES = fuzz/fuzz_main.c fuzz/fuzz-import-auto.c $(FUZZ_
 fuzz_fuzz_import_auto_CPPFLAGS = $(FUZZ_CPPFLAGS)
 fuzz_fuzz_import_auto_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
 fuzz_fuzz_import_auto_LDADD = $(REPORT_LDADD)
+fuzz_fuzz_import_mmtests_SOURCES = fuzz/fuzz_main.c fuzz/fuzz-import-mmtests.c $(FUZZ_IMPORT_SRC)
+fuzz_fuzz_import_mmtests_CPPFLAGS = $(FUZZ_CPPFLAGS)
+fuzz_fuzz_import_mmtests_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
+fuzz_fuzz_import_mmtests_LDADD = $(REPORT_LDADD)
+fuzz_fuzz_import_lkp_SOURCES = fuzz/fuzz_main.c fuzz/fuzz-import-lkp.c $(FUZZ_IMPORT_SRC)
+fuzz_fuzz_import_lkp_CPPFLAGS = $(FUZZ_CPPFLAGS)
+fuzz_fuzz_import_lkp_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
+fuzz_fuzz_import_lkp_LDADD = $(REPORT_LDADD)
 fuzz_fuzz_suite_SOURCES = fuzz/fuzz_main.c fuzz/fuzz-suite.c $(FUZZ_COMMON_SRC)
 fuzz_fuzz_suite_CPPFLAGS = $(FUZZ_CPPFLAGS)
 fuzz_fuzz_suite_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
@@ -119,8 +133,8 @@ FUZZ_RUN = $(MKDIR_P) fuzz/work/$$n && echo "fuzz: $$n for $(FUZZ_SECONDS) s" &&
 		sed -n 's/^stat::number_of_executed_units: */fuzz: '$$n' executions: /p' \
 			fuzz/work/$$n.log; \
 	else tail -n 40 fuzz/work/$$n.log; exit 1; fi
-.PHONY: fuzz fuzz-run-import-classic fuzz-run-import-logfile fuzz-run-import-ss fuzz-run-import-csv fuzz-run-import-auto fuzz-run-suite fuzz-run-parse
-fuzz: fuzz-run-import-classic fuzz-run-import-logfile fuzz-run-import-ss fuzz-run-import-csv fuzz-run-import-auto fuzz-run-suite fuzz-run-parse
+.PHONY: fuzz fuzz-run-import-classic fuzz-run-import-logfile fuzz-run-import-ss fuzz-run-import-csv fuzz-run-import-auto fuzz-run-import-mmtests fuzz-run-import-lkp fuzz-run-suite fuzz-run-parse
+fuzz: fuzz-run-import-classic fuzz-run-import-logfile fuzz-run-import-ss fuzz-run-import-csv fuzz-run-import-auto fuzz-run-import-mmtests fuzz-run-import-lkp fuzz-run-suite fuzz-run-parse
 if IS_FUZZ
 fuzz-run-import-classic: fuzz/fuzz-import-classic
 	@n=import-classic; $(FUZZ_RUN)
@@ -132,6 +146,10 @@ fuzz-run-import-csv: fuzz/fuzz-import-csv
 	@n=import-csv; $(FUZZ_RUN)
 fuzz-run-import-auto: fuzz/fuzz-import-auto
 	@n=import-auto; $(FUZZ_RUN)
+fuzz-run-import-mmtests: fuzz/fuzz-import-mmtests
+	@n=import-mmtests; $(FUZZ_RUN)
+fuzz-run-import-lkp: fuzz/fuzz-import-lkp
+	@n=import-lkp; $(FUZZ_RUN)
 fuzz-run-suite: fuzz/fuzz-suite
 	@n=suite; $(FUZZ_RUN)
 fuzz-run-parse: fuzz/fuzz-parse
@@ -146,6 +164,10 @@ fuzz-run-import-ss:
 fuzz-run-import-csv:
 	@echo 'make fuzz: configure with --enable-fuzz CC=clang first' >&2; exit 1
 fuzz-run-import-auto:
+	@echo 'make fuzz: configure with --enable-fuzz CC=clang first' >&2; exit 1
+fuzz-run-import-mmtests:
+	@echo 'make fuzz: configure with --enable-fuzz CC=clang first' >&2; exit 1
+fuzz-run-import-lkp:
 	@echo 'make fuzz: configure with --enable-fuzz CC=clang first' >&2; exit 1
 fuzz-run-suite:
 	@echo 'make fuzz: configure with --enable-fuzz CC=clang first' >&2; exit 1

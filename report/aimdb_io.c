@@ -7,14 +7,17 @@
 
 #include "aimdb.h"
 
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "export.h"
 #include "import.h"
+#include "import_int.h"
 #include "infile.h"
 #include "jsonout.h"
 #include "log.h"
@@ -132,7 +135,10 @@ assign_tags(const struct import_opts *o, const struct import_file *f,
 	return CLI_OK;
 }
 
-/* A FIFO or device would block or never end: regular files, or stdin. */
+/*
+ * A FIFO or device would block or never end: regular files, or stdin;
+ * or a directory of mmtests logs or an lkp run.
+ */
 static int
 parse_file(const struct import_opts *o, struct import_file *f)
 {
@@ -142,6 +148,19 @@ parse_file(const struct import_opts *o, struct import_file *f)
 	int rc;
 
 	if (strcmp(o->file, "-") != 0) {
+		/*
+		 * A result directory, which may be named through a link;
+		 * its members are opened without following any.
+		 */
+		int dfd = open(o->file, O_RDONLY | O_DIRECTORY | O_NONBLOCK |
+						O_CLOEXEC);
+
+		if (dfd >= 0) {
+			rc = import_peer_dir(dfd, o->file, o->kind, f) < 0 ?
+				     CLI_USER : CLI_OK;
+			(void)close(dfd);	/* read-only */
+			return rc;
+		}
 		name = o->file;
 		in = infile_open(o->file, why, sizeof(why));
 	} else if (infile_check_stdin(why, sizeof(why)) < 0) {

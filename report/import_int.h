@@ -170,6 +170,15 @@ FILE *import_peer_open(int dirfd, const char *member, char *why,
 		       size_t whylen);
 /* MEMBER exists in DIRFD (a link counts, and is then refused). */
 int import_peer_has(int dirfd, const char *member);
+/*
+ * The result directory DIRFD (named NAME) parsed as KIND (auto, mmtests
+ * or lkp) into OUT: an lkp run directory (aim9.json, else stats.json,
+ * with the facts of the result root's path) or mmtests logs aim9-1 ...
+ * aim9-N as the samples of one run.  Its hash is of every member read.
+ * The entry point of aimdb import for a directory.  0 or -1 (reported).
+ */
+int import_peer_dir(int dirfd, const char *name, enum import_kind kind,
+		    struct import_file *out);
 /* S is a row of compare-mmtests.pl: a statistic and a test. */
 int import_mmtests_cmp_row(const char *s);
 int import_mmtests(const struct import_lines *l, struct import_file *f);

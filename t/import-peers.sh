@@ -45,5 +45,63 @@ refused "lkp: a matrix row of the wrong length" 1 "short.json:2: aim9.page_test.
 sed 's/benchbox/bench\x01box/' "$D/mmtests-aim9-1" >"$W/ctl-log"
 refused "mmtests: a control character in a fact" 1 "ctl-log:7: hostname" \
 	"$AIMDB" --db "$DB" import -t bad "$W/ctl-log"
+
+# Result directories: mmtests logs aim9-1..N as one run, an lkp run
+# directory (aim9.json before stats.json, facts from the result root).
+# exact_dir DIR CSV IMPORT-OPTIONS...: the export is t/data/report/CSV
+exact_dir() {
+	dir=$1 csv=$2; shift 2
+	rm -f "$W/dir.db"
+	"$AIMDB" --db "$W/dir.db" import "$@" "$dir" >/dev/null &&
+		"$AIMDB" --db "$W/dir.db" export | cut -d, -f1,3- |
+		cmp -s - "$D/$csv"
+}
+LKP="$D/lkp-result/aim9/page_test-300s/testbox/debian-12-x86_64/x86_64-rhel-9.4/gcc-12/6.9.0-vanilla"
+t "mmtests logs directory: three iterations, samples 1 to 3 of one run" \
+	exact_dir "$D/mmtests-logs" peers-mmtests-logs.csv -t x
+t "lkp run directory: aim9.json, result root facts" \
+	exact_dir "$LKP/0" peers-lkp-run-0.csv -t x
+t "lkp run directory with stats.json alone" \
+	exact_dir "$LKP/1" peers-lkp-run-1.csv -t x
+t "lkp run directory: -f lkp, tag from --split (the commit)" sh -c \
+	"'$AIMDB' --db '$W/split.db' import -s -f lkp '$LKP/1' | grep -q ' as 6.9.0-vanilla '"
+ln -s "$(cd "$D/mmtests-logs" && pwd)" "$W/logs-link"
+t "a directory named through a link is read" \
+	exact_dir "$W/logs-link" peers-mmtests-logs.csv -t x
+DB="$W/dir.db"
+refused "the same directory twice" 1 "already imported" \
+	"$AIMDB" --db "$DB" import -t x "$D/mmtests-logs"
+refused "a directory as a classic report" 1 "only mmtests logs and lkp" \
+	"$AIMDB" --db "$DB" import -t x -f console "$D/mmtests-logs"
+mkdir "$W/planted" "$W/fifo" "$W/gap" "$W/other" "$W/lkpfifo" "$W/empty"
+cp "$D/mmtests-logs/aim9-1" "$D/mmtests-logs/aim9-3" "$W/planted/"
+ln -s "$(cd "$D/mmtests-logs" && pwd)/aim9-2" "$W/planted/aim9-2"
+refused "a symbolic link inside the directory is not followed" 1 \
+	"planted/aim9-2: a symbolic link, not followed" \
+	"$AIMDB" --db "$DB" import -t y "$W/planted"
+cp "$D/mmtests-logs/aim9-1" "$W/fifo/"
+cp "$D/mmtests-logs/aim9-1" "$D/mmtests-logs/aim9-3" "$W/gap/"
+refused "a missing iteration" 1 "gap/aim9-2: No such file" \
+	"$AIMDB" --db "$DB" import -t y "$W/gap"
+cp "$D/mmtests-logs/aim9-1" "$W/other/"
+sed 's/benchbox/otherbox/' "$D/mmtests-logs/aim9-2" >"$W/other/aim9-2"
+refused "an iteration of another machine" 1 "other/aim9-2: hostname differs" \
+	"$AIMDB" --db "$DB" import -t y "$W/other"
+refused "a directory without logs or lkp results" 1 \
+	"empty: not a regular file, nor mmtests logs" \
+	"$AIMDB" --db "$DB" import -t y "$W/empty"
+refused "-f mmtests: a directory without logs" 1 "empty: no aim9-1 log" \
+	"$AIMDB" --db "$DB" import -t y -f mmtests "$W/empty"
+if mkfifo "$W/fifo/aim9-2" "$W/lkpfifo/stats.json" 2>/dev/null; then
+	refused "a FIFO in a logs directory, without blocking" 1 \
+		"fifo/aim9-2: not a regular file" \
+		timeout 10 "$AIMDB" --db "$DB" import -t y "$W/fifo"
+	refused "a FIFO as stats.json, without blocking" 1 \
+		"lkpfifo/stats.json: not a regular file" \
+		timeout 10 "$AIMDB" --db "$DB" import -t y "$W/lkpfifo"
+else
+	skip "mkfifo unavailable"
+	skip "mkfifo unavailable"
+fi
 echo "1..$n"
 exit $((fails > 0))

@@ -143,3 +143,7 @@ TESTS += t/measure-t
 # aimdb import of the JSON export (report/import_json.c).
 TESTS += t/import-json.sh
 EXTRA_DIST += t/import-json.sh
+# Result directories of other tools for aimdb import DIR (t/import-peers.sh)
+EXTRA_DIST += t/data/report/mmtests-logs t/data/report/lkp-result \
+	t/data/report/peers-mmtests-logs.csv t/data/report/peers-lkp-run-0.csv \
+	t/data/report/peers-lkp-run-1.csv
