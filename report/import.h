@@ -23,6 +23,8 @@ enum import_kind {
 	IMPORT_CSV,		/* aimdb export --format csv */
 	IMPORT_MMTESTS,		/* mmtests: aim9 log, compare-mmtests.pl table */
 	IMPORT_LKP,		/* lkp-tests: aim9.json, stats.json, matrix.json */
+	IMPORT_BLOCKS,		/* per-test blocks, a "[kernel] ..." row each */
+	IMPORT_LINES,		/* aimcmp --format lines: before and after */
 };
 
 struct import_sample {
@@ -80,7 +82,10 @@ struct import_file {
 #define IMPORT_ENV_UNKNOWN_KEY "environment"
 #define IMPORT_ENV_UNKNOWN "unknown"
 
-/* "console", "logfile", "ss", "csv", "mmtests", "lkp", "auto".  0, or -1 when unknown. */
+/*
+ * "console", "logfile", "ss", "csv", "mmtests", "lkp", "blocks", "lines",
+ * "auto".  0, or -1 when unknown.
+ */
 int import_kind_parse(const char *s, enum import_kind *out);
 /* The run's source column for KIND: "import-console", ... */
 const char *import_source(enum import_kind kind);

@@ -140,3 +140,7 @@ check_PROGRAMS += t/measure-t
 t_measure_t_SOURCES = t/measure-t.c
 t_measure_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/measure-t
+# Posted comparisons: per-test blocks and aimcmp's line form.
+TESTS += t/import-cmp.sh
+EXTRA_DIST += t/import-cmp.sh t/data/report/cmp-blocks.txt \
+	t/data/report/cmp-blocks.csv t/data/report/cmp-lines.csv
