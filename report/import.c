@@ -28,6 +28,7 @@ import_kind_parse(const char *s, enum import_kind *out)
 		[IMPORT_LOGFILE] = "logfile", [IMPORT_SS] = "ss",
 		[IMPORT_CSV] = "csv",	      [IMPORT_MMTESTS] = "mmtests",
 		[IMPORT_LKP] = "lkp",	      [IMPORT_JSON] = "json",
+		[IMPORT_BLOCKS] = "blocks",   [IMPORT_LINES] = "lines",
 	};
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
@@ -55,6 +56,10 @@ import_source(enum import_kind kind)
 		return "import-lkp";
 	case IMPORT_JSON:
 		return "import-json";
+	case IMPORT_BLOCKS:
+		return "import-blocks";
+	case IMPORT_LINES:
+		return "import-lines";
 	case IMPORT_CONSOLE:
 	case IMPORT_AUTO:
 	default:
@@ -372,6 +377,7 @@ detect(const struct import_lines *l)
 	static const enum import_kind kind[] = {
 		IMPORT_CONSOLE, IMPORT_SS, IMPORT_LOGFILE,
 	};
+	enum import_kind cmp;
 
 	if (l->n > 0 && strncmp(l->text[0], "tag,run_id,number,test,", 23) == 0)
 		return IMPORT_CSV;
@@ -387,6 +393,8 @@ detect(const struct import_lines *l)
 		for (size_t i = 0; i < l->n; i++)
 			if (probe[k](l->text[i]))
 				return kind[k];
+	if (import_cmp_detect(l, &cmp))
+		return cmp;
 	return IMPORT_AUTO;
 }
 
@@ -430,6 +438,12 @@ import_parse(FILE *in, const char *name, enum import_kind kind,
 		break;
 	case IMPORT_JSON:
 		rc = import_json(&l, out);
+		break;
+	case IMPORT_BLOCKS:
+		rc = import_cmp_blocks(&l, out);
+		break;
+	case IMPORT_LINES:
+		rc = import_cmp_lines(&l, out);
 		break;
 	case IMPORT_AUTO:
 	default:

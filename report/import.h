@@ -24,6 +24,8 @@ enum import_kind {
 	IMPORT_MMTESTS,		/* mmtests: aim9 log, compare-mmtests.pl table */
 	IMPORT_LKP,		/* lkp-tests: aim9.json, stats.json, matrix.json */
 	IMPORT_JSON,		/* aimdb export --format json */
+	IMPORT_BLOCKS,		/* per-test blocks, a "[kernel] ..." row each */
+	IMPORT_LINES,		/* aimcmp --format lines: before and after */
 };
 
 struct import_sample {
@@ -81,7 +83,10 @@ struct import_file {
 #define IMPORT_ENV_UNKNOWN_KEY "environment"
 #define IMPORT_ENV_UNKNOWN "unknown"
 
-/* "console", "logfile", "ss", "csv", "mmtests", "lkp", "json", "auto".  0, or -1 when unknown. */
+/*
+ * "console", "logfile", "ss", "csv", "mmtests", "lkp", "json", "blocks",
+ * "lines", "auto".  0, or -1 when unknown.
+ */
 int import_kind_parse(const char *s, enum import_kind *out);
 /* The run's source column for KIND: "import-console", ... */
 const char *import_source(enum import_kind kind);

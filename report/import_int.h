@@ -191,5 +191,19 @@ int import_lkp(const struct import_lines *l, struct import_file *f);
 /* aimkit's JSON export (import_json.c); the document has its shape. */
 int import_json(const struct import_lines *l, struct import_file *f);
 int import_is_json(const struct import_lines *l);
+/*
+ * A result of T in R whose one sample is the rate V as printed (no calls
+ * or time: a summary, a posted comparison), or NULL after reporting
+ * NAME:LINE (FIELD names V).
+ */
+struct import_result *import_add_printed(const char *name, size_t line,
+					 struct import_report *r,
+					 const struct aim_test *t,
+					 const char *field, double v);
+/* Posted comparisons (import_cmpblock.c): per-test blocks, line form. */
+int import_cmp_blocks(const struct import_lines *l, struct import_file *f);
+int import_cmp_lines(const struct import_lines *l, struct import_file *f);
+/* L holds either: 1 with *KIND set, else 0. */
+int import_cmp_detect(const struct import_lines *l, enum import_kind *kind);
 
 #endif

@@ -147,3 +147,7 @@ EXTRA_DIST += t/import-json.sh
 EXTRA_DIST += t/data/report/mmtests-logs t/data/report/lkp-result \
 	t/data/report/peers-mmtests-logs.csv t/data/report/peers-lkp-run-0.csv \
 	t/data/report/peers-lkp-run-1.csv
+# Posted comparisons: per-test blocks and aimcmp's line form.
+TESTS += t/import-cmp.sh
+EXTRA_DIST += t/import-cmp.sh t/data/report/cmp-blocks.txt \
+	t/data/report/cmp-blocks.csv t/data/report/cmp-lines.csv
