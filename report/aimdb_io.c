@@ -100,12 +100,15 @@ assign_tags(const struct import_opts *o, const struct import_file *f,
 {
 	/* aimkit's own exports, CSV or JSON, name the tag of every run. */
 	int csv = f->kind == IMPORT_CSV || f->kind == IMPORT_JSON;
+	/* A posted comparison names its kernels: by default they are tags. */
+	int titled = f->kind == IMPORT_BLOCKS || f->kind == IMPORT_LINES;
 
 	if (csv && o->split)
 		return aimdb_usage_error("import", "--split applies to classic reports; an aimkit export names its tags");
 	if (csv && o->n_tags > 1)
 		return aimdb_usage_error("import", "an aimkit export takes at most one --tag (it replaces every tag of the file)");
-	if (!csv && !o->split && o->n_tags != f->n_reports)
+	if (!csv && !o->split && !(titled && o->n_tags == 0) &&
+	    o->n_tags != f->n_reports)
 		return aimdb_usage_error("import",
 					 "%s holds %zu report%s but %zu --tag given: give one --tag per report, in order, or --split",
 					 f->name, f->n_reports,
@@ -114,7 +117,7 @@ assign_tags(const struct import_opts *o, const struct import_file *f,
 		const struct import_report *r = &f->reports[i];
 		char why[256];
 
-		if (o->split || (csv && o->n_tags == 0))
+		if (o->split || ((csv || titled) && o->n_tags == 0))
 			tags[i] = r->title;
 		else
 			tags[i] = o->tags[csv ? 0 : i];

@@ -85,5 +85,8 @@ bad "blocks: ops/s not loops/s times the factor" cmp-blocks.txt \
 	'8s/270000.00/280000.00/' ":8: add_double: ops/s"
 bad "blocks: a control character in a kernel name" cmp-blocks.txt \
 	'8s/linux/li\x01nux/' ":8: kernel name"
+# Without an option, a posted comparison is tagged by its own names.
+t "blocks: tags from the brackets with no option" exact cmp-blocks.txt cmp-blocks.csv
+t "lines: tags from the header with no option" exact cmp.txt cmp-lines.csv
 echo "1..$n"
 exit $((fails > 0))
