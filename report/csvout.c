@@ -27,6 +27,16 @@ needs_quotes(const char *s)
 	return strpbrk(s, ",\"\r\n") != NULL;
 }
 
+/* Printable ASCII (most fields, every number) needs no copy. */
+static int
+plain_ascii(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f)
+			return 0;
+	return 1;
+}
+
 void
 csvout_field(FILE *f, int first, const char *s)
 {
@@ -42,11 +52,13 @@ csvout_field(FILE *f, int first, const char *s)
 	 * and bytes that are not UTF-8 become '?'.  Nothing aimdb import
 	 * accepts holds one, so an export still imports back whole.
 	 */
-	shown = tag_printable_dup(s);
-	if (needs_quotes(shown))
-		(void)csv_fwrite(f, shown, strlen(shown));	/* error stays in f */
+	shown = plain_ascii(s) ? NULL : tag_printable_dup(s);
+	if (shown != NULL)
+		s = shown;
+	if (needs_quotes(s))
+		(void)csv_fwrite(f, s, strlen(s));	/* error stays in f */
 	else
-		fputs(shown, f);
+		fputs(s, f);
 	free(shown);
 }
 

@@ -189,22 +189,6 @@ cents(const char *s, size_t len, int64_t *out)
 	return 0;
 }
 
-struct import_result *
-import_add_printed(const char *name, size_t line, struct import_report *r,
-		   const struct aim_test *t, const char *field, double v)
-{
-	struct import_sample smp = { .has_printed = 1, .printed_ops = v };
-	struct import_result *res;
-	unsigned long factor;
-
-	if (import_value(name, line, t->name, field, v) < 0 ||
-	    import_factor(name, line, t, -1.0, v, 0, &factor) < 0)
-		return NULL;
-	res = import_add_result(r, t, "ok", line);
-	res->factor = factor;
-	return import_add_sample(name, line, res, &smp) < 0 ? NULL : res;
-}
-
 /* The delta and percentage at TOK must be those of BEFORE and AFTER. */
 static int
 line_check(const char *name, size_t no, const struct aim_test *t,

@@ -114,18 +114,9 @@ static int
 hmean(const char *name, size_t no, struct import_report *r,
       const struct aim_test *t, double v)
 {
-	struct import_sample smp = { .has_printed = 1, .printed_ops = v };
-	struct import_result *res;
-	unsigned long factor;
-
 	if (import_find_result(r, t->name, 1) != NULL)
 		return import_error(name, no, "Hmean of %s given twice", t->name);
-	if (import_value(name, no, t->name, "Hmean", v) < 0 ||
-	    import_factor(name, no, t, -1.0, v, 0, &factor) < 0)
-		return -1;
-	res = import_add_result(r, t, "ok", no);
-	res->factor = factor;
-	return import_add_sample(name, no, res, &smp);
+	return import_add_printed(name, no, r, t, "Hmean", v) != NULL ? 0 : -1;
 }
 
 static int
