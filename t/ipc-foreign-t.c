@@ -61,17 +61,20 @@ plant_one(struct planted *p, key_t key)
 static void
 plant(struct planted *p, const char *path)
 {
-	key_t key = ftok(path, 'A');
+	key_t ftok_key = ftok(path, 'A');
 	long base = last_pid();
 
-	if (key == (key_t)-1)
+	if (ftok_key == (key_t)-1)
 		bail("ftok %s: %s", path, strerror(errno));
 	p->n = 0;
-	plant_one(p, key);
+	plant_one(p, ftok_key);
 	for (long pid = base + 1; pid <= base + PLANT_PIDS; pid++) {
-		key = (key_t)(0x41000000u | ((unsigned)pid & 0x3fffffu) << 2 |
-			      3u);
-		plant_one(p, key);
+		key_t key = (key_t)(0x41000000u |
+				    ((unsigned)pid & 0x3fffffu) << 2 | 3u);
+
+		/* ftok's key is one of these for some inode: planted once. */
+		if (key != ftok_key)
+			plant_one(p, key);
 	}
 }
 
