@@ -138,6 +138,8 @@ save(struct run_state *rs, const struct aim_test *t, int rep,
 		.factor = aim_test_factor(t, rs->o->filesize_k),
 		.units = t->units, .warmup_calls = out->warmup_calls,
 		.warmup_ns = out->warmup_ns,
+		.judged = t->user_only ? MEASURE_JUDGED_PEAK
+				       : MEASURE_JUDGED_MEAN,
 	};
 	rc = store_add_result(st, rs->run_id, &res, out->samples,
 			      out->n_samples);

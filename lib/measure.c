@@ -155,3 +155,15 @@ measure_parse(const char *s, struct measure_metrics *m, char *err,
 	}
 	return 0;
 }
+
+const char *
+measure_better_word(enum measure_better b)
+{
+	return b == MEASURE_LOWER ? "lower" : "higher";
+}
+
+const char *
+measure_judged_word(enum measure_judged j)
+{
+	return j == MEASURE_JUDGED_PEAK ? "peak" : "mean";
+}

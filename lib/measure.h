@@ -19,10 +19,25 @@ enum measure_kind {
 	MEASURE_BUCKET,		/* a histogram bucket: count up to a bound */
 };
 
+/* Zero is "higher", so a record that says nothing means a rate. */
 enum measure_better {
-	MEASURE_LOWER,
 	MEASURE_HIGHER,
+	MEASURE_LOWER,
 };
+
+/*
+ * Which rate of a result's samples a comparison judges: the mean, or the
+ * fastest interval (a run() that never enters the kernel can only be
+ * slowed from outside).  Stored as result.judged.
+ */
+enum measure_judged {
+	MEASURE_JUDGED_MEAN,
+	MEASURE_JUDGED_PEAK,
+};
+
+/* The stored words: "higher"/"lower", "mean"/"peak". */
+const char *measure_better_word(enum measure_better b);
+const char *measure_judged_word(enum measure_judged j);
 
 /* Index into the table; the order is the table's, never stored. */
 enum measure_id {

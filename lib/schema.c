@@ -122,10 +122,28 @@ static const char migration_3[] =
 	"ALTER TABLE sample DROP COLUMN invol_cs;\n"
 	"PRAGMA user_version = 3;\n";
 
+/*
+ * Version 4: what a result measured travels with it (how its rate is
+ * judged, which direction is better), so readers need no compiled list
+ * of tests; and every run gets the identity that copies and merges keep.
+ */
+static const char migration_4[] =
+	"ALTER TABLE result ADD COLUMN judged TEXT NOT NULL DEFAULT 'mean'\n"
+	"\tCHECK (judged IN ('mean', 'peak'));\n"
+	"ALTER TABLE result ADD COLUMN better TEXT NOT NULL DEFAULT 'higher'\n"
+	"\tCHECK (better IN ('higher', 'lower'));\n"
+	"UPDATE result SET judged = 'peak' WHERE test IN "
+	SCHEMA_PEAK_TESTS ";\n"
+	"ALTER TABLE run ADD COLUMN uuid TEXT;\n"
+	"UPDATE run SET uuid = " SCHEMA_NEW_UUID ";\n"
+	"CREATE UNIQUE INDEX run_uuid ON run (uuid);\n"
+	"PRAGMA user_version = 4;\n";
+
 static const char *const migrations[] = {
 	migration_1,
 	migration_2,
 	migration_3,
+	migration_4,
 };
 
 int

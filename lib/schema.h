@@ -27,6 +27,32 @@ int schema_version(void);
 #define SCHEMA_READ_MIN 1
 
 /*
+ * The tests whose results were judged on their fastest interval before
+ * the result row said so itself (version 4): the migration marks them,
+ * and a reader of an older file treats them the same way.
+ */
+#define SCHEMA_PEAK_TESTS \
+	"('add_double', 'add_float', 'add_long', 'add_int', 'add_short'," \
+	" 'div_double', 'div_float', 'div_long', 'div_int', 'div_short'," \
+	" 'calibrate', 'fun_cal', 'fun_cal1', 'fun_cal2', 'fun_cal15'," \
+	" 'jmp_test', 'matrix_rtns', 'array_rtns', 'mem_rtns_1'," \
+	" 'mem_rtns_2', 'ram_copy', 'mul_double', 'mul_float', 'mul_long'," \
+	" 'mul_int', 'mul_short', 'new_raph', 'series_1', 'num_rtns_1'," \
+	" 'trig_rtns', 'sieve', 'sort_rtns_1')"
+
+/*
+ * A new random (version 4) UUID as an SQL expression, in lower case:
+ * the identity of a run, given once when it is first stored and kept by
+ * every copy, export and merge.
+ */
+#define SCHEMA_NEW_UUID \
+	"(lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2)))" \
+	" || '-4' || substr(lower(hex(randomblob(2))), 2) || '-'" \
+	" || substr('89ab', 1 + (abs(random()) % 4), 1)" \
+	" || substr(lower(hex(randomblob(2))), 2) || '-'" \
+	" || lower(hex(randomblob(6))))"
+
+/*
  * Run every statement of SCRIPT in turn, each prepared on its own, for
  * SQL without parameters (schema steps, pragmas, transaction control).
  * 0, or -1 with the reason in sqlite3_errmsg(DB).

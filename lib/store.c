@@ -298,9 +298,10 @@ insert_run(struct store *st, const struct store_run *run)
 	if (sqlite3_prepare_v2(st->db,
 			       "INSERT INTO run (tag, suite, options,"
 			       " started_utc, status, source, source_file,"
-			       " aim_version, host)"
+			       " aim_version, host, uuid)"
 			       " VALUES (?1, ?2, ?3, " STORE_NOW_UTC ","
-			       " 'incomplete', ?4, ?5, ?6, ?7)",
+			       " 'incomplete', ?4, ?5, ?6, ?7,"
+			       " COALESCE(?8, " SCHEMA_NEW_UUID "))",
 			       -1, &stmt, NULL) != SQLITE_OK) {
 		fail_sql(st, "cannot store run");
 		return -1;
@@ -312,6 +313,7 @@ insert_run(struct store *st, const struct store_run *run)
 	    bind_text(stmt, 5, run->source_file) == SQLITE_OK &&
 	    bind_text(stmt, 6, run->aim_version) == SQLITE_OK &&
 	    bind_text(stmt, 7, run->host) == SQLITE_OK &&
+	    bind_text(stmt, 8, run->uuid) == SQLITE_OK &&
 	    step_done(stmt) == 0)
 		id = sqlite3_last_insert_rowid(st->db);
 	else
@@ -352,9 +354,10 @@ insert_result(struct store *st, int64_t run_id, const struct store_result *res)
 	if (sqlite3_prepare_v2(st->db,
 			       "INSERT INTO result (run_id, number, test, rep,"
 			       " status, reason, factor, units, finished_utc,"
-			       " warmup_calls, warmup_ns, source_line)"
+			       " warmup_calls, warmup_ns, source_line,"
+			       " judged, better)"
 			       " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
-			       STORE_NOW_UTC ", ?9, ?10, ?11)",
+			       STORE_NOW_UTC ", ?9, ?10, ?11, ?12, ?13)",
 			       -1, &stmt, NULL) != SQLITE_OK) {
 		fail_sql(st, "cannot store result %s", res->test);
 		return -1;
@@ -370,6 +373,8 @@ insert_result(struct store *st, int64_t run_id, const struct store_result *res)
 	    bind_count(stmt, 9, res->warmup_calls) == SQLITE_OK &&
 	    bind_count(stmt, 10, res->warmup_ns) == SQLITE_OK &&
 	    sqlite3_bind_int(stmt, 11, res->source_line) == SQLITE_OK &&
+	    bind_text(stmt, 12, measure_judged_word(res->judged)) == SQLITE_OK &&
+	    bind_text(stmt, 13, measure_better_word(res->better)) == SQLITE_OK &&
 	    step_done(stmt) == 0)
 		id = sqlite3_last_insert_rowid(st->db);
 	else

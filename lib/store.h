@@ -5,10 +5,11 @@
  *
  * Schema (doc/schema.md is the reference for users of the sqlite3 shell):
  *   run(id, tag, suite, options, started_utc, ended_utc, status, source,
- *       source_file, aim_version, host)
+ *       source_file, aim_version, host, uuid)
  *   run_env(run_id, key, value)
  *   result(id, run_id, number, test, rep, status, reason, factor, units,
- *          finished_utc, warmup_calls, warmup_ns, source_line)
+ *          finished_utc, warmup_calls, warmup_ns, source_line, judged,
+ *          better)
  *   sample(result_id, seq, calls, elapsed_ns, printed_ops)
  *   sample_metric(result_id, seq, metric, bound, value)
  *   run_import(run_id, sha256)
@@ -108,6 +109,7 @@ struct store_run {
 	const char *source_file;/* import file name, else NULL */
 	const char *aim_version;
 	const char *host;
+	const char *uuid;	/* the run's identity when copied; NULL: new */
 };
 
 /*
@@ -128,6 +130,8 @@ struct store_result {
 	int64_t warmup_calls;
 	int64_t warmup_ns;
 	int source_line;	/* import line, 0 for measured */
+	enum measure_judged judged;	/* the rate comparisons judge */
+	enum measure_better better;	/* times: lower; rates: higher */
 };
 
 /*

@@ -16,12 +16,18 @@
 #include "cli.h"
 #include "log.h"
 #include "query_int.h"
+#include "schema.h"
 #include "xalloc.h"
 #include "tag.h"
 
 static const char sql_runs[] =
 	"SELECT id, tag, started_utc, ended_utc, status, source,"
-	" source_file, host FROM run WHERE tag = ?1 ORDER BY id";
+	" source_file, host, uuid FROM run WHERE tag = ?1 ORDER BY id";
+
+/* Before version 4 a run had no identity. */
+static const char sql_runs_v3[] =
+	"SELECT id, tag, started_utc, ended_utc, status, source,"
+	" source_file, host, NULL FROM run WHERE tag = ?1 ORDER BY id";
 
 static const char sql_env[] =
 	"SELECT key, value FROM run_env WHERE run_id = ?1 ORDER BY key";
@@ -29,9 +35,42 @@ static const char sql_env[] =
 /* One row per sample; a result without samples still gives one row. */
 static const char sql_results[] =
 	"SELECT r.id, r.number, r.test, r.rep, r.status, r.reason, r.factor,"
-	" r.units, s.seq, s.calls, s.elapsed_ns, s.printed_ops"
+	" r.units, s.seq, s.calls, s.elapsed_ns, s.printed_ops,"
+	" r.judged, r.better"
 	" FROM result AS r LEFT JOIN sample AS s ON s.result_id = r.id"
 	" WHERE r.run_id = ?1 ORDER BY r.number, r.test, r.rep, r.id, s.seq";
+
+/* Before version 4 the judged rate followed from the test's name. */
+static const char sql_results_v3[] =
+	"SELECT r.id, r.number, r.test, r.rep, r.status, r.reason, r.factor,"
+	" r.units, s.seq, s.calls, s.elapsed_ns, s.printed_ops,"
+	" CASE WHEN r.test IN " SCHEMA_PEAK_TESTS " THEN 'peak'"
+	" ELSE 'mean' END, 'higher'"
+	" FROM result AS r LEFT JOIN sample AS s ON s.result_id = r.id"
+	" WHERE r.run_id = ?1 ORDER BY r.number, r.test, r.rep, r.id, s.seq";
+
+int
+query_user_version(sqlite3 *db)
+{
+	sqlite3_stmt *stmt;
+	int version = 0;
+
+	if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &stmt,
+			       NULL) != SQLITE_OK)
+		return 0;
+	if (sqlite3_step(stmt) == SQLITE_ROW)
+		version = sqlite3_column_int(stmt, 0);
+	(void)sqlite3_finalize(stmt);	/* a read of a pragma: nothing to say */
+	return version;
+}
+
+static int
+column_is(sqlite3_stmt *stmt, int i, const char *word)
+{
+	const unsigned char *s = sqlite3_column_text(stmt, i);
+
+	return s != NULL && strcmp((const char *)s, word) == 0;
+}
 
 char *
 query_text(sqlite3_stmt *stmt, int i)
@@ -115,6 +154,7 @@ read_run(sqlite3_stmt *stmt, struct query_run *run)
 	run->source = query_text(stmt, 5);
 	run->source_file = query_text(stmt, 6);
 	run->host = query_text(stmt, 7);
+	run->uuid = query_text(stmt, 8);
 }
 
 static int
@@ -125,7 +165,9 @@ load_runs(sqlite3 *db, struct query_tag *t, const int64_t *only,
 	size_t cap = 0;
 	int rc;
 
-	if (query_prepare(db, sql_runs, &stmt) < 0)
+	if (query_prepare(db, query_user_version(db) >= 4 ? sql_runs
+							   : sql_runs_v3,
+			  &stmt) < 0)
 		return -1;
 	if (sqlite3_bind_text(stmt, 1, t->tag, -1, SQLITE_STATIC) != SQLITE_OK)
 		return query_finish(db, stmt, SQLITE_ERROR);
@@ -162,6 +204,10 @@ read_result(sqlite3_stmt *stmt, int64_t run_id, struct query_result *r)
 		r->status = xstrdup("fail");
 	if (r->units == NULL)
 		r->units = xstrdup("");
+	r->judged = column_is(stmt, 12, "peak") ? MEASURE_JUDGED_PEAK
+						: MEASURE_JUDGED_MEAN;
+	r->better = column_is(stmt, 13, "lower") ? MEASURE_LOWER
+						 : MEASURE_HIGHER;
 }
 
 static void
@@ -187,7 +233,9 @@ load_results(sqlite3 *db, struct query_tag *t, int64_t run_id, size_t *cap)
 	int64_t last = -1;
 	int rc;
 
-	if (query_prepare(db, sql_results, &stmt) < 0)
+	if (query_prepare(db, query_user_version(db) >= 4 ? sql_results
+							   : sql_results_v3,
+			  &stmt) < 0)
 		return -1;
 	if (sqlite3_bind_int64(stmt, 1, run_id) != SQLITE_OK)
 		return query_finish(db, stmt, SQLITE_ERROR);
@@ -269,6 +317,7 @@ free_run(struct query_run *r)
 	free(r->source);
 	free(r->source_file);
 	free(r->host);
+	free(r->uuid);
 }
 
 void

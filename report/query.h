@@ -28,6 +28,8 @@ struct query_result {
 	char *reason;		/* NULL when none */
 	unsigned long factor;
 	char *units;
+	enum measure_judged judged;	/* the rate comparisons judge */
+	enum measure_better better;	/* a time is lower-is-better */
 	struct measure_sample *samples;	/* in seq order */
 	size_t n_samples;
 };
@@ -41,6 +43,7 @@ struct query_run {
 	char *source;
 	char *source_file;	/* NULL unless imported */
 	char *host;		/* NULL when unknown */
+	char *uuid;		/* the run's identity; NULL before version 4 */
 	struct query_kv *env;
 	size_t n_env;
 };
@@ -67,6 +70,9 @@ int query_tag_load(struct sqlite3 *db, const char *tag, const int64_t *only,
  * seq), from the tables of the file's version (report/query_metric.c).
  * 0, or -1 after reporting.
  */
+/* PRAGMA user_version of DB, 0 when it cannot be read. */
+int query_user_version(struct sqlite3 *db);
+
 int query_load_metrics(struct sqlite3 *db, struct query_result *r, size_t n);
 
 /* Release what query_tag_load() filled in; T is left empty. */

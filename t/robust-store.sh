@@ -126,9 +126,13 @@ t "a removed import may be imported again" sh -c "\"$AIMDB\" --db '$DB' rm x y &
 sqlite3 "$W/v1.db" <"$S/t/data/schema-v1.sql"
 # The context switches of version 1 and 2 columns are sample_metric rows
 # from version 3 on (t/schema-migrate.sh tests that step on its own).
-dump() { q "$1" "SELECT * FROM run WHERE id <= 2 ORDER BY id;
-	SELECT * FROM run_env WHERE run_id <= 2 ORDER BY run_id, key;
-	SELECT * FROM result WHERE run_id <= 2 ORDER BY id;
+# The columns of version 1; later versions add their own (t/schema-v4.sh).
+dump() { q "$1" "SELECT id, tag, suite, options, started_utc, ended_utc,
+	status, source, source_file, aim_version, host FROM run WHERE id <= 2
+	ORDER BY id; SELECT * FROM run_env WHERE run_id <= 2 ORDER BY run_id,
+	key; SELECT id, run_id, number, test, rep, status, reason, factor,
+	units, finished_utc, warmup_calls, warmup_ns, source_line FROM result
+	WHERE run_id <= 2 ORDER BY id;
 	SELECT s.result_id, s.seq, s.calls, s.elapsed_ns, s.printed_ops
 	FROM sample s JOIN result r ON r.id = s.result_id
 	WHERE r.run_id <= 2 ORDER BY result_id, seq"; }
@@ -139,7 +143,8 @@ q "$W/v1.db" "SELECT result_id, seq, 'invol_cs', invol_cs FROM sample
 	>"$W/v1.metrics"
 t "a version 1 database takes a new import" \
 	"$AIMDB" --db "$W/v1.db" import --tag new "$BARE"
-t "it is now version 3" test "$(q "$W/v1.db" "PRAGMA user_version")" -eq 3
+t "it is now version 4 or later" \
+	test "$(q "$W/v1.db" "PRAGMA user_version")" -ge 4
 dump "$W/v1.db" >"$W/v1.after"
 t "with its old data intact" cmp -s "$W/v1.after" "$W/v1.before"
 t "and its context switches" sh -c "test -s '$W/v1.metrics' &&
@@ -164,7 +169,8 @@ chmod a-w "$W/old/v1.db" "$W/old"
 same() {	# same DESC PROGRAM ARGS...: equal output on v1 and migrated
 	d=$1 prog=$2; shift 2
 	"$prog" --db "$W/old/v1.db" "$@" >"$W/out1" 2>"$W/err"; rc=$?
-	"$prog" --db "$W/v2.db" "$@" >"$W/out2" 2>&1
+	# A run's identity is the one column older versions cannot give.
+	"$prog" --db "$W/v2.db" "$@" 2>&1 | grep -v '^ *"uuid": ' >"$W/out2"
 	t "$d" sh -c "test $rc -eq 0 && test ! -s '$W/err' &&
 		test -s '$W/out1' && cmp -s '$W/out1' '$W/out2'"
 	[ "$rc" -eq 0 ] || sed 's/^/# /' "$W/err" | head -2

@@ -13,8 +13,12 @@ BARE="$S/t/data/report/bare.txt"
 
 sqlite3 "$W/v2.db" <"$S/t/data/schema-v2.sql" ||
 	echo "Bail out! cannot load the version 2 fixture"
-core() { q "$1" "SELECT * FROM run ORDER BY id; SELECT * FROM run_env
-	ORDER BY run_id, key; SELECT * FROM result ORDER BY id;
+# The columns of version 2; later versions add their own (t/schema-v4.sh).
+core() { q "$1" "SELECT id, tag, suite, options, started_utc, ended_utc,
+	status, source, source_file, aim_version, host FROM run ORDER BY id;
+	SELECT * FROM run_env ORDER BY run_id, key; SELECT id, run_id, number,
+	test, rep, status, reason, factor, units, finished_utc, warmup_calls,
+	warmup_ns, source_line FROM result ORDER BY id;
 	SELECT * FROM run_import ORDER BY run_id;
 	SELECT result_id, seq, calls, elapsed_ns, printed_ops FROM sample
 	ORDER BY result_id, seq"; }
@@ -41,7 +45,8 @@ t "the CSV export of version 2 carries its context switches" \
 t "a version 2 database takes a new import" \
 	"$AIMDB" --db "$W/v2.db" import --again --tag new "$BARE"
 t "(removed again)" "$AIMDB" --db "$W/v2.db" rm new
-t "it is now version 3" test "$(q "$W/v2.db" "PRAGMA user_version")" -eq 3
+t "it is now at least version 3" \
+	test "$(q "$W/v2.db" "PRAGMA user_version")" -ge 3
 t "the old columns are gone" test "$(q "$W/v2.db" \
 	"SELECT count(*) FROM pragma_table_info('sample')
 	WHERE name IN ('vol_cs', 'invol_cs')")" -eq 0
@@ -59,7 +64,8 @@ t "readers answer as before the migration" sh -c \
 	\"$AIMDB\" --db '$W/v2.db' export -f json v2-run >'$W/new.json' &&
 	\"$AIMCMP\" --db '$W/v2.db' --force v2-run v2-imp >'$W/new.cmp'; }
 	reads && cmp -s '$W/old.csv' '$W/new.csv' &&
-	cmp -s '$W/old.json' '$W/new.json' && cmp -s '$W/old.cmp' '$W/new.cmp'"
+	grep -v '^ *\"uuid\": ' '$W/new.json' |
+	cmp -s '$W/old.json' - && cmp -s '$W/old.cmp' '$W/new.cmp'"
 t "deleting a run deletes its metrics" sh -c \
 	"\"$AIMDB\" --db '$W/v2.db' rm v2-run >/dev/null &&
 	test \"\$(sqlite3 '$W/v2.db' 'SELECT count(*) FROM sample_metric')\" -eq 0"

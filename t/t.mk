@@ -151,3 +151,6 @@ EXTRA_DIST += t/data/report/mmtests-logs t/data/report/lkp-result \
 TESTS += t/import-cmp.sh
 EXTRA_DIST += t/import-cmp.sh t/data/report/cmp-blocks.txt \
 	t/data/report/cmp-blocks.csv t/data/report/cmp-lines.csv
+# Schema version 4 from a version 3 database: result metadata, run UUIDs.
+TESTS += t/schema-v4.sh
+EXTRA_DIST += t/schema-v4.sh t/data/schema-v3.sql
