@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "query_admin.h"
+#include "query.h"
 #include "schema.h"
 
 #include <stdlib.h>
