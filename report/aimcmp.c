@@ -33,6 +33,7 @@ enum {
 	OPT_EXCLUDE,
 	OPT_WIDE,
 	OPT_LEGEND,
+	OPT_COUNTERS,
 };
 
 struct opts {
@@ -43,6 +44,7 @@ struct opts {
 	struct cmp_opts cmp;	/* --alpha, --equivalence, flagged */
 	int fail_on_regression;
 	int force;
+	int counters;			/* --counters: metrics per call */
 	int sort_given;
 	int series;			/* --series: steps along the tags */
 	enum tagorder_mode order;	/* of the series */
@@ -84,6 +86,8 @@ usage(FILE *f)
 	      "      --exclude-flagged  leave samples flagged by the quality rule\n"
 	      "                       out of the rates (default: keep, count them)\n"
 	      "      --fail-on-regression  exit 3 when a test regressed\n"
+	      "      --counters       under each test, its metrics per call (context\n"
+	      "                       switches, ...) with their change and verdict\n"
 	      "      --force          compare even another machine, CPU model or\n"
 	      "                       aimkit build\n"
 	      "  -h, --help           show this help and exit\n"
@@ -137,6 +141,9 @@ stats_option(int c, const char *arg, struct opts *o)
 		return CLI_OK;
 	case OPT_LEGEND:
 		o->text_flags |= FMT_LEGEND;
+		return CLI_OK;
+	case OPT_COUNTERS:
+		o->counters = 1;
 		return CLI_OK;
 	default:
 		return cli_bad_usage("bad option");
@@ -199,8 +206,8 @@ series_check(const struct opts *o)
 	    o->format != FMT_JSON)
 		return cli_bad_usage("--series: the formats are text, csv and json");
 	if (o->n_runs > 0 || o->sort_given || o->force ||
-	    o->fail_on_regression || o->cmp.exclude_flagged)
-		return cli_bad_usage("--series: --run, --sort, --force, --exclude-flagged and --fail-on-regression are for comparisons of sides");
+	    o->fail_on_regression || o->cmp.exclude_flagged || o->counters)
+		return cli_bad_usage("--series: --run, --sort, --force, --exclude-flagged, --counters and --fail-on-regression are for comparisons of sides");
 	return CLI_OK;
 }
 
@@ -223,6 +230,7 @@ parse_options(int argc, char **argv, struct opts *o)
 		{ "force", no_argument, NULL, OPT_FORCE },
 		{ "wide", no_argument, NULL, OPT_WIDE },
 		{ "legend", no_argument, NULL, OPT_LEGEND },
+		{ "counters", no_argument, NULL, OPT_COUNTERS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -322,6 +330,8 @@ print_table(const struct opts *o, struct query_tag *sides)
 	if (o->n_tests > 0)
 		select_tests(o, &t);
 	compare_sort(&t, o->sort);
+	if (o->counters)
+		compare_counters(&t, sides);
 	if (o->format == FMT_CSV)
 		csv_warnings(&t);
 	if ((o->format == FMT_TEXT ? fmt_table(stdout, &t, o->text_flags) :

@@ -38,6 +38,7 @@ collect_rows(const struct query_tag *sides, size_t n, struct cmp_table *t)
 				t->rows = xrealloc(t->rows,
 						   cap * sizeof(*t->rows));
 			}
+			memset(&t->rows[t->n_rows], 0, sizeof(*t->rows));
 			t->rows[t->n_rows].number = r->number;
 			t->rows[t->n_rows].test = r->test;
 			t->rows[t->n_rows].units = r->units;
@@ -283,6 +284,7 @@ free_row(struct cmp_row *row, size_t n_sides)
 	if (row->v != NULL)
 		for (size_t s = 0; s < n_sides; s++)
 			compare_value_free(&row->v[s]);
+	compare_counters_free(row, n_sides);
 	free(row->v);
 	free(row->d);
 }

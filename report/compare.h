@@ -65,6 +65,23 @@ struct cmp_delta {
 	struct stats_cmp cmp;	/* interval, p, q, mdc, verdict, why */
 };
 
+/* One metric of one test on one side, per call (aimcmp --counters). */
+struct cmp_counter_value {
+	int have;		/* a sample of an ok result holds the metric */
+	double per_call;	/* the centre, as for rates; else pooled */
+	size_t n_samples;	/* samples holding it */
+	struct stats_run *runs;	/* per-process values per call (owned) */
+	size_t n_runs;		/* 0: no statistics (a process lacks it or
+				   counted none) */
+};
+
+/* One metric of one test: every side, and each NEW side's change. */
+struct cmp_counter {
+	int metric;			/* enum measure_id */
+	struct cmp_counter_value *v;	/* n_sides, [0] is the base */
+	struct cmp_delta *d;		/* n_sides - 1; delta_c unused */
+};
+
 struct cmp_row {
 	int number;		/* classic number */
 	const char *test;	/* borrowed from the loaded data */
@@ -72,6 +89,8 @@ struct cmp_row {
 	enum stats_basis basis;	/* which per-process rate is judged */
 	struct cmp_value *v;	/* n_sides values, [0] is the base */
 	struct cmp_delta *d;	/* n_sides - 1 deltas, [i] for side i + 1 */
+	struct cmp_counter *counters;	/* compare_counters(), else NULL */
+	size_t n_counters;
 };
 
 /* What the header says about one side. */
@@ -97,6 +116,7 @@ struct cmp_table {
 	size_t n_rows;
 	struct cmp_opts opt;
 	int repeated;		/* some value pooled two or more samples */
+	int counters;		/* compare_counters() filled the rows */
 	size_t n_family;	/* comparisons in the correction */
 	size_t n_verdicts[4];	/* rows per enum stats_verdict */
 	char **warnings;	/* environment differences, one line each */
@@ -162,6 +182,18 @@ struct cmp_overall {
  */
 void compare_overall(const struct cmp_table *t, size_t s,
 		     struct cmp_overall *out);
+
+/*
+ * aimcmp --counters: for every row of T, each metric of the table of
+ * lib/measure.c that some side holds, per call, with the change and the
+ * verdict of each NEW side (lower is better for every counter), judged
+ * as the rates are, in a correction family of their own so that asking
+ * for counters never changes a rate's verdict.  SIDES are those T was
+ * built from.  compare_free() releases it all (compare_counters.c).
+ */
+void compare_counters(struct cmp_table *t, const struct query_tag *sides);
+/* Release the counters of ROW. */
+void compare_counters_free(struct cmp_row *row, size_t n_sides);
 
 /* Order the rows by KEY; ties fall back to the test number. */
 void compare_sort(struct cmp_table *t, enum cmp_sort key);

@@ -119,4 +119,17 @@ char *fmt_boot_warning(const struct cmp_table *t, size_t s);
  */
 char *fmt_legend(const struct cmp_table *t, size_t i);
 
+/*
+ * aimcmp --counters (fmt_counters.c).  The value of metric V per call,
+ * "-" when the side holds none.  FMT_NUM_MAX.
+ */
+char *fmt_per_call(const struct cmp_counter_value *v, char *buf, size_t len);
+/* The metric's name, from the table of lib/measure.c. */
+const char *fmt_counter_name(const struct cmp_counter *c);
+/* "switches/call": its unit per call.  Malloc'd. */
+char *fmt_counter_units(const struct cmp_counter *c);
+/* The counters of ROW in the line form: "+ N test metric base new ...". */
+void fmt_counter_lines(FILE *f, const struct cmp_table *t,
+		       const struct cmp_row *row);
+
 #endif

@@ -9,6 +9,7 @@
 #include "fmt.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "csvout.h"
 #include "jsonout.h"
@@ -124,7 +125,53 @@ print_record(FILE *f, const struct cmp_table *t, const struct cmp_row *row,
 	cv_field(f, n);
 	counts(f, b, n);
 	verdict_fields(f, d);
+	if (t->counters)
+		csvout_field(f, 0, NULL);	/* the test itself */
 	csvout_end(f);
+}
+
+/*
+ * --counters: after a test's record, one per metric, with the metric in
+ * the last column; base and new are per call, empty where absent.
+ */
+static void
+counter_record(FILE *f, const struct cmp_table *t, const struct cmp_row *row,
+	       const struct cmp_counter *c, size_t s)
+{
+	const struct cmp_counter_value *b = &c->v[0], *n = &c->v[s];
+	const struct cmp_delta *d = &c->d[s - 1];
+	char *units = fmt_counter_units(c);
+
+	csvout_fieldf(f, 1, "%d", row->number);
+	csvout_field(f, 0, row->test);
+	csvout_field(f, 0, units);
+	csvout_field(f, 0, t->sides[0].tag);
+	csvout_field(f, 0, t->sides[s].tag);
+	csvout_field(f, 0, fmt_status(&row->v[0]));
+	csvout_field(f, 0, fmt_status(&row->v[s]));
+	num_field(f, b->have ? b->per_call : NAN);
+	num_field(f, n->have ? n->per_call : NAN);
+	csvout_field(f, 0, NULL);
+	num_field(f, d->valid ? d->pct : NAN);
+	csvout_fieldf(f, 0, "%zu", b->n_samples);
+	csvout_fieldf(f, 0, "%zu", n->n_samples);
+	/* basis to new_excluded: the test's record holds them. */
+	for (int i = 0; i < 11; i++)
+		csvout_field(f, 0, NULL);
+	verdict_fields(f, d);
+	csvout_field(f, 0, fmt_counter_name(c));
+	csvout_end(f);
+	free(units);
+}
+
+static void
+print_records(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
+{
+	for (size_t s = 1; s < t->n_sides; s++) {
+		print_record(f, t, row, s);
+		for (size_t c = 0; c < row->n_counters; c++)
+			counter_record(f, t, row, &row->counters[c], s);
+	}
 }
 
 int
@@ -132,10 +179,11 @@ fmt_csv(FILE *f, const struct cmp_table *t)
 {
 	for (size_t i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
 		csvout_field(f, i == 0, columns[i]);
+	if (t->counters)
+		csvout_field(f, 0, "metric");
 	csvout_end(f);
 	for (size_t i = 0; i < t->n_rows; i++)
-		for (size_t s = 1; s < t->n_sides; s++)
-			print_record(f, t, &t->rows[i], s);
+		print_records(f, t, &t->rows[i]);
 	/* Stream errors are sticky: one check covers every write above. */
 	if (fflush(f) != 0 || ferror(f))
 		return -1;

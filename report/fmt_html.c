@@ -232,14 +232,13 @@ verdict_class(const struct cmp_delta *d)
 	return NULL;
 }
 
+/* The change, then with repeated samples verdict, interval and mdc. */
 static void
-delta_cells(FILE *f, const struct cmp_table *t, const struct cmp_delta *d)
+change_cells(FILE *f, const struct cmp_table *t, const struct cmp_delta *d)
 {
 	char buf[2 * FMT_NUM_MAX];
 	const char *cls = verdict_class(d);
 
-	fprintf(f, "<td>%s</td>", d->valid ? fmt_cents(d->delta_c, buf,
-						      sizeof(buf)) : "-");
 	fprintf(f, "<td>%s</td>", fmt_pct(d, buf, sizeof(buf)));
 	if (!t->repeated)
 		return;
@@ -247,6 +246,16 @@ delta_cells(FILE *f, const struct cmp_table *t, const struct cmp_delta *d)
 		cls ? cls : "", fmt_verdict(d));
 	fprintf(f, "<td>%s</td>", fmt_interval(d, buf, sizeof(buf)));
 	fprintf(f, "<td>%s</td>", fmt_mdc(d, buf, sizeof(buf)));
+}
+
+static void
+delta_cells(FILE *f, const struct cmp_table *t, const struct cmp_delta *d)
+{
+	char buf[2 * FMT_NUM_MAX];
+
+	fprintf(f, "<td>%s</td>", d->valid ? fmt_cents(d->delta_c, buf,
+						      sizeof(buf)) : "-");
+	change_cells(f, t, d);
 }
 
 /* The strips of every side of ROW. */
@@ -324,6 +333,32 @@ row_html(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 	fputs("</tr>\n", f);
 }
 
+/* --counters: a sub-row per metric under its test, no picture. */
+static void
+counter_rows(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
+{
+	char buf[2 * FMT_NUM_MAX];
+
+	for (size_t k = 0; k < row->n_counters; k++) {
+		const struct cmp_counter *c = &row->counters[k];
+		char *units = fmt_counter_units(c);
+
+		fputs("<tr class=\"counter\"><td></td><td class=\"l\">", f);
+		svg_text(f, fmt_counter_name(c));
+		element(f, "span", "class=\"units\"", units);
+		fprintf(f, "</td><td>%s</td>",
+			fmt_per_call(&c->v[0], buf, sizeof(buf)));
+		for (size_t s = 1; s < t->n_sides; s++) {
+			fprintf(f, "<td>%s</td><td></td>",
+				fmt_per_call(&c->v[s], buf, sizeof(buf)));
+			change_cells(f, t, &c->d[s - 1]);
+		}
+		fputs(t->repeated ? "<td></td><td></td><td></td></tr>\n" :
+		      "<td></td></tr>\n", f);
+		free(units);
+	}
+}
+
 static void
 legend(FILE *f, const struct cmp_table *t)
 {
@@ -344,8 +379,10 @@ fmt_html(FILE *f, const struct cmp_table *t)
 	head(f, t);
 	header(f, t);
 	table_head(f, t);
-	for (size_t i = 0; i < t->n_rows; i++)
+	for (size_t i = 0; i < t->n_rows; i++) {
 		row_html(f, t, &t->rows[i]);
+		counter_rows(f, t, &t->rows[i]);
+	}
 	fputs("</tbody></table>\n", f);
 	legend(f, t);
 	fprintf(f, "<p class=\"foot\">aimcmp (aimkit %s)</p>\n</body>\n</html>\n",

@@ -110,6 +110,47 @@ verdict_obj(const struct cmp_delta *d)
 	return o;
 }
 
+/* A metric per call on one side: null where the side holds none. */
+static struct json_object *
+per_call(const struct cmp_counter_value *v)
+{
+	return v->have ? jsonout_double(v->per_call) : NULL;
+}
+
+/* --counters: one object per metric of the test. */
+static struct json_object *
+counters_arr(const struct cmp_table *t, const struct cmp_row *row)
+{
+	struct json_object *a = jsonout_array();
+
+	for (size_t k = 0; k < row->n_counters; k++) {
+		const struct cmp_counter *c = &row->counters[k];
+		const struct measure_def *m = measure_def(c->metric);
+		struct json_object *o = jsonout_object(), *news = jsonout_array();
+
+		jsonout_put(o, "metric", jsonout_string(m->name));
+		jsonout_put(o, "unit", jsonout_string(m->unit));
+		jsonout_put(o, "better", jsonout_string(measure_better_word(m->better)));
+		jsonout_put(o, "base", per_call(&c->v[0]));
+		jsonout_put(o, "base_samples", jsonout_int((int64_t)c->v[0].n_samples));
+		for (size_t s = 1; s < t->n_sides; s++) {
+			const struct cmp_delta *d = &c->d[s - 1];
+			struct json_object *n = jsonout_object();
+
+			jsonout_put(n, "tag", jsonout_string(t->sides[s].tag));
+			jsonout_put(n, "per_call", per_call(&c->v[s]));
+			jsonout_put(n, "samples", jsonout_int((int64_t)c->v[s].n_samples));
+			jsonout_put(n, "pct", d->valid && !isnan(d->pct) ?
+					 jsonout_double(d->pct) : NULL);
+			jsonout_put(n, "statistics", verdict_obj(d));
+			jsonout_push(news, n);
+		}
+		jsonout_put(o, "new", news);
+		jsonout_push(a, o);
+	}
+	return a;
+}
+
 static struct json_object *
 row_obj(const struct cmp_table *t, const struct cmp_row *row)
 {
@@ -132,6 +173,8 @@ row_obj(const struct cmp_table *t, const struct cmp_row *row)
 		jsonout_push(news, n);
 	}
 	jsonout_put(o, "new", news);
+	if (t->counters)
+		jsonout_put(o, "counters", counters_arr(t, row));
 	return o;
 }
 

@@ -152,23 +152,29 @@ print_columns(FILE *f, const struct cmp_table *t)
 	fputs("| :--- |\n", f);
 }
 
+/* Verdict, interval and mdc of each NEW side's delta of D. */
+static void
+verdict_cells(FILE *f, const struct cmp_table *t, const struct cmp_delta *d)
+{
+	char buf[2 * FMT_NUM_MAX];
+
+	for (size_t s = 1; s < t->n_sides; s++) {
+		cell(f, fmt_verdict(&d[s - 1]));
+		/* Ours, not free text: "[-1.45%,+0.72%]" is no link. */
+		fprintf(f, "| %s ", fmt_interval(&d[s - 1], buf, sizeof(buf)));
+		cell(f, fmt_mdc(&d[s - 1], buf, sizeof(buf)));
+	}
+}
+
 static void
 stats_cells(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 {
 	char *cv = fmt_cv_list(t, row);
-	char buf[2 * FMT_NUM_MAX];
 
 	cell(f, stats_basis_name(row->basis));
 	cell(f, cv);
 	free(cv);
-	for (size_t s = 1; s < t->n_sides; s++) {
-		const struct cmp_delta *d = &row->d[s - 1];
-
-		cell(f, fmt_verdict(d));
-		/* Ours, not free text: "[-1.45%,+0.72%]" is no link. */
-		fprintf(f, "| %s ", fmt_interval(d, buf, sizeof(buf)));
-		cell(f, fmt_mdc(d, buf, sizeof(buf)));
-	}
+	verdict_cells(f, t, row->d);
 }
 
 static void
@@ -196,13 +202,44 @@ print_row(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 	fputs("|\n", f);
 }
 
+/* --counters: a sub-row per metric, in the columns of the test's row. */
+static void
+counter_rows(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
+{
+	char buf[2 * FMT_NUM_MAX];
+
+	for (size_t k = 0; k < row->n_counters; k++) {
+		const struct cmp_counter *c = &row->counters[k];
+		char *units = fmt_counter_units(c);
+
+		fputs("| ", f);
+		cell(f, fmt_counter_name(c));
+		cell(f, fmt_per_call(&c->v[0], buf, sizeof(buf)));
+		for (size_t s = 1; s < t->n_sides; s++) {
+			cell(f, fmt_per_call(&c->v[s], buf, sizeof(buf)));
+			cell(f, "");
+			fprintf(f, "| %s ", fmt_pct(&c->d[s - 1], buf,
+						    sizeof(buf)));
+		}
+		if (t->repeated) {
+			fputs("|  |  ", f);
+			verdict_cells(f, t, c->d);
+		}
+		cell(f, units);
+		fputs("|\n", f);
+		free(units);
+	}
+}
+
 int
 fmt_md(FILE *f, const struct cmp_table *t)
 {
 	print_header(f, t);
 	print_columns(f, t);
-	for (size_t i = 0; i < t->n_rows; i++)
+	for (size_t i = 0; i < t->n_rows; i++) {
 		print_row(f, t, &t->rows[i]);
+		counter_rows(f, t, &t->rows[i]);
+	}
 	if (t->repeated) {
 		putc('\n', f);
 		print_lines(f, t, fmt_legend);

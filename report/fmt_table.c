@@ -121,6 +121,24 @@ head_cell(const struct grid *g, size_t c, const struct cmp_table *t)
 	return xstrdup(word[g->kind[c]]);
 }
 
+/* The cells of a NEW side's change that test rows and counters share. */
+static char *
+delta_cell(enum col kind, const struct cmp_table *t, const struct cmp_delta *d)
+{
+	char buf[2 * FMT_NUM_MAX];
+
+	switch (kind) {
+	case COL_PCT:
+		return xstrdup(fmt_pct(d, buf, sizeof(buf)));
+	case COL_MARK:
+		return xstrdup(marker(t, d));
+	case COL_INTERVAL:
+		return xstrdup(fmt_interval(d, buf, sizeof(buf)));
+	default:
+		return xstrdup(fmt_mdc(d, buf, sizeof(buf)));
+	}
+}
+
 static char *
 row_cell(const struct grid *g, size_t c, const struct cmp_table *t,
 	 const struct cmp_row *row)
@@ -140,13 +158,10 @@ row_cell(const struct grid *g, size_t c, const struct cmp_table *t,
 		return xstrdup(d->valid ? fmt_cents(d->delta_c, buf,
 						    sizeof(buf)) : "-");
 	case COL_PCT:
-		return xstrdup(fmt_pct(d, buf, sizeof(buf)));
 	case COL_MARK:
-		return xstrdup(marker(t, d));
 	case COL_INTERVAL:
-		return xstrdup(fmt_interval(d, buf, sizeof(buf)));
 	case COL_MDC:
-		return xstrdup(fmt_mdc(d, buf, sizeof(buf)));
+		return delta_cell(g->kind[c], t, d);
 	case COL_JUDGED:
 		return xstrdup(stats_basis_name(row->basis));
 	case COL_CV:
@@ -194,25 +209,67 @@ overall_line(struct grid *g, size_t line, const struct cmp_table *t)
 	g->units[line] = units;
 }
 
+/* A counter's sub-row: indented name, values, change; units apart. */
+static char *
+counter_cell(const struct grid *g, size_t c, const struct cmp_table *t,
+	     const struct cmp_counter *k)
+{
+	size_t s = g->side[c];
+	const struct cmp_delta *d = s > 0 ? &k->d[s - 1] : NULL;
+	char buf[2 * FMT_NUM_MAX];
+
+	switch (g->kind[c]) {
+	case COL_NAME:
+		return xasprintf("  %s", fmt_counter_name(k));
+	case COL_VALUE:
+		return xstrdup(fmt_per_call(&k->v[s], buf, sizeof(buf)));
+	case COL_PCT:
+	case COL_MARK:
+	case COL_INTERVAL:
+	case COL_MDC:
+		return delta_cell(g->kind[c], t, d);
+	default:
+		return NULL;
+	}
+}
+
+/* The lines of row I and its counters from line L on; the next line. */
+static size_t
+row_lines(struct grid *g, size_t l, const struct cmp_table *t, size_t i)
+{
+	const struct cmp_row *row = &t->rows[i];
+
+	for (size_t c = 0; c < g->n_cols; c++)
+		g->cell[l * g->n_cols + c] = row_cell(g, c, t, row);
+	g->units[l++] = shown(row->units);
+	for (size_t k = 0; k < row->n_counters; k++, l++) {
+		for (size_t c = 0; c < g->n_cols; c++)
+			g->cell[l * g->n_cols + c] =
+				counter_cell(g, c, t, &row->counters[k]);
+		g->units[l] = fmt_counter_units(&row->counters[k]);
+	}
+	return l;
+}
+
 static void
 grid_build(struct grid *g, const struct cmp_table *t, unsigned flags)
 {
+	size_t next = 1;
+
 	*g = (struct grid){ 0 };
 	layout(g, t, flags);
 	g->n_lines = t->n_rows + 2;
+	for (size_t i = 0; i < t->n_rows; i++)
+		g->n_lines += t->rows[i].n_counters;
 	g->cell = xcalloc(g->n_lines * g->n_cols, sizeof(*g->cell));
 	g->units = xcalloc(g->n_lines, sizeof(*g->units));
 	g->width = xcalloc(g->n_cols, sizeof(*g->width));
 	g->units[0] = xstrdup("units");
-	for (size_t c = 0; c < g->n_cols; c++) {
+	for (size_t c = 0; c < g->n_cols; c++)
 		g->cell[c] = head_cell(g, c, t);
-		for (size_t i = 0; i < t->n_rows; i++)
-			g->cell[(i + 1) * g->n_cols + c] =
-				row_cell(g, c, t, &t->rows[i]);
-	}
 	for (size_t i = 0; i < t->n_rows; i++)
-		g->units[i + 1] = shown(t->rows[i].units);
-	overall_line(g, t->n_rows + 1, t);
+		next = row_lines(g, next, t, i);
+	overall_line(g, next, t);
 	for (size_t c = 0; c < g->n_cols; c++) {
 		for (size_t l = 0; l < g->n_lines; l++) {
 			const char *s = g->cell[l * g->n_cols + c];

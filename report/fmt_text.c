@@ -164,8 +164,10 @@ int
 fmt_lines(FILE *f, const struct cmp_table *t)
 {
 	fmt_text_header(f, t, 0);
-	for (size_t i = 0; i < t->n_rows; i++)
+	for (size_t i = 0; i < t->n_rows; i++) {
 		print_row(f, t, &t->rows[i]);
+		fmt_counter_lines(f, t, &t->rows[i]);
+	}
 	if (t->repeated)
 		print_lines(f, t, fmt_legend, 0);
 	/* Stream errors are sticky: one check covers every write above. */

@@ -358,8 +358,9 @@ lines(const char *name, char *const *m, size_t n, struct import_file *f)
 		line_title(m[j], "# new: ", &f->reports[1]);
 	}
 	for (; i < n; i++)
+		/* "+ ..." is aimcmp --counters: what moved with a rate. */
 		if (m[i][0] != '\0' && (m[i][0] != '#' || is_row_comment(m[i])) &&
-		    cmp_line(name, i + 1, m[i], f) < 0)
+		    m[i][0] != '+' && cmp_line(name, i + 1, m[i], f) < 0)
 			return -1;
 	return 0;
 }

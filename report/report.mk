@@ -70,3 +70,4 @@ report_libreport_a_SOURCES += report/import_mmtests.c report/import_lkp.c \
 	report/import_peer.c
 report_libreport_a_SOURCES += report/import_json.c
 report_libreport_a_SOURCES += report/import_cmpblock.c
+report_libreport_a_SOURCES += report/compare_counters.c report/fmt_counters.c

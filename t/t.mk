@@ -154,3 +154,9 @@ EXTRA_DIST += t/import-cmp.sh t/data/report/cmp-blocks.txt \
 # Schema version 4 from a version 3 database: result metadata, run UUIDs.
 TESTS += t/schema-v4.sh
 EXTRA_DIST += t/schema-v4.sh t/data/schema-v3.sql
+check_PROGRAMS += t/cmpcounters-t
+t_cmpcounters_t_SOURCES = t/cmpcounters-t.c t/cmpfx.c t/cmpfx.h
+t_cmpcounters_t_LDADD = t/libtap.a $(REPORT_LDADD)
+TESTS += t/cmpcounters-t
+TESTS += t/cmp-counters.sh
+EXTRA_DIST += t/cmp-counters.sh
