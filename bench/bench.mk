@@ -5,3 +5,4 @@ bench_overhead_LDADD = $(AIM_LDADD)
 EXTRA_DIST += bench/suite-walltime.sh bench/calibrate.sh bench/invocations.sh
 EXTRA_DIST += bench/dbopen.sh
 EXTRA_DIST += bench/import-speed.sh
+EXTRA_DIST += bench/cmp-scale.sh
