@@ -10,6 +10,7 @@
 #include <alloca.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -131,6 +132,7 @@ child_main(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	void *pad;
 	volatile char *gap;
 
+	malloc_trim(0);
 	isolate();
 	r = layout_random();
 	/* Kept until _exit: it moves every later small allocation. */
