@@ -24,8 +24,11 @@ empty_run(struct aim_ctx *ctx)
 }
 
 static const struct aim_test empty_test = {
-	.number = 0, .name = "empty", .units = "Calls/second",
-	.ops_per_call = 1, .run = empty_run,
+	.info = &(const struct catalog_test){
+		.number = 0, .name = "empty", .units = "Calls/second",
+		.factor = 1,
+	},
+	.run = empty_run,
 };
 
 struct tally {
@@ -66,11 +69,11 @@ per_call_ns(const struct aim_test *t, int64_t duration_ns, int metered,
 	clock_init_real(&clk);
 	ctx_init(&ctx, NULL, 5120, NULL);
 	if (t->setup != NULL && t->setup(&ctx) != AIM_OK) {
-		fprintf(stderr, "%s: setup: %s\n", t->name, ctx.reason);
+		fprintf(stderr, "%s: setup: %s\n", t->info->name, ctx.reason);
 		exit(1);
 	}
 	if (timing_run(t, &ctx, &clk, &cfg, add, &tally, &res) != AIM_OK) {
-		fprintf(stderr, "%s: %s\n", t->name, ctx.reason);
+		fprintf(stderr, "%s: %s\n", t->info->name, ctx.reason);
 		exit(1);
 	}
 	if (t->teardown != NULL)

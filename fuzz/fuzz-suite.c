@@ -24,9 +24,9 @@ check_loaded(const struct suite *s)
 		return fuzz_broken("an empty suite was accepted");
 	for (size_t i = 0; i < s->n_tests; i++) {
 		if (s->tests[i] == NULL ||
-		    aim_test_find(s->tests[i]->name) != s->tests[i])
+		    aim_test_find(s->tests[i]->info->name) != s->tests[i])
 			return fuzz_broken("test %zu is not registered", i);
-		if (i > 0 && s->tests[i - 1]->number >= s->tests[i]->number)
+		if (i > 0 && s->tests[i - 1]->info->number >= s->tests[i]->info->number)
 			return fuzz_broken("tests not in classic order at %zu", i);
 	}
 	if (s->duration_ns < 0 || s->duration_ns > MAX_DURATION_NS ||

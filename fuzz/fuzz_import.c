@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aim_test.h"
+#include "catalog.h"
 #include "fuzz.h"
 #include "import_int.h"
 #include "query_admin.h"
@@ -67,10 +67,10 @@ check_env(const struct import_report *r)
 static int
 check_result(const struct import_result *res, size_t lines)
 {
-	const struct aim_test *t = aim_test_find(res->test);
+	const struct catalog_test *t = catalog_find(res->test);
 
 	if (t == NULL || t->number != res->number || t->units != res->units)
-		return fuzz_broken("result names no registered test");
+		return fuzz_broken("result names no catalog test");
 	if (check_status(res->status) < 0)
 		return fuzz_broken("%s: status '%s'", res->test, res->status);
 	if (res->rep < 1 || res->rep > IMPORT_REP_MAX || res->factor < 1 ||

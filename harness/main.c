@@ -144,16 +144,20 @@ list_suites(void)
 }
 
 static void
+list_test(const struct catalog_test *c)
+{
+	printf("%6d %-14s %s\n", c->number, c->name, c->units);
+}
+
+static void
 list_all(void)
 {
 	printf("Tests:\n");
 	for (size_t i = 0; aim_tests[i] != NULL; i++)
-		printf("%6d %-14s %s\n", aim_tests[i]->number, aim_tests[i]->name,
-		       aim_tests[i]->units);
+		list_test(aim_tests[i]->info);
 	printf("\nNot classic (for checking aimkit itself, never in a suite by default):\n");
 	for (size_t i = 0; aim_extra_tests[i] != NULL; i++)
-		printf("%6d %-14s %s\n", aim_extra_tests[i]->number,
-		       aim_extra_tests[i]->name, aim_extra_tests[i]->units);
+		list_test(aim_extra_tests[i]->info);
 	list_suites();
 }
 

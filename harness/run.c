@@ -132,14 +132,13 @@ save(struct run_state *rs, const struct aim_test *t, int rep,
 	if (st == NULL)
 		return -1;
 	struct store_result res = {
-		.number = t->number, .test = t->name, .rep = rep,
+		.number = t->info->number, .test = t->info->name, .rep = rep,
 		.status = runner_status_name(out->status),
 		.reason = out->status == RUNNER_OK ? NULL : out->reason,
 		.factor = aim_test_factor(t, rs->o->filesize_k),
-		.units = t->units, .warmup_calls = out->warmup_calls,
+		.units = t->info->units, .warmup_calls = out->warmup_calls,
 		.warmup_ns = out->warmup_ns,
-		.judged = t->user_only ? MEASURE_JUDGED_PEAK
-				       : MEASURE_JUDGED_MEAN,
+		.judged = t->info->judged, .better = t->info->better,
 	};
 	rc = store_add_result(st, rs->run_id, &res, out->samples,
 			      out->n_samples);
@@ -177,7 +176,7 @@ run_once(struct run_state *rs, const struct aim_test *t,
 	}
 	rc = runner_run(t, &cfg, out);
 	if (rc != 0)
-		fail_set(rs, "%s: cannot start the test process: %s", t->name,
+		fail_set(rs, "%s: cannot start the test process: %s", t->info->name,
 			 strerror(errno));
 	if (scratch != NULL && scratch_remove(scratch) != 0)
 		aim_warn_errno("%s: cannot remove scratch directory", scratch);
@@ -206,18 +205,18 @@ print_row(struct run_state *rs, const struct aim_test *t,
 {
 	progress_clear(&rs->prog);
 	if (tot->status != NULL)
-		aim_warn("%s: %s: %s%s", t->name, tot->status, tot->reason,
+		aim_warn("%s: %s: %s%s", t->info->name, tot->status, tot->reason,
 			 tot->ok_runs > 0 ? " (row pools the runs that passed)" : "");
 	if (rs->o->quiet)
 		return;
 	errno = 0;
 	if (tot->ok_runs > 0)
-		table_put(rs, classic_print_row(stdout, t->number, t->name,
+		table_put(rs, classic_print_row(stdout, t->info->number, t->info->name,
 						tot->elapsed_ns, tot->calls,
 						aim_test_factor(t, rs->o->filesize_k),
-						t->units));
+						t->info->units));
 	else
-		table_put(rs, classic_print_skip(stdout, t->number, t->name));
+		table_put(rs, classic_print_skip(stdout, t->info->number, t->info->name));
 }
 
 /* Run REP of T into TOT.  1 when interrupted, -1 on a harness error. */
@@ -228,7 +227,7 @@ run_rep(struct run_state *rs, const struct aim_test *t, int rep,
 	struct runner_outcome out;
 	int rc = 0;
 
-	progress_show(&rs->prog, t->name, rep);
+	progress_show(&rs->prog, t->info->name, rep);
 	if (run_once(rs, t, &out) != 0)
 		return -1;
 	if (out.status == RUNNER_INTERRUPTED) {

@@ -40,15 +40,15 @@ pick(struct picked *p, const char *name, char *why, size_t whylen)
 		snprintf(why, whylen, "unknown test '%s'", name);
 		return -1;
 	}
-	if (t->number <= 0 || t->number >= 128) {
+	if (t->info->number <= 0 || t->info->number >= 128) {
 		snprintf(why, whylen, "test '%s' has no classic number", name);
 		return -1;
 	}
-	if (p->by_number[t->number] != NULL) {
+	if (p->by_number[t->info->number] != NULL) {
 		snprintf(why, whylen, "test '%s' listed twice", name);
 		return -1;
 	}
-	p->by_number[t->number] = t;
+	p->by_number[t->info->number] = t;
 	return 0;
 }
 

@@ -1,5 +1,6 @@
 # lib/: code shared by aimrun, aimcmp, aimdb and aimplot.
 lib_libaim_a_SOURCES += \
+	lib/catalog.c lib/catalog.h \
 	lib/classic.c lib/classic.h \
 	lib/clock.c lib/clock.h \
 	lib/log.c lib/log.h \

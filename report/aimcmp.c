@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aim_test.h"
 #include "cli.h"
 #include "compare.h"
 #include "fmt.h"

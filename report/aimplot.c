@@ -15,7 +15,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "aim_test.h"
 #include "cli.h"
 #include "log.h"
 #include "outfile.h"

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "aim_test.h"
+#include "catalog.h"
 #include "dbpath.h"
 #include "log.h"
 #include "parse.h"
@@ -137,7 +137,7 @@ cli_parse_tests(const char *list, struct plot_want **want, size_t *n)
 
 	for (char *name = strtok_r(copy, ",", &save); name != NULL;
 	     name = strtok_r(NULL, ",", &save)) {
-		const struct aim_test *t = aim_test_find(name);
+		const struct catalog_test *t = catalog_find(name);
 		size_t i;
 
 		if (t == NULL) {

@@ -42,7 +42,8 @@ collect_rows(const struct query_tag *sides, size_t n, struct cmp_table *t)
 			t->rows[t->n_rows].number = r->number;
 			t->rows[t->n_rows].test = r->test;
 			t->rows[t->n_rows].units = r->units;
-			t->rows[t->n_rows].basis = compare_basis(r->test);
+			t->rows[t->n_rows].basis = compare_basis(r->judged);
+			t->rows[t->n_rows].better = r->better;
 			t->n_rows++;
 		}
 	}
@@ -296,7 +297,7 @@ missing_row(struct cmp_row *row, size_t n_sides, int number,
 	row->number = number;
 	row->test = test;
 	row->units = units;
-	row->basis = compare_basis(test);
+	row->basis = compare_basis_known(test);
 	row->v = xcalloc(n_sides, sizeof(*row->v));
 	for (size_t s = 0; s < n_sides; s++) {
 		row->v[s].state = CMP_MISSING;

@@ -87,6 +87,7 @@ struct cmp_row {
 	const char *test;	/* borrowed from the loaded data */
 	const char *units;
 	enum stats_basis basis;	/* which per-process rate is judged */
+	enum measure_better better;	/* as stored with the results */
 	struct cmp_value *v;	/* n_sides values, [0] is the base */
 	struct cmp_delta *d;	/* n_sides - 1 deltas, [i] for side i + 1 */
 	struct cmp_counter *counters;	/* compare_counters(), else NULL */
@@ -214,10 +215,13 @@ void compare_value_stats(const struct query_tag *side,
 			 struct cmp_value *out);
 
 /*
- * The rate TEST is judged on: the peak rate when the registry proves its
- * timed loop makes no system call, else the classic mean rate (unknown
- * tests included).
+ * The per-process rate a result JUDGED so is compared on: its peak rate
+ * (the test's timed loop makes no system call), else the classic mean.
+ * What was stored decides, never the test's name.
  */
-enum stats_basis compare_basis(const char *test);
+enum stats_basis compare_basis(enum measure_judged judged);
+
+/* The same for a test with no data: the catalog's, else the mean. */
+enum stats_basis compare_basis_known(const char *test);
 
 #endif

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aim_test.h"
+#include "catalog.h"
 #include "compare_env.h"
 #include "stats.h"
 #include "xalloc.h"
@@ -157,11 +157,18 @@ compare_opts_default(struct cmp_opts *o)
 }
 
 enum stats_basis
-compare_basis(const char *test)
+compare_basis(enum measure_judged judged)
 {
-	const struct aim_test *t = test != NULL ? aim_test_find(test) : NULL;
+	return judged == MEASURE_JUDGED_PEAK ? STATS_BASIS_PEAK
+					     : STATS_BASIS_MEAN;
+}
 
-	return t != NULL && t->user_only ? STATS_BASIS_PEAK : STATS_BASIS_MEAN;
+enum stats_basis
+compare_basis_known(const char *test)
+{
+	const struct catalog_test *c = test != NULL ? catalog_find(test) : NULL;
+
+	return compare_basis(c != NULL ? c->judged : MEASURE_JUDGED_MEAN);
 }
 
 /* The classic and the peak rate of one process, quality rule applied. */

@@ -147,7 +147,7 @@ import_add_report(struct import_file *f, size_t line)
 }
 
 struct import_result *
-import_add_result(struct import_report *r, const struct aim_test *t,
+import_add_result(struct import_report *r, const struct catalog_test *t,
 		  const char *status, size_t line)
 {
 	struct import_result *res;
@@ -159,6 +159,8 @@ import_add_result(struct import_report *r, const struct aim_test *t,
 	res->number = t->number;
 	res->test = t->name;
 	res->units = t->units;
+	res->judged = t->judged;
+	res->better = t->better;
 	res->rep = 1;
 	res->status = xstrdup(status);
 	res->line = (int)line;
@@ -209,34 +211,34 @@ import_find_result(struct import_report *r, const char *test, int rep)
 }
 
 static int
-check_fixed(const char *name, size_t line, const struct aim_test *t,
+check_fixed(const char *name, size_t line, const struct catalog_test *t,
 	    double loops, double ops)
 {
-	double want = loops * (double)t->ops_per_call;
+	double want = loops * (double)t->factor;
 	/* loops/s is printed with 5 decimals (%10.5f) or 6 digits (%g). */
-	double tol = 0.01 * fmax(ops, want) + (double)t->ops_per_call * 5e-5 +
+	double tol = 0.01 * fmax(ops, want) + (double)t->factor * 5e-5 +
 		     0.01;
 
 	if (loops >= 0 && fabs(ops - want) > tol)
 		return import_error(name, line,
 				    "%s: ops/s %.2f is not loops/s %g times the factor %lu",
-				    t->name, ops, loops, t->ops_per_call);
+				    t->name, ops, loops, t->factor);
 	return 0;
 }
 
 int
-import_factor(const char *name, size_t line, const struct aim_test *t,
+import_factor(const char *name, size_t line, const struct catalog_test *t,
 	      double loops, double ops, unsigned long filesize_k,
 	      unsigned long *factor)
 {
 	double f;
 
-	if (t->scale == AIM_SCALE_FIXED) {
-		*factor = t->ops_per_call;
+	if (t->scale == CATALOG_SCALE_FIXED) {
+		*factor = t->factor;
 		return check_fixed(name, line, t, loops, ops);
 	}
 	if (loops <= 0) {
-		*factor = aim_test_factor(t, filesize_k ? filesize_k : 5120);
+		*factor = catalog_factor(t, filesize_k ? filesize_k : 5120);
 		return 0;
 	}
 	/* The file size of the run is not in the table: its ratio is. */
@@ -306,7 +308,7 @@ free_lines(struct import_lines *l)
 	free(l->text);
 }
 
-const struct aim_test *
+const struct catalog_test *
 import_test(const char *s, size_t len)
 {
 	char name[64];
@@ -315,7 +317,7 @@ import_test(const char *s, size_t len)
 		return NULL;
 	memcpy(name, s, len);
 	name[len] = '\0';
-	return aim_test_find(name);
+	return catalog_find(name);
 }
 
 /* However mail spaced or quoted it. */

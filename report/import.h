@@ -37,14 +37,16 @@ struct import_sample {
 };
 
 struct import_result {
-	int number;		/* classic number from the registry */
-	const char *test;	/* registry name (static) */
-	const char *units;	/* registry units (static) */
+	int number;		/* classic number from the catalog */
+	const char *test;	/* catalog name (static) */
+	const char *units;	/* catalog units (static) */
 	int rep;
 	char *status;		/* ok skip fail timeout crash */
 	char *reason;		/* NULL when none */
 	unsigned long factor;
 	int line;		/* line of the file that gave it */
+	enum measure_judged judged;	/* the file's word, else the catalog's */
+	enum measure_better better;
 	struct import_sample *samples;
 	size_t n_samples;
 };

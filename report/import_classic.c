@@ -151,7 +151,7 @@ add_reason(struct import_result *res, const char *s, size_t len)
 /* Row order: numbers count up, tests come in classic order, once each. */
 static int
 check_order(struct console *c, size_t no, int64_t number,
-	    const struct aim_test *t)
+	    const struct catalog_test *t)
 {
 	if (number <= c->last_number)
 		return import_error(c->l->name, no,
@@ -169,7 +169,7 @@ check_order(struct console *c, size_t no, int64_t number,
 /* The units of a complete row are T's, else say how they differ. */
 static int
 check_units(const struct console *c, size_t no, const char *units,
-	    const struct aim_test *t)
+	    const struct catalog_test *t)
 {
 	if (strcmp(units, t->units) == 0)
 		return 0;
@@ -188,7 +188,7 @@ check_units(const struct console *c, size_t no, const char *units,
 /* ROW: the text after the name, joined across the lines it was broken onto. */
 static int
 data_row(struct console *c, size_t no, const char *row,
-	 const struct aim_test *t)
+	 const struct catalog_test *t)
 {
 	const char *tok[4], *units;
 	size_t len[4];
@@ -241,21 +241,21 @@ close_reason(struct console *c, const char *s)
  * line.  Its message is kept as printed, blanks and all.
  */
 static void
-failed_row(struct console *c, size_t no, const struct aim_test *t)
+failed_row(struct console *c, size_t no, const struct catalog_test *t)
 {
 	const char *raw = import_unquote(c->l->text[no - 1]), *tok[2];
 	size_t len[2], n = import_tokens(raw, tok, len, 2);
 	size_t name = n == 2 && strspn(tok[0], "0123456789") == len[0];
 
 	c->open = import_add_result(c->rep, t, "fail", no);
-	c->open->factor = aim_test_factor(t, 5120);
+	c->open->factor = catalog_factor(t, 5120);
 	close_reason(c, tok[name] + len[name]);
 }
 
 /* Line I starts a row of T: a data row, perhaps broken, or a failure. */
 static int
 table_row(struct console *c, size_t *i, int64_t number,
-	  const struct aim_test *t, const char *rest)
+	  const struct catalog_test *t, const char *rest)
 {
 	const char *units;
 	char *row;
@@ -319,7 +319,7 @@ static int
 table_line(struct console *c, size_t *i)
 {
 	const char *m = c->m[*i], *rest;
-	const struct aim_test *t;
+	const struct catalog_test *t;
 	int64_t number;
 
 	if (import_row_start(m, &number, &t, &rest))
@@ -347,7 +347,7 @@ static int
 stray_row(const struct console *c, size_t i)
 {
 	const char *rest, *units;
-	const struct aim_test *t;
+	const struct catalog_test *t;
 	int64_t number;
 
 	if (c->unclosed == 0 || !import_row_start(c->m[i], &number, &t, &rest) ||

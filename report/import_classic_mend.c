@@ -80,7 +80,7 @@ import_is_dashes(const char *s)
  * what follows the name.
  */
 int
-import_row_start(const char *m, int64_t *number, const struct aim_test **t,
+import_row_start(const char *m, int64_t *number, const struct catalog_test **t,
 		 const char **rest)
 {
 	const char *tok[2];
@@ -126,7 +126,7 @@ static int
 continues_numbers(const char *m)
 {
 	const char *tok[1], *rest;
-	const struct aim_test *t;
+	const struct catalog_test *t;
 	size_t len[1];
 	int64_t number;
 	double x;
@@ -158,7 +158,7 @@ units_grow(const char *units, const char *m, const char *want)
 
 /* The next piece of the row in BUF from line M, or NULL. */
 static char *
-row_piece(const char *buf, const char *m, const struct aim_test *t)
+row_piece(const char *buf, const char *m, const struct catalog_test *t)
 {
 	const char *units;
 	size_t k = import_row_numbers(buf, &units);
@@ -183,7 +183,7 @@ row_piece(const char *buf, const char *m, const struct aim_test *t)
 }
 
 char *
-import_row_join(char *const *m, size_t n, size_t i, const struct aim_test *t,
+import_row_join(char *const *m, size_t n, size_t i, const struct catalog_test *t,
 		const char *rest, size_t *used)
 {
 	char *buf = xstrdup(rest), *next;

@@ -38,13 +38,13 @@ kernel_row(const char *s, const char **end)
 	return 1;
 }
 
-/* Mended line S names a registered test, alone or after its number. */
-static const struct aim_test *
+/* Mended line S names a catalog test, alone or after its number. */
+static const struct catalog_test *
 name_line(const char *s)
 {
 	const char *tok[3];
 	size_t len[3], n = import_tokens(s, tok, len, 3);
-	const struct aim_test *t;
+	const struct catalog_test *t;
 	int64_t no;
 
 	if (n == 1)
@@ -56,10 +56,10 @@ name_line(const char *s)
 }
 
 /* Lines I and I + 1 of M are a block's units and name: its test. */
-static const struct aim_test *
+static const struct catalog_test *
 block_start(char *const *m, size_t n, size_t i)
 {
-	const struct aim_test *t;
+	const struct catalog_test *t;
 
 	if (i + 1 >= n || (t = name_line(m[i + 1])) == NULL)
 		return NULL;
@@ -85,7 +85,7 @@ kernel_report(struct import_file *f, const char *s, size_t len, size_t no)
 /* Mended kernel row S, at line NO, of the block of test T. */
 static int
 block_row(const char *name, size_t no, struct import_file *f,
-	  const struct aim_test *t, char *s)
+	  const struct catalog_test *t, char *s)
 {
 	const char *end = NULL, *tok[4];
 	size_t len[4];
@@ -140,7 +140,7 @@ block_row(const char *name, size_t no, struct import_file *f,
 static int
 blocks(const char *name, char *const *m, size_t n, struct import_file *f)
 {
-	const struct aim_test *t = NULL;
+	const struct catalog_test *t = NULL;
 	const char *end;
 	size_t i = 0, rows = 0;
 
@@ -149,7 +149,7 @@ blocks(const char *name, char *const *m, size_t n, struct import_file *f)
 		if (kernel_row(m[i], &end))
 			return import_error(name, i + 1, "a [kernel] row without a units line and a test name before it");
 	for (; i < n; i++) {
-		const struct aim_test *next = block_start(m, n, i);
+		const struct catalog_test *next = block_start(m, n, i);
 
 		if (m[i][0] == '\0')
 			continue;
@@ -191,7 +191,7 @@ cents(const char *s, size_t len, int64_t *out)
 
 /* The delta and percentage at TOK must be those of BEFORE and AFTER. */
 static int
-line_check(const char *name, size_t no, const struct aim_test *t,
+line_check(const char *name, size_t no, const struct catalog_test *t,
 	   const char **tok, const size_t *len, double before, double after)
 {
 	int64_t b = llround(before * 100.0), a = llround(after * 100.0), d;
@@ -236,7 +236,7 @@ side_value(const char *tok, size_t len, double *v, const char **status)
 /* Side R of test T at NO: rate V, or STATUS when not NULL. */
 static int
 side_add(const char *name, size_t no, struct import_report *r,
-	 const struct aim_test *t, double v, const char *status)
+	 const struct catalog_test *t, double v, const char *status)
 {
 	struct import_result *res;
 
@@ -245,7 +245,7 @@ side_add(const char *name, size_t no, struct import_report *r,
 			       0 : -1;
 	if (strcmp(status, "missing") != 0) {
 		res = import_add_result(r, t, status, no);
-		res->factor = aim_test_factor(t, 5120);
+		res->factor = catalog_factor(t, 5120);
 	}
 	return 0;
 }
@@ -260,7 +260,7 @@ cmp_line(const char *name, size_t no, const char *s, struct import_file *f)
 {
 	const char *tok[7], *st[2] = { NULL, NULL };
 	size_t len[7];
-	const struct aim_test *t;
+	const struct catalog_test *t;
 	double v[2] = { 0, 0 };
 	int64_t number;
 	int comment = s[0] == '#', k[2];
@@ -411,7 +411,7 @@ import_cmp_detect(const struct import_lines *l, enum import_kind *kind)
 	for (size_t i = 0; i < l->n && !found; i++) {
 		const char *tok[7];
 		size_t len[7];
-		const struct aim_test *t;
+		const struct catalog_test *t;
 		int64_t no;
 
 		if (i > 0 && name_line(m[i - 1]) != NULL &&

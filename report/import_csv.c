@@ -203,7 +203,7 @@ find_result(const struct csvin *c, const struct import_report *r,
 /* A new result of T, rep REP, in report R, indexed. */
 static struct import_result *
 add_result(struct csvin *c, struct import_report *r,
-	   const struct aim_test *t, int rep)
+	   const struct catalog_test *t, int rep)
 {
 	struct result_key k = { c, (size_t)(r - c->f->reports), t->name, rep };
 	struct import_result *res;
@@ -217,12 +217,12 @@ add_result(struct csvin *c, struct import_report *r,
 }
 
 static int
-check_test(const struct csvin *c, const struct aim_test **t)
+check_test(const struct csvin *c, const struct catalog_test **t)
 {
 	const char *name = c->field[C_TEST];
 	int64_t number, factor;
 
-	*t = name != NULL ? aim_test_find(name) : NULL;
+	*t = name != NULL ? catalog_find(name) : NULL;
 	if (*t == NULL)
 		return import_error(c->l->name, c->rec_line,
 				    "unknown test \"%s\"", name ? name : "");
@@ -243,7 +243,7 @@ check_test(const struct csvin *c, const struct aim_test **t)
 
 /* The result of this record: new, or the same one as earlier records. */
 static int
-result_for(struct csvin *c, struct import_report *r, const struct aim_test *t,
+result_for(struct csvin *c, struct import_report *r, const struct catalog_test *t,
 	   int64_t rep, struct import_result **out)
 {
 	struct import_result *res = find_result(c, r, t->name, (int)rep);
@@ -369,7 +369,7 @@ env_record(struct csvin *c, int64_t run)
 static int
 result_record(struct csvin *c, int64_t run)
 {
-	const struct aim_test *t;
+	const struct catalog_test *t;
 	struct import_report *r;
 	struct import_result *res = NULL;
 	int64_t rep;

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "aim_test.h"
+#include "catalog.h"
 #include "import.h"
 
 /* Line i of the file is text[i - 1], without its end of line. */
@@ -64,8 +64,8 @@ int import_scaled(double v, double scale, int64_t min, int64_t *out);
 int import_value(const char *name, size_t line, const char *test,
 		 const char *field, double v);
 
-/* The registered test named by the LEN bytes at S, or NULL. */
-const struct aim_test *import_test(const char *s, size_t len);
+/* The catalog test named by the LEN bytes at S, or NULL. */
+const struct catalog_test *import_test(const char *s, size_t len);
 
 /* Split LINE on blanks: up to MAX tokens, their starts and lengths. */
 size_t import_tokens(const char *line, const char **start, size_t *len,
@@ -84,7 +84,7 @@ void *import_grow(void *array, size_t n, size_t size);
 struct import_report *import_add_report(struct import_file *f, size_t line);
 /* A new result of test T at LINE with status STATUS (copied). */
 struct import_result *import_add_result(struct import_report *r,
-					const struct aim_test *t,
+					const struct catalog_test *t,
 					const char *status, size_t line);
 /*
  * Add sample S to RES, whose factor is set, after checking what follows
@@ -102,13 +102,13 @@ struct import_result *import_find_result(struct import_report *r,
 					 const char *test, int rep);
 
 /*
- * Operations per call of T as the file shows them: the registry factor,
+ * Operations per call of T as the file shows them: the catalog factor,
  * checked against OPS / LOOPS (within the rounding of the printed
  * figures, plus 1 %), or for tests scaled by the file size, OPS / LOOPS
  * rounded; FILESIZE_K (or the classic 5120) when LOOPS < 0.  0 or -1
  * (reported at NAME:LINE).
  */
-int import_factor(const char *name, size_t line, const struct aim_test *t,
+int import_factor(const char *name, size_t line, const struct catalog_test *t,
 		  double loops, double ops, unsigned long filesize_k,
 		  unsigned long *factor);
 
@@ -136,7 +136,7 @@ int import_is_dashes(const char *s);
  * Mended line M starts a row of a classic test: the row number and the
  * test, apart or fused ("10signal_test"); *REST follows the name.
  */
-int import_row_start(const char *m, int64_t *number, const struct aim_test **t,
+int import_row_start(const char *m, int64_t *number, const struct catalog_test **t,
 		     const char **rest);
 /* Leading numbers of row text S (up to 4); *UNITS is the text after. */
 size_t import_row_numbers(const char *s, const char **units);
@@ -146,7 +146,7 @@ size_t import_row_numbers(const char *s, const char **units);
  * they carry on its numbers or its units; *USED is how many (malloc'd).
  */
 char *import_row_join(char *const *m, size_t n, size_t i,
-		      const struct aim_test *t, const char *rest,
+		      const struct catalog_test *t, const char *rest,
 		      size_t *used);
 
 int import_console(const struct import_lines *l, struct import_file *f);
@@ -198,7 +198,7 @@ int import_is_json(const struct import_lines *l);
  */
 struct import_result *import_add_printed(const char *name, size_t line,
 					 struct import_report *r,
-					 const struct aim_test *t,
+					 const struct catalog_test *t,
 					 const char *field, double v);
 /* Posted comparisons (import_cmpblock.c): per-test blocks, line form. */
 int import_cmp_blocks(const struct import_lines *l, struct import_file *f);

@@ -186,12 +186,54 @@ status_ok(const char *s)
 	return 0;
 }
 
-/* The test the result names: registered, with its number and units. */
-static const struct aim_test *
+/*
+ * Member KEY when present: 0 for the word W0, 1 for W1, else refused.  A
+ * file without it leaves *OUT as the catalog set it.
+ */
+static int
+get_word(const struct jin *j, struct json_object *o, const char *key,
+	 const char *w0, const char *w1, int *out)
+{
+	struct json_object *v;
+	const char *s;
+	char why[64];
+
+	if (!json_object_object_get_ex(o, key, &v))
+		return 0;
+	s = json_object_is_type(v, json_type_string) ?
+		    json_object_get_string(v) : "";
+	if (strcmp(s, w0) == 0 || strcmp(s, w1) == 0) {
+		*out = strcmp(s, w1) == 0;
+		return 0;
+	}
+	snprintf(why, sizeof(why), "not \"%s\" or \"%s\"", w0, w1);
+	return bad(j, key, why);
+}
+
+/* How the file says the result is judged and which way is better. */
+static int
+result_how(const struct jin *j, struct json_object *o,
+	   struct import_result *res)
+{
+	int judged = res->judged == MEASURE_JUDGED_PEAK;
+	int lower = res->better == MEASURE_LOWER;
+
+	if (get_word(j, o, "judged", measure_judged_word(MEASURE_JUDGED_MEAN),
+		     measure_judged_word(MEASURE_JUDGED_PEAK), &judged) < 0 ||
+	    get_word(j, o, "better", measure_better_word(MEASURE_HIGHER),
+		     measure_better_word(MEASURE_LOWER), &lower) < 0)
+		return -1;
+	res->judged = judged ? MEASURE_JUDGED_PEAK : MEASURE_JUDGED_MEAN;
+	res->better = lower ? MEASURE_LOWER : MEASURE_HIGHER;
+	return 0;
+}
+
+/* The test the result names: in the catalog, with its number and units. */
+static const struct catalog_test *
 result_test(const struct jin *j, struct json_object *o)
 {
 	const char *name, *units;
-	const struct aim_test *t;
+	const struct catalog_test *t;
 	int64_t number;
 
 	if (get_text(j, o, "test", 0, &name) < 0 ||
@@ -211,7 +253,7 @@ result_test(const struct jin *j, struct json_object *o)
 static int
 result(struct jin *j, struct json_object *o, struct import_report *r)
 {
-	const struct aim_test *t;
+	const struct catalog_test *t;
 	const char *status, *reason;
 	int64_t rep, factor;
 	struct import_result *res;
@@ -237,6 +279,8 @@ result(struct jin *j, struct json_object *o, struct import_report *r)
 	res->rep = (int)rep;
 	res->factor = (unsigned long)factor;
 	res->reason = reason != NULL ? xstrdup(reason) : NULL;
+	if (result_how(j, o, res) < 0)
+		return -1;
 	for (size_t k = 0; k < json_object_array_length(samples); k++) {
 		snprintf(j->where + len, sizeof(j->where) - len,
 			 ".samples[%zu]", k);

@@ -176,7 +176,7 @@ static int
 entry(struct lkp *k, const char *key, struct json_object *v)
 {
 	const char *test = key + 5, *field = strrchr(key, '.');
-	const struct aim_test *t;
+	const struct catalog_test *t;
 	struct import_result *res;
 	int skip;
 

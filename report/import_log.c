@@ -84,7 +84,7 @@ current(struct blocks *b, size_t no)
 }
 
 static int
-new_result(struct blocks *b, size_t no, const struct aim_test *t,
+new_result(struct blocks *b, size_t no, const struct catalog_test *t,
 	   struct import_result **out)
 {
 	struct import_report *r = current(b, no);
@@ -103,7 +103,7 @@ log_data(struct blocks *b, size_t no, const char *s, int *is_data)
 	const char *tok[5];
 	size_t len[5], n = import_tokens(s, tok, len, 5);
 	double delta, loops, ops;
-	const struct aim_test *t = n > 0 ? import_test(tok[0], len[0]) : NULL;
+	const struct catalog_test *t = n > 0 ? import_test(tok[0], len[0]) : NULL;
 	struct import_sample smp = { 0 };
 	struct import_result *res;
 	unsigned long factor;
@@ -145,7 +145,7 @@ log_data(struct blocks *b, size_t no, const char *s, int *is_data)
 
 /* "Thousand Long Integer Additions" + " per second" in suite9.ss. */
 static int
-ss_units_ok(const struct aim_test *t, const char *units)
+ss_units_ok(const struct catalog_test *t, const char *units)
 {
 	size_t n = strlen(t->units) - strlen("/second");
 
@@ -158,7 +158,7 @@ static int
 ss_data(struct blocks *b, size_t no, const char *s, int *is_data)
 {
 	const char *tab1 = strchr(s, '\t'), *tab2;
-	const struct aim_test *t;
+	const struct catalog_test *t;
 	struct import_sample smp = { .has_printed = 1 };
 	struct import_result *res;
 	unsigned long factor;

@@ -112,7 +112,7 @@ titles(const struct import_lines *l, size_t first, struct import_file *f)
 /* One Hmean value of the test T in column I: that kernel's sample. */
 static int
 hmean(const char *name, size_t no, struct import_report *r,
-      const struct aim_test *t, double v)
+      const struct catalog_test *t, double v)
 {
 	if (import_find_result(r, t->name, 1) != NULL)
 		return import_error(name, no, "Hmean of %s given twice", t->name);
@@ -124,7 +124,7 @@ cmp_row(const struct import_lines *l, size_t i, struct import_file *f)
 {
 	const char *tok[2], *s = l->text[i];
 	size_t len[2], no = i + 1;
-	const struct aim_test *t;
+	const struct catalog_test *t;
 	double v[CMP_COLS_MAX];
 	int n;
 

@@ -90,7 +90,7 @@ import_value(const char *name, size_t line, const char *test,
 
 struct import_result *
 import_add_printed(const char *name, size_t line, struct import_report *r,
-		   const struct aim_test *t, const char *field, double v)
+		   const struct catalog_test *t, const char *field, double v)
 {
 	struct import_sample smp = { .has_printed = 1, .printed_ops = v };
 	struct import_result *res;

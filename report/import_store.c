@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aim_test.h"
+#include "catalog.h"
 #include "log.h"
 #include "store.h"
 #include "xalloc.h"
@@ -69,16 +69,6 @@ report_host(const struct import_report *r)
 	return r->host;
 }
 
-/* How the rate of a test of this build is judged; others on the mean. */
-static enum measure_judged
-import_judged(const char *test)
-{
-	const struct aim_test *t = aim_test_find(test);
-
-	return t != NULL && t->user_only ? MEASURE_JUDGED_PEAK
-					 : MEASURE_JUDGED_MEAN;
-}
-
 static int
 store_results(struct store *st, int64_t run_id, const struct import_report *r)
 {
@@ -97,7 +87,8 @@ store_results(struct store *st, int64_t run_id, const struct import_report *r)
 			.warmup_calls = -1,
 			.warmup_ns = -1,
 			.source_line = res->line,
-			.judged = import_judged(res->test),
+			.judged = res->judged,
+			.better = res->better,
 		};
 		int rc;
 

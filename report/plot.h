@@ -43,6 +43,7 @@ struct plot_test {
 	int number;
 	char *name;
 	char *units;
+	enum stats_basis basis;		/* as its first result was judged */
 	struct plot_cell *cells;	/* one per tag, in plot order */
 };
 

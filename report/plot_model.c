@@ -180,6 +180,22 @@ cell_fill(struct plot_cell *c, const struct qplot_tag *t, size_t first,
 	free(x);
 }
 
+/* How the stored results of W were judged; with none, the catalog's way. */
+static enum stats_basis
+test_basis(const struct plot_want *w, const struct qplot_tag *tags, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct qplot_tag *t = &tags[i];
+		size_t first = first_result(t, w->number, w->name);
+
+		if (first < t->n_results &&
+		    key_cmp(t->results[first].number, t->results[first].test,
+			    w->number, w->name) == 0)
+			return compare_basis(t->results[first].judged);
+	}
+	return compare_basis_known(w->name);
+}
+
 static void
 test_fill(struct plot_test *pt, const struct plot_want *w,
 	  const struct qplot_tag *tags, size_t n)
@@ -187,6 +203,7 @@ test_fill(struct plot_test *pt, const struct plot_want *w,
 	pt->number = w->number;
 	pt->name = xstrdup(w->name);
 	pt->units = xstrdup(w->units != NULL ? w->units : "");
+	pt->basis = test_basis(w, tags, n);
 	pt->cells = xcalloc(n, sizeof(*pt->cells));
 	for (size_t i = 0; i < n; i++) {
 		const struct qplot_tag *t = &tags[i];
@@ -198,8 +215,7 @@ test_fill(struct plot_test *pt, const struct plot_want *w,
 				    w->name) != 0)
 				break;
 		if (end > first)
-			cell_fill(&pt->cells[i], t, first, end,
-				  compare_basis(w->name));
+			cell_fill(&pt->cells[i], t, first, end, pt->basis);
 	}
 }
 
@@ -263,6 +279,7 @@ plot_series_tests(const struct plot_model *m)
 		t[k].number = m->tests[k].number;
 		t[k].name = m->tests[k].name;
 		t[k].units = m->tests[k].units;
+		t[k].basis = m->tests[k].basis;
 		t[k].points = p;
 	}
 	return t;

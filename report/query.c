@@ -64,8 +64,8 @@ query_user_version(sqlite3 *db)
 	return version;
 }
 
-static int
-column_is(sqlite3_stmt *stmt, int i, const char *word)
+int
+query_column_is(sqlite3_stmt *stmt, int i, const char *word)
 {
 	const unsigned char *s = sqlite3_column_text(stmt, i);
 
@@ -204,9 +204,9 @@ read_result(sqlite3_stmt *stmt, int64_t run_id, struct query_result *r)
 		r->status = xstrdup("fail");
 	if (r->units == NULL)
 		r->units = xstrdup("");
-	r->judged = column_is(stmt, 12, "peak") ? MEASURE_JUDGED_PEAK
+	r->judged = query_column_is(stmt, 12, "peak") ? MEASURE_JUDGED_PEAK
 						: MEASURE_JUDGED_MEAN;
-	r->better = column_is(stmt, 13, "lower") ? MEASURE_LOWER
+	r->better = query_column_is(stmt, 13, "lower") ? MEASURE_LOWER
 						 : MEASURE_HIGHER;
 }
 

@@ -14,6 +14,7 @@
 
 #include <sqlite3.h>
 
+#include "query.h"
 #include "query_int.h"
 #include "xalloc.h"
 

@@ -16,5 +16,7 @@ int query_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **stmt);
 int query_finish(sqlite3 *db, sqlite3_stmt *stmt, int rc);
 /* Column I as a malloc'd string, or NULL. */
 char *query_text(sqlite3_stmt *stmt, int i);
+/* Column I is the text WORD. */
+int query_column_is(sqlite3_stmt *stmt, int i, const char *word);
 
 #endif

@@ -14,7 +14,9 @@
 
 #include <sqlite3.h>
 
+#include "query.h"
 #include "query_int.h"
+#include "schema.h"
 #include "stats.h"
 #include "xalloc.h"
 
@@ -29,13 +31,17 @@ static const char sql_runs[] =
 	" FROM run AS u WHERE u.tag = ?1 ORDER BY u.id";
 
 /* One row per sample of every ok result of the tag. */
-static const char sql_samples[] =
-	"SELECT r.id, r.run_id, r.number, r.test, r.factor, r.units,"
-	" s.calls, s.elapsed_ns, s.printed_ops"
-	" FROM run AS u JOIN result AS r ON r.run_id = u.id"
-	" JOIN sample AS s ON s.result_id = r.id"
-	" WHERE u.tag = ?1 AND r.status = 'ok'"
-	" ORDER BY r.number, r.test, r.run_id, r.rep, r.id, s.seq";
+#define SQL_SAMPLES(judged) \
+	"SELECT r.id, r.run_id, r.number, r.test, r.factor, r.units," \
+	" s.calls, s.elapsed_ns, s.printed_ops, " judged \
+	" FROM run AS u JOIN result AS r ON r.run_id = u.id" \
+	" JOIN sample AS s ON s.result_id = r.id" \
+	" WHERE u.tag = ?1 AND r.status = 'ok'" \
+	" ORDER BY r.number, r.test, r.run_id, r.rep, r.id, s.seq"
+static const char sql_samples[] = SQL_SAMPLES("r.judged");
+/* Before version 4 the judged rate followed from the test's name. */
+static const char sql_samples_v3[] = SQL_SAMPLES(
+	"CASE WHEN r.test IN " SCHEMA_PEAK_TESTS " THEN 'peak' ELSE 'mean' END");
 
 int
 qplot_tags(struct sqlite3 *db, struct qplot_tag_info **out, size_t *n)
@@ -117,6 +123,7 @@ struct pending {
 	unsigned long factor;
 	char *test;
 	char *units;
+	enum measure_judged judged;
 	struct measure_sample *s;	/* metrics not read: plots need rates */
 	size_t n;
 	size_t cap;
@@ -203,6 +210,7 @@ finish_result(struct pending *p, struct qplot_tag *t, size_t *cap)
 		r->number = p->number;
 		r->test = p->test;
 		r->units = p->units;
+		r->judged = p->judged;
 		r->run = run_index(t, p->run_id);
 		r->rate = rate;
 		r->sample_rates = xcalloc(p->n, sizeof(*r->sample_rates));
@@ -239,6 +247,8 @@ start_result(sqlite3_stmt *stmt, struct pending *p)
 		p->test = xstrdup("");
 	if (p->units == NULL)
 		p->units = xstrdup("");
+	p->judged = query_column_is(stmt, 9, "peak") ? MEASURE_JUDGED_PEAK
+						     : MEASURE_JUDGED_MEAN;
 }
 
 static void
@@ -264,7 +274,9 @@ load_results(sqlite3 *db, struct qplot_tag *t)
 	size_t cap = 0;
 	int rc;
 
-	if (query_prepare(db, sql_samples, &stmt) < 0)
+	if (query_prepare(db, query_user_version(db) >= 4 ? sql_samples
+							   : sql_samples_v3,
+			  &stmt) < 0)
 		return -1;
 	if (sqlite3_bind_text(stmt, 1, t->tag, -1, SQLITE_STATIC) != SQLITE_OK)
 		return query_finish(db, stmt, SQLITE_ERROR);

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "measure.h"
+
 struct sqlite3;
 
 /* A tag of the database. */
@@ -43,6 +45,7 @@ struct qplot_result {
 	double rate;		/* per-run rate, ops/s */
 	double *sample_rates;	/* ops/s of each sample, in seq order */
 	size_t n_samples;
+	enum measure_judged judged;	/* as stored (derived before v4) */
 };
 
 struct qplot_tag {

@@ -154,7 +154,7 @@ series_print(FILE *f, const struct series *s,
 		fputc(' ', f);
 		tag_fput(f, tags[st->to], 0);
 		fprintf(f, " %s %.2f%% %s [%+.2f%%,%+.2f%%] q %.2g ",
-			stats_basis_name(compare_basis(t->name)),
+			stats_basis_name(t->basis),
 			(c->ratio - 1.0) * 100.0, stats_verdict_name(c->verdict),
 			(c->ratio_lo - 1.0) * 100.0,
 			(c->ratio_hi - 1.0) * 100.0, c->q);

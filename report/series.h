@@ -23,6 +23,7 @@ struct series_test {
 	int number;			/* classic number */
 	const char *name;		/* borrowed */
 	const char *units;		/* borrowed */
+	enum stats_basis basis;		/* the rate its runs are */
 	const struct series_point *points;	/* one per tag, in order */
 };
 

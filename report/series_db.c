@@ -164,7 +164,7 @@ csv_record(FILE *f, const struct series_db *sd, const struct series_step *st)
 	csvout_field(f, 0, t->units);
 	csvout_field(f, 0, sd->model.tags[st->from]);
 	csvout_field(f, 0, sd->model.tags[st->to]);
-	csvout_field(f, 0, stats_basis_name(compare_basis(t->name)));
+	csvout_field(f, 0, stats_basis_name(t->basis));
 	csvout_field(f, 0, series_step_significant(st) ? "true" : "false");
 	if (st->judged) {
 		csvout_field(f, 0, stats_verdict_name(c->verdict));
@@ -234,7 +234,7 @@ step_obj(const struct series_db *sd, const struct series_step *st)
 	jsonout_put(o, "from", jsonout_string(sd->model.tags[st->from]));
 	jsonout_put(o, "to", jsonout_string(sd->model.tags[st->to]));
 	jsonout_put(o, "basis",
-		    jsonout_string(stats_basis_name(compare_basis(t->name))));
+		    jsonout_string(stats_basis_name(t->basis)));
 	jsonout_put(o, "significant", jsonout_bool(series_step_significant(st)));
 	jsonout_put(o, "reason", jsonout_string(st->cmp.why));
 	jsonout_put(o, "statistics", st->judged ? cmp_obj(&st->cmp) : NULL);

@@ -35,8 +35,8 @@ test_registered(const struct aim_test *t)
 		classic |= aim_tests[i] == t;
 	ok(!classic, "calibrate is not one of the classic tests");
 	is_int((int64_t)aim_tests_count(), 60, "the classic suite keeps 60");
-	is_int(t->number, 101, "its number is outside 1..60");
-	is_string(t->units, "Calibration Loops/second", "units");
+	is_int(t->info->number, 101, "its number is outside 1..60");
+	is_string(t->info->units, "Calibration Loops/second", "units");
 	is_int((int64_t)aim_test_factor(t, 5120), 1, "one loop per call");
 	ok(aim_extra_tests[0] == t && aim_extra_tests[1] == NULL,
 	   "it is the extra table's one entry");

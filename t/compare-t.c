@@ -352,6 +352,71 @@ test_noise_columns(void)
 	cmpfx_release(&t, s, 2);
 }
 
+/* A side with RUNS of TEST stored as judged, 100 and 200 calls a second. */
+static void
+stored_side(struct query_tag *t, const char *test, enum measure_judged j,
+	    enum measure_better b)
+{
+	struct query_result *r = cmpfx_result(t, 3, test, "ok", 1);
+
+	r->judged = j;
+	r->better = b;
+	cmpfx_sample(r, 100, 1000000000, -1);
+	cmpfx_sample(r, 200, 1000000000, -1);
+}
+
+static const struct cmp_row *
+row_of(const struct cmp_table *t, const char *test)
+{
+	for (size_t i = 0; i < t->n_rows; i++)
+		if (strcmp(t->rows[i].test, test) == 0)
+			return &t->rows[i];
+	return NULL;
+}
+
+/*
+ * What was stored decides how a result is judged, not its name: a test
+ * this build does not know, judged on its peak, is compared on its peak;
+ * add_long stored as judged on the mean is compared on the mean.
+ */
+static void
+test_stored_judged(void)
+{
+	struct query_tag s[2];
+	struct cmp_table t;
+	const struct cmp_row *renamed, *add;
+	char *text;
+
+	for (int k = 0; k < 2; k++) {
+		cmpfx_tag(&s[k], k == 0 ? "old" : "new", k + 1);
+		stored_side(&s[k], "renamed_add", MEASURE_JUDGED_PEAK,
+			    MEASURE_LOWER);
+		stored_side(&s[k], "add_long", MEASURE_JUDGED_MEAN,
+			    MEASURE_HIGHER);
+	}
+	compare_build(s, 2, NULL, &t);
+	renamed = row_of(&t, "renamed_add");
+	add = row_of(&t, "add_long");
+	if (!ok(renamed != NULL && add != NULL, "both stored tests compared"))
+		return;
+	is_int(renamed->basis, STATS_BASIS_PEAK,
+	       "a test the catalog lacks is judged as stored: peak");
+	is_int(add->basis, STATS_BASIS_MEAN,
+	       "add_long stored as judged on the mean: mean");
+	ok(renamed->v[0].n_runs == 1 && renamed->v[0].runs[0].rate == 200.0,
+	   "the peak rate is the one judged");
+	ok(add->v[0].n_runs == 1 && add->v[0].runs[0].rate == 150.0,
+	   "the mean rate is the one judged");
+	is_int(renamed->better, MEASURE_LOWER, "the stored direction is carried");
+	is_int(add->better, MEASURE_HIGHER, "higher stays higher");
+	text = cmpfx_render(FMT_LINES, &t);
+	ok(strstr(text, "renamed_add") != NULL &&
+	   strstr(text, cmpfx_add_units) != NULL,
+	   "the unknown test prints with its stored units");
+	free(text);
+	cmpfx_release(&t, s, 2);
+}
+
 int
 main(void)
 {
@@ -367,5 +432,6 @@ main(void)
 	test_warnings();
 	test_formats();
 	test_noise_columns();
+	test_stored_judged();
 	return done_testing();
 }

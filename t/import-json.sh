@@ -40,5 +40,35 @@ bad "a bad status" "status" '0,/"status": "ok"/s//"status": "great"/'
 bad "a float factor" "factor" '0,/"factor": [0-9]*/s//"factor": 1.5/'
 bad "truncated JSON" "not JSON" '$d'
 bad "a control character in a tag" "tag" '0,/"tag": "k1"/s//"tag": "k\\u0001"/'
+bad "a judged word of its own" "judged" \
+	'0,/"judged": "peak"/s//"judged": "fastest"/'
+bad "a better direction as a number" "better" \
+	'0,/"better": "higher"/s//"better": 1/'
+# How a result is judged and which way is better come from the file when it
+# says (whatever the catalog says of the test), else from the catalog.
+basis() {	# basis DB TEST: the basis aimcmp compares TEST of k1 on
+	"$AIMCMP" --db "$1" -f csv k1 k1 2>/dev/null |
+		awk -F, -v t="$2" '$2 == t { print $14 }'
+}
+sed 's/"judged": "peak"/"judged": "mean"/; s/"better": "higher"/"better": "lower"/' \
+	"$W/a.json" >"$W/said.json"
+t "a file's judged and better words are imported" \
+	"$AIMDB" --db "$W/said.db" import "$W/said.json"
+t "... add_long said mean: compared on the mean" \
+	test "$(basis "$W/said.db" add_long)" = mean
+sed '/"judged": /d; /"better": /d' "$W/a.json" >"$W/silent.json"
+t "a file without them is imported" \
+	"$AIMDB" --db "$W/silent.db" import "$W/silent.json"
+t "... add_long then judged as the catalog says: peak" \
+	test "$(basis "$W/silent.db" add_long)" = peak
+if command -v sqlite3 >/dev/null 2>&1; then
+	t "... and better stored as the file said: lower" test "$(sqlite3 \
+		"$W/said.db" "SELECT count(*) FROM result WHERE better = 'lower'")" \
+		-eq "$(sqlite3 "$W/said.db" "SELECT count(*) FROM result")"
+	t "... or as the catalog says: higher" test "$(sqlite3 "$W/silent.db" \
+		"SELECT count(*) FROM result WHERE better <> 'higher'")" -eq 0
+else
+	skip "sqlite3 (the command) is not installed"
+fi
 echo "1..$n"
 exit $((fails > 0))

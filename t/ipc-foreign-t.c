@@ -143,8 +143,11 @@ setup_leave(struct aim_ctx *ctx)
 }
 
 static const struct aim_test t_leave = {
-	.number = 92, .name = "leave", .units = "Fakes/second",
-	.ops_per_call = 1, .setup = setup_leave, .run = run_nothing,
+	.info = &(const struct catalog_test){
+		.number = 92, .name = "leave", .units = "Fakes/second",
+		.factor = 1,
+	},
+	.setup = setup_leave, .run = run_nothing,
 };
 
 static void

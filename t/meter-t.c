@@ -47,8 +47,11 @@ fake_run(struct aim_ctx *ctx)
 }
 
 static const struct aim_test fake_test = {
-	.number = 99, .name = "fake", .units = "Fakes/second",
-	.ops_per_call = 1, .run = fake_run,
+	.info = &(const struct catalog_test){
+		.number = 99, .name = "fake", .units = "Fakes/second",
+		.factor = 1,
+	},
+	.run = fake_run,
 };
 
 static void
@@ -163,8 +166,11 @@ sleep_run(struct aim_ctx *ctx)
 }
 
 static const struct aim_test sleep_test = {
-	.number = 98, .name = "sleeper", .units = "Sleeps/second",
-	.ops_per_call = 1, .run = sleep_run,
+	.info = &(const struct catalog_test){
+		.number = 98, .name = "sleeper", .units = "Sleeps/second",
+		.factor = 1,
+	},
+	.run = sleep_run,
 };
 
 static void

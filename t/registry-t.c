@@ -1,6 +1,7 @@
 /*
  * The registry against the classic reference table: 60 tests, in classic
- * order, each with exactly AIM9's number, name, factor and units.
+ * order, each with exactly AIM9's number, name, factor and units; and the
+ * descriptors against the catalog, which alone holds those facts.
  */
 #include "config.h"
 
@@ -19,13 +20,40 @@ check_row(size_t i, int num, const char *name, unsigned long factor,
 
 	if (!ok(t != NULL, "row %d (%s) is registered", num, name))
 		return;
-	is_int(t->number, num, "%s: number", name);
-	is_string(t->name, name, "%s: name in classic position %zu", name, i + 1);
+	is_int(t->info->number, num, "%s: number", name);
+	is_string(t->info->name, name, "%s: name in classic position %zu", name, i + 1);
 	is_int((int64_t)aim_test_factor(t, 5120), (int64_t)factor,
 	       "%s: factor at the classic 5M file size", name);
-	is_string(t->units, units, "%s: units", name);
+	is_string(t->info->units, units, "%s: units", name);
 	ok(t->run != NULL, "%s: has a run function", name);
 	ok(aim_test_find(name) == t, "%s: found by name", name);
+	ok(t->info == &catalog_tests[i] && catalog_find(name) == t->info,
+	   "%s: its facts are catalog row %zu", name, i + 1);
+}
+
+/* Every catalog row has its descriptor, and the names are unique. */
+static void
+check_catalog(void)
+{
+	for (size_t i = 0; i < CATALOG_COUNT; i++) {
+		const struct catalog_test *c = &catalog_tests[i];
+		const struct aim_test *t = aim_test_find(c->name);
+
+		ok(t != NULL && t->info == c && catalog_find(c->name) == c,
+		   "catalog %s: one descriptor points at it", c->name);
+		ok(c->better == MEASURE_HIGHER && c->factor > 0 &&
+		   (c->number > 100) == (i >= CATALOG_CLASSIC),
+		   "catalog %s: a rate, higher is better, numbered as %s",
+		   c->name, i < CATALOG_CLASSIC ? "classic" : "extra");
+	}
+	for (size_t i = 0; aim_extra_tests[i] != NULL; i++)
+		ok(aim_extra_tests[i]->info == &catalog_tests[CATALOG_CLASSIC + i],
+		   "extra %s: catalog row %zu", aim_extra_tests[i]->info->name,
+		   CATALOG_CLASSIC + i + 1);
+	ok(catalog_find("no_such_test") == NULL,
+	   "the catalog does not know unknown names");
+	is_int((int64_t)catalog_factor(catalog_find("sync_disk_cp"), 64), 32,
+	       "catalog factors follow the file size");
 }
 
 int
@@ -55,6 +83,8 @@ main(void)
 	}
 	(void)fclose(f);
 	is_int((int64_t)i, 60, "the reference has 60 tests");
+	is_int((int64_t)CATALOG_CLASSIC, 60, "the catalog has 60 classic rows");
+	check_catalog();
 	is_int((int64_t)aim_tests_count(), 60, "the registry has 60 tests");
 	ok(aim_tests[60] == NULL, "the registry is NULL-terminated");
 	ok(aim_test_find("no_such_test") == NULL, "unknown names are not found");

@@ -147,8 +147,9 @@ setup_escape(struct aim_ctx *ctx)
 	return AIM_OK;
 }
 
-#define T(num, nm, su, ru) { .number = num, .name = nm, \
-	.units = "Fakes/second", .ops_per_call = 1, \
+#define T(num, nm, su, ru) { .info = &(const struct catalog_test){ \
+		.number = num, .name = nm, .units = "Fakes/second", \
+		.factor = 1 }, \
 	.needs = AIM_NEEDS_SCRATCH, .setup = su, .run = ru }
 
 static const struct aim_test fakes[] = {
@@ -224,9 +225,9 @@ check_results(const char *db_path)
 		     " || ': ' || coalesce(reason, ''), '|') || '|' FROM"
 		     " (SELECT * FROM result ORDER BY number)", all, sizeof(all));
 	for (size_t i = 0; i < N_FAKES; i++) {
-		snprintf(key, sizeof(key), "|%s=%s", fakes[i].name, want[i]);
+		snprintf(key, sizeof(key), "|%s=%s", fakes[i].info->name, want[i]);
 		ok(strstr(all, key) != NULL, "%s stored as '%s...'",
-		   fakes[i].name, want[i]);
+		   fakes[i].info->name, want[i]);
 	}
 	is_int(storefx_int(db, "SELECT count(*) FROM result r WHERE"
 			   " (status = 'ok') != EXISTS (SELECT 1 FROM sample s"

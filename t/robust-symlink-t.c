@@ -166,8 +166,8 @@ check_test(const struct env *e, const struct aim_test *t)
 
 	if (st != RUNNER_OK || nm.n == 0) {
 		skip("%s: ran as %s and created %zu names: nothing to plant",
-		     t->name, st < 0 ? "error" : runner_status_name(st), nm.n);
-		skip("%s: idem", t->name);
+		     t->info->name, st < 0 ? "error" : runner_status_name(st), nm.n);
+		skip("%s: idem", t->info->name);
 		return;
 	}
 	for (int existing = 0; existing <= 1; existing++) {
@@ -177,7 +177,7 @@ check_test(const struct env *e, const struct aim_test *t)
 
 		ok(rc == 0 && outside_intact(e, &nm, existing),
 		   "%s: %zu names planted as %s links (first: %s): nothing "
-		   "written through them (%s: %s)", t->name, nm.n,
+		   "written through them (%s: %s)", t->info->name, nm.n,
 		   existing ? "file" : "dangling", nm.name[0],
 		   rc == 0 ? runner_status_name(out.status) : "error",
 		   rc == 0 ? out.reason : "");

@@ -26,8 +26,11 @@ run_ok(struct aim_ctx *ctx)
 }
 
 static const struct aim_test t_ok = {
-	.number = 90, .name = "ok", .units = "Fakes/second",
-	.ops_per_call = 1, .run = run_ok,
+	.info = &(const struct catalog_test){
+		.number = 90, .name = "ok", .units = "Fakes/second",
+		.factor = 1,
+	},
+	.run = run_ok,
 };
 
 /* Silent past one poll of the watcher, then quick to finish. */
@@ -43,8 +46,11 @@ setup_slow(struct aim_ctx *ctx)
 }
 
 static const struct aim_test t_slow_start = {
-	.number = 91, .name = "slow_start", .units = "Fakes/second",
-	.ops_per_call = 1, .setup = setup_slow, .run = run_ok,
+	.info = &(const struct catalog_test){
+		.number = 91, .name = "slow_start", .units = "Fakes/second",
+		.factor = 1,
+	},
+	.setup = setup_slow, .run = run_ok,
 };
 
 static void

@@ -91,8 +91,10 @@ setup_orphan(struct aim_ctx *ctx)
 	return AIM_OK;
 }
 
-#define T(nm, su, ru) { .number = 90, .name = nm, .units = "Fakes/second", \
-	.ops_per_call = 1, .setup = su, .run = ru }
+#define T(nm, su, ru) { .info = &(const struct catalog_test){ \
+		.number = 90, .name = nm, .units = "Fakes/second", \
+		.factor = 1 }, \
+	.setup = su, .run = ru }
 
 static const struct aim_test t_ok = T("ok", NULL, run_ok);
 static const struct aim_test t_skip = T("skip", setup_skip, run_ok);
@@ -151,18 +153,18 @@ check(const struct aim_test *t, enum runner_status want, const char *reason_has,
 	timing_cfg_default(&cfg.child.timing, 20000000);
 	cfg.deadline_ns = deadline_ns;
 	cfg.child.filesize_k = 5120;
-	is_int(runner_run(t, &cfg, &out), 0, "%s: harness works", t->name);
+	is_int(runner_run(t, &cfg, &out), 0, "%s: harness works", t->info->name);
 	is_string(runner_status_name(out.status), runner_status_name(want),
-		  "%s: classified %s", t->name, runner_status_name(want));
+		  "%s: classified %s", t->info->name, runner_status_name(want));
 	if (reason_has != NULL)
 		ok(strstr(out.reason, reason_has) != NULL, "%s: reason '%s' has '%s'",
-		   t->name, out.reason, reason_has);
+		   t->info->name, out.reason, reason_has);
 	if (want == RUNNER_OK)
 		ok(out.n_samples == (size_t)cfg.child.timing.samples &&
 		   out.samples[0].calls > 0 && out.warmup_calls > 0,
-		   "%s: samples and warm-up reported", t->name);
-	ok(no_children_left(), "%s: no child or zombie left", t->name);
-	is_int(count_fds(), fds, "%s: no descriptor leaked", t->name);
+		   "%s: samples and warm-up reported", t->info->name);
+	ok(no_children_left(), "%s: no child or zombie left", t->info->name);
+	is_int(count_fds(), fds, "%s: no descriptor leaked", t->info->name);
 	runner_outcome_free(&out);
 }
 

@@ -24,8 +24,8 @@ good(void)
 			   "fork_test\n  add_long  \r\npage_test", &s, err, sizeof(err)),
 	       0, "a suite with settings, blanks, CRLF and no final newline loads");
 	is_int((int64_t)s.n_tests, 3, "three tests");
-	is_string(s.tests[0]->name, "add_long", "tests come in classic order (1)");
-	is_string(s.tests[2]->name, "fork_test", "tests come in classic order (3)");
+	is_string(s.tests[0]->info->name, "add_long", "tests come in classic order (1)");
+	is_string(s.tests[2]->info->name, "fork_test", "tests come in classic order (3)");
 	is_int(s.duration_ns, 250000000, "duration 250ms");
 	is_int(s.runs, 5, "runs 5");
 	is_int((int64_t)s.filesize_k, 1024, "filesize 1M is 1024 KiB");
@@ -36,7 +36,7 @@ good(void)
 	suite_free(&s);
 	is_int(suite_from_list("fork_test,add_long", &s, err, sizeof(err)), 0,
 	       "a --tests list loads");
-	is_string(s.tests[0]->name, "add_long", "--tests also runs in classic order");
+	is_string(s.tests[0]->info->name, "add_long", "--tests also runs in classic order");
 	suite_free(&s);
 }
 

@@ -121,10 +121,10 @@ check_descriptor(const struct classic *c)
 
 	if (!ok(t != NULL, "%s is registered", c->name))
 		return;
-	ok(t->number == c->number && t->run != NULL &&
-	   t->ops_per_call == c->factor &&
+	ok(t->info->number == c->number && t->run != NULL &&
+	   t->info->factor == c->factor &&
 	   aim_test_factor(t, 5120) == c->factor &&
-	   strcmp(t->units, c->units) == 0,
+	   strcmp(t->info->units, c->units) == 0,
 	   "%s: number %d, factor %lu, units \"%s\"", c->name, c->number,
 	   c->factor, c->units);
 	/* The disk tests count the suite's file size, the sync ones half. */
@@ -149,7 +149,7 @@ lifecycle(const struct aim_test *t, struct aim_ctx *ctx, struct outcome *o)
 	brk0 = sbrk(0);
 	for (int i = 0; i < 2 && o->status == AIM_OK; i++)
 		o->status = t->run(ctx);
-	if (t->number == 7 || t->number == 8)
+	if (t->info->number == 7 || t->info->number == 8)
 		o->brk_moved = sbrk(0) != brk0;
 	if (t->teardown != NULL)
 		t->teardown(ctx);
@@ -210,7 +210,7 @@ check_lifecycle(const struct classic *c, const char *datadir)
 	is_int(o.fds_after, o.fds_before, "%s: no descriptor left open",
 	       c->name);
 	ok(!o.unreaped, "%s: no child left unreaped", c->name);
-	if (t->number == 7 || t->number == 8)
+	if (t->info->number == 7 || t->info->number == 8)
 		ok(!o.brk_moved, "%s: program break restored", c->name);
 	left = entries(dir);
 	is_int(left, 0, "%s: scratch directory left empty", c->name);

@@ -32,8 +32,11 @@ fake_run(struct aim_ctx *ctx)
 }
 
 static const struct aim_test fake_test = {
-	.number = 99, .name = "fake", .units = "Fakes/second",
-	.ops_per_call = 1, .run = fake_run,
+	.info = &(const struct catalog_test){
+		.number = 99, .name = "fake", .units = "Fakes/second",
+		.factor = 1,
+	},
+	.run = fake_run,
 };
 
 struct got {

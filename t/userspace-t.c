@@ -1,10 +1,11 @@
 /*
- * The user_only flag of every test, proven rather than claimed.  A test
- * that needs a scratch directory, the network or exec is never user_only.
- * A test that needs nothing is user_only exactly when its run() survives
- * seccomp strict mode, in which any system call but read, write, exit and
- * sigreturn kills the process: each is set up and warmed up in a child,
- * which then enters strict mode and calls run() a few more times.
+ * The catalog's judged=peak of every test (lib/catalog.c: its run() makes
+ * no system call), proven rather than claimed.  A test that needs a
+ * scratch directory, the network or exec is never judged on its peak.
+ * A test that needs nothing is judged on its peak exactly when its run()
+ * survives seccomp strict mode, in which any system call but read, write,
+ * exit and sigreturn kills the process: each is set up and warmed up in a
+ * child, which then enters strict mode and calls run() a few more times.
  */
 #include "config.h"
 
@@ -59,7 +60,7 @@ enter_strict(void)
 static __attribute__((noreturn)) void
 child_fail(const struct aim_test *t, const struct aim_ctx *ctx, int code)
 {
-	diag("%s: %s", t->name, ctx->reason[0] != '\0' ? ctx->reason : "-");
+	diag("%s: %s", t->info->name, ctx->reason[0] != '\0' ? ctx->reason : "-");
 	(void)fflush(stdout);
 	_exit(code);
 }
@@ -161,6 +162,13 @@ describe(int status, char *buf, size_t len)
 	return buf;
 }
 
+/* The catalog says run() makes no system call. */
+static int
+peak(const struct aim_test *t)
+{
+	return t->info->judged == MEASURE_JUDGED_PEAK;
+}
+
 static void
 check_strict(const struct aim_test *t)
 {
@@ -170,14 +178,14 @@ check_strict(const struct aim_test *t)
 	char buf[64];
 
 	if (WIFEXITED(status) && WEXITSTATUS(status) == EXIT_SETUP_SKIP) {
-		skip("%s: setup skips here, run() not checked", t->name);
+		skip("%s: setup skips here, run() not checked", t->info->name);
 		return;
 	}
 	if (WIFEXITED(status) && WEXITSTATUS(status) == EXIT_NO_SECCOMP)
 		bail("%s: seccomp strict refused after the probe allowed it",
-		     t->name);
-	ok((clean || killed) && clean == (t->user_only != 0),
-	   "%s: user_only=%d, %s", t->name, t->user_only,
+		     t->info->name);
+	ok((clean || killed) && clean == peak(t),
+	   "%s: judged peak=%d, %s", t->info->name, peak(t),
 	   describe(status, buf, sizeof(buf)));
 }
 
@@ -185,11 +193,11 @@ static void
 check_test(const struct aim_test *t, const char *no_strict)
 {
 	if (t->needs != AIM_NEEDS_NOTHING)
-		is_int(t->user_only, 0, "%s: needs %#x, so not user_only",
-		       t->name, t->needs);
+		is_int(peak(t), 0, "%s: needs %#x, so not judged peak",
+		       t->info->name, t->needs);
 	else if (no_strict != NULL)
-		skip("%s: user_only=%d not checked: %s", t->name,
-		     t->user_only, no_strict);
+		skip("%s: judged peak=%d not checked: %s", t->info->name,
+		     peak(t), no_strict);
 	else
 		check_strict(t);
 }
@@ -220,7 +228,7 @@ main(void)
 	for (size_t i = 0; i < sizeof(pure) / sizeof(pure[0]); i++) {
 		const struct aim_test *t = aim_test_find(pure[i]);
 
-		ok(t != NULL && t->user_only, "%s is user_only", pure[i]);
+		ok(t != NULL && peak(t), "%s is judged peak", pure[i]);
 	}
 	return done_testing();
 }

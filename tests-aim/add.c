@@ -143,56 +143,31 @@ add_short_run(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_add_double = {
-	.number = 1,
-	.name = "add_double",
-	.units = "Thousand Double Precision Additions/second",
-	.ops_per_call = 18000,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_ADD_DOUBLE],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.run = add_double_run,
 };
 
 const struct aim_test aim_test_add_float = {
-	.number = 2,
-	.name = "add_float",
-	.units = "Thousand Single Precision Additions/second",
-	.ops_per_call = 12000,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_ADD_FLOAT],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.run = add_float_run,
 };
 
 const struct aim_test aim_test_add_long = {
-	.number = 3,
-	.name = "add_long",
-	.units = "Thousand Long Integer Additions/second",
-	.ops_per_call = 60000,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_ADD_LONG],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.run = add_long_run,
 };
 
 const struct aim_test aim_test_add_int = {
-	.number = 4,
-	.name = "add_int",
-	.units = "Thousand Integer Additions/second",
-	.ops_per_call = 60000,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_ADD_INT],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.run = add_int_run,
 };
 
 const struct aim_test aim_test_add_short = {
-	.number = 5,
-	.name = "add_short",
-	.units = "Thousand Short Integer Additions/second",
-	.ops_per_call = 24000,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_ADD_SHORT],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.run = add_short_run,
 };

@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "catalog.h"
+
 enum aim_status {
 	AIM_OK = 0,
 	AIM_SKIP,	/* a facility is absent: reason names it */
@@ -23,36 +25,18 @@ enum aim_needs {
 	AIM_NEEDS_EXEC = 1 << 2,	/* forks and execs helper programs */
 };
 
-/*
- * How one run() call's operation count is derived.  The disk tests count
- * kilobytes of the suite's file size, as AIM9 patched its factors after
- * reading FILESIZE; the sync variants count half.
- */
-enum aim_scale {
-	AIM_SCALE_FIXED = 0,		/* ops_per_call as given */
-	AIM_SCALE_FILESIZE_K,		/* file size in KiB */
-	AIM_SCALE_HALF_FILESIZE_K,	/* file size in KiB / 2 */
-};
-
 struct aim_ctx;	/* opaque, owned by the harness */
 
 struct aim_test {
-	int number;		/* classic AIM9 number, 1..60; extra tests 101.. */
-	const char *name;	/* "add_long", "creat-clo" */
-	const char *units;	/* "Thousand Long Integer Additions/second" */
-	unsigned long ops_per_call;	/* the AIM9 factor (AIM_SCALE_FIXED) */
-	enum aim_scale scale;
-	unsigned needs;		/* enum aim_needs bits */
 	/*
-	 * A run() that never enters the kernel can only be slowed now and then
-	 * from outside (other tasks, the host), so aimcmp judges it on its
-	 * fastest interval; a kernel-facing run() can be slowed now and then by
-	 * the kernel under test itself, so it is judged on the mean.
+	 * What it measures: number, name, units, factor, judged rate.  Only
+	 * the catalog says it (lib/catalog.c), once for every program.
 	 */
-	unsigned char user_only;	/* run() makes no system call (t/userspace-t) */
+	const struct catalog_test *info;
+	unsigned needs;		/* enum aim_needs bits */
 	/* Optional, untimed: allocate, create files, start partners. */
 	enum aim_status (*setup)(struct aim_ctx *ctx);
-	/* Required, timed: one call does ops_per_call operations. */
+	/* Required, timed: one call does the catalog's factor of operations. */
 	enum aim_status (*run)(struct aim_ctx *ctx);
 	/* Optional, untimed; must not fail. */
 	void (*teardown)(struct aim_ctx *ctx);

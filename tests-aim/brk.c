@@ -88,21 +88,13 @@ brk_test_run(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_page_test = {
-	.number = 7,
-	.name = "page_test",
-	.units = "System Allocations & Pages/second",
-	.ops_per_call = 1700,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_PAGE_TEST],
 	.needs = AIM_NEEDS_NOTHING,
 	.run = page_test_run,
 };
 
 const struct aim_test aim_test_brk_test = {
-	.number = 8,
-	.name = "brk_test",
-	.units = "System Memory Allocations/second",
-	.ops_per_call = 17000,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_BRK_TEST],
 	.needs = AIM_NEEDS_NOTHING,
 	.run = brk_test_run,
 };

@@ -89,11 +89,7 @@ creat_clo_teardown(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_creat_clo = {
-	.number = 6,
-	.name = "creat-clo",
-	.units = "File Creations and Closes/second",
-	.ops_per_call = 1000,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_CREAT_CLO],
 	.needs = AIM_NEEDS_SCRATCH,
 	.setup = creat_clo_setup,
 	.run = creat_clo_run,

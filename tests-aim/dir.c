@@ -217,11 +217,7 @@ dir_rtns_1_run(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_disk_src = {
-	.number = 22,
-	.name = "disk_src",
-	.units = "Directory Searches/second",
-	.ops_per_call = 75,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_DISK_SRC],
 	.needs = AIM_NEEDS_SCRATCH,
 	.setup = disk_src_setup,
 	.run = disk_src_run,
@@ -229,11 +225,7 @@ const struct aim_test aim_test_disk_src = {
 };
 
 const struct aim_test aim_test_dir_rtns_1 = {
-	.number = 48,
-	.name = "dir_rtns_1",
-	.units = "Directory Operations/second",
-	.ops_per_call = 10000,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_DIR_RTNS_1],
 	.needs = AIM_NEEDS_NOTHING,
 	.setup = dir_rtns_1_setup,
 	.run = dir_rtns_1_run,

@@ -119,11 +119,7 @@ disk_cp_run(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_disk_rr = {
-	.number = 14,
-	.name = "disk_rr",
-	.units = "Random Disk Reads (K)/second",
-	.ops_per_call = 5120,
-	.scale = AIM_SCALE_FILESIZE_K,
+	.info = &catalog_tests[CATALOG_DISK_RR],
 	.needs = AIM_NEEDS_SCRATCH,
 	.setup = diskio_setup_plain,
 	.run = disk_rr_run,
@@ -131,11 +127,7 @@ const struct aim_test aim_test_disk_rr = {
 };
 
 const struct aim_test aim_test_disk_rw = {
-	.number = 15,
-	.name = "disk_rw",
-	.units = "Random Disk Writes (K)/second",
-	.ops_per_call = 5120,
-	.scale = AIM_SCALE_FILESIZE_K,
+	.info = &catalog_tests[CATALOG_DISK_RW],
 	.needs = AIM_NEEDS_SCRATCH,
 	.setup = diskio_setup_plain,
 	.run = disk_rw_run,
@@ -143,11 +135,7 @@ const struct aim_test aim_test_disk_rw = {
 };
 
 const struct aim_test aim_test_disk_rd = {
-	.number = 16,
-	.name = "disk_rd",
-	.units = "Sequential Disk Reads (K)/second",
-	.ops_per_call = 5120,
-	.scale = AIM_SCALE_FILESIZE_K,
+	.info = &catalog_tests[CATALOG_DISK_RD],
 	.needs = AIM_NEEDS_SCRATCH,
 	.setup = diskio_setup_common,
 	.run = disk_rd_run,
@@ -155,11 +143,7 @@ const struct aim_test aim_test_disk_rd = {
 };
 
 const struct aim_test aim_test_disk_wrt = {
-	.number = 17,
-	.name = "disk_wrt",
-	.units = "Sequential Disk Writes (K)/second",
-	.ops_per_call = 5120,
-	.scale = AIM_SCALE_FILESIZE_K,
+	.info = &catalog_tests[CATALOG_DISK_WRT],
 	.needs = AIM_NEEDS_SCRATCH,
 	.setup = diskio_setup_plain,
 	.run = disk_wrt_run,
@@ -167,11 +151,7 @@ const struct aim_test aim_test_disk_wrt = {
 };
 
 const struct aim_test aim_test_disk_cp = {
-	.number = 18,
-	.name = "disk_cp",
-	.units = "Disk Copies (K)/second",
-	.ops_per_call = 5120,
-	.scale = AIM_SCALE_FILESIZE_K,
+	.info = &catalog_tests[CATALOG_DISK_CP],
 	.needs = AIM_NEEDS_SCRATCH,
 	.setup = diskio_setup_common,
 	.run = disk_cp_run,

@@ -87,11 +87,7 @@ sync_disk_cp_run(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_sync_disk_rw = {
-	.number = 19,
-	.name = "sync_disk_rw",
-	.units = "Sync Random Disk Writes (K)/second",
-	.ops_per_call = 2560,
-	.scale = AIM_SCALE_HALF_FILESIZE_K,
+	.info = &catalog_tests[CATALOG_SYNC_DISK_RW],
 	.needs = AIM_NEEDS_SCRATCH,
 	.setup = diskio_setup_plain,
 	.run = sync_disk_rw_run,
@@ -99,11 +95,7 @@ const struct aim_test aim_test_sync_disk_rw = {
 };
 
 const struct aim_test aim_test_sync_disk_wrt = {
-	.number = 20,
-	.name = "sync_disk_wrt",
-	.units = "Sync Sequential Disk Writes (K)/second",
-	.ops_per_call = 2560,
-	.scale = AIM_SCALE_HALF_FILESIZE_K,
+	.info = &catalog_tests[CATALOG_SYNC_DISK_WRT],
 	.needs = AIM_NEEDS_SCRATCH,
 	.setup = diskio_setup_plain,
 	.run = sync_disk_wrt_run,
@@ -111,11 +103,7 @@ const struct aim_test aim_test_sync_disk_wrt = {
 };
 
 const struct aim_test aim_test_sync_disk_cp = {
-	.number = 21,
-	.name = "sync_disk_cp",
-	.units = "Sync Disk Copies (K)/second",
-	.ops_per_call = 2560,
-	.scale = AIM_SCALE_HALF_FILESIZE_K,
+	.info = &catalog_tests[CATALOG_SYNC_DISK_CP],
 	.needs = AIM_NEEDS_SCRATCH,
 	.setup = diskio_setup_common,
 	.run = sync_disk_cp_run,

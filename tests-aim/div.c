@@ -144,56 +144,31 @@ div_short_run(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_div_double = {
-	.number = 23,
-	.name = "div_double",
-	.units = "Thousand Double Precision Divides/second",
-	.ops_per_call = 3000,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_DIV_DOUBLE],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.run = div_double_run,
 };
 
 const struct aim_test aim_test_div_float = {
-	.number = 24,
-	.name = "div_float",
-	.units = "Thousand Single Precision Divides/second",
-	.ops_per_call = 3000,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_DIV_FLOAT],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.run = div_float_run,
 };
 
 const struct aim_test aim_test_div_long = {
-	.number = 25,
-	.name = "div_long",
-	.units = "Thousand Long Integer Divides/second",
-	.ops_per_call = 900,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_DIV_LONG],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.run = div_long_run,
 };
 
 const struct aim_test aim_test_div_int = {
-	.number = 26,
-	.name = "div_int",
-	.units = "Thousand Integer Divides/second",
-	.ops_per_call = 900,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_DIV_INT],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.run = div_int_run,
 };
 
 const struct aim_test aim_test_div_short = {
-	.number = 27,
-	.name = "div_short",
-	.units = "Thousand Short Integer Divides/second",
-	.ops_per_call = 900,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_DIV_SHORT],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.run = div_short_run,
 };

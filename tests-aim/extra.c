@@ -91,13 +91,8 @@ calibrate_teardown(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_calibrate = {
-	.number = 101,
-	.name = "calibrate",
-	.units = "Calibration Loops/second",
-	.ops_per_call = 1,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_CALIBRATE],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.setup = calibrate_setup,
 	.run = calibrate_run,
 	.teardown = calibrate_teardown,

@@ -120,45 +120,25 @@ fun_cal15_run(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_fun_cal = {
-	.number = 28,
-	.name = "fun_cal",
-	.units = "Function Calls (no arguments)/second",
-	.ops_per_call = 512000,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_FUN_CAL],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.run = fun_cal_run,
 };
 
 const struct aim_test aim_test_fun_cal1 = {
-	.number = 29,
-	.name = "fun_cal1",
-	.units = "Function Calls (1 argument)/second",
-	.ops_per_call = 512000,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_FUN_CAL1],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.run = fun_cal1_run,
 };
 
 const struct aim_test aim_test_fun_cal2 = {
-	.number = 30,
-	.name = "fun_cal2",
-	.units = "Function Calls (2 arguments)/second",
-	.ops_per_call = 512000,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_FUN_CAL2],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.run = fun_cal2_run,
 };
 
 const struct aim_test aim_test_fun_cal15 = {
-	.number = 31,
-	.name = "fun_cal15",
-	.units = "Function Calls (15 arguments)/second",
-	.ops_per_call = 512000,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_FUN_CAL15],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.run = fun_cal15_run,
 };

@@ -200,11 +200,7 @@ fifo_run(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_fifo_test = {
-	.number = 56,
-	.name = "fifo_test",
-	.units = "FIFO Messages/second",
-	.ops_per_call = 100,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_FIFO_TEST],
 	.needs = AIM_NEEDS_SCRATCH,
 	.setup = fifo_setup,
 	.run = fifo_run,
@@ -212,11 +208,7 @@ const struct aim_test aim_test_fifo_test = {
 };
 
 const struct aim_test aim_test_stream_pipe = {
-	.number = 57,
-	.name = "stream_pipe",
-	.units = "Stream Pipe Messages/second",
-	.ops_per_call = 100,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_STREAM_PIPE],
 	.needs = AIM_NEEDS_NOTHING,
 	.setup = stream_pipe_setup,
 	.run = stream_pipe_run,
@@ -224,11 +216,7 @@ const struct aim_test aim_test_stream_pipe = {
 };
 
 const struct aim_test aim_test_dgram_pipe = {
-	.number = 58,
-	.name = "dgram_pipe",
-	.units = "DataGram Pipe Messages/second",
-	.ops_per_call = 100,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_DGRAM_PIPE],
 	.needs = AIM_NEEDS_NOTHING,
 	.setup = dgram_pipe_setup,
 	.run = dgram_pipe_run,
@@ -236,11 +224,7 @@ const struct aim_test aim_test_dgram_pipe = {
 };
 
 const struct aim_test aim_test_pipe_cpy = {
-	.number = 59,
-	.name = "pipe_cpy",
-	.units = "Pipe Messages/second",
-	.ops_per_call = 100,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_PIPE_CPY],
 	.needs = AIM_NEEDS_NOTHING,
 	.setup = ipc_setup,
 	.run = pipe_cpy_run,

@@ -64,12 +64,7 @@ jmp_test_run(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_jmp_test = {
-	.number = 9,
-	.name = "jmp_test",
-	.units = "Non-local gotos/second",
-	.ops_per_call = 1000,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_JMP_TEST],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.run = jmp_test_run,
 };

@@ -113,11 +113,7 @@ link_test_teardown(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_link_test = {
-	.number = 13,
-	.name = "link_test",
-	.units = "Link/Unlink Pairs/second",
-	.ops_per_call = 63,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_LINK_TEST],
 	.needs = AIM_NEEDS_SCRATCH,
 	.setup = link_test_setup,
 	.run = link_test_run,

@@ -196,26 +196,16 @@ array_rtns_run(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_matrix_rtns = {
-	.number = 41,
-	.name = "matrix_rtns",
-	.units = "Point Transformations/second",
-	.ops_per_call = 100,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_MATRIX_RTNS],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.setup = matrix_setup,
 	.run = matrix_rtns_run,
 	.teardown = free_data,
 };
 
 const struct aim_test aim_test_array_rtns = {
-	.number = 42,
-	.name = "array_rtns",
-	.units = "Linear Systems Solved/second",
-	.ops_per_call = 20,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_ARRAY_RTNS],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.setup = array_setup,
 	.run = array_rtns_run,
 	.teardown = free_data,

@@ -235,37 +235,22 @@ ram_copy_run(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_mem_rtns_1 = {
-	.number = 44,
-	.name = "mem_rtns_1",
-	.units = "Dynamic Memory Operations/second",
-	.ops_per_call = 30000,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_MEM_RTNS_1],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.run = mem_rtns_1_run,
 };
 
 const struct aim_test aim_test_mem_rtns_2 = {
-	.number = 45,
-	.name = "mem_rtns_2",
-	.units = "Block Memory Operations/second",
-	.ops_per_call = 100,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_MEM_RTNS_2],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.setup = bufs_setup,
 	.run = mem_rtns_2_run,
 	.teardown = bufs_teardown,
 };
 
 const struct aim_test aim_test_ram_copy = {
-	.number = 60,
-	.name = "ram_copy",
-	.units = "Memory to Memory Copy/second",
-	.ops_per_call = 25020,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_RAM_COPY],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.setup = ram_copy_setup,
 	.run = ram_copy_run,
 	.teardown = bufs_teardown,

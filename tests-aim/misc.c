@@ -119,11 +119,7 @@ misc_rtns_1_run(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_misc_rtns_1 = {
-	.number = 47,
-	.name = "misc_rtns_1",
-	.units = "Auxiliary Loops/second",
-	.ops_per_call = 10,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_MISC_RTNS_1],
 	.needs = AIM_NEEDS_NOTHING,
 	.setup = misc_setup,
 	.run = misc_rtns_1_run,

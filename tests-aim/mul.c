@@ -151,56 +151,31 @@ mul_short_run(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_mul_double = {
-	.number = 33,
-	.name = "mul_double",
-	.units = "Thousand Double Precision Multiplies/second",
-	.ops_per_call = 12000,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_MUL_DOUBLE],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.run = mul_double_run,
 };
 
 const struct aim_test aim_test_mul_float = {
-	.number = 34,
-	.name = "mul_float",
-	.units = "Thousand Single Precision Multiplies/second",
-	.ops_per_call = 12000,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_MUL_FLOAT],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.run = mul_float_run,
 };
 
 const struct aim_test aim_test_mul_long = {
-	.number = 35,
-	.name = "mul_long",
-	.units = "Thousand Long Integer Multiplies/second",
-	.ops_per_call = 240,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_MUL_LONG],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.run = mul_long_run,
 };
 
 const struct aim_test aim_test_mul_int = {
-	.number = 36,
-	.name = "mul_int",
-	.units = "Thousand Integer Multiplies/second",
-	.ops_per_call = 240,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_MUL_INT],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.run = mul_int_run,
 };
 
 const struct aim_test aim_test_mul_short = {
-	.number = 37,
-	.name = "mul_short",
-	.units = "Thousand Short Integer Multiplies/second",
-	.ops_per_call = 300,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_MUL_SHORT],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.run = mul_short_run,
 };

@@ -210,11 +210,7 @@ net_teardown(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_tcp_test = {
-	.number = 54,
-	.name = "tcp_test",
-	.units = "TCP/IP Messages/second",
-	.ops_per_call = 90,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_TCP_TEST],
 	.needs = AIM_NEEDS_NET,
 	.setup = tcp_setup,
 	.run = tcp_run,
@@ -222,11 +218,7 @@ const struct aim_test aim_test_tcp_test = {
 };
 
 const struct aim_test aim_test_udp_test = {
-	.number = 55,
-	.name = "udp_test",
-	.units = "UDP/IP DataGrams/second",
-	.ops_per_call = 100,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_UDP_TEST],
 	.needs = AIM_NEEDS_NET,
 	.setup = udp_setup,
 	.run = udp_run,

@@ -161,24 +161,14 @@ series_teardown(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_new_raph = {
-	.number = 39,
-	.name = "new_raph",
-	.units = "Zeros Found/second",
-	.ops_per_call = 200,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_NEW_RAPH],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.run = new_raph_run,
 };
 
 const struct aim_test aim_test_series_1 = {
-	.number = 52,
-	.name = "series_1",
-	.units = "Series Evaluations/second",
-	.ops_per_call = 100,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_SERIES_1],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.setup = series_setup,
 	.run = series_1_run,
 	.teardown = series_teardown,

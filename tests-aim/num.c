@@ -133,26 +133,16 @@ trig_rtns_run(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_num_rtns_1 = {
-	.number = 38,
-	.name = "num_rtns_1",
-	.units = "Numeric Functions/second",
-	.ops_per_call = 100,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_NUM_RTNS_1],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.setup = arg_setup,
 	.run = num_rtns_1_run,
 	.teardown = arg_teardown,
 };
 
 const struct aim_test aim_test_trig_rtns = {
-	.number = 40,
-	.name = "trig_rtns",
-	.units = "Trigonometric Functions/second",
-	.ops_per_call = 10000,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_TRIG_RTNS],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.setup = arg_setup,
 	.run = trig_rtns_run,
 	.teardown = arg_teardown,

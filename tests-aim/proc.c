@@ -126,11 +126,7 @@ fork_test_run(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_exec_test = {
-	.number = 11,
-	.name = "exec_test",
-	.units = "Program Loads/second",
-	.ops_per_call = 5,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_EXEC_TEST],
 	.needs = AIM_NEEDS_EXEC | AIM_NEEDS_SCRATCH,
 	.setup = exec_test_setup,
 	.run = exec_test_run,
@@ -138,11 +134,7 @@ const struct aim_test aim_test_exec_test = {
 };
 
 const struct aim_test aim_test_fork_test = {
-	.number = 12,
-	.name = "fork_test",
-	.units = "Task Creations/second",
-	.ops_per_call = 100,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_FORK_TEST],
 	.needs = AIM_NEEDS_EXEC,
 	.run = fork_test_run,
 };

@@ -1,7 +1,8 @@
 /*
  * The classic AIM9 tests in classic (registration) order, and apart from
  * them the extra tests that only run when named.  Adding a test is a
- * descriptor in its family file plus one line here.
+ * catalog row (lib/catalog.c), a descriptor in its family file and one
+ * line here.
  */
 #include "config.h"
 
@@ -150,10 +151,10 @@ const struct aim_test *
 aim_test_find(const char *name)
 {
 	for (size_t i = 0; aim_tests[i] != NULL; i++)
-		if (strcmp(aim_tests[i]->name, name) == 0)
+		if (strcmp(aim_tests[i]->info->name, name) == 0)
 			return aim_tests[i];
 	for (size_t i = 0; aim_extra_tests[i] != NULL; i++)
-		if (strcmp(aim_extra_tests[i]->name, name) == 0)
+		if (strcmp(aim_extra_tests[i]->info->name, name) == 0)
 			return aim_extra_tests[i];
 	return NULL;
 }
@@ -161,13 +162,6 @@ aim_test_find(const char *name)
 unsigned long
 aim_test_factor(const struct aim_test *t, unsigned long filesize_k)
 {
-	switch (t->scale) {
-	case AIM_SCALE_FILESIZE_K:
-		return filesize_k;
-	case AIM_SCALE_HALF_FILESIZE_K:
-		return filesize_k / 2;
-	case AIM_SCALE_FIXED:
-	default:
-		return t->ops_per_call;
-	}
+	return catalog_factor(t->info, filesize_k);
 }
+

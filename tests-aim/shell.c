@@ -152,11 +152,7 @@ shell_run(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_shell_rtns_1 = {
-	.number = 49,
-	.name = "shell_rtns_1",
-	.units = "Shell Scripts/second",
-	.ops_per_call = 1,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_SHELL_RTNS_1],
 	.needs = AIM_NEEDS_EXEC | AIM_NEEDS_SCRATCH,
 	.setup = shell_rtns_1_setup,
 	.run = shell_run,
@@ -164,11 +160,7 @@ const struct aim_test aim_test_shell_rtns_1 = {
 };
 
 const struct aim_test aim_test_shell_rtns_2 = {
-	.number = 50,
-	.name = "shell_rtns_2",
-	.units = "Shell Scripts/second",
-	.ops_per_call = 1,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_SHELL_RTNS_2],
 	.needs = AIM_NEEDS_EXEC | AIM_NEEDS_SCRATCH,
 	.setup = shell_rtns_2_setup,
 	.run = shell_run,
@@ -176,11 +168,7 @@ const struct aim_test aim_test_shell_rtns_2 = {
 };
 
 const struct aim_test aim_test_shell_rtns_3 = {
-	.number = 51,
-	.name = "shell_rtns_3",
-	.units = "Shell Scripts/second",
-	.ops_per_call = 1,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_SHELL_RTNS_3],
 	.needs = AIM_NEEDS_EXEC | AIM_NEEDS_SCRATCH,
 	.setup = shell_rtns_3_setup,
 	.run = shell_run,

@@ -216,11 +216,7 @@ shm_run(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_shared_memory = {
-	.number = 53,
-	.name = "shared_memory",
-	.units = "Shared Memory Operations/second",
-	.ops_per_call = 100,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_SHARED_MEMORY],
 	.needs = AIM_NEEDS_NOTHING,
 	.setup = shm_setup,
 	.run = shm_run,

@@ -75,13 +75,8 @@ sieve_teardown(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_sieve = {
-	.number = 32,
-	.name = "sieve",
-	.units = "Integer Sieves/second",
-	.ops_per_call = 5,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_SIEVE],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.setup = sieve_setup,
 	.run = sieve_run,
 	.teardown = sieve_teardown,

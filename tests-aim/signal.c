@@ -118,11 +118,7 @@ signal_teardown(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_signal_test = {
-	.number = 10,
-	.name = "signal_test",
-	.units = "Signal Traps/second",
-	.ops_per_call = 1000,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_SIGNAL_TEST],
 	.needs = AIM_NEEDS_NOTHING,
 	.setup = signal_setup,
 	.run = signal_test_run,

@@ -79,13 +79,8 @@ sort_teardown(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_sort_rtns_1 = {
-	.number = 46,
-	.name = "sort_rtns_1",
-	.units = "Sort Operations/second",
-	.ops_per_call = 10,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_SORT_RTNS_1],
 	.needs = AIM_NEEDS_NOTHING,
-	.user_only = 1,
 	.setup = sort_setup,
 	.run = sort_rtns_1_run,
 	.teardown = sort_teardown,

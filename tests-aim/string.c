@@ -159,11 +159,7 @@ string_rtns_run(struct aim_ctx *ctx)
 }
 
 const struct aim_test aim_test_string_rtns = {
-	.number = 43,
-	.name = "string_rtns",
-	.units = "String Manipulations/second",
-	.ops_per_call = 100,
-	.scale = AIM_SCALE_FIXED,
+	.info = &catalog_tests[CATALOG_STRING_RTNS],
 	.needs = AIM_NEEDS_NOTHING,
 	.run = string_rtns_run,
 };

@@ -1,0 +1,176 @@
+/*
+ * The facts of every test: number, name, units, factor, judged rate and
+ * better direction (catalog.h).  Rows are stored data: a name or unit
+ * changed here no longer matches the results already stored.
+ */
+#include "config.h"
+
+#include "catalog.h"
+
+#include <string.h>
+
+/* One row: id, number, name, units, factor, scale, judged, better. */
+#define ROW(id, num, name, units, factor, scale, judged, better) \
+	[CATALOG_##id] = { num, name, units, factor, CATALOG_SCALE_##scale, \
+			   MEASURE_JUDGED_##judged, MEASURE_##better }
+
+const struct catalog_test catalog_tests[CATALOG_COUNT] = {
+	ROW(ADD_DOUBLE, 1, "add_double",
+	    "Thousand Double Precision Additions/second",
+	    18000, FIXED, PEAK, HIGHER),
+	ROW(ADD_FLOAT, 2, "add_float",
+	    "Thousand Single Precision Additions/second",
+	    12000, FIXED, PEAK, HIGHER),
+	ROW(ADD_LONG, 3, "add_long", "Thousand Long Integer Additions/second",
+	    60000, FIXED, PEAK, HIGHER),
+	ROW(ADD_INT, 4, "add_int", "Thousand Integer Additions/second",
+	    60000, FIXED, PEAK, HIGHER),
+	ROW(ADD_SHORT, 5, "add_short",
+	    "Thousand Short Integer Additions/second",
+	    24000, FIXED, PEAK, HIGHER),
+	ROW(CREAT_CLO, 6, "creat-clo", "File Creations and Closes/second",
+	    1000, FIXED, MEAN, HIGHER),
+	ROW(PAGE_TEST, 7, "page_test", "System Allocations & Pages/second",
+	    1700, FIXED, MEAN, HIGHER),
+	ROW(BRK_TEST, 8, "brk_test", "System Memory Allocations/second",
+	    17000, FIXED, MEAN, HIGHER),
+	ROW(JMP_TEST, 9, "jmp_test", "Non-local gotos/second",
+	    1000, FIXED, PEAK, HIGHER),
+	ROW(SIGNAL_TEST, 10, "signal_test", "Signal Traps/second",
+	    1000, FIXED, MEAN, HIGHER),
+	ROW(EXEC_TEST, 11, "exec_test", "Program Loads/second",
+	    5, FIXED, MEAN, HIGHER),
+	ROW(FORK_TEST, 12, "fork_test", "Task Creations/second",
+	    100, FIXED, MEAN, HIGHER),
+	ROW(LINK_TEST, 13, "link_test", "Link/Unlink Pairs/second",
+	    63, FIXED, MEAN, HIGHER),
+	ROW(DISK_RR, 14, "disk_rr", "Random Disk Reads (K)/second",
+	    5120, FILESIZE_K, MEAN, HIGHER),
+	ROW(DISK_RW, 15, "disk_rw", "Random Disk Writes (K)/second",
+	    5120, FILESIZE_K, MEAN, HIGHER),
+	ROW(DISK_RD, 16, "disk_rd", "Sequential Disk Reads (K)/second",
+	    5120, FILESIZE_K, MEAN, HIGHER),
+	ROW(DISK_WRT, 17, "disk_wrt", "Sequential Disk Writes (K)/second",
+	    5120, FILESIZE_K, MEAN, HIGHER),
+	ROW(DISK_CP, 18, "disk_cp", "Disk Copies (K)/second",
+	    5120, FILESIZE_K, MEAN, HIGHER),
+	ROW(SYNC_DISK_RW, 19, "sync_disk_rw",
+	    "Sync Random Disk Writes (K)/second",
+	    2560, HALF_FILESIZE_K, MEAN, HIGHER),
+	ROW(SYNC_DISK_WRT, 20, "sync_disk_wrt",
+	    "Sync Sequential Disk Writes (K)/second",
+	    2560, HALF_FILESIZE_K, MEAN, HIGHER),
+	ROW(SYNC_DISK_CP, 21, "sync_disk_cp", "Sync Disk Copies (K)/second",
+	    2560, HALF_FILESIZE_K, MEAN, HIGHER),
+	ROW(DISK_SRC, 22, "disk_src", "Directory Searches/second",
+	    75, FIXED, MEAN, HIGHER),
+	ROW(DIV_DOUBLE, 23, "div_double",
+	    "Thousand Double Precision Divides/second",
+	    3000, FIXED, PEAK, HIGHER),
+	ROW(DIV_FLOAT, 24, "div_float",
+	    "Thousand Single Precision Divides/second",
+	    3000, FIXED, PEAK, HIGHER),
+	ROW(DIV_LONG, 25, "div_long", "Thousand Long Integer Divides/second",
+	    900, FIXED, PEAK, HIGHER),
+	ROW(DIV_INT, 26, "div_int", "Thousand Integer Divides/second",
+	    900, FIXED, PEAK, HIGHER),
+	ROW(DIV_SHORT, 27, "div_short", "Thousand Short Integer Divides/second",
+	    900, FIXED, PEAK, HIGHER),
+	ROW(FUN_CAL, 28, "fun_cal", "Function Calls (no arguments)/second",
+	    512000, FIXED, PEAK, HIGHER),
+	ROW(FUN_CAL1, 29, "fun_cal1", "Function Calls (1 argument)/second",
+	    512000, FIXED, PEAK, HIGHER),
+	ROW(FUN_CAL2, 30, "fun_cal2", "Function Calls (2 arguments)/second",
+	    512000, FIXED, PEAK, HIGHER),
+	ROW(FUN_CAL15, 31, "fun_cal15", "Function Calls (15 arguments)/second",
+	    512000, FIXED, PEAK, HIGHER),
+	ROW(SIEVE, 32, "sieve", "Integer Sieves/second",
+	    5, FIXED, PEAK, HIGHER),
+	ROW(MUL_DOUBLE, 33, "mul_double",
+	    "Thousand Double Precision Multiplies/second",
+	    12000, FIXED, PEAK, HIGHER),
+	ROW(MUL_FLOAT, 34, "mul_float",
+	    "Thousand Single Precision Multiplies/second",
+	    12000, FIXED, PEAK, HIGHER),
+	ROW(MUL_LONG, 35, "mul_long", "Thousand Long Integer Multiplies/second",
+	    240, FIXED, PEAK, HIGHER),
+	ROW(MUL_INT, 36, "mul_int", "Thousand Integer Multiplies/second",
+	    240, FIXED, PEAK, HIGHER),
+	ROW(MUL_SHORT, 37, "mul_short",
+	    "Thousand Short Integer Multiplies/second",
+	    300, FIXED, PEAK, HIGHER),
+	ROW(NUM_RTNS_1, 38, "num_rtns_1", "Numeric Functions/second",
+	    100, FIXED, PEAK, HIGHER),
+	ROW(NEW_RAPH, 39, "new_raph", "Zeros Found/second",
+	    200, FIXED, PEAK, HIGHER),
+	ROW(TRIG_RTNS, 40, "trig_rtns", "Trigonometric Functions/second",
+	    10000, FIXED, PEAK, HIGHER),
+	ROW(MATRIX_RTNS, 41, "matrix_rtns", "Point Transformations/second",
+	    100, FIXED, PEAK, HIGHER),
+	ROW(ARRAY_RTNS, 42, "array_rtns", "Linear Systems Solved/second",
+	    20, FIXED, PEAK, HIGHER),
+	ROW(STRING_RTNS, 43, "string_rtns", "String Manipulations/second",
+	    100, FIXED, MEAN, HIGHER),
+	ROW(MEM_RTNS_1, 44, "mem_rtns_1", "Dynamic Memory Operations/second",
+	    30000, FIXED, PEAK, HIGHER),
+	ROW(MEM_RTNS_2, 45, "mem_rtns_2", "Block Memory Operations/second",
+	    100, FIXED, PEAK, HIGHER),
+	ROW(SORT_RTNS_1, 46, "sort_rtns_1", "Sort Operations/second",
+	    10, FIXED, PEAK, HIGHER),
+	ROW(MISC_RTNS_1, 47, "misc_rtns_1", "Auxiliary Loops/second",
+	    10, FIXED, MEAN, HIGHER),
+	ROW(DIR_RTNS_1, 48, "dir_rtns_1", "Directory Operations/second",
+	    10000, FIXED, MEAN, HIGHER),
+	ROW(SHELL_RTNS_1, 49, "shell_rtns_1", "Shell Scripts/second",
+	    1, FIXED, MEAN, HIGHER),
+	ROW(SHELL_RTNS_2, 50, "shell_rtns_2", "Shell Scripts/second",
+	    1, FIXED, MEAN, HIGHER),
+	ROW(SHELL_RTNS_3, 51, "shell_rtns_3", "Shell Scripts/second",
+	    1, FIXED, MEAN, HIGHER),
+	ROW(SERIES_1, 52, "series_1", "Series Evaluations/second",
+	    100, FIXED, PEAK, HIGHER),
+	ROW(SHARED_MEMORY, 53, "shared_memory",
+	    "Shared Memory Operations/second",
+	    100, FIXED, MEAN, HIGHER),
+	ROW(TCP_TEST, 54, "tcp_test", "TCP/IP Messages/second",
+	    90, FIXED, MEAN, HIGHER),
+	ROW(UDP_TEST, 55, "udp_test", "UDP/IP DataGrams/second",
+	    100, FIXED, MEAN, HIGHER),
+	ROW(FIFO_TEST, 56, "fifo_test", "FIFO Messages/second",
+	    100, FIXED, MEAN, HIGHER),
+	ROW(STREAM_PIPE, 57, "stream_pipe", "Stream Pipe Messages/second",
+	    100, FIXED, MEAN, HIGHER),
+	ROW(DGRAM_PIPE, 58, "dgram_pipe", "DataGram Pipe Messages/second",
+	    100, FIXED, MEAN, HIGHER),
+	ROW(PIPE_CPY, 59, "pipe_cpy", "Pipe Messages/second",
+	    100, FIXED, MEAN, HIGHER),
+	ROW(RAM_COPY, 60, "ram_copy", "Memory to Memory Copy/second",
+	    25020, FIXED, PEAK, HIGHER),
+	ROW(CALIBRATE, 101, "calibrate", "Calibration Loops/second",
+	    1, FIXED, PEAK, HIGHER),
+};
+
+#undef ROW
+
+const struct catalog_test *
+catalog_find(const char *name)
+{
+	for (size_t i = 0; i < CATALOG_COUNT; i++)
+		if (strcmp(catalog_tests[i].name, name) == 0)
+			return &catalog_tests[i];
+	return NULL;
+}
+
+unsigned long
+catalog_factor(const struct catalog_test *c, unsigned long filesize_k)
+{
+	switch (c->scale) {
+	case CATALOG_SCALE_FILESIZE_K:
+		return filesize_k;
+	case CATALOG_SCALE_HALF_FILESIZE_K:
+		return filesize_k / 2;
+	case CATALOG_SCALE_FIXED:
+	default:
+		return c->factor;
+	}
+}
