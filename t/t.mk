@@ -154,3 +154,10 @@ EXTRA_DIST += t/import-cmp.sh t/data/report/cmp-blocks.txt \
 # Schema version 4 from a version 3 database: result metadata, run UUIDs.
 TESTS += t/schema-v4.sh
 EXTRA_DIST += t/schema-v4.sh t/data/schema-v3.sql
+# Perf counters per sample: the fake event source, and inherit for real.
+check_PROGRAMS += t/meter-perf-t
+t_meter_perf_t_SOURCES = t/meter-perf-t.c
+t_meter_perf_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/meter-perf-t
+TESTS += t/counters.sh
+EXTRA_DIST += t/counters.sh
