@@ -281,8 +281,15 @@ test_meter(void)
 	   ":u excludes the kernel, :k the user");
 	ok(has(&mm, MEASURE_CYCLES_USER, 0) &&
 	   has(&mm, MEASURE_INSTRUCTIONS_KERNEL, 1), "stored apart");
+}
 
-	memset(&f, 0, sizeof(f));
+static void
+test_meter_faults(void)
+{
+	struct fake f = { 0 };
+	struct measure_metrics mm;
+	int open;
+
 	f.multiplex_hw = 1;
 	mm = one_sample(&f, "default", 1, &open);
 	ok(has(&mm, MEASURE_PAGE_FAULTS, 3) && has(&mm, MEASURE_TASK_CLOCK, 0) &&
@@ -368,6 +375,7 @@ main(void)
 	test_parse();
 	test_probe();
 	test_meter();
+	test_meter_faults();
 	test_inherit();
 	return done_testing();
 }
