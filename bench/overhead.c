@@ -3,7 +3,8 @@
  * against the per-call time of ram_copy, the fastest classic test.  Prints
  * figures; asserts nothing (speed is not a test outcome).  Also the cost
  * of the context-switch meter per sample (one start and one stop), and
- * the loop's per-call time with and without it.
+ * the loop's per-call time with and without it; the same for the perf
+ * counters of --counters default (what this machine can count).
  */
 #include "config.h"
 
@@ -14,6 +15,7 @@
 #include "clock.h"
 #include "ctx.h"
 #include "meter.h"
+#include "perf.h"
 #include "timing.h"
 
 static enum aim_status
@@ -82,13 +84,18 @@ per_call_ns(const struct aim_test *t, int64_t duration_ns, int metered,
 	return (double)tally.ns / (double)tally.calls;
 }
 
-/* Nanoseconds of one start and stop of the context-switch meter. */
+static void
+quiet(void *arg, const char *line)
+{
+	(void)arg;
+	(void)line;
+}
+
+/* Nanoseconds of one start and stop of meter M. */
 static double
-meter_ns(void)
+meter_ns(struct timing_meter m)
 {
 	const int pairs = 100000;
-	struct meter_cs cs;
-	struct timing_meter m = meter_cs(&cs);
 	struct measure_sample s;
 	int64_t t0, t1;
 
@@ -107,9 +114,14 @@ main(int argc, char **argv)
 {
 	const struct aim_test *ram = aim_test_find("ram_copy");
 	int64_t duration_ns = 2000000000LL, b_empty, b_ram, b_metered;
-	double empty_ns, ram_ns, clock_ns, metered_ns, cs_ns;
+	double empty_ns, ram_ns, clock_ns, metered_ns, cs_ns, perf_ns = -1;
 	int64_t t0, t1;
 	const int reads = 1000000;
+	struct meter_cs cs;
+	struct meter_perf mp;
+	struct perf_plan plan;
+	char err[600];
+	int events = 0;
 
 	if (argc > 1)
 		duration_ns = (int64_t)(atof(argv[1]) * 1e9);
@@ -121,7 +133,15 @@ main(int argc, char **argv)
 	empty_ns = per_call_ns(&empty_test, duration_ns, 0, &b_empty);
 	metered_ns = per_call_ns(&empty_test, duration_ns, 1, &b_metered);
 	ram_ns = per_call_ns(ram, duration_ns, 1, &b_ram);
-	cs_ns = meter_ns();
+	cs_ns = meter_ns(meter_cs(&cs));
+	if (perf_plan_parse("default", &plan, err, sizeof(err)) == 0) {
+		perf_plan_probe(perf_source_kernel(), &plan, quiet, NULL);
+		events = meter_perf_open(&mp, &plan, perf_source_kernel(), 0);
+	}
+	if (events > 0) {
+		perf_ns = meter_ns(meter_perf(&mp));
+		meter_perf_close(&mp);
+	}
 	printf("clock read:                 %8.2f ns\n", clock_ns);
 	printf("empty test per call:        %8.2f ns (batch %lld calls per clock read)\n",
 	       empty_ns, (long long)b_empty);
@@ -129,6 +149,8 @@ main(int argc, char **argv)
 	       metered_ns, (long long)b_metered);
 	printf("context-switch meter:       %8.2f ns per sample (start and stop)\n",
 	       cs_ns);
+	printf("perf counters (%d events): %8.2f ns per sample (start and stop)\n",
+	       events, perf_ns);
 	printf("ram_copy per call:          %8.2f ns (batch %lld)\n", ram_ns,
 	       (long long)b_ram);
 	printf("overhead / ram_copy call:   %8.3f %%\n", 100.0 * metered_ns / ram_ns);

@@ -26,6 +26,7 @@
 #include "ctx.h"
 #include "interrupt.h"
 #include "meter.h"
+#include "perf.h"
 #include "proto.h"
 
 static int
@@ -151,7 +152,8 @@ run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 {
 	struct timing_cfg timing = cfg->timing;
 	struct meter_cs cs;
-	struct timing_meter meters[1];
+	struct meter_perf perf;
+	struct timing_meter meters[2];
 	struct timing_result res;
 	struct aim_clock clk;
 	struct aim_ctx ctx;
@@ -176,8 +178,15 @@ run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 		meters[0] = meter_cs(&cs);
 		timing.meters = meters;
 		timing.n_meters = 1;
+		/* Last, so its reads bracket the least besides the calls. */
+		if (cfg->counters != NULL &&
+		    meter_perf_open(&perf, cfg->counters, perf_source_kernel(),
+				    0) > 0)
+			meters[timing.n_meters++] = meter_perf(&perf);
 		clock_init_real(&clk);
 		st = timing_run(t, &ctx, &clk, &timing, emit_sample, &fd, &res);
+		if (timing.n_meters > 1)
+			meter_perf_close(&perf);
 		if (t->teardown != NULL)
 			t->teardown(&ctx);
 	}

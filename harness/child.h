@@ -9,6 +9,7 @@
 #include "timing.h"
 
 struct ctx_ipc;
+struct perf_plan;
 
 struct child_cfg {
 	const char *scratch;	/* private scratch directory or NULL */
@@ -17,6 +18,7 @@ struct child_cfg {
 	const char *datadir;
 	struct timing_cfg timing;
 	struct ctx_ipc *ipc;	/* set by runner_run(): what the test holds */
+	const struct perf_plan *counters;	/* NULL: none */
 };
 
 /*

@@ -18,6 +18,7 @@
 #include "log.h"
 #include "parse.h"
 #include "paths.h"
+#include "perf.h"
 #include "run.h"
 #include "scratch.h"
 #include "suite.h"
@@ -36,7 +37,7 @@
 
 struct cli {
 	const char *tag, *suite, *tests, *dir, *db;
-	const char *duration, *runs, *filesize, *timeout;
+	const char *duration, *runs, *filesize, *timeout, *counters;
 	int list, quiet;
 };
 
@@ -51,6 +52,7 @@ static const struct option longopts[] = {
 	{ "filesize", required_argument, NULL, 'f' },
 	{ "db", required_argument, NULL, 'b' },
 	{ "timeout", required_argument, NULL, 'k' },
+	{ "counters", required_argument, NULL, 'P' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -74,6 +76,9 @@ usage(FILE *f)
 		"      --db PATH          results database (default: $AIM_DB, else results/aim.db\n"
 		"                         when ./results is yours, else $XDG_DATA_HOME/aimkit/aim.db)\n"
 		"      --timeout SECS     kill a test run after this long (default: 30 s + 4 x period)\n"
+		"      --counters default|none|EVENT,...\n"
+		"                         perf events counted per sample (default:\n"
+		"                         $AIM_COUNTERS, else default)\n"
 		"  -q, --quiet            print no table, only errors\n"
 		"  -h, --help             show this help\n"
 		"  -V, --version          show the version\n");
@@ -99,6 +104,7 @@ parse_cli(int argc, char **argv, struct cli *c)
 		case 'f': c->filesize = optarg; break;
 		case 'b': c->db = optarg; break;
 		case 'k': c->timeout = optarg; break;
+		case 'P': c->counters = optarg; break;
 		case 'q': c->quiet = 1; break;
 		case 'h': usage(stdout); exit(aim_stdout_flush() != 0 ? 2 : 0);
 		case 'V':
@@ -225,6 +231,21 @@ check_dir(const char *dir)
 	free(probe);
 }
 
+/* --counters (default $AIM_COUNTERS, else "default"). */
+static const struct perf_plan *
+settle_counters(const struct cli *c, struct perf_plan *plan)
+{
+	const char *env = getenv("AIM_COUNTERS");
+	const char *spec = c->counters != NULL ? c->counters :
+			   env != NULL ? env : "default";
+	char err[600];
+
+	if (perf_plan_parse(spec, plan, err, sizeof(err)) != 0)
+		aim_die(1, "%s: %s", c->counters == NULL && env != NULL ?
+			"$AIM_COUNTERS" : "--counters", err);
+	return plan->want != 0 ? plan : NULL;
+}
+
 static char *
 default_tag(void)
 {
@@ -241,6 +262,7 @@ main(int argc, char **argv)
 	struct cli c = { 0 };
 	struct run_opts o = { 0 };
 	struct suite s;
+	struct perf_plan plan;
 	char *tag, *db, *datadir, why[256];
 	int rc;
 
@@ -252,6 +274,7 @@ main(int argc, char **argv)
 	}
 	load_suite(&c, &s);
 	settle_numbers(&c, &s, &o);
+	o.counters = settle_counters(&c, &plan);
 	tag = c.tag != NULL ? xstrdup(c.tag) : default_tag();
 	if (tag_check(tag, why, sizeof(why)) != 0)
 		aim_die(1, "--tag: %s", why);

@@ -18,6 +18,7 @@
 #include "env.h"
 #include "interrupt.h"
 #include "log.h"
+#include "perf.h"
 #include "progress.h"
 #include "runner.h"
 #include "scratch.h"
@@ -40,6 +41,7 @@ struct run_state {
 	size_t n_ok;		/* results with samples */
 	int out_errno;		/* first write error of the table */
 	struct store_checked db_seen;	/* the file found sound, once */
+	struct perf_plan counters;	/* what this kernel counts */
 	/*
 	 * The first error that stopped the run, "what: why".  It is printed
 	 * once, at the end, with what is stored: a failed write is often
@@ -155,7 +157,9 @@ run_once(struct run_state *rs, const struct aim_test *t,
 {
 	const struct run_opts *o = rs->o;
 	struct runner_cfg cfg = {
-		.child = { .filesize_k = o->filesize_k, .datadir = o->datadir },
+		.child = { .filesize_k = o->filesize_k, .datadir = o->datadir,
+			   .counters = rs->counters.want != 0 ? &rs->counters
+							       : NULL },
 		.kill_grace_ns = 2000000000LL,
 		.interrupted = interrupt_pending,
 	};
@@ -332,6 +336,13 @@ print_where(struct run_state *rs)
 	table_put(rs, printf("\n"));
 }
 
+static void
+say_counters(void *arg, const char *line)
+{
+	(void)arg;
+	aim_warn("%s", line);
+}
+
 int
 run_suite(const struct run_opts *o)
 {
@@ -341,6 +352,12 @@ run_suite(const struct run_opts *o)
 	if (begin(&rs) != 0) {
 		aim_warn("%s", rs.fail);
 		return 2;
+	}
+	/* Once the run is stored: what it cannot count is said once. */
+	if (o->counters != NULL) {
+		rs.counters = *o->counters;
+		perf_plan_probe(perf_source_kernel(), &rs.counters,
+				say_counters, NULL);
 	}
 	progress_init(&rs.prog, o->suite->n_tests * (size_t)o->runs,
 		      o->duration_ns);

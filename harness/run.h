@@ -21,6 +21,7 @@ struct run_opts {
 	const char *datadir;
 	int64_t timeout_ns;	/* per test run; 0 for the default */
 	int quiet;
+	const struct perf_plan *counters;	/* probed; NULL: none */
 };
 
 /* Exit status for main: 0, 2 (environment error) or 128+signal. */

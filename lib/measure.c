@@ -15,6 +15,26 @@ static const struct measure_def table[MEASURE_COUNT] = {
 			     MEASURE_LOWER },
 	[MEASURE_INVOL_CS] = { "invol_cs", "switches", MEASURE_COUNTER,
 			       MEASURE_LOWER },
+#define C(id, name, unit) [id] = { name, unit, MEASURE_COUNTER, MEASURE_LOWER }
+	C(MEASURE_TASK_CLOCK, "task_clock_ns", "ns"),
+	C(MEASURE_CONTEXT_SWITCHES, "context_switches", "switches"),
+	C(MEASURE_CPU_MIGRATIONS, "cpu_migrations", "migrations"),
+	C(MEASURE_PAGE_FAULTS, "page_faults", "faults"),
+	C(MEASURE_MINOR_FAULTS, "minor_faults", "faults"),
+	C(MEASURE_MAJOR_FAULTS, "major_faults", "faults"),
+	C(MEASURE_CYCLES, "cycles", "cycles"),
+	C(MEASURE_INSTRUCTIONS, "instructions", "instructions"),
+	C(MEASURE_BRANCHES, "branches", "branches"),
+	C(MEASURE_BRANCH_MISSES, "branch_misses", "misses"),
+	C(MEASURE_CACHE_REFERENCES, "cache_references", "references"),
+	C(MEASURE_CACHE_MISSES, "cache_misses", "misses"),
+	C(MEASURE_STALLED_FRONTEND, "stalled_cycles_frontend", "cycles"),
+	C(MEASURE_STALLED_BACKEND, "stalled_cycles_backend", "cycles"),
+	C(MEASURE_CYCLES_USER, "cycles_user", "cycles"),
+	C(MEASURE_CYCLES_KERNEL, "cycles_kernel", "cycles"),
+	C(MEASURE_INSTRUCTIONS_USER, "instructions_user", "instructions"),
+	C(MEASURE_INSTRUCTIONS_KERNEL, "instructions_kernel", "instructions"),
+#undef C
 };
 
 _Static_assert(MEASURE_COUNT <= 32, "struct measure_sample.have is 32 bits");

@@ -1,7 +1,7 @@
 /*
  * The measurement record: what one sample of one test holds.  Calls and
  * elapsed nanoseconds always; beside them any of the metrics of the one
- * table below (context switches today), each present or absent.  The
+ * table below (context switches, perf event counts), each present or absent.  The
  * child-to-parent protocol, the store, the readers, the statistics and
  * the exporters all pass this record; adding a metric means adding a
  * row to the table (lib/measure.c) and a producer (a meter,
@@ -43,6 +43,26 @@ const char *measure_judged_word(enum measure_judged j);
 enum measure_id {
 	MEASURE_VOL_CS,		/* voluntary context switches */
 	MEASURE_INVOL_CS,	/* involuntary context switches */
+	/* perf events (harness/meter_perf.c), user and kernel */
+	MEASURE_TASK_CLOCK,
+	MEASURE_CONTEXT_SWITCHES,
+	MEASURE_CPU_MIGRATIONS,
+	MEASURE_PAGE_FAULTS,
+	MEASURE_MINOR_FAULTS,
+	MEASURE_MAJOR_FAULTS,
+	MEASURE_CYCLES,
+	MEASURE_INSTRUCTIONS,
+	MEASURE_BRANCHES,
+	MEASURE_BRANCH_MISSES,
+	MEASURE_CACHE_REFERENCES,
+	MEASURE_CACHE_MISSES,
+	MEASURE_STALLED_FRONTEND,
+	MEASURE_STALLED_BACKEND,
+	/* the same counted in one mode only */
+	MEASURE_CYCLES_USER,
+	MEASURE_CYCLES_KERNEL,
+	MEASURE_INSTRUCTIONS_USER,
+	MEASURE_INSTRUCTIONS_KERNEL,
 	MEASURE_COUNT
 };
 

@@ -23,10 +23,11 @@ q() { sqlite3 "$W/a.db" "$1"; }
 
 echo "1..28"
 "$AIMRUN" --tag smoke --duration 0.02 --runs 1 --filesize 64K \
-	--db "$W/a.db" --dir "$W/scratch" >"$W/out" 2>"$W/err"
+	--counters default --db "$W/a.db" --dir "$W/scratch" >"$W/out" 2>"$W/err"
 rc=$?
 t "aimrun over all 60 tests exits 0" test "$rc" -eq 0
-t "stderr only names failures, one line each" sh -c "! grep -v ': \(skip\|fail\|timeout\|crash\): ' '$W/err'"
+# Besides the one line of the events this machine cannot count.
+t "stderr only names failures, one line each" sh -c "! grep -v ': \(skip\|fail\|timeout\|crash\): \|^aimrun: counters: not supported: ' '$W/err'"
 awk 'NR > 1 { print $2 }' "$S/t/data/aim9-tests.tsv" >"$W/names"
 awk '/^ *[0-9]+ [^ ]+ / { print $2 }' "$W/out" >"$W/got"
 t "60 rows in classic order" cmp "$W/names" "$W/got"

@@ -98,7 +98,7 @@ bad() {	# bad NAME METRICS REASON: the sample record with METRICS refused
 	refused "metrics $1 refused" 1 "metrics: $3" \
 		"$AIMDB" --db "$DB" import -t "b$1" "$W/$1.csv"
 }
-bad unknown 'cycles=5' 'unknown metric name'
+bad unknown 'no_such_metric=5' 'unknown metric name'
 bad twice 'vol_cs=1 vol_cs=2' 'metric vol_cs given twice'
 bad negative 'vol_cs=-1' 'metric vol_cs: not 1 to 18 decimal digits'
 bad huge 'vol_cs=9999999999999999999' 'metric vol_cs: not 1 to 18'

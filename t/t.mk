@@ -164,3 +164,10 @@ EXTRA_DIST += t/cmp-counters.sh
 # neither the tests nor the harness, and read unknown tests as stored.
 TESTS += t/report-measured.sh
 EXTRA_DIST += t/report-measured.sh
+# Perf counters per sample: the fake event source, and inherit for real.
+check_PROGRAMS += t/meter-perf-t
+t_meter_perf_t_SOURCES = t/meter-perf-t.c
+t_meter_perf_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/meter-perf-t
+TESTS += t/counters.sh
+EXTRA_DIST += t/counters.sh
