@@ -154,3 +154,9 @@ EXTRA_DIST += t/import-cmp.sh t/data/report/cmp-blocks.txt \
 # Schema version 4 from a version 3 database: result metadata, run UUIDs.
 TESTS += t/schema-v4.sh
 EXTRA_DIST += t/schema-v4.sh t/data/schema-v3.sql
+# The JSON export round trip keeps each run's identity (uuid) and times.
+TESTS += t/json-identity.sh
+EXTRA_DIST += t/json-identity.sh
+# aimdb merge: runs of another database, kept whole and never twice.
+TESTS += t/merge.sh
+EXTRA_DIST += t/merge.sh t/identity-lib.sh
