@@ -282,12 +282,14 @@ on_env(const struct query_cell *cells, size_t n, void *arg)
 }
 
 /*
- * A run stored before runs had a uuid: one from the SHA-256 of all it
- * holds (RFC 9562 version 8), the same for every export and merge of it,
- * where a later file's uuid column is.
+ * A run stored before runs had a uuid: one from the SHA-256 of its id in
+ * the file and all it holds (RFC 9562 version 8), the same for every
+ * export and merge of the file, where a later file's uuid column is.  The
+ * id keeps two runs of the same content (imported twice with --again in
+ * one second) two runs.
  */
 static void
-put_derived_uuid(struct json_object *run, struct json_object *env,
+put_derived_uuid(struct json_object *run, int64_t id, struct json_object *env,
 		 struct json_object *res)
 {
 	struct json_object *parts[] = { run, env, res };
@@ -296,6 +298,8 @@ put_derived_uuid(struct json_object *run, struct json_object *env,
 	int v;
 
 	filehash_init(&h);
+	snprintf(uuid, sizeof(uuid), "%" PRId64, id);
+	filehash_update(&h, uuid, strlen(uuid) + 1);
 	for (size_t i = 0; i < 3; i++) {
 		const char *text = json_object_to_json_string_ext(
 			parts[i], JSON_C_TO_STRING_PLAIN);
@@ -318,7 +322,7 @@ on_run(const struct query_cell *cells, size_t n, void *arg)
 {
 	struct dump *d = arg;
 	int64_t id = 0;
-	struct json_object *o = row_json(cells, n, &id);
+	struct json_object *o = row_json(cells, n, &id), *uuid;
 	struct dump env = { d->db, jsonout_object(), NULL, 0 };
 	struct dump res = { d->db, jsonout_array(), NULL, 0 };
 	int rc = query_dump(d->db, QUERY_DUMP_ENV, NULL, id, on_env, &env);
@@ -326,8 +330,9 @@ on_run(const struct query_cell *cells, size_t n, void *arg)
 	if (rc == 0)
 		rc = query_dump(d->db, QUERY_DUMP_RESULTS, NULL, id, on_result,
 				&res);
-	if (rc == 0 && !json_object_object_get_ex(o, "uuid", NULL))
-		put_derived_uuid(o, env.out, res.out);
+	if (rc == 0 && (!json_object_object_get_ex(o, "uuid", &uuid) ||
+			uuid == NULL))
+		put_derived_uuid(o, id, env.out, res.out);
 	jsonout_put(o, "env", env.out);
 	jsonout_put(o, "results", res.out);
 	if (d->ids)

@@ -92,6 +92,14 @@ t "the JSON export of that file carries the same uuids" sh -c \
 "$AIMCMP" --db "$W/d.db" --force v3-run v3-imp >"$W/d.cmp" 2>&1
 t "... and the copy compares as the old file does" cmp "$W/v3.cmp" "$W/d.cmp"
 
+# A run without a uuid (a file edited by hand) gets the derived one too.
+cp "$A" "$W/nouuid.db"
+sqlite3 "$W/nouuid.db" "UPDATE run SET uuid = NULL WHERE tag = 'k1'"
+"$AIMDB" --db "$W/g.db" merge "$W/nouuid.db" k1 >/dev/null 2>&1
+"$AIMDB" --db "$W/g.db" merge "$W/nouuid.db" k1 >"$W/out" 2>&1
+t "a run without a uuid merges, once" grep -qx \
+	"merged 0 runs, skipped 1 already present" "$W/out"
+
 # Hostile files to merge from: one line each, the target unchanged.
 DB="$B"
 refused "the database itself is refused" 1 "is the database merged into" \
