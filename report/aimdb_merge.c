@@ -121,8 +121,10 @@ merge_run(struct merge *m, struct json_object *run)
 	jsonout_push(runs, json_object_get(run));
 	rc = import_json_doc(m->other, doc, &f) < 0 ? CLI_USER : CLI_OK;
 	jsonout_free(doc);
-	if (rc != CLI_OK)
+	if (rc != CLI_OK) {
+		import_free(&f);	/* what was read before the error */
 		return rc;
+	}
 	/* The export gives every run a uuid, derived for older files. */
 	found = f.n_reports != 1 || f.reports[0].identity == NULL ? -1 :
 		query_run_uuid(store_handle(m->to),

@@ -37,7 +37,10 @@ int import_json_result_identity(struct jin *j, struct json_object *o,
 				const struct import_report *r,
 				struct import_result *res);
 
-/* The runs of the export document DOC (a file NAME) into F.  0 or -1. */
+/*
+ * The runs of the export document DOC (a file NAME) into F.  0, or -1
+ * after reporting; release F with import_free either way.
+ */
 int import_json_doc(const char *name, struct json_object *doc,
 		    struct import_file *f);
 
