@@ -48,6 +48,8 @@ same "the gate is the same (bare's environment is unknown)" k1 bare
 t "... and it still stops the comparison" grep -qi 'environment' "$W/copy.out"
 same "the gate as JSON" -f json k1 bare
 same "three tags" --force k1 k2 bare
+same "verdicts of the CSV runs" v6.8 v6.9
+same "... as JSON" -f json v6.8 v6.9
 cp "$B" "$W/b.once"
 "$AIMDB" --db "$B" merge "$A" >"$W/out" 2>&1
 t "merging again stores nothing" grep -qx \

@@ -160,3 +160,8 @@ EXTRA_DIST += t/json-identity.sh
 # aimdb merge: runs of another database, kept whole and never twice.
 TESTS += t/merge.sh
 EXTRA_DIST += t/merge.sh t/identity-lib.sh
+# A copy of a run through the store: given uuid, times and status.
+check_PROGRAMS += t/store-copy-t
+t_store_copy_t_SOURCES = t/store-copy-t.c t/storefx.c t/storefx.h
+t_store_copy_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
+TESTS += t/store-copy-t
