@@ -89,22 +89,28 @@ refused(const char *field, const char *value, const char *why)
 	store_close(st);
 }
 
+/* Field, value: each refused with a reason naming the field. */
+static const char *const bad[][2] = {
+	{ "uuid", "0F8FAD5B-D9CB-469F-A165-70867728950E" },
+	{ "uuid", "0f8fad5bd9cb469fa16570867728950e" },
+	{ "uuid", "0f8fad5b-d9cb-469f-a165-70867728950" },
+	{ "uuid", "0f8fad5b-d9cb-469f-a165-70867728950g" },
+	{ "started_utc", "2021-02-29T00:00:00Z" },
+	{ "started_utc", "2021-01-01 00:00:00Z" },
+	{ "started_utc", "2021-01-01T00:00:00+01:00" },
+	{ "started_utc", "2021-01-01T24:00:00Z" },
+	{ "started_utc", "2021-1-01T00:00:00Z" },
+	{ "status", "complete" },	/* without an end */
+	{ "status", "done" },
+};
+
 int
 main(void)
 {
 	plan_lazy();
 	given_kept();
-	refused("uuid", "0F8FAD5B-D9CB-469F-A165-70867728950E", "uuid");
-	refused("uuid", "0f8fad5bd9cb469fa16570867728950e", "uuid");
-	refused("uuid", "0f8fad5b-d9cb-469f-a165-70867728950", "uuid");
-	refused("uuid", "0f8fad5b-d9cb-469f-a165-70867728950g", "uuid");
-	refused("started_utc", "2021-02-29T00:00:00Z", "started_utc");
-	refused("started_utc", "2021-01-01 00:00:00Z", "started_utc");
-	refused("started_utc", "2021-01-01T00:00:00+01:00", "started_utc");
-	refused("started_utc", "2021-01-01T24:00:00Z", "started_utc");
-	refused("started_utc", "2021-1-01T00:00:00Z", "started_utc");
-	refused("status", "complete", "status");	/* without an end */
-	refused("status", "done", "status");
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		refused(bad[i][0], bad[i][1], bad[i][0]);
 	ok(store_utc_valid("1970-01-01T00:00:00Z") &&
 	   !store_utc_valid("1970-01-01T00:00:60Z") && !store_utc_valid(""),
 	   "store_utc_valid takes the form of the store, of a real second");
