@@ -29,12 +29,6 @@ enum tx_kind {
 	TX_NESTED,
 };
 
-int
-store_schema_version(void)
-{
-	return schema_version();
-}
-
 /* Reason = formatted WHAT, then ": " and SQLite's message for the failure. */
 static void __attribute__((format(printf, 2, 3)))
 fail_sql(struct store *st, const char *fmt, ...)

@@ -3,7 +3,8 @@
  * the JSON export, aimdb merge), checked before they are stored: exactly
  * those the store itself writes, so a copy is indistinguishable from the
  * original and a hostile file cannot plant a time or identity that
- * readers would order, compare or print otherwise.
+ * readers would order, compare or print otherwise.  And the schema
+ * version this build writes, which needs no connection.
  */
 #include "config.h"
 
@@ -12,6 +13,14 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+
+#include "schema.h"
+
+int
+store_schema_version(void)
+{
+	return schema_version();
+}
 
 int
 store_utc_valid(const char *s)
