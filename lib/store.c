@@ -29,12 +29,6 @@ enum tx_kind {
 	TX_NESTED,
 };
 
-int
-store_schema_version(void)
-{
-	return schema_version();
-}
-
 /* Reason = formatted WHAT, then ": " and SQLite's message for the failure. */
 static void __attribute__((format(printf, 2, 3)))
 fail_sql(struct store *st, const char *fmt, ...)
@@ -123,11 +117,7 @@ store_close(struct store *st)
 		return;
 	if (!sqlite3_get_autocommit(st->db))
 		store_rollback(st);
-	/*
-	 * close_v2 waits for any statement a reader left unfinalized through
-	 * store_handle() instead of failing and leaking the connection; it
-	 * returns SQLITE_OK in every case.
-	 */
+	/* close_v2 waits for statements a reader left open; never fails. */
 	(void)sqlite3_close_v2(st->db);
 	sqlite3_free(st);
 }
@@ -218,10 +208,8 @@ tx_leave(struct store *st, enum tx_kind kind, int ok)
 	if (ok)
 		fail_sql(st, "cannot release savepoint");
 	/*
-	 * After some errors SQLite has already undone the caller's whole
-	 * transaction; then the savepoint is gone and its commit will fail.
-	 * Otherwise undoing a savepoint only fails with the same cause as
-	 * the write, which is already reported.
+	 * After some errors SQLite has undone the caller's whole transaction
+	 * (its commit will fail); else undoing fails as the write did.
 	 */
 	if (!sqlite3_get_autocommit(st->db)) {
 		(void)schema_exec(st->db, "ROLLBACK TO store_write");
@@ -295,12 +283,15 @@ insert_run(struct store *st, const struct store_run *run)
 	sqlite3_stmt *stmt = NULL;
 	int64_t id = -1;
 
+	if (store_run_check(run, st->err, sizeof(st->err)) < 0)
+		return -1;
 	if (sqlite3_prepare_v2(st->db,
 			       "INSERT INTO run (tag, suite, options,"
-			       " started_utc, status, source, source_file,"
-			       " aim_version, host, uuid)"
-			       " VALUES (?1, ?2, ?3, " STORE_NOW_UTC ","
-			       " 'incomplete', ?4, ?5, ?6, ?7,"
+			       " started_utc, ended_utc, status, source,"
+			       " source_file, aim_version, host, uuid)"
+			       " VALUES (?1, ?2, ?3, COALESCE(?9, "
+			       STORE_NOW_UTC "), ?10, COALESCE(?11,"
+			       " 'incomplete'), ?4, ?5, ?6, ?7,"
 			       " COALESCE(?8, " SCHEMA_NEW_UUID "))",
 			       -1, &stmt, NULL) != SQLITE_OK) {
 		fail_sql(st, "cannot store run");
@@ -314,6 +305,9 @@ insert_run(struct store *st, const struct store_run *run)
 	    bind_text(stmt, 6, run->aim_version) == SQLITE_OK &&
 	    bind_text(stmt, 7, run->host) == SQLITE_OK &&
 	    bind_text(stmt, 8, run->uuid) == SQLITE_OK &&
+	    bind_text(stmt, 9, run->started_utc) == SQLITE_OK &&
+	    bind_text(stmt, 10, run->ended_utc) == SQLITE_OK &&
+	    bind_text(stmt, 11, run->status) == SQLITE_OK &&
 	    step_done(stmt) == 0)
 		id = sqlite3_last_insert_rowid(st->db);
 	else
@@ -345,10 +339,11 @@ insert_result(struct store *st, int64_t run_id, const struct store_result *res)
 	sqlite3_stmt *stmt = NULL;
 	int64_t id = -1;
 
-	if (res->factor > (unsigned long)INT64_MAX) {
-		snprintf(st->err, sizeof(st->err),
-			 "cannot store result %s: factor %lu too large",
-			 res->test, res->factor);
+	if (res->factor > (unsigned long)INT64_MAX ||
+	    (res->finished_utc != NULL && !store_utc_valid(res->finished_utc))) {
+		snprintf(st->err, sizeof(st->err), "cannot store result %s: "
+			 "factor too large or finished_utc not a UTC time",
+			 res->test);
 		return -1;
 	}
 	if (sqlite3_prepare_v2(st->db,
@@ -356,8 +351,9 @@ insert_result(struct store *st, int64_t run_id, const struct store_result *res)
 			       " status, reason, factor, units, finished_utc,"
 			       " warmup_calls, warmup_ns, source_line,"
 			       " judged, better)"
-			       " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
-			       STORE_NOW_UTC ", ?9, ?10, ?11, ?12, ?13)",
+			       " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8,"
+			       " COALESCE(?14, " STORE_NOW_UTC "),"
+			       " ?9, ?10, ?11, ?12, ?13)",
 			       -1, &stmt, NULL) != SQLITE_OK) {
 		fail_sql(st, "cannot store result %s", res->test);
 		return -1;
@@ -375,6 +371,7 @@ insert_result(struct store *st, int64_t run_id, const struct store_result *res)
 	    sqlite3_bind_int(stmt, 11, res->source_line) == SQLITE_OK &&
 	    bind_text(stmt, 12, measure_judged_word(res->judged)) == SQLITE_OK &&
 	    bind_text(stmt, 13, measure_better_word(res->better)) == SQLITE_OK &&
+	    bind_text(stmt, 14, res->finished_utc) == SQLITE_OK &&
 	    step_done(stmt) == 0)
 		id = sqlite3_last_insert_rowid(st->db);
 	else

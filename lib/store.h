@@ -110,11 +110,18 @@ struct store_run {
 	const char *aim_version;
 	const char *host;
 	const char *uuid;	/* the run's identity when copied; NULL: new */
+	/* A copy's own times and status; NULL: now, not ended, incomplete. */
+	const char *started_utc;
+	const char *ended_utc;
+	const char *status;
 };
 
 /*
- * Insert the run row (status 'incomplete', started now, in UTC) and its
- * environment, in one transaction.  Returns the run id, or -1.
+ * Insert the run row (status 'incomplete', started now, in UTC, unless
+ * the copy gives them) and its environment, in one transaction.  A given
+ * uuid, time or status must be valid (store_uuid_valid, store_utc_valid,
+ * 'incomplete' or 'complete', a complete run having ended).  Returns the
+ * run id, or -1.
  */
 int64_t store_begin_run(struct store *st, const struct store_run *run,
 			const struct store_kv *env, size_t n_env);
@@ -132,6 +139,7 @@ struct store_result {
 	int source_line;	/* import line, 0 for measured */
 	enum measure_judged judged;	/* the rate comparisons judge */
 	enum measure_better better;	/* times: lower; rates: higher */
+	const char *finished_utc;	/* a copy's; NULL: now */
 };
 
 /*
@@ -141,6 +149,17 @@ struct store_result {
 int store_add_result(struct store *st, int64_t run_id,
 		     const struct store_result *res,
 		     const struct measure_sample *samples, size_t n_samples);
+
+/*
+ * The forms the store writes and takes from a copy: S is a UTC time
+ * "YYYY-MM-DDTHH:MM:SSZ" of a real date (lib/store_check.c), or a UUID
+ * in lower-case hex, 8-4-4-4-12.  1 when so, else 0.
+ */
+int store_utc_valid(const char *s);
+int store_uuid_valid(const char *s);
+
+/* The given fields of RUN as store_begin_run takes them: 0, or -1 with ERR. */
+int store_run_check(const struct store_run *run, char *err, size_t errlen);
 
 /* Mark the run 'complete' or 'incomplete' and set ended_utc.  0 or -1. */
 int store_end_run(struct store *st, int64_t run_id, const char *status);

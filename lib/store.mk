@@ -34,3 +34,6 @@ lib_libaim_a_SOURCES += lib/schema_err.c lib/schema_diff.c
 
 # Opening a file: the checks before the first write, WAL, the migration.
 lib_libaim_a_SOURCES += lib/schema_open.c
+
+# The forms of times and UUIDs a copy of a run may bring (lib/store_check.c).
+lib_libaim_a_SOURCES += lib/store_check.c

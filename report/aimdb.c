@@ -26,8 +26,8 @@ struct verb {
 static const struct verb verbs[] = {
 	{ "check", aimdb_check },   { "export", aimdb_export },
 	{ "import", aimdb_import }, { "list", aimdb_list },
-	{ "rename", aimdb_rename }, { "rm", aimdb_rm },
-	{ "show", aimdb_show },
+	{ "merge", aimdb_merge },   { "rename", aimdb_rename },
+	{ "rm", aimdb_rm },         { "show", aimdb_show },
 };
 
 static void
@@ -49,6 +49,7 @@ usage(FILE *f)
 	      "                                store a classic report or a CSV export\n"
 	      "  export [-f csv|json] [-o FILE] [TAG]...\n"
 	      "                                every sample of the tags (default all)\n"
+	      "  merge OTHER.db [TAG]...       copy runs of another database\n"
 	      "  rm TAG...                     remove tags with all their runs\n"
 	      "  rename OLD NEW                give the runs of OLD the tag NEW\n"
 	      "  check                         schema, integrity, incomplete runs\n"

@@ -5,6 +5,8 @@
 #ifndef AIM_AIMDB_H
 #define AIM_AIMDB_H
 
+#include <stddef.h>
+
 struct option;
 
 struct aimdb {
@@ -18,6 +20,26 @@ int aimdb_rm(const struct aimdb *a, int argc, char **argv);
 int aimdb_rename(const struct aimdb *a, int argc, char **argv);
 int aimdb_import(const struct aimdb *a, int argc, char **argv);
 int aimdb_export(const struct aimdb *a, int argc, char **argv);
+int aimdb_merge(const struct aimdb *a, int argc, char **argv);
+
+struct store;
+struct import_file;
+
+/*
+ * Refuse the runs of F whose uuid ST holds (one line naming FILE, the
+ * uuid and its tag: CLI_USER), or with AGAIN give them new uuids.
+ * CLI_OK, or CLI_ENV after reporting.
+ */
+/*
+ * The tags of ST (a file DB_NAME) named by ARGV from optind, each checked
+ * to have runs; or, when none is named, all its tags.  CLI_OK or an exit
+ * status after reporting; free *TAGS with query_tags_free either way.
+ */
+int aimdb_tags_given(const char *db_name, struct store *st, int argc,
+		     char **argv, char ***tags, size_t *n);
+
+int aimdb_uuids_seen(struct store *st, struct import_file *f, int again,
+		     const char *file);
 
 /*
  * "aimdb: TAG: no such tag in DB_PATH" (WITH_RUNS: "... tag with those

@@ -279,7 +279,7 @@ import_seen(const struct import_opts *o, struct store *st, const char *hash)
 /* Store F, its hash and the report in one transaction of ST. */
 static int
 import_into(const struct aimdb *a, const struct import_opts *o,
-	    struct store *st, const struct import_file *f, char *const *tags)
+	    struct store *st, struct import_file *f, char *const *tags)
 {
 	int64_t last = 0;
 	int rc = CLI_OK;
@@ -288,7 +288,9 @@ import_into(const struct aimdb *a, const struct import_opts *o,
 		aim_warn("%s: %s", a->db_path, store_errmsg(st));
 		return CLI_ENV;
 	}
-	rc = import_seen(o, st, f->sha256);
+	rc = aimdb_uuids_seen(st, f, o->again, o->file);
+	if (rc == CLI_OK)
+		rc = import_seen(o, st, f->sha256);
 	if (rc == CLI_OK && query_last_run(store_handle(st), &last) < 0)
 		rc = CLI_ENV;
 	if (rc == CLI_OK && import_store(st, a->db_path, f, tags, f->name) < 0)
@@ -379,10 +381,9 @@ export_options(int argc, char **argv, struct export_opts *o, int *done)
 	return CLI_OK;
 }
 
-/* The tags named on the command line, each checked; or all tags. */
-static int
-export_tags(const struct aimdb *a, struct store *st, int argc, char **argv,
-	    char ***tags, size_t *n)
+int
+aimdb_tags_given(const char *db_name, struct store *st, int argc, char **argv,
+		 char ***tags, size_t *n)
 {
 	if (optind == argc)
 		return query_tags(store_handle(st), tags, n) < 0 ? CLI_ENV
@@ -396,7 +397,7 @@ export_tags(const struct aimdb *a, struct store *st, int argc, char **argv,
 		if (query_tag_runs(store_handle(st), argv[i], &runs) < 0)
 			return CLI_ENV;
 		if (runs == 0) {
-			aimdb_no_tag(argv[i], 0, a->db_path);
+			aimdb_no_tag(argv[i], 0, db_name);
 			return CLI_USER;
 		}
 	}
@@ -463,7 +464,7 @@ aimdb_export(const struct aimdb *a, int argc, char **argv)
 		store_close(st);
 		return CLI_ENV;
 	}
-	rc = export_tags(a, st, argc, argv, &tags, &n);
+	rc = aimdb_tags_given(a->db_path, st, argc, argv, &tags, &n);
 	if (rc == CLI_OK)
 		rc = write_export(&o, st, tags, n, a->db_path);
 	query_tags_free(tags, n);

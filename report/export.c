@@ -4,7 +4,10 @@
  * tag, run_id, env_key and env_value), then its samples; a result without
  * samples (a failed test) is one record with empty seq, calls and
  * elapsed_ns; each sample's metrics are its last field.  The JSON document
- * dumps every stored column, so it follows the schema as it grows.
+ * dumps every stored column, so it follows the schema as it grows, but
+ * the row ids: a run is known by its uuid, and the document of a run
+ * imported elsewhere is the same document.  A run of a file older than
+ * uuids (schema 4) gets one derived from its content.
  */
 #include "config.h"
 
@@ -14,8 +17,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "csvout.h"
+#include "filehash.h"
 #include "jsonout.h"
+#include "log.h"
 #include "query.h"
 #include "query_admin.h"
 #include "store.h"
@@ -151,7 +158,16 @@ struct dump {
 	struct sqlite3 *db;
 	struct json_object *out;	/* array or object being filled */
 	struct query_result *res;	/* samples: their seq, for metrics */
+	int ids;			/* keep each run's id (aimdb merge) */
 };
+
+/* The ids of the exporting database's rows, which a copy cannot keep. */
+static int
+is_row_id(const char *name)
+{
+	return strcmp(name, "id") == 0 || strcmp(name, "run_id") == 0 ||
+	       strcmp(name, "result_id") == 0;
+}
 
 static struct json_object *
 cell_json(const struct query_cell *c)
@@ -175,9 +191,10 @@ row_json(const struct query_cell *cells, size_t n, int64_t *id)
 	struct json_object *o = jsonout_object();
 
 	for (size_t i = 0; i < n; i++) {
-		jsonout_put(o, cells[i].name, cell_json(&cells[i]));
 		if (strcmp(cells[i].name, "id") == 0 && cells[i].type == QUERY_INT)
 			*id = cells[i].i;
+		if (!is_row_id(cells[i].name))
+			jsonout_put(o, cells[i].name, cell_json(&cells[i]));
 	}
 	return o;
 }
@@ -234,7 +251,7 @@ on_result(const struct query_cell *cells, size_t n, void *arg)
 	int64_t id = 0;
 	struct json_object *o = row_json(cells, n, &id);
 	struct query_result r = { .id = id };
-	struct dump sub = { d->db, jsonout_array(), &r };
+	struct dump sub = { d->db, jsonout_array(), &r, 0 };
 	int rc;
 
 	jsonout_put(o, "samples", sub.out);
@@ -264,28 +281,71 @@ on_env(const struct query_cell *cells, size_t n, void *arg)
 	return 0;
 }
 
+/*
+ * A run stored before runs had a uuid: one from the SHA-256 of its id in
+ * the file and all it holds (RFC 9562 version 8), the same for every
+ * export and merge of the file, where a later file's uuid column is.  The
+ * id keeps two runs of the same content (imported twice with --again in
+ * one second) two runs.
+ */
+static void
+put_derived_uuid(struct json_object *run, int64_t id, struct json_object *env,
+		 struct json_object *res)
+{
+	struct json_object *parts[] = { run, env, res };
+	char hex[FILEHASH_HEX_LEN + 1], uuid[37];
+	struct filehash h;
+	int v;
+
+	filehash_init(&h);
+	snprintf(uuid, sizeof(uuid), "%" PRId64, id);
+	filehash_update(&h, uuid, strlen(uuid) + 1);
+	for (size_t i = 0; i < 3; i++) {
+		const char *text = json_object_to_json_string_ext(
+			parts[i], JSON_C_TO_STRING_PLAIN);
+
+		if (text == NULL)
+			aim_die(2, "out of memory");
+		filehash_update(&h, text, strlen(text) + 1);
+	}
+	filehash_hex(&h, hex);
+	v = hex[16] <= '9' ? hex[16] - '0' : hex[16] - 'a' + 10;
+	hex[12] = '8';		/* the version, then the variant */
+	hex[16] = "89ab"[v & 3];
+	snprintf(uuid, sizeof(uuid), "%.8s-%.4s-%.4s-%.4s-%.12s", hex, hex + 8,
+		 hex + 12, hex + 16, hex + 20);
+	jsonout_put(run, "uuid", jsonout_string(uuid));
+}
+
 static int
 on_run(const struct query_cell *cells, size_t n, void *arg)
 {
 	struct dump *d = arg;
 	int64_t id = 0;
-	struct json_object *o = row_json(cells, n, &id);
-	struct dump env = { d->db, jsonout_object(), NULL };
-	struct dump res = { d->db, jsonout_array(), NULL };
+	struct json_object *o = row_json(cells, n, &id), *uuid;
+	struct dump env = { d->db, jsonout_object(), NULL, 0 };
+	struct dump res = { d->db, jsonout_array(), NULL, 0 };
+	int rc = query_dump(d->db, QUERY_DUMP_ENV, NULL, id, on_env, &env);
 
+	if (rc == 0)
+		rc = query_dump(d->db, QUERY_DUMP_RESULTS, NULL, id, on_result,
+				&res);
+	if (rc == 0 && (!json_object_object_get_ex(o, "uuid", &uuid) ||
+			uuid == NULL))
+		put_derived_uuid(o, id, env.out, res.out);
 	jsonout_put(o, "env", env.out);
 	jsonout_put(o, "results", res.out);
+	if (d->ids)
+		jsonout_put(o, "id", jsonout_int(id));
 	jsonout_push(d->out, o);
-	if (query_dump(d->db, QUERY_DUMP_ENV, NULL, id, on_env, &env) != 0)
-		return -1;
-	return query_dump(d->db, QUERY_DUMP_RESULTS, NULL, id, on_result, &res);
+	return rc != 0 ? -1 : 0;
 }
 
-int
-export_json(FILE *f, struct sqlite3 *db, char *const *tags, size_t n)
+struct json_object *
+export_json_doc(struct sqlite3 *db, char *const *tags, size_t n, int ids)
 {
 	struct json_object *doc = jsonout_object();
-	struct dump runs = { db, jsonout_array(), NULL };
+	struct dump runs = { db, jsonout_array(), NULL, ids };
 
 	jsonout_put(doc, "aimkit_version", jsonout_string(PACKAGE_VERSION));
 	jsonout_put(doc, "schema_version", jsonout_int(store_schema_version()));
@@ -294,8 +354,18 @@ export_json(FILE *f, struct sqlite3 *db, char *const *tags, size_t n)
 		if (query_dump(db, QUERY_DUMP_RUNS, tags[i], 0, on_run,
 			       &runs) != 0) {
 			jsonout_free(doc);
-			return -1;
+			return NULL;
 		}
 	}
+	return doc;
+}
+
+int
+export_json(FILE *f, struct sqlite3 *db, char *const *tags, size_t n)
+{
+	struct json_object *doc = export_json_doc(db, tags, n, 0);
+
+	if (doc == NULL)
+		return -1;
 	return jsonout_print(f, doc) < 0 ? -2 : 0;
 }

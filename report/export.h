@@ -21,4 +21,13 @@ extern const char export_csv_header[];
 int export_csv(FILE *f, struct sqlite3 *db, char *const *tags, size_t n);
 int export_json(FILE *f, struct sqlite3 *db, char *const *tags, size_t n);
 
+/*
+ * The document export_json writes, or NULL after reporting; with IDS
+ * each run also holds its "id" in DB (for aimdb merge).  Free it with
+ * jsonout_free.
+ */
+struct json_object;
+struct json_object *export_json_doc(struct sqlite3 *db, char *const *tags,
+				    size_t n, int ids);
+
 #endif

@@ -164,6 +164,7 @@ import_add_result(struct import_report *r, const struct catalog_test *t,
 	res->rep = 1;
 	res->status = xstrdup(status);
 	res->line = (int)line;
+	res->warmup_calls = res->warmup_ns = -1;
 	return res;
 }
 
@@ -468,6 +469,7 @@ import_free(struct import_file *f)
 		for (size_t j = 0; j < r->n_results; j++) {
 			free(r->results[j].status);
 			free(r->results[j].reason);
+			free(r->results[j].finished_utc);
 			free(r->results[j].samples);
 		}
 		for (size_t j = 0; j < r->n_env; j++) {
@@ -480,6 +482,7 @@ import_free(struct import_file *f)
 		free(r->host);
 		free(r->configuration);
 		free(r->date);
+		import_identity_free(r->identity);
 	}
 	free(f->reports);
 	f->reports = NULL;

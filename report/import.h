@@ -47,6 +47,10 @@ struct import_result {
 	int line;		/* line of the file that gave it */
 	enum measure_judged judged;	/* the file's word, else the catalog's */
 	enum measure_better better;
+	/* The JSON export's own: NULL (now) and -1 (unknown) elsewhere. */
+	char *finished_utc;
+	int64_t warmup_calls;
+	int64_t warmup_ns;
 	struct import_sample *samples;
 	size_t n_samples;
 };
@@ -54,6 +58,22 @@ struct import_result {
 struct import_env {
 	char *key;
 	char *value;
+};
+
+/*
+ * A run of aimkit's JSON export as it was stored, kept whole: its
+ * identity, times and provenance, and its environment exactly as given.
+ */
+struct import_identity {
+	char *uuid;		/* NULL: a new one (--again, older exports) */
+	char *started_utc;
+	char *ended_utc;	/* NULL: never ended */
+	char *status;
+	char *suite;
+	char *options;
+	char *source;
+	char *source_file;	/* may be NULL */
+	char *aim_version;
 };
 
 struct import_report {
@@ -65,6 +85,7 @@ struct import_report {
 	struct import_env *env;	/* CSV: the run's environment as exported */
 	size_t n_env;
 	int line;		/* first line of the report */
+	struct import_identity *identity;	/* JSON export, else NULL */
 	struct import_result *results;
 	size_t n_results;
 };

@@ -188,6 +188,9 @@ int import_lkp_path_env(const char *name, size_t line, struct import_report *r,
 			const char *path);
 int import_lkp(const struct import_lines *l, struct import_file *f);
 
+/* Release a run's identity (import_json_id.c); NULL-safe. */
+void import_identity_free(struct import_identity *id);
+
 /* aimkit's JSON export (import_json.c); the document has its shape. */
 int import_json(const struct import_lines *l, struct import_file *f);
 int import_is_json(const struct import_lines *l);

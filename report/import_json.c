@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "import_int.h"
+#include "import_json.h"
 #include "store.h"
 #include "tag.h"
 #include "xalloc.h"
@@ -26,11 +27,6 @@
 #define JSON_FACTS_MAX 256
 /* Metric values: 1 to 18 decimal digits, as the CSV export allows. */
 #define JSON_METRIC_MAX 999999999999999999LL
-
-struct jin {
-	const char *name;	/* the file */
-	char where[96];		/* the member being read */
-};
 
 static int
 bad(const struct jin *j, const char *field, const char *why)
@@ -279,7 +275,8 @@ result(struct jin *j, struct json_object *o, struct import_report *r)
 	res->rep = (int)rep;
 	res->factor = (unsigned long)factor;
 	res->reason = reason != NULL ? xstrdup(reason) : NULL;
-	if (result_how(j, o, res) < 0)
+	if (result_how(j, o, res) < 0 ||
+	    import_json_result_identity(j, o, r, res) < 0)
 		return -1;
 	for (size_t k = 0; k < json_object_array_length(samples); k++) {
 		snprintf(j->where + len, sizeof(j->where) - len,
@@ -331,7 +328,10 @@ run(struct jin *j, struct json_object *o, struct import_file *f)
 
 	if (!json_object_is_type(o, json_type_object))
 		return bad(j, "runs", "an element is not an object");
-	if (get_int(j, o, "id", 1, IMPORT_RUN_MAX, &id) < 0 ||
+	/* Row ids are the exporting database's: older exports have them. */
+	id = 0;
+	if ((json_object_object_get_ex(o, "id", NULL) &&
+	     get_int(j, o, "id", 1, IMPORT_RUN_MAX, &id) < 0) ||
 	    get_text(j, o, "tag", 0, &tag) < 0 ||
 	    get_text(j, o, "host", 1, &host) < 0 ||
 	    (results = get_kind(j, o, "results", json_type_array,
@@ -339,14 +339,14 @@ run(struct jin *j, struct json_object *o, struct import_file *f)
 		return -1;
 	if (tag_check(tag, why, sizeof(why)) < 0)
 		return bad(j, "tag", why);
-	for (size_t i = 0; i < f->n_reports; i++)
+	for (size_t i = 0; i < f->n_reports && id > 0; i++)
 		if (f->reports[i].source_run == id)
 			return bad(j, "id", "given to two runs");
 	r = import_add_report(f, 0);
 	r->title = xstrdup(tag);
 	r->host = host != NULL ? xstrdup(host) : NULL;
 	r->source_run = id;
-	if (env(j, o, r) < 0)
+	if (import_json_identity(j, o, f, r) < 0 || env(j, o, r) < 0)
 		return -1;
 	for (size_t k = 0; k < json_object_array_length(results); k++) {
 		snprintf(j->where + len, sizeof(j->where) - len,
@@ -426,17 +426,45 @@ runs(struct jin *j, struct json_object *doc, struct import_file *f)
 }
 
 int
+import_json_doc(const char *name, struct json_object *doc,
+		struct import_file *f)
+{
+	struct jin j = { .name = name };
+
+	return runs(&j, doc, f);
+}
+
+int
 import_json(const struct import_lines *l, struct import_file *f)
 {
-	struct jin j = { .name = l->name };
 	struct json_object *doc = parse(l);
 	int rc;
 
 	if (doc == NULL)
 		return -1;
-	rc = runs(&j, doc, f);
+	rc = import_json_doc(l->name, doc, f);
 	json_object_put(doc);
 	return rc;
+}
+
+int
+import_json_bad(const struct jin *j, const char *field, const char *why)
+{
+	return bad(j, field, why);
+}
+
+int
+import_json_int(const struct jin *j, struct json_object *o, const char *key,
+		int64_t min, int64_t max, int64_t *out)
+{
+	return get_int(j, o, key, min, max, out);
+}
+
+int
+import_json_text(const struct jin *j, struct json_object *o, const char *key,
+		 int nullable, const char **out)
+{
+	return get_text(j, o, key, nullable, out);
 }
 
 int

@@ -84,11 +84,12 @@ store_results(struct store *st, int64_t run_id, const struct import_report *r)
 			.reason = res->reason,
 			.factor = res->factor,
 			.units = res->units,
-			.warmup_calls = -1,
-			.warmup_ns = -1,
+			.warmup_calls = res->warmup_calls,
+			.warmup_ns = res->warmup_ns,
 			.source_line = res->line,
 			.judged = res->judged,
 			.better = res->better,
+			.finished_utc = res->finished_utc,
 		};
 		int rc;
 
@@ -106,6 +107,37 @@ store_results(struct store *st, int64_t run_id, const struct import_report *r)
 			return -1;
 	}
 	return 0;
+}
+
+/*
+ * A run of the JSON export as it was: its identity, times, provenance,
+ * host and environment exactly as exported, ended as it was ended.
+ */
+static int64_t
+store_copy(struct store *st, const struct import_report *r, const char *tag)
+{
+	const struct import_identity *id = r->identity;
+	struct store_kv *env = xcalloc(r->n_env + 1, sizeof(*env));
+	struct store_run run = {
+		.tag = tag,
+		.suite = id->suite,
+		.options = id->options,
+		.source = id->source,
+		.source_file = id->source_file,
+		.aim_version = id->aim_version,
+		.host = r->host,
+		.uuid = id->uuid,
+		.started_utc = id->started_utc,
+		.ended_utc = id->ended_utc,
+		.status = id->status,
+	};
+	int64_t run_id;
+
+	for (size_t i = 0; i < r->n_env; i++)
+		env[i] = (struct store_kv){ r->env[i].key, r->env[i].value };
+	run_id = store_begin_run(st, &run, env, r->n_env);
+	free(env);
+	return run_id;
 }
 
 static int
@@ -127,6 +159,10 @@ store_report(struct store *st, const struct import_file *f,
 	size_t n_env;
 	int64_t id;
 
+	if (r->identity != NULL) {
+		id = store_copy(st, r, tag);
+		return id < 0 || store_results(st, id, r) < 0 ? -1 : 0;
+	}
 	snprintf(run_text, sizeof(run_text), "%" PRId64, r->source_run);
 	env = report_env(r, run_text, &n_env);
 	id = store_begin_run(st, &run, env, n_env);

@@ -9,6 +9,7 @@
 #include "query.h"
 #include "schema.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -258,6 +259,59 @@ query_import_record(struct sqlite3 *db, const char *sha256, int64_t after)
 	    sqlite3_bind_int64(stmt, 2, after) != SQLITE_OK)
 		return query_finish(db, stmt, SQLITE_ERROR);
 	return query_finish(db, stmt, sqlite3_step(stmt));
+}
+
+/* The one text column of the row STMT (bound) finds: 1, 0 none, -1. */
+static int
+one_text(sqlite3 *db, sqlite3_stmt *stmt, char **out)
+{
+	int rc = sqlite3_step(stmt), found = rc == SQLITE_ROW;
+
+	*out = found ? query_text(stmt, 0) : NULL;
+	if (found)
+		rc = SQLITE_DONE;
+	if (query_finish(db, stmt, rc) < 0) {
+		free(*out);
+		*out = NULL;
+		return -1;
+	}
+	return found;
+}
+
+int
+query_run_uuid(struct sqlite3 *db, const char *uuid, char **tag)
+{
+	sqlite3_stmt *stmt;
+
+	*tag = NULL;
+	if (query_user_version(db) < 4)
+		return 0;
+	if (query_prepare(db, "SELECT tag FROM run WHERE uuid = ?1", &stmt) < 0)
+		return -1;
+	if (sqlite3_bind_text(stmt, 1, uuid, -1, SQLITE_STATIC) != SQLITE_OK)
+		return query_finish(db, stmt, SQLITE_ERROR);
+	return one_text(db, stmt, tag);
+}
+
+int
+query_import_hash(struct sqlite3 *db, int64_t run_id, char *hex, size_t len)
+{
+	sqlite3_stmt *stmt;
+	char *s;
+	int found;
+
+	if (query_user_version(db) < 2)	/* before content hashes */
+		return 0;
+	if (query_prepare(db, "SELECT sha256 FROM run_import WHERE run_id = ?1",
+			  &stmt) < 0)
+		return -1;
+	if (sqlite3_bind_int64(stmt, 1, run_id) != SQLITE_OK)
+		return query_finish(db, stmt, SQLITE_ERROR);
+	found = one_text(db, stmt, &s);
+	if (found > 0)
+		snprintf(hex, len, "%s", s != NULL ? s : "");
+	free(s);
+	return found;
 }
 
 static int

@@ -70,6 +70,16 @@ void query_import_hit_free(struct query_import_hit *hit);
 int query_last_run(struct sqlite3 *db, int64_t *id);
 int query_import_record(struct sqlite3 *db, const char *sha256, int64_t after);
 
+/*
+ * Whether a run with UUID is stored: 1 with its tag in *TAG (malloc'd),
+ * 0 when none, -1 after reporting.
+ */
+int query_run_uuid(struct sqlite3 *db, const char *uuid, char **tag);
+
+/* The content hash run RUN_ID was imported from into HEX: 1, 0 none, -1. */
+int query_import_hash(struct sqlite3 *db, int64_t run_id, char *hex,
+		      size_t len);
+
 struct query_check {
 	int user_version;
 	char **integrity;	/* integrity_check lines; "ok" when sound */

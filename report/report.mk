@@ -33,7 +33,8 @@ bin_PROGRAMS += report/aimcmp report/aimdb
 report_aimcmp_SOURCES = report/aimcmp.c
 report_aimcmp_LDADD = $(REPORT_LDADD)
 report_aimdb_SOURCES = report/aimdb.c report/aimdb.h \
-	report/aimdb_admin.c report/aimdb_edit.c report/aimdb_io.c
+	report/aimdb_admin.c report/aimdb_edit.c report/aimdb_io.c \
+	report/aimdb_merge.c
 report_aimdb_LDADD = $(REPORT_LDADD)
 
 dist_man_MANS += doc/aimcmp.1 doc/aimdb.1
@@ -72,3 +73,6 @@ report_libreport_a_SOURCES += report/import_mmtests.c report/import_lkp.c \
 report_libreport_a_SOURCES += report/import_json.c
 report_libreport_a_SOURCES += report/import_cmpblock.c
 report_libreport_a_SOURCES += report/compare_counters.c report/fmt_counters.c
+
+# The identity of a run of the JSON export, kept by import and merge.
+report_libreport_a_SOURCES += report/import_json_id.c report/import_json.h

@@ -171,3 +171,14 @@ t_meter_perf_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/meter-perf-t
 TESTS += t/counters.sh
 EXTRA_DIST += t/counters.sh
+# The JSON export round trip keeps each run's identity (uuid) and times.
+TESTS += t/json-identity.sh
+EXTRA_DIST += t/json-identity.sh
+# aimdb merge: runs of another database, kept whole and never twice.
+TESTS += t/merge.sh
+EXTRA_DIST += t/merge.sh t/identity-lib.sh
+# A copy of a run through the store: given uuid, times and status.
+check_PROGRAMS += t/store-copy-t
+t_store_copy_t_SOURCES = t/store-copy-t.c t/storefx.c t/storefx.h
+t_store_copy_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
+TESTS += t/store-copy-t
