@@ -24,9 +24,11 @@
 
 #include "clock.h"
 #include "ctx.h"
+#include "dontfork.h"
 #include "interrupt.h"
 #include "meter.h"
 #include "proto.h"
+#include "store_code.h"
 
 static int
 emit_sample(void *arg, const struct measure_sample *s)
@@ -141,6 +143,13 @@ child_main(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	 * process nearly as small as lmbench's (doc/tests.md, fork_test).
 	 */
 	(void)malloc_trim(0);	/* 1 if it released memory: either is fine */
+	/*
+	 * Likewise SQLite's code and data, which only aimrun uses: each
+	 * fork would duplicate and each exit unmap them (doc/tests.md).
+	 * Failing leaves them to the children, which costs only time.
+	 */
+	(void)dontfork_object(store_engine_code(),
+			      (const void *)(uintptr_t)child_main);
 	r = layout_random();
 	/* Kept until _exit: it moves every later small allocation. */
 	pad = malloc(16 + ((r >> 8) % 256) * 16);

@@ -154,8 +154,8 @@ EXTRA_DIST += t/import-cmp.sh t/data/report/cmp-blocks.txt \
 # Schema version 4 from a version 3 database: result metadata, run UUIDs.
 TESTS += t/schema-v4.sh
 EXTRA_DIST += t/schema-v4.sh t/data/schema-v3.sql
-# A test process gives back the heap pages aimrun freed before it runs.
-check_PROGRAMS += t/child-heap-t
-t_child_heap_t_SOURCES = t/child-heap-t.c t/sanitizer.h
-t_child_heap_t_LDADD = $(AIM_T_LDADD)
-TESTS += t/child-heap-t
+# A test forks from a small process: no freed heap, no SQLite in its children.
+check_PROGRAMS += t/child-small-t
+t_child_small_t_SOURCES = t/child-small-t.c t/sanitizer.h
+t_child_small_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/child-small-t
