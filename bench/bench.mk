@@ -6,3 +6,9 @@ EXTRA_DIST += bench/suite-walltime.sh bench/calibrate.sh bench/invocations.sh
 EXTRA_DIST += bench/dbopen.sh
 EXTRA_DIST += bench/import-speed.sh
 EXTRA_DIST += bench/cmp-scale.sh
+# The references of bench/ratio.sh: small, linking nothing of aimkit, and
+# compiled -O2 as tests-aim/ is, so that jmp_test meets the same code.
+noinst_PROGRAMS += bench/ratioref
+bench_ratioref_SOURCES = bench/ratioref.c
+bench_ratioref_CFLAGS = $(AM_CFLAGS) -O2
+EXTRA_DIST += bench/ratio.sh

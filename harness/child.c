@@ -24,10 +24,12 @@
 
 #include "clock.h"
 #include "ctx.h"
+#include "dontfork.h"
 #include "interrupt.h"
 #include "meter.h"
 #include "perf.h"
 #include "proto.h"
+#include "store_code.h"
 
 static int
 emit_sample(void *arg, const struct measure_sample *s)
@@ -135,6 +137,21 @@ child_main(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 
 	malloc_trim(0);
 	isolate();
+	/*
+	 * The heap came from aimrun with the pages of what it freed still
+	 * resident (in a fork_test child, 600 of 816 kB).  A test that forks
+	 * would copy those page tables on every fork and its children tear
+	 * them down again; handing the free pages back makes it fork from a
+	 * process nearly as small as lmbench's (doc/tests.md, fork_test).
+	 */
+	(void)malloc_trim(0);	/* 1 if it released memory: either is fine */
+	/*
+	 * Likewise SQLite's code and data, which only aimrun uses: each
+	 * fork would duplicate and each exit unmap them (doc/tests.md).
+	 * Failing leaves them to the children, which costs only time.
+	 */
+	(void)dontfork_object(store_engine_code(),
+			      (const void *)(uintptr_t)child_main);
 	r = layout_random();
 	/* Kept until _exit: it moves every later small allocation. */
 	pad = malloc(16 + ((r >> 8) % 256) * 16);

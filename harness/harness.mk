@@ -2,6 +2,7 @@
 harness_libharness_a_SOURCES += \
 	harness/child.c harness/child.h \
 	harness/ctx.c harness/ctx.h \
+	harness/dontfork.c harness/dontfork.h \
 	harness/interrupt.c harness/interrupt.h \
 	harness/paths.c harness/paths.h \
 	harness/progress.c harness/progress.h \

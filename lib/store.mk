@@ -3,7 +3,8 @@
 # with their unit tests.
 lib_libaim_a_SOURCES += \
 	lib/schema.c lib/schema.h \
-	lib/store.c lib/store.h
+	lib/store.c lib/store.h \
+	lib/store_code.c lib/store_code.h
 
 harness_libharness_a_SOURCES += \
 	harness/env.c harness/env.h \

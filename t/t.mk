@@ -182,3 +182,8 @@ check_PROGRAMS += t/store-copy-t
 t_store_copy_t_SOURCES = t/store-copy-t.c t/storefx.c t/storefx.h
 t_store_copy_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
 TESTS += t/store-copy-t
+# A test forks from a small process: no freed heap, no SQLite in its children.
+check_PROGRAMS += t/child-small-t
+t_child_small_t_SOURCES = t/child-small-t.c t/sanitizer.h
+t_child_small_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/child-small-t

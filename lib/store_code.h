@@ -1,0 +1,11 @@
+/*
+ * Where the database engine's code lies: an address inside it, so that a
+ * process that never uses the engine can keep its mappings from the
+ * processes it forks (harness/dontfork.c).
+ */
+#ifndef AIM_STORE_CODE_H
+#define AIM_STORE_CODE_H
+
+const void *store_engine_code(void);
+
+#endif
