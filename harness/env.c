@@ -230,6 +230,16 @@ env_capture(struct env *env, const char *scratch_dir)
 	return env_capture_at(env, "", scratch_dir);
 }
 
+void
+env_add(struct env *env, const char *key, const char *value)
+{
+	env->kv = xrealloc(env->kv, (env->n + 1) * sizeof(*env->kv));
+	env->kv[env->n].key = xstrdup(key);
+	env->kv[env->n].value = xstrdup(value != NULL && *value != '\0' ?
+					value : ENV_UNKNOWN);
+	env->n++;
+}
+
 const char *
 env_get(const struct env *env, const char *key)
 {

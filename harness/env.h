@@ -39,6 +39,9 @@ int env_capture(struct env *env, const char *scratch_dir);
 int env_capture_at(struct env *env, const char *root,
 		   const char *scratch_dir);
 
+/* Add a fact of the run itself, such as "counters" (not one of the above). */
+void env_add(struct env *env, const char *key, const char *value);
+
 /* Value of KEY, or NULL when absent. */
 const char *env_get(const struct env *env, const char *key);
 

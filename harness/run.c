@@ -94,6 +94,30 @@ options_text(const struct run_opts *o)
 			 o->dir);
 }
 
+/*
+ * The events counted, as a fact of the run: inherited counters cost a
+ * forking test part of its rate, so aimcmp warns when two sides differ.
+ */
+static void
+counters_fact(const struct run_state *rs, struct env *env)
+{
+	char names[PERF_EVENTS * 32] = "";
+	size_t len = 0;
+
+	for (int i = 0; i < PERF_EVENTS && rs->counters.want != 0; i++) {
+		int n;
+
+		if ((rs->counters.want & (UINT32_C(1) << i)) == 0)
+			continue;
+		n = snprintf(names + len, sizeof(names) - len, "%s%s",
+			     len != 0 ? "," : "", perf_event_name(i));
+		if (n < 0 || (size_t)n >= sizeof(names) - len)
+			break;
+		len += (size_t)n;
+	}
+	env_add(env, "counters", len != 0 ? names : "none");
+}
+
 static int
 begin(struct run_state *rs)
 {
@@ -104,6 +128,7 @@ begin(struct run_state *rs)
 
 	if (env_capture(&env, o->dir) != 0)
 		aim_warn("some facts of the environment could not be read");
+	counters_fact(rs, &env);
 	st = open_db(rs);
 	if (st == NULL) {
 		env_free(&env);
@@ -349,15 +374,15 @@ run_suite(const struct run_opts *o)
 	struct run_state rs = { .o = o };
 	int rc = 0;
 
-	if (begin(&rs) != 0) {
-		aim_warn("%s", rs.fail);
-		return 2;
-	}
-	/* Once the run is stored: what it cannot count is said once. */
+	/* What cannot be counted is said once, and the rest is stored. */
 	if (o->counters != NULL) {
 		rs.counters = *o->counters;
 		perf_plan_probe(perf_source_kernel(), &rs.counters,
 				say_counters, NULL);
+	}
+	if (begin(&rs) != 0) {
+		aim_warn("%s", rs.fail);
+		return 2;
 	}
 	progress_init(&rs.prog, o->suite->n_tests * (size_t)o->runs,
 		      o->duration_ns);

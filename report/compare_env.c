@@ -48,6 +48,8 @@ static const struct env_key checked[] = {
 	{ "mitigations", "mitigations", KEY_ITEMS, NULL },
 	{ "scratch.fstype", "scratch file system", KEY_PLAIN, NULL },
 	{ "scratch.dir", "scratch directory", KEY_PLAIN, NULL },
+	/* Inherited counters slow a forking test's children a little. */
+	{ "counters", "perf counters", KEY_PLAIN, NULL },
 	{ "aimkit.version", "aimkit version", KEY_PLAIN,
 	  "aimkit build (version)" },
 	{ "cc.version", "compiler", KEY_PLAIN, "aimkit build (compiler)" },

@@ -121,13 +121,15 @@ small_run(struct aim_ctx *ctx)
 }
 
 static const struct aim_test small_test = {
-	.number = 0, .name = "small", .units = "Calls/second",
-	.ops_per_call = 1, .setup = small_setup, .run = small_run,
+	.info = &(const struct catalog_test){ .number = 0, .name = "small",
+		.units = "Calls/second", .factor = 1 },
+	.setup = small_setup, .run = small_run,
 };
 
 static const struct aim_test fork_test = {
-	.number = 0, .name = "forks", .units = "Calls/second",
-	.ops_per_call = 1, .setup = fork_setup, .run = small_run,
+	.info = &(const struct catalog_test){ .number = 0, .name = "forks",
+		.units = "Calls/second", .factor = 1 },
+	.setup = fork_setup, .run = small_run,
 };
 
 /* Leave BLOCKS blocks freed but resident; one kept block holds the top. */

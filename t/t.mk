@@ -187,3 +187,6 @@ check_PROGRAMS += t/child-small-t
 t_child_small_t_SOURCES = t/child-small-t.c t/sanitizer.h
 t_child_small_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/child-small-t
+# The events a run counted, stored and compared as a fact of the run.
+TESTS += t/counters-fact.sh
+EXTRA_DIST += t/counters-fact.sh
