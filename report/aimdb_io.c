@@ -195,7 +195,10 @@ print_imported(const struct import_file *f, char *const *tags)
 		/* The file name is the user's, and any byte string. */
 		fputs("imported ", stdout);
 		tag_fput(stdout, f->name, 0);
-		printf(":%d as ", f->reports[i].line);
+		/* A document's runs (JSON) start on no line of their own. */
+		if (f->reports[i].line > 0)
+			printf(":%d", f->reports[i].line);
+		fputs(" as ", stdout);
 		tag_fput(stdout, tags[i], 0);
 		printf(" (%zu results)\n", f->reports[i].n_results);
 	}

@@ -13,7 +13,11 @@ C="$W/c.db" COPY="$W/c.db"
 "$AIMDB" --db "$A" export -f json -o "$W/a.json" || exit 1
 # The copy is made a second later, so "now" differs from every stored time.
 sleep 1
-t "the export is imported" "$AIMDB" --db "$C" import "$W/a.json"
+t "the export is imported" sh -c "\"$AIMDB\" --db '$C' import '$W/a.json' \
+	>'$W/imported'"
+t "... each run said once, with no line number" sh -c \
+	"grep -q '^imported .*a.json as [^ ]* ([0-9]* results)$' '$W/imported' &&
+	! grep -q 'json:0' '$W/imported'"
 "$AIMDB" --db "$C" export -f json -o "$W/c.json"
 t "exporting the copy gives the same document byte for byte" \
 	cmp "$W/a.json" "$W/c.json"
