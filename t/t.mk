@@ -182,3 +182,12 @@ check_PROGRAMS += t/store-copy-t
 t_store_copy_t_SOURCES = t/store-copy-t.c t/storefx.c t/storefx.h
 t_store_copy_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
 TESTS += t/store-copy-t
+# Noise per sample (run delay, steal), the machine checks, --cpu and a
+# CPU hog on the test's CPU flagged in aimcmp.
+check_PROGRAMS += t/meter-sched-t t/hog
+t_meter_sched_t_SOURCES = t/meter-sched-t.c
+t_meter_sched_t_LDADD = $(AIM_T_LDADD)
+t_hog_SOURCES = t/hog.c
+t_hog_LDADD = $(AIM_LDADD)
+TESTS += t/meter-sched-t t/check.sh t/noise-hog.sh
+EXTRA_DIST += t/check.sh t/noise-hog.sh
