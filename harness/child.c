@@ -27,7 +27,9 @@
 #include "dontfork.h"
 #include "interrupt.h"
 #include "meter.h"
+#include "meter_sched.h"
 #include "perf.h"
+#include "pin.h"
 #include "proto.h"
 #include "store_code.h"
 
@@ -170,7 +172,8 @@ run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	struct timing_cfg timing = cfg->timing;
 	struct meter_cs cs;
 	struct meter_perf perf;
-	struct timing_meter meters[2];
+	struct meter_sched sched;
+	struct timing_meter meters[3];
 	struct timing_result res;
 	struct aim_clock clk;
 	struct aim_ctx ctx;
@@ -189,12 +192,17 @@ run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 		if (ctx.dir_held == NULL)
 			st = aim_fail_errno(&ctx, "enter the scratch directory");
 	}
+	/* Before setup: what the test starts inherits the CPU. */
+	if (st == AIM_OK && cfg->pin > 0 && pin_self(cfg->pin - 1) != 0)
+		st = aim_fail_errno(&ctx, "pin to the CPU of --cpu");
 	if (st == AIM_OK && t->setup != NULL)
 		st = t->setup(&ctx);
 	if (st == AIM_OK) {
 		meters[0] = meter_cs(&cs);
 		timing.meters = meters;
 		timing.n_meters = 1;
+		if (meter_sched_open(&sched, "") > 0)
+			meters[timing.n_meters++] = meter_sched(&sched);
 		/* Last, so its reads bracket the least besides the calls. */
 		if (cfg->counters != NULL &&
 		    meter_perf_open(&perf, cfg->counters, perf_source_kernel(),
@@ -202,8 +210,10 @@ run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 			meters[timing.n_meters++] = meter_perf(&perf);
 		clock_init_real(&clk);
 		st = timing_run(t, &ctx, &clk, &timing, emit_sample, &fd, &res);
-		if (timing.n_meters > 1)
+		if (timing.n_meters > 1 &&
+		    meters[timing.n_meters - 1].state == &perf)
 			meter_perf_close(&perf);
+		meter_sched_close(&sched);
 		if (t->teardown != NULL)
 			t->teardown(&ctx);
 	}

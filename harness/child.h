@@ -19,6 +19,7 @@ struct child_cfg {
 	struct timing_cfg timing;
 	struct ctx_ipc *ipc;	/* set by runner_run(): what the test holds */
 	const struct perf_plan *counters;	/* NULL: none */
+	int pin;		/* --cpu N as N + 1; 0: not pinned */
 };
 
 /*

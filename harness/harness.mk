@@ -7,6 +7,10 @@ harness_libharness_a_SOURCES += \
 	harness/paths.c harness/paths.h \
 	harness/progress.c harness/progress.h \
 	harness/meter.c harness/meter.h \
+	harness/meter_sched.c harness/meter_sched.h \
+	harness/pin.c harness/pin.h \
+	harness/canary.c harness/canary.h \
+	harness/check.c harness/check.h \
 	harness/meter_perf.c harness/perf.c harness/perf.h \
 	harness/proto.c harness/proto.h \
 	harness/run.c harness/run.h \

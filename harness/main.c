@@ -13,12 +13,14 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "dbpath.h"
 #include "interrupt.h"
 #include "log.h"
 #include "parse.h"
 #include "paths.h"
 #include "perf.h"
+#include "pin.h"
 #include "run.h"
 #include "scratch.h"
 #include "suite.h"
@@ -37,8 +39,8 @@
 
 struct cli {
 	const char *tag, *suite, *tests, *dir, *db;
-	const char *duration, *runs, *filesize, *timeout, *counters;
-	int list, quiet;
+	const char *duration, *runs, *filesize, *timeout, *counters, *cpu;
+	int list, quiet, check;
 };
 
 static const struct option longopts[] = {
@@ -53,6 +55,8 @@ static const struct option longopts[] = {
 	{ "db", required_argument, NULL, 'b' },
 	{ "timeout", required_argument, NULL, 'k' },
 	{ "counters", required_argument, NULL, 'P' },
+	{ "cpu", required_argument, NULL, 'c' },
+	{ "check", no_argument, NULL, 'C' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -79,6 +83,8 @@ usage(FILE *f)
 		"      --counters default|none|EVENT,...\n"
 		"                         perf events counted per sample (default:\n"
 		"                         $AIM_COUNTERS, else default)\n"
+		"      --cpu N            run every test process on CPU N only\n"
+		"      --check            say what on this machine spoils measurements, then exit\n"
 		"  -q, --quiet            print no table, only errors\n"
 		"  -h, --help             show this help\n"
 		"  -V, --version          show the version\n");
@@ -105,6 +111,8 @@ parse_cli(int argc, char **argv, struct cli *c)
 		case 'b': c->db = optarg; break;
 		case 'k': c->timeout = optarg; break;
 		case 'P': c->counters = optarg; break;
+		case 'c': c->cpu = optarg; break;
+		case 'C': c->check = 1; break;
 		case 'q': c->quiet = 1; break;
 		case 'h': usage(stdout); exit(aim_stdout_flush() != 0 ? 2 : 0);
 		case 'V':
@@ -256,6 +264,47 @@ default_tag(void)
 	return xstrdup(u.release);
 }
 
+/* --cpu N, checked against the CPUs allowed: N + 1, or 0 when not given. */
+static int
+settle_cpu(const struct cli *c)
+{
+	char v[64], err[256];
+	long cpu;
+
+	if (c->cpu == NULL)
+		return 0;
+	if (parse_long(c->cpu, 0, 8191, &cpu) != 0)
+		aim_die(1, "--cpu: '%s' is not a CPU number",
+			tag_shown(c->cpu, v, sizeof(v)));
+	if (pin_check(cpu, err, sizeof(err)) != 0)
+		aim_die(1, "--cpu: %s", err);
+	return (int)cpu + 1;
+}
+
+/*
+ * --check: every finding, then exit; else, right before the run, the
+ * brief ones, unless $AIM_CHECK is "quiet".
+ */
+static void
+machine_check(const struct cli *c, int pin, int before_run)
+{
+	struct check_finding f[CHECK_MAX];
+	const char *env = getenv("AIM_CHECK");
+	size_t n;
+
+	if (c->check == before_run ||
+	    (before_run && env != NULL && strcmp(env, "quiet") == 0))
+		return;
+	n = check_machine(check_root(), pin, f);
+	if (before_run) {
+		check_warn_brief(f, n);
+		return;
+	}
+	if (check_print(stdout, f, n) != 0 || aim_stdout_flush() != 0)
+		exit(2);
+	exit(0);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -272,6 +321,8 @@ main(int argc, char **argv)
 		list_all();
 		return aim_stdout_flush() != 0 ? 2 : 0;
 	}
+	o.pin = settle_cpu(&c);
+	machine_check(&c, o.pin, 0);
 	load_suite(&c, &s);
 	settle_numbers(&c, &s, &o);
 	o.counters = settle_counters(&c, &plan);
@@ -296,6 +347,7 @@ main(int argc, char **argv)
 		aim_die(2, "cannot install signal handlers");
 	/* Orphans of a test are reparented here, so they can be reaped. */
 	(void)prctl(PR_SET_CHILD_SUBREAPER, 1);
+	machine_check(&c, o.pin, 1);
 	rc = run_suite(&o);
 	suite_free(&s);
 	free(tag);

@@ -14,11 +14,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "canary.h"
 #include "classic.h"
 #include "env.h"
 #include "interrupt.h"
 #include "log.h"
 #include "perf.h"
+#include "pin.h"
 #include "progress.h"
 #include "runner.h"
 #include "scratch.h"
@@ -124,8 +126,15 @@ begin(struct run_state *rs)
 	const struct run_opts *o = rs->o;
 	struct env env = { 0 };
 	struct store *st;
-	char *opts;
+	char *opts, pinned[16];
+	struct store_kv facts[2] = {
+		{ "cpu.pinned", pinned }, { "canary.loop", CANARY_LOOP },
+	};
 
+	if (o->pin > 0)
+		snprintf(pinned, sizeof(pinned), "%d", o->pin - 1);
+	else
+		snprintf(pinned, sizeof(pinned), "none");
 	if (env_capture(&env, o->dir) != 0)
 		aim_warn("some facts of the environment could not be read");
 	counters_fact(rs, &env);
@@ -141,7 +150,7 @@ begin(struct run_state *rs)
 		.aim_version = PACKAGE_VERSION, .host = env_get(&env, "hostname"),
 	};
 	rs->run_id = store_begin_run(st, &run, env.kv, env.n);
-	if (rs->run_id < 0)
+	if (rs->run_id < 0 || store_add_env(st, rs->run_id, facts, 2) != 0)
 		fail_set(rs, "%s: %s", o->db_path, store_errmsg(st));
 	store_close(st);
 	free(opts);
@@ -184,7 +193,8 @@ run_once(struct run_state *rs, const struct aim_test *t,
 	struct runner_cfg cfg = {
 		.child = { .filesize_k = o->filesize_k, .datadir = o->datadir,
 			   .counters = rs->counters.want != 0 ? &rs->counters
-							       : NULL },
+							       : NULL,
+			   .pin = o->pin },
 		.kill_grace_ns = 2000000000LL,
 		.interrupted = interrupt_pending,
 	};
@@ -273,6 +283,34 @@ run_rep(struct run_state *rs, const struct aim_test *t, int rep,
 }
 
 /*
+ * The canary of round REP, timed where the tests run and stored as the
+ * fact canary.round.REP.  -1 on a database error.
+ */
+static int
+run_canary(struct run_state *rs, int rep)
+{
+	struct pin_saved saved;
+	int pinned = rs->o->pin > 0 && pin_enter(rs->o->pin - 1, &saved) == 0;
+	char key[32], ns[24];
+	struct store_kv fact = { key, ns };
+	struct store *st;
+	int rc;
+
+	snprintf(ns, sizeof(ns), "%lld", (long long)canary_ns());
+	if (pinned)
+		pin_restore(&saved);
+	snprintf(key, sizeof(key), "canary.round.%d", rep);
+	st = open_db(rs);
+	if (st == NULL)
+		return -1;
+	rc = store_add_env(st, rs->run_id, &fact, 1);
+	if (rc != 0)
+		fail_set(rs, "%s: %s", rs->o->db_path, store_errmsg(st));
+	store_close(st);
+	return rc;
+}
+
+/*
  * Rounds: every test once, then every test again.  A machine that slows
  * down for a few seconds then costs one run of several tests, which shows
  * as noise, instead of every run of one test, which would look like a
@@ -286,6 +324,7 @@ run_rounds(struct run_state *rs)
 	int rc = 0;
 
 	for (int rep = 1; rep <= rs->o->runs && rc == 0; rep++) {
+		rc = run_canary(rs, rep);
 		for (size_t i = 0; i < su->n_tests && rc == 0; i++) {
 			rc = interrupt_pending() ? 1 :
 				run_rep(rs, su->tests[i], rep, &tot[i]);

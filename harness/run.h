@@ -22,6 +22,7 @@ struct run_opts {
 	int64_t timeout_ns;	/* per test run; 0 for the default */
 	int quiet;
 	const struct perf_plan *counters;	/* probed; NULL: none */
+	int pin;		/* --cpu N as N + 1; 0: not pinned */
 };
 
 /* Exit status for main: 0, 2 (environment error) or 128+signal. */

@@ -34,6 +34,8 @@ static const struct measure_def table[MEASURE_COUNT] = {
 	C(MEASURE_CYCLES_KERNEL, "cycles_kernel", "cycles"),
 	C(MEASURE_INSTRUCTIONS_USER, "instructions_user", "instructions"),
 	C(MEASURE_INSTRUCTIONS_KERNEL, "instructions_kernel", "instructions"),
+	C(MEASURE_RUN_DELAY, "run_delay_ns", "ns"),
+	C(MEASURE_STEAL, "steal_ns", "ns"),
 #undef C
 };
 

@@ -63,6 +63,9 @@ enum measure_id {
 	MEASURE_CYCLES_KERNEL,
 	MEASURE_INSTRUCTIONS_USER,
 	MEASURE_INSTRUCTIONS_KERNEL,
+	/* noise (harness/meter_sched.c) */
+	MEASURE_RUN_DELAY,	/* ns runnable but waiting for a CPU */
+	MEASURE_STEAL,		/* ns the hypervisor ran others, machine-wide */
 	MEASURE_COUNT
 };
 

@@ -247,9 +247,9 @@ step_done(sqlite3_stmt *stmt)
 	return sqlite3_clear_bindings(stmt) == SQLITE_OK ? 0 : -1;
 }
 
-static int
-insert_env(struct store *st, int64_t run_id, const struct store_kv *env,
-	   size_t n_env)
+int
+store_add_env(struct store *st, int64_t run_id, const struct store_kv *env,
+	      size_t n_env)
 {
 	sqlite3_stmt *stmt = NULL;
 	size_t i;
@@ -312,7 +312,7 @@ insert_run(struct store *st, const struct store_run *run)
 		id = sqlite3_last_insert_rowid(st->db);
 	else
 		fail_sql(st, "cannot store run");
-	(void)sqlite3_finalize(stmt);	/* as in insert_env */
+	(void)sqlite3_finalize(stmt);	/* as in store_add_env */
 	return id;
 }
 
@@ -326,7 +326,7 @@ store_begin_run(struct store *st, const struct store_run *run,
 	if (tx_enter(st, &kind) < 0)
 		return -1;
 	id = insert_run(st, run);
-	if (id >= 0 && insert_env(st, id, env, n_env) < 0)
+	if (id >= 0 && store_add_env(st, id, env, n_env) < 0)
 		id = -1;
 	if (tx_leave(st, kind, id >= 0) < 0)
 		return -1;
@@ -377,7 +377,7 @@ insert_result(struct store *st, int64_t run_id, const struct store_result *res)
 	else
 		fail_sql(st, "cannot store result %s rep %d", res->test,
 			 res->rep);
-	(void)sqlite3_finalize(stmt);	/* as in insert_env */
+	(void)sqlite3_finalize(stmt);	/* as in store_add_env */
 	return id;
 }
 
@@ -448,7 +448,7 @@ insert_samples(struct store *st, int64_t result_id, const char *test,
 			rc = -1;
 		}
 	}
-	(void)sqlite3_finalize(stmt);	/* as in insert_env */
+	(void)sqlite3_finalize(stmt);	/* as in store_add_env */
 	(void)sqlite3_finalize(mst);
 	return rc;
 }
@@ -494,6 +494,6 @@ store_end_run(struct store *st, int64_t run_id, const char *status)
 	} else {
 		fail_sql(st, "cannot end run %lld", (long long)run_id);
 	}
-	(void)sqlite3_finalize(stmt);	/* as in insert_env */
+	(void)sqlite3_finalize(stmt);	/* as in store_add_env */
 	return tx_leave(st, kind, ok);
 }

@@ -126,6 +126,13 @@ struct store_run {
 int64_t store_begin_run(struct store *st, const struct store_run *run,
 			const struct store_kv *env, size_t n_env);
 
+/*
+ * Add N_ENV facts to run RUN_ID, whose keys it does not hold yet (facts
+ * learnt during a run: the canary of each round).  0 or -1.
+ */
+int store_add_env(struct store *st, int64_t run_id,
+		  const struct store_kv *env, size_t n_env);
+
 struct store_result {
 	int number;		/* classic number */
 	const char *test;

@@ -22,6 +22,7 @@ enum key_kind {
 	KEY_WORDS,	/* blank-separated words; boot image names ignored */
 	KEY_ITEMS,	/* "name: text; name: text", as mitigations are kept */
 	KEY_MEMORY,	/* bytes; only a difference of machine counts */
+	KEY_PINNED,	/* "none" or a CPU: pinned against not refuses */
 };
 
 struct env_key {
@@ -38,6 +39,8 @@ static const struct env_key checked[] = {
 	{ "mem.total_bytes", "memory", KEY_MEMORY, "machine (memory size)" },
 	{ "cpu.count_online", "online CPUs", KEY_PLAIN, NULL },
 	{ "cpu.microcode", "microcode", KEY_PLAIN, NULL },
+	{ "cpu.pinned", "CPU pinning (--cpu)", KEY_PINNED,
+	  "pinned and unpinned runs (--cpu)" },
 	{ "smt.active", "SMT", KEY_PLAIN, NULL },
 	{ "cpufreq.governor", "cpufreq governor", KEY_PLAIN, NULL },
 	{ "cpufreq.boost", "cpufreq boost", KEY_PLAIN, NULL },
@@ -294,6 +297,7 @@ differ(const struct env_key *k, const char *a, const char *ta, const char *b,
 		return items_diff(a, ta, b, tb);
 	case KEY_MEMORY:
 		return memory_diff(a, ta, b, tb);
+	case KEY_PINNED:	/* another CPU warns, pinned against not refuses */
 	case KEY_PLAIN:
 	default:
 		return strcmp(a, b) == 0 ? NULL :
@@ -377,7 +381,9 @@ check_across(const struct query_tag *sides, size_t s,
 	add_line(&t->warnings, &t->n_warnings,
 		 xasprintf("%s differs: %s", k->label, d));
 	free(d);
-	if (k->refuse != NULL)
+	if (k->refuse != NULL &&
+	    (k->kind != KEY_PINNED ||
+	     (strcmp(a, "none") == 0) != (strcmp(b, "none") == 0)))
 		add_line(&t->refusals, &t->n_refusals,
 			 t->n_sides > 2 ? xasprintf("%s of %s", k->refuse,
 						    sides[s].tag)
@@ -468,6 +474,7 @@ compare_env(const struct query_tag *sides, size_t n, struct cmp_table *t)
 	}
 	for (size_t s = 1; s < n; s++)
 		compare_env_unknown(sides, s, t);
+	compare_noise(sides, n, t);
 	for (size_t s = 0; s < n && any_env; s++)
 		if (!compare_env_has(&sides[s]))
 			add_line(&t->warnings, &t->n_warnings,

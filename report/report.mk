@@ -8,6 +8,7 @@ report_libreport_a_SOURCES = \
 	report/cli.c report/cli.h \
 	report/compare.c report/compare.h report/compare_value.c \
 	report/compare_env.c report/compare_env.h \
+	report/compare_noise.c \
 	report/csvout.c report/csvout.h \
 	report/filehash.c report/filehash.h \
 	report/export.c report/export.h \

@@ -57,13 +57,14 @@ t "--counters none counts nothing and says nothing" sh -c "test ! -s \
 	'$W/err.none' && test \"\$(sqlite3 '$DB' \"SELECT count(*) FROM
 	sample_metric m JOIN result r ON r.id = m.result_id JOIN run
 	ON run.id = r.run_id WHERE run.tag = 'n' AND m.metric NOT IN
-	('vol_cs', 'invol_cs')\")\" -eq 0"
+	('vol_cs', 'invol_cs', 'run_delay_ns', 'steal_ns')\")\" -eq 0"
 "$AIMRUN" -q --counters page-faults --tag p --tests add_long -d 0.01 -r 1 \
 	--db "$DB" --dir "$W/scratch" 2>/dev/null
 t "a list counts only what it names" test "$(q "$DB" "SELECT
 	group_concat(DISTINCT m.metric) FROM sample_metric m JOIN result r
 	ON r.id = m.result_id JOIN run ON run.id = r.run_id WHERE run.tag = 'p'
-	AND m.metric NOT IN ('vol_cs', 'invol_cs')")" = page_faults
+	AND m.metric NOT IN ('vol_cs', 'invol_cs', 'run_delay_ns',
+	'steal_ns')")" = page_faults
 refused "an unknown event is refused, the valid ones listed" 1 \
 	"--counters: an unknown event; valid: default, none, task-clock," \
 	"$AIMRUN" --counters 'cycles,tlb-misses' --tests add_long --db "$DB"

@@ -190,3 +190,12 @@ TESTS += t/child-small-t
 # The events a run counted, stored and compared as a fact of the run.
 TESTS += t/counters-fact.sh
 EXTRA_DIST += t/counters-fact.sh
+# Noise per sample (run delay, steal), the machine checks, --cpu and a
+# CPU hog on the test's CPU flagged in aimcmp.
+check_PROGRAMS += t/meter-sched-t t/hog
+t_meter_sched_t_SOURCES = t/meter-sched-t.c
+t_meter_sched_t_LDADD = $(AIM_T_LDADD)
+t_hog_SOURCES = t/hog.c
+t_hog_LDADD = $(AIM_LDADD)
+TESTS += t/meter-sched-t t/check.sh t/noise-hog.sh
+EXTRA_DIST += t/check.sh t/noise-hog.sh
