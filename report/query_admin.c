@@ -13,6 +13,7 @@
 
 #include <sqlite3.h>
 
+#include "query.h"
 #include "query_int.h"
 #include "xalloc.h"
 
