@@ -43,6 +43,7 @@ struct plot_test {
 	int number;
 	char *name;
 	char *units;
+	enum measure_better better;	/* LOWER: the values are times */
 	struct plot_cell *cells;	/* one per tag, in plot order */
 };
 

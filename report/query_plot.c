@@ -14,6 +14,7 @@
 
 #include <sqlite3.h>
 
+#include "query.h"
 #include "query_int.h"
 #include "stats.h"
 #include "xalloc.h"
@@ -31,7 +32,16 @@ static const char sql_runs[] =
 /* One row per sample of every ok result of the tag. */
 static const char sql_samples[] =
 	"SELECT r.id, r.run_id, r.number, r.test, r.factor, r.units,"
-	" s.calls, s.elapsed_ns, s.printed_ops"
+	" s.calls, s.elapsed_ns, s.printed_ops, r.better"
+	" FROM run AS u JOIN result AS r ON r.run_id = u.id"
+	" JOIN sample AS s ON s.result_id = r.id"
+	" WHERE u.tag = ?1 AND r.status = 'ok'"
+	" ORDER BY r.number, r.test, r.run_id, r.rep, r.id, s.seq";
+
+/* Before version 4 every result was a rate. */
+static const char sql_samples_v3[] =
+	"SELECT r.id, r.run_id, r.number, r.test, r.factor, r.units,"
+	" s.calls, s.elapsed_ns, s.printed_ops, 'higher'"
 	" FROM run AS u JOIN result AS r ON r.run_id = u.id"
 	" JOIN sample AS s ON s.result_id = r.id"
 	" WHERE u.tag = ?1 AND r.status = 'ok'"
@@ -117,6 +127,7 @@ struct pending {
 	unsigned long factor;
 	char *test;
 	char *units;
+	enum measure_better better;
 	struct measure_sample *s;	/* metrics not read: plots need rates */
 	size_t n;
 	size_t cap;
@@ -145,6 +156,11 @@ sample_rate(const struct pending *p, size_t i)
 {
 	if (p->s[i].printed_ops >= 0.0)
 		return p->s[i].printed_ops;
+	/* A time, lower is better: ms per operation, as aimcmp compares. */
+	if (p->better == MEASURE_LOWER)
+		return p->s[i].calls > 0 && p->factor > 0 ?
+		       (double)p->s[i].elapsed_ns / 1e6 /
+		       ((double)p->s[i].calls * (double)p->factor) : NAN;
 	if (p->s[i].elapsed_ns <= 0)
 		return NAN;
 	return (double)p->s[i].calls * (double)p->factor * 1e9 /
@@ -159,6 +175,19 @@ any_measured(const struct pending *p)
 		if (p->s[i].printed_ops < 0.0)
 			return 1;
 	return 0;
+}
+
+/* Total time over total operations, in ms: the mean time of one. */
+static double
+lower_value(const struct pending *p)
+{
+	long double ns = 0.0L, ops = 0.0L;
+
+	for (size_t i = 0; i < p->n; i++) {
+		ns += p->s[i].elapsed_ns;
+		ops += (long double)p->s[i].calls * p->factor;
+	}
+	return ops > 0.0L ? (double)(ns / 1e6L / ops) : NAN;
 }
 
 static size_t
@@ -186,7 +215,9 @@ finish_result(struct pending *p, struct qplot_tag *t, size_t *cap)
 
 	if (p->id < 0)
 		return;
-	if (any_measured(p)) {
+	if (any_measured(p) && p->better == MEASURE_LOWER) {
+		rate = lower_value(p);
+	} else if (any_measured(p)) {
 		if (stats_run_rate(p->s, NULL, p->n, 0, (double)p->factor,
 				   &rate) < 0)
 			rate = NAN;
@@ -205,6 +236,7 @@ finish_result(struct pending *p, struct qplot_tag *t, size_t *cap)
 		r->units = p->units;
 		r->run = run_index(t, p->run_id);
 		r->rate = rate;
+		r->better = p->better;
 		r->sample_rates = xcalloc(p->n, sizeof(*r->sample_rates));
 		r->n_samples = 0;
 		for (size_t i = 0; i < p->n; i++) {
@@ -235,6 +267,9 @@ start_result(sqlite3_stmt *stmt, struct pending *p)
 	p->test = query_text(stmt, 3);
 	p->factor = factor > 0 ? (unsigned long)factor : 0;
 	p->units = query_text(stmt, 5);
+	p->better = sqlite3_column_type(stmt, 9) == SQLITE_TEXT &&
+		    strcmp((const char *)sqlite3_column_text(stmt, 9),
+			   "lower") == 0 ? MEASURE_LOWER : MEASURE_HIGHER;
 	if (p->test == NULL)
 		p->test = xstrdup("");
 	if (p->units == NULL)
@@ -264,7 +299,8 @@ load_results(sqlite3 *db, struct qplot_tag *t)
 	size_t cap = 0;
 	int rc;
 
-	if (query_prepare(db, sql_samples, &stmt) < 0)
+	if (query_prepare(db, query_user_version(db) >= 4 ? sql_samples :
+			  sql_samples_v3, &stmt) < 0)
 		return -1;
 	if (sqlite3_bind_text(stmt, 1, t->tag, -1, SQLITE_STATIC) != SQLITE_OK)
 		return query_finish(db, stmt, SQLITE_ERROR);

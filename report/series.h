@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "measure.h"
 #include "stats.h"
 
 /* One test at one tag: the rates of its repetitions. */
@@ -23,6 +24,7 @@ struct series_test {
 	int number;			/* classic number */
 	const char *name;		/* borrowed */
 	const char *units;		/* borrowed */
+	enum measure_better better;	/* LOWER: a time; a rise regressed */
 	const struct series_point *points;	/* one per tag, in order */
 };
 

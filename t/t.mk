@@ -154,3 +154,8 @@ EXTRA_DIST += t/import-cmp.sh t/data/report/cmp-blocks.txt \
 # Schema version 4 from a version 3 database: result metadata, run UUIDs.
 TESTS += t/schema-v4.sh
 EXTRA_DIST += t/schema-v4.sh t/data/schema-v3.sql
+# Lower is better (timed commands): verdicts, formats, overall, series.
+check_PROGRAMS += t/lower-t
+t_lower_t_SOURCES = t/lower-t.c t/cmpfx.c t/cmpfx.h
+t_lower_t_LDADD = t/libtap.a $(REPORT_LDADD)
+TESTS += t/lower-t
