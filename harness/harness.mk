@@ -1,11 +1,15 @@
 # harness/: aimrun, the runner of tests.
 harness_libharness_a_SOURCES += \
 	harness/child.c harness/child.h \
+	harness/cmd.c harness/cmd.h \
+	harness/cmd_exec.c harness/cmd_exec.h \
+	harness/cmd_print.c \
 	harness/ctx.c harness/ctx.h \
 	harness/interrupt.c harness/interrupt.h \
 	harness/paths.c harness/paths.h \
 	harness/progress.c harness/progress.h \
 	harness/meter.c harness/meter.h \
+	harness/meter_rusage.c harness/meter_rusage.h \
 	harness/proto.c harness/proto.h \
 	harness/run.c harness/run.h \
 	harness/runner.c harness/runner.h \

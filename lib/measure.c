@@ -15,6 +15,15 @@ static const struct measure_def table[MEASURE_COUNT] = {
 			     MEASURE_LOWER },
 	[MEASURE_INVOL_CS] = { "invol_cs", "switches", MEASURE_COUNTER,
 			       MEASURE_LOWER },
+	[MEASURE_USER_NS] = { "user_ns", "ns", MEASURE_COUNTER, MEASURE_LOWER },
+	[MEASURE_SYS_NS] = { "sys_ns", "ns", MEASURE_COUNTER, MEASURE_LOWER },
+	/* The largest of the tree, not a sum: a level. */
+	[MEASURE_MAXRSS_KIB] = { "maxrss_kib", "KiB", MEASURE_GAUGE,
+				 MEASURE_LOWER },
+	[MEASURE_MINOR_FAULTS] = { "minor_faults", "faults", MEASURE_COUNTER,
+				   MEASURE_LOWER },
+	[MEASURE_MAJOR_FAULTS] = { "major_faults", "faults", MEASURE_COUNTER,
+				   MEASURE_LOWER },
 };
 
 _Static_assert(MEASURE_COUNT <= 32, "struct measure_sample.have is 32 bits");

@@ -43,6 +43,11 @@ const char *measure_judged_word(enum measure_judged j);
 enum measure_id {
 	MEASURE_VOL_CS,		/* voluntary context switches */
 	MEASURE_INVOL_CS,	/* involuntary context switches */
+	MEASURE_USER_NS,	/* user CPU time (wait4 rusage) */
+	MEASURE_SYS_NS,		/* system CPU time */
+	MEASURE_MAXRSS_KIB,	/* largest resident set of the process tree */
+	MEASURE_MINOR_FAULTS,	/* page faults served without I/O */
+	MEASURE_MAJOR_FAULTS,	/* page faults that needed I/O */
 	MEASURE_COUNT
 };
 

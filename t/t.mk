@@ -159,3 +159,6 @@ check_PROGRAMS += t/lower-t
 t_lower_t_SOURCES = t/lower-t.c t/cmpfx.c t/cmpfx.h
 t_lower_t_LDADD = t/libtap.a $(REPORT_LDADD)
 TESTS += t/lower-t
+# aimrun --cmd: timed commands, stored lower-is-better, and compared so.
+TESTS += t/cmd.sh
+EXTRA_DIST += t/cmd.sh
