@@ -69,11 +69,17 @@ cmd_resolve(const char *prog, char *err, size_t errlen)
 	return NULL;
 }
 
-/* The child: its own group, quiet stdin, stdout joined to stderr. */
+/*
+ * The child: its own group, quiet stdin, stdout joined to stderr; then it
+ * waits for the word on GOFD, so that the clock starts after fork() (whose
+ * cost grows with the parent's page tables, not the program's) and right
+ * before exec, as perf stat starts its workload.
+ */
 static void __attribute__((noreturn))
-child(const struct cmd_exec_cfg *cfg, int errfd)
+child(const struct cmd_exec_cfg *cfg, int errfd, int gofd)
 {
 	sigset_t none;
+	char go;
 	int fd, e;
 
 	(void)setpgid(0, 0);
@@ -88,6 +94,9 @@ child(const struct cmd_exec_cfg *cfg, int errfd)
 		(void)!write(errfd, &e, sizeof(e));
 		_exit(127);
 	}
+	/* Nothing read: the parent could not start the clock; do not run. */
+	if (read(gofd, &go, 1) != 1)
+		_exit(127);
 	execv(cfg->path, cfg->argv);
 	e = errno;
 	(void)!write(errfd, &e, sizeof(e));	/* the parent reads why */
@@ -201,32 +210,57 @@ meters_stop(const struct cmd_exec_cfg *cfg, struct measure_sample *s)
 		cfg->meters[i].stop(cfg->meters[i].state, s);
 }
 
+/* Fork the child, stopped before exec.  Its pid, or -1. */
+static pid_t
+spawn(const struct cmd_exec_cfg *cfg, int errfds[2], int gofds[2])
+{
+	pid_t pid;
+
+	if (pipe2(errfds, O_CLOEXEC | O_NONBLOCK) != 0)
+		return -1;
+	if (pipe2(gofds, O_CLOEXEC) != 0) {
+		(void)close(errfds[0]);
+		(void)close(errfds[1]);
+		return -1;
+	}
+	fflush(NULL);	/* no buffered output may be written twice */
+	pid = fork();
+	if (pid == 0) {
+		(void)close(gofds[1]);
+		child(cfg, errfds[1], gofds[0]);
+	}
+	(void)close(errfds[1]);
+	(void)close(gofds[0]);
+	if (pid < 0) {
+		(void)close(errfds[0]);
+		(void)close(gofds[1]);
+		return -1;
+	}
+	(void)setpgid(pid, pid);	/* races the child's own call; both agree */
+	return pid;
+}
+
 int
 cmd_exec(const struct cmd_exec_cfg *cfg, struct cmd_exec_out *out)
 {
 	struct rusage ru;
-	int fds[2], pidfd, how, status, exec_err = 0;
+	int errfds[2], gofds[2], pidfd, how, status, exec_err = 0;
 	int64_t t0, t1;
 	pid_t pid;
 
 	memset(out, 0, sizeof(*out));
 	measure_init(&out->sample, 1);
-	if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0)
+	pid = spawn(cfg, errfds, gofds);
+	if (pid < 0)
 		return -1;
-	fflush(NULL);	/* no buffered output may be written twice */
+	pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	if (cfg->pid != NULL)
+		*cfg->pid = pid;
 	meters_start(cfg);
 	t0 = clock_mono_ns();
-	pid = fork();
-	if (pid < 0) {
-		(void)close(fds[0]);
-		(void)close(fds[1]);
-		return -1;
-	}
-	if (pid == 0)
-		child(cfg, fds[1]);
-	(void)setpgid(pid, pid);	/* races the child's own call; both agree */
-	(void)close(fds[1]);
-	pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	if (write(gofds[1], "x", 1) != 1)
+		exec_err = errno;	/* the child ends unrun: a failed run */
+	(void)close(gofds[1]);
 	how = watch(cfg, pidfd, pid);
 	t1 = clock_mono_ns();
 	memset(&ru, 0, sizeof(ru));
@@ -236,9 +270,10 @@ cmd_exec(const struct cmd_exec_cfg *cfg, struct cmd_exec_out *out)
 		cfg->rusage->have = how == 0;
 	}
 	meters_stop(cfg, &out->sample);
-	if (read(fds[0], &exec_err, sizeof(exec_err)) != (ssize_t)sizeof(exec_err))
+	if (exec_err == 0 &&
+	    read(errfds[0], &exec_err, sizeof(exec_err)) != (ssize_t)sizeof(exec_err))
 		exec_err = 0;	/* exec closed the pipe: it ran */
-	(void)close(fds[0]);
+	(void)close(errfds[0]);
 	if (pidfd >= 0)
 		(void)close(pidfd);
 	runner_reap_orphans();

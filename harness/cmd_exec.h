@@ -2,16 +2,19 @@
  * The executor of timed commands (aimrun --cmd): one run of a program in
  * a fresh process started with an argument vector, never a shell, under
  * the watchdog of test runs: a deadline, then SIGTERM, then SIGKILL of
- * its process group, then reaping.  Meters (struct timing_meter) start
- * right before the clock reading that precedes fork() and stop right
- * after the one that follows wait4(), so what they report belongs to the
- * run's wall time.
+ * its process group, then reaping.  The child is forked first and held
+ * before exec; meters (struct timing_meter) start right before the clock
+ * reading that releases it and stop after wait4() reaped it, so what they
+ * report belongs to the run's wall time, and a meter that needs the
+ * child (counters opened on it, inherited by what it starts) finds its
+ * pid in *PID when it starts.
  */
 #ifndef AIM_CMD_EXEC_H
 #define AIM_CMD_EXEC_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "aim_test.h"
 #include "meter_rusage.h"
@@ -27,6 +30,7 @@ struct cmd_exec_cfg {
 	const struct timing_meter *meters;	/* started in order, stopped */
 	size_t n_meters;			/*   in reverse; may be none */
 	struct meter_rusage *rusage;	/* filled after wait4, or NULL */
+	pid_t *pid;			/* set before the meters start, or NULL */
 };
 
 struct cmd_exec_out {
