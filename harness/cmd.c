@@ -256,6 +256,19 @@ resolve(struct cmd_state *cs)
 	return 0;
 }
 
+/* Where the runs went, so the next aimcmp can be written at once. */
+static int
+print_where(const struct cmd_state *cs)
+{
+	printf("\nStored as run %lld, tag ", (long long)cs->run_id);
+	tag_fput(stdout, cs->o->tag, 0);
+	printf(", test ");
+	tag_fput(stdout, cs->o->name, 0);
+	printf(", in ");
+	tag_fput(stdout, cs->o->db_path, 0);
+	return printf("\n") < 0 || fflush(stdout) != 0 ? -1 : 0;
+}
+
 /* Mark the run, print the summary; the exit status. */
 static int
 conclude(struct cmd_state *cs, int rc)
@@ -286,8 +299,10 @@ conclude(struct cmd_state *cs, int rc)
 			 (long long)cs->run_id);
 		return 2;
 	}
-	if (!cs->o->quiet && cmd_print(stdout, &r, cs->o->format,
-				       cs->o->table) != 0) {
+	if (!cs->o->quiet && (cmd_print(stdout, &r, cs->o->format,
+					cs->o->table) != 0 ||
+			      (cs->o->format == CMD_FORMAT_TEXT &&
+			       print_where(cs) != 0))) {
 		aim_warn("standard output: %s", strerror(errno ? errno : EIO));
 		return 2;
 	}

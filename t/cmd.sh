@@ -22,8 +22,10 @@ csvfield() {
 t "--cmd: exit 0" [ $? -eq 0 ]
 t "the perf stat header, 5 runs" has "$W/out" \
 	"Performance counter stats for 'sleep 0.01' (5 runs):"
-t "the elapsed line last, with +- and the relative error" \
-	sh -c "tail -n 1 '$W/out' | grep -Eq '^ +0\.0[0-9]+ \+- 0\.[0-9]+ seconds time elapsed  \( \+- +[0-9.]+% \)$'"
+t "where the runs went, last" \
+	sh -c "tail -n 1 '$W/out' | grep -q '^Stored as run 1, tag c, test sleep10ms, in '"
+t "the elapsed line, with +- and the relative error" \
+	sh -c "tail -n 3 '$W/out' | head -n 1 | grep -Eq '^ +0\.0[0-9]+ \+- 0\.[0-9]+ seconds time elapsed  \( \+- +[0-9.]+% \)$'"
 t "user time with CPUs utilized" \
 	sh -c "grep -E 'msec user +# +[0-9.]+ CPUs utilized' '$W/out'"
 t "minor faults with a per-second rate" \
