@@ -155,7 +155,15 @@ child_main(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	(void)dontfork_object(store_engine_code(),
 			      (const void *)(uintptr_t)child_main);
 	r = layout_random();
-	/* Kept until _exit: it moves every later small allocation. */
+	/*
+	 * Kept until _exit: they move every later small allocation.  The
+	 * small blocks first, since a small request is served from a free
+	 * chunk the parent left (one larger than the pad keeps its place
+	 * otherwise): they shift where in it the test's blocks begin.
+	 */
+	for (uint32_t i = 0; i < 1 + ((r >> 16) % 256); i++)
+		if ((pad = malloc(16)) != NULL)
+			((volatile char *)pad)[0] = 0;
 	pad = malloc(16 + ((r >> 8) % 256) * 16);
 	if (pad != NULL)
 		((volatile char *)pad)[0] = 0;

@@ -1,6 +1,9 @@
 # harness/: aimrun, the runner of tests.
 harness_libharness_a_SOURCES += \
 	harness/child.c harness/child.h \
+	harness/cmd.c harness/cmd.h \
+	harness/cmd_exec.c harness/cmd_exec.h \
+	harness/cmd_print.c \
 	harness/ctx.c harness/ctx.h \
 	harness/dontfork.c harness/dontfork.h \
 	harness/interrupt.c harness/interrupt.h \
@@ -12,6 +15,7 @@ harness_libharness_a_SOURCES += \
 	harness/canary.c harness/canary.h \
 	harness/check.c harness/check.h \
 	harness/meter_perf.c harness/perf.c harness/perf.h \
+	harness/meter_rusage.c harness/meter_rusage.h \
 	harness/proto.c harness/proto.h \
 	harness/run.c harness/run.h \
 	harness/runner.c harness/runner.h \

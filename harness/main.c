@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "cmd.h"
 #include "dbpath.h"
 #include "interrupt.h"
 #include "log.h"
@@ -40,7 +41,9 @@
 struct cli {
 	const char *tag, *suite, *tests, *dir, *db;
 	const char *duration, *runs, *filesize, *timeout, *counters, *cpu;
-	int list, quiet, check;
+	const char *cmd, *warmup, *format;	/* --cmd (harness/cmd.c) */
+	char **argv, **prepare;
+	int list, quiet, check, table;
 };
 
 static const struct option longopts[] = {
@@ -56,8 +59,12 @@ static const struct option longopts[] = {
 	{ "timeout", required_argument, NULL, 'k' },
 	{ "counters", required_argument, NULL, 'P' },
 	{ "cpu", required_argument, NULL, 'c' },
-	{ "check", no_argument, NULL, 'C' },
+	{ "check", no_argument, NULL, 'K' },
 	{ "quiet", no_argument, NULL, 'q' },
+	{ "cmd", required_argument, NULL, 'C' },
+	{ "warmup", required_argument, NULL, 'W' },
+	{ "table", no_argument, NULL, 'L' },
+	{ "format", required_argument, NULL, 'F' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -86,6 +93,10 @@ usage(FILE *f)
 		"      --cpu N            run every test process on CPU N only\n"
 		"      --check            say what on this machine spoils measurements, then exit\n"
 		"  -q, --quiet            print no table, only errors\n"
+		"      --cmd NAME [--warmup N] [--table] [--format text|csv|json]\n"
+		"          [--prepare WORD... ] -- PROGRAM [ARG]...\n"
+		"                         time PROGRAM --runs times (default 5), store it as\n"
+		"                         test NAME, print a perf stat -r style summary\n"
 		"  -h, --help             show this help\n"
 		"  -V, --version          show the version\n");
 }
@@ -94,8 +105,12 @@ usage(FILE *f)
 static void
 parse_cli(int argc, char **argv, struct cli *c)
 {
+	char err[128];
 	int ch;
 
+	if (cmd_split_argv(&argc, argv, &c->argv, &c->prepare, err,
+			   sizeof(err)) != 0)
+		aim_die(1, "%s", err);
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":t:s:T:ld:r:D:f:qhV", longopts,
 				 NULL)) != -1) {
@@ -112,8 +127,12 @@ parse_cli(int argc, char **argv, struct cli *c)
 		case 'k': c->timeout = optarg; break;
 		case 'P': c->counters = optarg; break;
 		case 'c': c->cpu = optarg; break;
-		case 'C': c->check = 1; break;
+		case 'K': c->check = 1; break;
 		case 'q': c->quiet = 1; break;
+		case 'C': c->cmd = optarg; break;
+		case 'W': c->warmup = optarg; break;
+		case 'L': c->table = 1; break;
+		case 'F': c->format = optarg; break;
 		case 'h': usage(stdout); exit(aim_stdout_flush() != 0 ? 2 : 0);
 		case 'V':
 			printf("aimrun (aimkit) %s\n", PACKAGE_VERSION);
@@ -254,6 +273,49 @@ settle_counters(const struct cli *c, struct perf_plan *plan)
 	return plan->want != 0 ? plan : NULL;
 }
 
+/* The options of a timed command (--cmd); exits on a bad one. */
+static void
+settle_cmd(const struct cli *c, struct cmd_opts *o)
+{
+	char v[64], why[256];
+
+	if (c->cmd == NULL || c->argv == NULL || c->argv[0] == NULL)
+		aim_die(1, c->cmd == NULL ? "a program after -- needs --cmd NAME" :
+			"--cmd: give the program after --, e.g. --cmd sleep10ms -- sleep 0.01");
+	if (c->suite != NULL || c->tests != NULL || c->duration != NULL ||
+	    c->filesize != NULL)
+		aim_die(1, "--cmd: --suite, --tests, --duration and --filesize are for tests");
+	if (cmd_check_name(c->cmd, why, sizeof(why)) != 0)
+		aim_die(1, "--cmd: '%s' %s", tag_shown(c->cmd, v, sizeof(v)), why);
+	o->name = c->cmd;
+	o->argv = c->argv;
+	o->prepare = c->prepare;
+	o->table = c->table;
+	o->quiet = c->quiet;
+	o->runs = 5;
+	if (c->runs != NULL && parse_long(c->runs, 1, 1000, &o->runs) != 0)
+		aim_die(1, "--runs: '%s' is not a number from 1 to 1000",
+			tag_shown(c->runs, v, sizeof(v)));
+	o->warmup = 0;
+	if (c->warmup != NULL && parse_long(c->warmup, 0, 1000, &o->warmup) != 0)
+		aim_die(1, "--warmup: '%s' is not a number from 0 to 1000",
+			tag_shown(c->warmup, v, sizeof(v)));
+	o->timeout_ns = 3600000000000LL;
+	if (c->timeout != NULL &&
+	    parse_duration_ns(c->timeout, 1000000, 86400000000000LL, &o->timeout_ns) != 0)
+		aim_die(1, "--timeout: '%s' is not a period from 0.001 to 86400 seconds",
+			tag_shown(c->timeout, v, sizeof(v)));
+	if (c->format == NULL || strcmp(c->format, "text") == 0)
+		o->format = CMD_FORMAT_TEXT;
+	else if (strcmp(c->format, "csv") == 0)
+		o->format = CMD_FORMAT_CSV;
+	else if (strcmp(c->format, "json") == 0)
+		o->format = CMD_FORMAT_JSON;
+	else
+		aim_die(1, "--format: '%s' is not text, csv or json",
+			tag_shown(c->format, v, sizeof(v)));
+}
+
 static char *
 default_tag(void)
 {
@@ -305,6 +367,33 @@ machine_check(const struct cli *c, int pin, int before_run)
 	exit(0);
 }
 
+/* aimrun --cmd: the tag, database and signals as for tests. */
+static int
+main_cmd(const struct cli *c)
+{
+	struct cmd_opts o = { 0 };
+	char *tag, *db, why[256];
+	int rc;
+
+	settle_cmd(c, &o);
+	tag = c->tag != NULL ? xstrdup(c->tag) : default_tag();
+	if (tag_check(tag, why, sizeof(why)) != 0)
+		aim_die(1, "--tag: %s", why);
+	db = c->db != NULL ? xstrdup(c->db) : dbpath_default();
+	if (db == NULL)
+		aim_die(2, "no database path: set --db, $AIM_DB or $HOME");
+	o.dir = c->dir != NULL ? c->dir : "/tmp";
+	o.tag = tag;
+	o.db_path = db;
+	if (interrupt_install() != 0)
+		aim_die(2, "cannot install signal handlers");
+	(void)prctl(PR_SET_CHILD_SUBREAPER, 1);
+	rc = cmd_main(&o);
+	free(tag);
+	free(db);
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -321,6 +410,10 @@ main(int argc, char **argv)
 		list_all();
 		return aim_stdout_flush() != 0 ? 2 : 0;
 	}
+	if (c.cmd != NULL || c.argv != NULL)
+		return main_cmd(&c);
+	if (c.warmup != NULL || c.table || c.format != NULL)
+		aim_die(1, "--warmup, --table and --format are for --cmd");
 	o.pin = settle_cpu(&c);
 	machine_check(&c, o.pin, 0);
 	load_suite(&c, &s);

@@ -242,8 +242,8 @@ kill_children(void)
  * and were just sent SIGKILL with its group; kill those that left the
  * group, give them a moment to die, then reap them.
  */
-static void
-reap_orphans(void)
+void
+runner_reap_orphans(void)
 {
 	int64_t end = clock_mono_ns() + 1000000000LL;
 	struct timespec ts = { 0, 2000000 };
@@ -279,7 +279,7 @@ finish(struct watch *w, const struct runner_cfg *cfg)
 	ctx_ipc_remove(w->ipc, w->pid, w->since);
 	while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
 		;
-	reap_orphans();
+	runner_reap_orphans();
 	return status;
 }
 

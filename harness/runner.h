@@ -61,6 +61,13 @@ int runner_run(const struct aim_test *t, const struct runner_cfg *cfg,
 
 void runner_outcome_free(struct runner_outcome *out);
 
+/*
+ * Kill and reap what a finished process left to this one (a child
+ * subreaper): orphans that moved out of its process group.  Waits up to
+ * a second for them.
+ */
+void runner_reap_orphans(void);
+
 /* "ok", "skip", "fail", "timeout", "crash" (stored status text). */
 const char *runner_status_name(enum runner_status st);
 

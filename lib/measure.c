@@ -37,6 +37,11 @@ static const struct measure_def table[MEASURE_COUNT] = {
 	C(MEASURE_RUN_DELAY, "run_delay_ns", "ns"),
 	C(MEASURE_STEAL, "steal_ns", "ns"),
 #undef C
+	[MEASURE_USER_NS] = { "user_ns", "ns", MEASURE_COUNTER, MEASURE_LOWER },
+	[MEASURE_SYS_NS] = { "sys_ns", "ns", MEASURE_COUNTER, MEASURE_LOWER },
+	/* The largest of the tree, not a sum: a level. */
+	[MEASURE_MAXRSS_KIB] = { "maxrss_kib", "KiB", MEASURE_GAUGE,
+				 MEASURE_LOWER },
 };
 
 _Static_assert(MEASURE_COUNT <= 32, "struct measure_sample.have is 32 bits");

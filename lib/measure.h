@@ -66,6 +66,10 @@ enum measure_id {
 	/* noise (harness/meter_sched.c) */
 	MEASURE_RUN_DELAY,	/* ns runnable but waiting for a CPU */
 	MEASURE_STEAL,		/* ns the hypervisor ran others, machine-wide */
+	/* a timed command's process tree (wait4 rusage, harness/cmd.c) */
+	MEASURE_USER_NS,	/* user CPU time */
+	MEASURE_SYS_NS,		/* system CPU time */
+	MEASURE_MAXRSS_KIB,	/* largest resident set of the process tree */
 	MEASURE_COUNT
 };
 

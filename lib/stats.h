@@ -173,9 +173,14 @@ enum stats_unit {
 /* "run" or "boot". */
 const char *stats_unit_name(enum stats_unit u);
 
-/* One test compared, NEW against BASE; higher rates are better. */
+/*
+ * One test compared, NEW against BASE.  The values are rates (higher is
+ * better) or times per operation (lower is better: a timed command);
+ * BETTER says which, and only the verdict depends on it.
+ */
 struct stats_cmp {
 	enum stats_unit unit;
+	enum measure_better better;	/* ratio > 1 improved (higher) or regressed */
 	size_t n_base;		/* observations (runs or boots) a side */
 	size_t n_new;
 	double base_center;	/* geometric means over those observations */
@@ -202,7 +207,14 @@ struct stats_cmp {
  */
 int stats_compare(const struct stats_run *base, size_t nb,
 		  const struct stats_run *new_, size_t nn,
-		  const struct stats_opts *opt, struct stats_cmp *out);
+		  const struct stats_opts *opt, enum measure_better better,
+		  struct stats_cmp *out);
+
+/*
+ * 1 when RATIO (NEW / BASE) is a change for the worse under BETTER:
+ * below 1 for rates, above 1 for times.
+ */
+int stats_ratio_worse(double ratio, enum measure_better better);
 
 /*
  * Benjamini-Hochberg over the N comparisons of one aimcmp invocation

@@ -200,7 +200,8 @@ decide(struct stats_cmp *c, const struct stats_opts *opt)
 			 "no noise, inside the equivalence margin" :
 			 "interval inside the equivalence margin";
 	} else if (c->q <= opt->alpha) {
-		c->verdict = c->ratio < 1.0 ? STATS_REGRESSED : STATS_IMPROVED;
+		c->verdict = stats_ratio_worse(c->ratio, c->better) ?
+			     STATS_REGRESSED : STATS_IMPROVED;
 		c->why = c->se == 0.0 ?
 			 "no noise, a deterministic difference" :
 			 "significant after correction for all tests";
@@ -212,10 +213,17 @@ decide(struct stats_cmp *c, const struct stats_opts *opt)
 	}
 }
 
+int
+stats_ratio_worse(double ratio, enum measure_better better)
+{
+	return better == MEASURE_LOWER ? ratio > 1.0 : ratio < 1.0;
+}
+
 static void
-cmp_init(struct stats_cmp *c)
+cmp_init(struct stats_cmp *c, enum measure_better better)
 {
 	c->unit = STATS_UNIT_RUN;
+	c->better = better;
 	c->n_base = 0;
 	c->n_new = 0;
 	c->base_center = NAN;
@@ -259,12 +267,13 @@ stats_center(const struct stats_run *runs, size_t n, int by_boot)
 int
 stats_compare(const struct stats_run *base, size_t nb,
 	      const struct stats_run *new_, size_t nn,
-	      const struct stats_opts *opt, struct stats_cmp *out)
+	      const struct stats_opts *opt, enum measure_better better,
+	      struct stats_cmp *out)
 {
 	struct side b, n;
 	int by_boot;
 
-	cmp_init(out);
+	cmp_init(out, better);
 	if (!opts_valid(opt)) {
 		out->why = "invalid alpha or equivalence margin";
 		return -1;

@@ -70,7 +70,8 @@ fill_deltas(struct cmp_row *row, size_t n_sides, const struct cmp_opts *opt)
 		if (base->n_runs > 0 && v->n_runs > 0)
 			d->has_stats = stats_compare(base->runs, base->n_runs,
 						     v->runs, v->n_runs,
-						     &opt->stats, &d->cmp) == 0;
+						     &opt->stats, row->better,
+						     &d->cmp) == 0;
 	}
 }
 
@@ -175,7 +176,14 @@ by_name(const void *a, const void *b)
 	return c != 0 ? c : by_number(a, b);
 }
 
-/* Rows without a percentage go last, in number order. */
+/* The first NEW's percentage with the sign of better: negative is worse. */
+static double
+gain_pct(const struct cmp_row *r)
+{
+	return r->better == MEASURE_LOWER ? -r->d[0].pct : r->d[0].pct;
+}
+
+/* Worst first; rows without a percentage go last, in number order. */
 static int
 by_pct(const void *a, const void *b)
 {
@@ -185,8 +193,8 @@ by_pct(const void *a, const void *b)
 
 	if (hx != hy)
 		return hx ? -1 : 1;
-	if (hx && x->d[0].pct != y->d[0].pct)
-		return x->d[0].pct < y->d[0].pct ? -1 : 1;
+	if (hx && gain_pct(x) != gain_pct(y))
+		return gain_pct(x) < gain_pct(y) ? -1 : 1;
 	return by_number(a, b);
 }
 
@@ -370,6 +378,22 @@ log_ratio(const struct cmp_row *row, const struct cmp_delta *d)
 	       log((double)row->v[0].rate_c);
 }
 
+/* LOWER when every test of the mean is a time, else HIGHER. */
+static enum measure_better
+overall_better(const struct cmp_table *t, size_t s)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->n_rows; i++) {
+		if (!t->rows[i].d[s - 1].valid)
+			continue;
+		if (t->rows[i].better != MEASURE_LOWER)
+			return MEASURE_HIGHER;
+		n++;
+	}
+	return n > 0 ? MEASURE_LOWER : MEASURE_HIGHER;
+}
+
 void
 compare_overall(const struct cmp_table *t, size_t s, struct cmp_overall *out)
 {
@@ -377,6 +401,7 @@ compare_overall(const struct cmp_table *t, size_t s, struct cmp_overall *out)
 	int all_se = 1;
 
 	*out = (struct cmp_overall){ .ratio = NAN, .lo = NAN, .hi = NAN };
+	out->better = overall_better(t, s);
 	for (size_t i = 0; i < t->n_rows; i++) {
 		const struct cmp_row *row = &t->rows[i];
 		const struct cmp_delta *d = &row->d[s - 1];
@@ -385,7 +410,9 @@ compare_overall(const struct cmp_table *t, size_t s, struct cmp_overall *out)
 		if (!d->valid || row->v[0].rate_c <= 0 ||
 		    row->v[0].rate_c + d->delta_c <= 0)
 			continue;
-		sum += log_ratio(row, d);
+		/* A time against rates: BASE/NEW, above 1 better as theirs. */
+		sum += row->better == out->better ? log_ratio(row, d) :
+		       -log_ratio(row, d);
 		out->n++;
 		if (!d->has_stats || !isfinite(d->cmp.se) ||
 		    !(d->cmp.df > 0.0)) {

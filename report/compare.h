@@ -33,7 +33,9 @@ struct cmp_value {
 	enum cmp_state state;
 	const char *status;	/* CMP_FAILED: first non-ok status (borrowed) */
 	const char *reason;	/* CMP_FAILED: its reason or NULL (borrowed) */
-	double rate;		/* classic pooled ops/s: total ops / time */
+	enum measure_better better;	/* LOWER: every value is a time */
+	double rate;		/* classic pooled ops/s: total ops / time, or
+				 * for LOWER ms per operation: time / ops */
 	int64_t rate_c;		/* the printed centre, in cents */
 	double center;		/* geometric mean of per-process rates */
 	int printed;		/* every sample is an imported printed rate */
@@ -129,7 +131,7 @@ struct cmp_table {
 enum cmp_sort {
 	CMP_SORT_NUMBER,
 	CMP_SORT_NAME,
-	CMP_SORT_PCT,		/* first NEW's percentage, most negative first */
+	CMP_SORT_PCT,		/* first NEW's percentage, worst first */
 };
 
 /*
@@ -169,6 +171,7 @@ void compare_select(struct cmp_table *t, const char *const *names,
 /* All tests of a table at once, one NEW side against the base. */
 struct cmp_overall {
 	size_t n;		/* tests in the mean: valid deltas of two rates */
+	enum measure_better better;	/* LOWER: every test is a time */
 	double ratio;		/* geometric mean of NEW/BASE; NaN when n is 0 */
 	double lo;		/* its (1 - alpha) interval; NaN when a test */
 	double hi;		/*   in it has none (single samples) */
@@ -177,7 +180,9 @@ struct cmp_overall {
 /*
  * The geometric mean of the ratios of side S (1..n_sides - 1) over every
  * test compared: the ratio each test is judged on when it has statistics,
- * else the ratio of the printed rates.  The interval combines the
+ * else the ratio of the printed rates.  When every test in it is a time
+ * (lower is better) it is the mean ratio of times (OUT->better LOWER);
+ * otherwise times enter as BASE/NEW, so that above 1 is better for all.  The interval combines the
  * standard errors of the per-test log ratios (doc/statistics.md,
  * "The overall line").
  */

@@ -130,6 +130,7 @@ fill_deltas(struct cmp_counter *c, size_t n, const struct stats_opts *opt)
 		if (b->n_runs > 0 && v->n_runs > 0)
 			d->has_stats = stats_compare(b->runs, b->n_runs,
 						     v->runs, v->n_runs, opt,
+						     measure_def(c->metric)->better,
 						     &d->cmp) == 0;
 	}
 }
@@ -171,17 +172,6 @@ fill_row(struct cmp_row *row, const struct cmp_table *t,
 	}
 }
 
-/* Verdicts of lib/stats say higher is better; a counter is lower. */
-static enum stats_verdict
-oriented(enum stats_verdict v, enum measure_better better)
-{
-	if (better != MEASURE_LOWER)
-		return v;
-	if (v == STATS_IMPROVED)
-		return STATS_REGRESSED;
-	return v == STATS_REGRESSED ? STATS_IMPROVED : v;
-}
-
 /* Visit every counter comparison with statistics, in table order. */
 static size_t
 each_cmp(struct cmp_table *t, struct stats_cmp *all, int put)
@@ -203,9 +193,8 @@ each_cmp(struct cmp_table *t, struct stats_cmp *all, int put)
 					all[k++] = d->cmp;
 					continue;
 				}
+				/* The metric's direction went into stats_compare. */
 				d->cmp = all[k++];
-				d->cmp.verdict = oriented(d->cmp.verdict,
-					measure_def(cc->metric)->better);
 			}
 		}
 	}

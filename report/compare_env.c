@@ -424,8 +424,10 @@ count_samples(const struct query_tag *q, int exclude, struct cmp_side *s)
 		if (r->n_samples == 0)
 			continue;
 		memset(&v, 0, sizeof(v));
+		v.better = r->better;
 		compare_value_stats(q, &r, 1, exclude, STATS_BASIS_MEAN, &v);
-		s->n_procs++;
+		/* Each run of a timed command is a process of its own. */
+		s->n_procs += r->better == MEASURE_LOWER ? r->n_samples : 1;
 		s->n_flagged += v.n_flagged;
 		s->n_excluded += v.n_excluded;
 		compare_value_free(&v);

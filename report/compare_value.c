@@ -27,11 +27,22 @@ compare_cents(double rate)
 	return (int64_t)llround(c);
 }
 
+/*
+ * The value of one sample: operations per second, or for a result whose
+ * lower values are better (a timed command) the time of one operation
+ * in milliseconds, its stored unit: the number compared is the time,
+ * never 1/time.
+ */
 static double
-sample_rate(const struct measure_sample *s, unsigned long factor)
+sample_rate(const struct measure_sample *s, unsigned long factor,
+	    enum measure_better better)
 {
 	if (s->printed_ops >= 0)
 		return s->printed_ops;
+	if (better == MEASURE_LOWER)
+		return s->calls > 0 && factor > 0 ?
+		       (double)s->elapsed_ns / 1e6 /
+		       ((double)s->calls * (double)factor) : 0.0;
 	if (s->elapsed_ns <= 0)
 		return 0.0;
 	return (double)s->calls * (double)factor * 1e9 / (double)s->elapsed_ns;
@@ -94,11 +105,13 @@ pool_samples(const struct query_result *const *res, size_t n,
 
 		if (strcmp(r->status, "ok") != 0)
 			continue;
-		out->n_results++;
+		/* A timed command's runs are each a process. */
+		out->n_results += r->better == MEASURE_LOWER ? r->n_samples : 1;
 		for (size_t j = 0; j < r->n_samples; j++) {
 			const struct measure_sample *s = &r->samples[j];
 
-			out->rates[out->n_samples++] = sample_rate(s, r->factor);
+			out->rates[out->n_samples++] =
+				sample_rate(s, r->factor, r->better);
 			out->calls += s->calls;
 			out->elapsed_ns += s->elapsed_ns;
 			ops += (long double)s->calls * r->factor;
@@ -108,8 +121,20 @@ pool_samples(const struct query_result *const *res, size_t n,
 	}
 	if (out->printed)
 		out->rate = pooled_printed(res, n);
-	else if (out->elapsed_ns > 0)
+	else if (out->better == MEASURE_LOWER && ops > 0.0L)
+		out->rate = (double)(out->elapsed_ns / 1e6L / ops);
+	else if (out->better == MEASURE_HIGHER && out->elapsed_ns > 0)
 		out->rate = (double)(ops * 1e9L / out->elapsed_ns);
+}
+
+/* The direction of the first ok result: one test has one. */
+static enum measure_better
+pool_better(const struct query_result *const *res, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(res[i]->status, "ok") == 0)
+			return res[i]->better;
+	return n > 0 ? res[0]->better : MEASURE_HIGHER;
 }
 
 void
@@ -121,6 +146,7 @@ compare_pool(const struct query_result *const *res, size_t n,
 	memset(out, 0, sizeof(*out));
 	out->cv_pct = NAN;
 	out->mean_cv_pct = NAN;
+	out->better = pool_better(res, n);
 	if (n == 0) {
 		out->state = CMP_MISSING;
 		return;
@@ -133,6 +159,7 @@ compare_pool(const struct query_result *const *res, size_t n,
 		return;
 	}
 	out->state = CMP_OK;
+	out->better = pool_better(res, n);
 	pool_samples(res, n, out, total);
 	out->rate_c = compare_cents(out->rate);
 	out->center = out->rate;
@@ -193,18 +220,65 @@ rate_usable(double r)
 	return r > 0.0 && isfinite(r);
 }
 
+/*
+ * A timed command's samples are its runs, each a fresh process: each is
+ * one observation, its time per operation (no peak, no quality rule,
+ * which judge intervals inside one process).  0, or -1 for a time that
+ * is not usable.
+ */
+static int
+time_runs(const struct query_tag *side, const struct query_result *const *res,
+	  size_t n, struct cmp_value *out)
+{
+	int usable = 1;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *boot = compare_env_boot(side, res[i]->run_id);
+
+		if (strcmp(res[i]->status, "ok") != 0)
+			continue;
+		for (size_t j = 0; j < res[i]->n_samples; j++) {
+			double v = sample_rate(&res[i]->samples[j],
+					       res[i]->factor, MEASURE_LOWER);
+
+			struct stats_run *r = &out->runs[out->n_runs];
+
+			usable &= rate_usable(v);
+			r->rate = v;
+			r->boot_id = boot;
+			out->mean_runs[out->n_runs++] = *r;
+		}
+	}
+	return usable ? 0 : -1;
+}
+
+/* Observations a side can have: processes, or a command's runs. */
+static size_t
+max_runs(const struct query_result *const *res, size_t n,
+	 enum measure_better better)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		k += better == MEASURE_LOWER ? res[i]->n_samples : 1;
+	return k ? k : 1;
+}
+
 void
 compare_value_stats(const struct query_tag *side,
 		    const struct query_result *const *res, size_t n,
 		    int exclude, enum stats_basis basis, struct cmp_value *out)
 {
 	struct stats_summary mean_sum;
+	size_t cap = max_runs(res, n, out->better);
 	int usable = 1;
 
-	out->runs = xcalloc(n ? n : 1, sizeof(*out->runs));
-	out->mean_runs = xcalloc(n ? n : 1, sizeof(*out->mean_runs));
+	out->runs = xcalloc(cap, sizeof(*out->runs));
+	out->mean_runs = xcalloc(cap, sizeof(*out->mean_runs));
 	out->n_runs = 0;
-	for (size_t i = 0; i < n; i++) {
+	if (out->better == MEASURE_LOWER)
+		usable = time_runs(side, res, n, out) == 0;
+	for (size_t i = 0; i < n && out->better == MEASURE_HIGHER; i++) {
 		struct stats_run *run = &out->runs[out->n_runs];
 		struct stats_run *mean = &out->mean_runs[out->n_runs];
 		double peak = NAN;

@@ -274,6 +274,16 @@ fmt_boot_warning(const struct cmp_table *t, size_t s)
 			 "boots not recorded");
 }
 
+/* Some row is a time, lower better. */
+static int
+has_lower(const struct cmp_table *t)
+{
+	for (size_t i = 0; i < t->n_rows; i++)
+		if (t->rows[i].better == MEASURE_LOWER)
+			return 1;
+	return 0;
+}
+
 char *
 fmt_legend(const struct cmp_table *t, size_t i)
 {
@@ -306,6 +316,8 @@ fmt_legend(const struct cmp_table *t, size_t i)
 				 t->opt.exclude_flagged ?
 				 "left out of the rates (--exclude-flagged)" :
 				 "kept in the rates (--exclude-flagged leaves them out)");
+	case 8:
+		return has_lower(t) ? xstrdup("times: a test whose lower values are better (a timed command, aimrun --cmd) is compared on its time per run, each run its own process: a positive delta or pct is slower, regressed when significant; gmean is then of times when every test is one, else such a test enters as BASE/NEW, so that above 0 is better throughout") : NULL;
 	default:
 		return NULL;
 	}

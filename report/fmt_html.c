@@ -275,6 +275,7 @@ picture(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 		st[s].n_runs = v->n_runs;
 		st[s].rate = v->state == CMP_OK ? (double)v->rate_c / 100.0 :
 			     NAN;
+		st[s].is_time = row->better == MEASURE_LOWER;
 	}
 	fputs("<td class=\"l pic\">", f);
 	svg_strips(f, st, t->n_sides);

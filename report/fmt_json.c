@@ -161,6 +161,7 @@ row_obj(const struct cmp_table *t, const struct cmp_row *row)
 	jsonout_put(o, "test", jsonout_string(row->test));
 	jsonout_put(o, "units", jsonout_string(row->units));
 	jsonout_put(o, "basis", jsonout_string(stats_basis_name(row->basis)));
+	jsonout_put(o, "better", jsonout_string(measure_better_word(row->better)));
 	jsonout_put(o, "base", value_obj(&row->v[0]));
 	for (size_t s = 1; s < t->n_sides; s++) {
 		const struct cmp_delta *d = &row->d[s - 1];

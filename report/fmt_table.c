@@ -198,8 +198,10 @@ overall_line(struct grid *g, size_t line, const struct cmp_table *t)
 		if (g->kind[c] != COL_PCT)
 			continue;
 		compare_overall(t, g->side[c], &o);
+		/* "t": the mean of time ratios, where above 0 is worse. */
 		cell[c] = isnan(o.ratio) ? xstrdup("-") :
-			  xasprintf("%.2f%%", (o.ratio - 1.0) * 100.0);
+			  xasprintf("%.2f%%%s", (o.ratio - 1.0) * 100.0,
+				    o.better == MEASURE_LOWER ? " t" : "");
 		iv = overall_interval(&o);
 		next = xasprintf("%s%s%s", units, *units ? " " : "", iv);
 		free(iv);
@@ -370,7 +372,7 @@ legend(const struct cmp_table *t, size_t i)
 	double conf = 100.0 * (1.0 - t->opt.stats.alpha);
 
 	if (i == 0)
-		return xasprintf("gmean: geometric mean of the ratios NEW/BASE over the tests compared, then its %g%% interval per NEW tag (- with single samples)",
+		return xasprintf("gmean: geometric mean of the ratios NEW/BASE over the tests compared, then its %g%% interval per NEW tag (- with single samples); \"t\": every test is a time, lower is better, so above 0 is slower",
 				 conf);
 	if (!t->repeated)
 		return NULL;

@@ -205,7 +205,9 @@ put_header(FILE *f)
 	      "# of the sample rates; centre is the geometric mean of the per-run\n"
 	      "# rates; regressed and improved repeat the centre where the step\n"
 	      "# from the previous tag is significant, and change is that step\n"
-	      "# in percent; NaN elsewhere.\n"
+	      "# in percent; NaN elsewhere.  A timed command (lower is better)\n"
+	      "# has times per run instead of rates, each run one process, and\n"
+	      "# a rise of its time is a regression.\n"
 	      "set encoding utf8\n", f);
 }
 
@@ -302,7 +304,8 @@ put_panel(FILE *f, const struct plot_model *m, size_t k,
 	if (o->relative && n > 0)
 		put_ylabel(f, m->tags[at], " . \" = 100%\"");
 	else
-		put_ylabel(f, t->units, "");
+		put_ylabel(f, t->units, t->better == MEASURE_LOWER ?
+			    " . \" (lower is better)\"" : "");
 	if (n == 0) {
 		/* Drawn anyway: a test asked for by name is never dropped. */
 		fputs("set label 1 ", f);

@@ -44,6 +44,7 @@ struct plot_test {
 	char *name;
 	char *units;
 	enum stats_basis basis;		/* as its first result was judged */
+	enum measure_better better;	/* LOWER: the values are times */
 	struct plot_cell *cells;	/* one per tag, in plot order */
 };
 

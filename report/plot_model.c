@@ -133,6 +133,26 @@ result_peak(const struct qplot_result *r)
 }
 
 /*
+ * A timed command's samples are its runs, each its own process: each is
+ * one observation, as in aimcmp (compare_value.c).
+ */
+static void
+lower_runs(struct plot_cell *c, const struct qplot_tag *t, size_t first,
+	   size_t end, size_t total)
+{
+	c->runs = xcalloc(total ? total : 1, sizeof(*c->runs));
+	c->n_runs = 0;
+	for (size_t i = first; i < end; i++) {
+		const struct qplot_result *r = &t->results[i];
+
+		for (size_t j = 0; j < r->n_samples; j++) {
+			c->runs[c->n_runs].rate = r->sample_rates[j];
+			c->runs[c->n_runs++].boot_id = t->runs[r->run].boot_id;
+		}
+	}
+}
+
+/*
  * Pool results [FIRST, END) of tag T into cell C.  The centre drawn is
  * the classic rate's; the runs kept for the change points are the rates
  * BASIS judges, as aimcmp's verdicts do.
@@ -144,14 +164,19 @@ cell_fill(struct plot_cell *c, const struct qplot_tag *t, size_t first,
 	size_t total = 0;
 	double *x;
 
-	c->n_runs = end - first;
-	c->runs = xcalloc(c->n_runs, sizeof(*c->runs));
-	for (size_t i = first; i < end; i++) {
-		const struct qplot_result *r = &t->results[i];
-
-		c->runs[i - first].rate = r->rate;
-		c->runs[i - first].boot_id = t->runs[r->run].boot_id;
-		total += r->n_samples;
+	for (size_t i = first; i < end; i++)
+		total += t->results[i].n_samples;
+	if (t->results[first].better == MEASURE_LOWER) {
+		lower_runs(c, t, first, end, total);
+		basis = STATS_BASIS_MEAN;
+	} else {
+		c->n_runs = end - first;
+		c->runs = xcalloc(c->n_runs, sizeof(*c->runs));
+		for (size_t i = first; i < end; i++) {
+			c->runs[i - first].rate = t->results[i].rate;
+			c->runs[i - first].boot_id =
+				t->runs[t->results[i].run].boot_id;
+		}
 	}
 	c->centre = centre_of(c->runs, c->n_runs);
 	if (basis == STATS_BASIS_PEAK)
@@ -214,8 +239,10 @@ test_fill(struct plot_test *pt, const struct plot_want *w,
 				    t->results[end].test, w->number,
 				    w->name) != 0)
 				break;
-		if (end > first)
+		if (end > first) {
 			cell_fill(&pt->cells[i], t, first, end, pt->basis);
+			pt->better = t->results[first].better;
+		}
 	}
 }
 
@@ -280,6 +307,7 @@ plot_series_tests(const struct plot_model *m)
 		t[k].name = m->tests[k].name;
 		t[k].units = m->tests[k].units;
 		t[k].basis = m->tests[k].basis;
+		t[k].better = m->tests[k].better;
 		t[k].points = p;
 	}
 	return t;

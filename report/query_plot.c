@@ -31,17 +31,21 @@ static const char sql_runs[] =
 	" FROM run AS u WHERE u.tag = ?1 ORDER BY u.id";
 
 /* One row per sample of every ok result of the tag. */
-#define SQL_SAMPLES(judged) \
+#define SQL_SAMPLES(judged, better) \
 	"SELECT r.id, r.run_id, r.number, r.test, r.factor, r.units," \
-	" s.calls, s.elapsed_ns, s.printed_ops, " judged \
+	" s.calls, s.elapsed_ns, s.printed_ops, " judged ", " better \
 	" FROM run AS u JOIN result AS r ON r.run_id = u.id" \
 	" JOIN sample AS s ON s.result_id = r.id" \
 	" WHERE u.tag = ?1 AND r.status = 'ok'" \
 	" ORDER BY r.number, r.test, r.run_id, r.rep, r.id, s.seq"
-static const char sql_samples[] = SQL_SAMPLES("r.judged");
-/* Before version 4 the judged rate followed from the test's name. */
+static const char sql_samples[] = SQL_SAMPLES("r.judged", "r.better");
+/*
+ * Before version 4 the judged rate followed from the test's name, and
+ * every result was a rate.
+ */
 static const char sql_samples_v3[] = SQL_SAMPLES(
-	"CASE WHEN r.test IN " SCHEMA_PEAK_TESTS " THEN 'peak' ELSE 'mean' END");
+	"CASE WHEN r.test IN " SCHEMA_PEAK_TESTS " THEN 'peak' ELSE 'mean' END",
+	"'higher'");
 
 int
 qplot_tags(struct sqlite3 *db, struct qplot_tag_info **out, size_t *n)
@@ -124,6 +128,7 @@ struct pending {
 	char *test;
 	char *units;
 	enum measure_judged judged;
+	enum measure_better better;
 	struct measure_sample *s;	/* metrics not read: plots need rates */
 	size_t n;
 	size_t cap;
@@ -152,6 +157,11 @@ sample_rate(const struct pending *p, size_t i)
 {
 	if (p->s[i].printed_ops >= 0.0)
 		return p->s[i].printed_ops;
+	/* A time, lower is better: ms per operation, as aimcmp compares. */
+	if (p->better == MEASURE_LOWER)
+		return p->s[i].calls > 0 && p->factor > 0 ?
+		       (double)p->s[i].elapsed_ns / 1e6 /
+		       ((double)p->s[i].calls * (double)p->factor) : NAN;
 	if (p->s[i].elapsed_ns <= 0)
 		return NAN;
 	return (double)p->s[i].calls * (double)p->factor * 1e9 /
@@ -166,6 +176,19 @@ any_measured(const struct pending *p)
 		if (p->s[i].printed_ops < 0.0)
 			return 1;
 	return 0;
+}
+
+/* Total time over total operations, in ms: the mean time of one. */
+static double
+lower_value(const struct pending *p)
+{
+	long double ns = 0.0L, ops = 0.0L;
+
+	for (size_t i = 0; i < p->n; i++) {
+		ns += p->s[i].elapsed_ns;
+		ops += (long double)p->s[i].calls * p->factor;
+	}
+	return ops > 0.0L ? (double)(ns / 1e6L / ops) : NAN;
 }
 
 static size_t
@@ -193,7 +216,9 @@ finish_result(struct pending *p, struct qplot_tag *t, size_t *cap)
 
 	if (p->id < 0)
 		return;
-	if (any_measured(p)) {
+	if (any_measured(p) && p->better == MEASURE_LOWER) {
+		rate = lower_value(p);
+	} else if (any_measured(p)) {
 		if (stats_run_rate(p->s, NULL, p->n, 0, (double)p->factor,
 				   &rate) < 0)
 			rate = NAN;
@@ -213,6 +238,7 @@ finish_result(struct pending *p, struct qplot_tag *t, size_t *cap)
 		r->judged = p->judged;
 		r->run = run_index(t, p->run_id);
 		r->rate = rate;
+		r->better = p->better;
 		r->sample_rates = xcalloc(p->n, sizeof(*r->sample_rates));
 		r->n_samples = 0;
 		for (size_t i = 0; i < p->n; i++) {
@@ -243,6 +269,8 @@ start_result(sqlite3_stmt *stmt, struct pending *p)
 	p->test = query_text(stmt, 3);
 	p->factor = factor > 0 ? (unsigned long)factor : 0;
 	p->units = query_text(stmt, 5);
+	p->better = query_column_is(stmt, 10, "lower") ? MEASURE_LOWER
+						       : MEASURE_HIGHER;
 	if (p->test == NULL)
 		p->test = xstrdup("");
 	if (p->units == NULL)

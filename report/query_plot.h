@@ -42,7 +42,8 @@ struct qplot_result {
 	char *test;
 	char *units;
 	size_t run;		/* index into the tag's runs */
-	double rate;		/* per-run rate, ops/s */
+	enum measure_better better;	/* LOWER: the values are ms per op */
+	double rate;		/* per-run rate, ops/s (LOWER: mean time) */
 	double *sample_rates;	/* ops/s of each sample, in seq order */
 	size_t n_samples;
 	enum measure_judged judged;	/* as stored (derived before v4) */

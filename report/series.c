@@ -45,7 +45,8 @@ test_steps(const struct series_test *t, size_t ti, size_t n_tags,
 		st->from = prev;
 		st->to = i;
 		st->judged = stats_compare(b->runs, b->n_runs, n->runs,
-					   n->n_runs, opt, &st->cmp) == 0;
+					   n->n_runs, opt, t->better,
+					   &st->cmp) == 0;
 		prev = i;
 	}
 }

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "measure.h"
 #include "stats.h"
 
 /* One test at one tag: the rates of its repetitions. */
@@ -24,6 +25,7 @@ struct series_test {
 	const char *name;		/* borrowed */
 	const char *units;		/* borrowed */
 	enum stats_basis basis;		/* the rate its runs are */
+	enum measure_better better;	/* LOWER: a time; a rise regressed */
 	const struct series_point *points;	/* one per tag, in order */
 };
 

@@ -138,7 +138,9 @@ strip(FILE *f, const struct svg_strip *st, const struct scale *s, double y)
 	fprintf(f, ": %zu sample%s, %zu process%s", st->n_samples,
 		st->n_samples == 1 ? "" : "s", st->n_runs,
 		st->n_runs == 1 ? "" : "es");
-	if (isfinite(st->rate))
+	if (isfinite(st->rate) && st->is_time)
+		fprintf(f, ", time %s ms", si(st->rate, buf, sizeof(buf)));
+	else if (isfinite(st->rate))
 		fprintf(f, ", rate %s/s", si(st->rate, buf, sizeof(buf)));
 	fprintf(f, "</title><text class=\"lbl\" x=\"0\" y=\"%.1f\">", y + 12.0);
 	svg_text(f, st->label);

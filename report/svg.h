@@ -27,6 +27,7 @@ struct svg_strip {
 	const struct stats_run *runs;	/* per-process rates */
 	size_t n_runs;
 	double rate;			/* the rate printed; NaN: none */
+	int is_time;			/* the values are ms per operation */
 };
 
 /*

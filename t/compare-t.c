@@ -390,9 +390,11 @@ test_stored_judged(void)
 	for (int k = 0; k < 2; k++) {
 		cmpfx_tag(&s[k], k == 0 ? "old" : "new", k + 1);
 		stored_side(&s[k], "renamed_add", MEASURE_JUDGED_PEAK,
-			    MEASURE_LOWER);
+			    MEASURE_HIGHER);
 		stored_side(&s[k], "add_long", MEASURE_JUDGED_MEAN,
 			    MEASURE_HIGHER);
+		stored_side(&s[k], "a_time", MEASURE_JUDGED_MEAN,
+			    MEASURE_LOWER);
 	}
 	compare_build(s, 2, NULL, &t);
 	renamed = row_of(&t, "renamed_add");
@@ -407,7 +409,9 @@ test_stored_judged(void)
 	   "the peak rate is the one judged");
 	ok(add->v[0].n_runs == 1 && add->v[0].runs[0].rate == 150.0,
 	   "the mean rate is the one judged");
-	is_int(renamed->better, MEASURE_LOWER, "the stored direction is carried");
+	ok(row_of(&t, "a_time") != NULL &&
+	   row_of(&t, "a_time")->better == MEASURE_LOWER,
+	   "the stored direction is carried");
 	is_int(add->better, MEASURE_HIGHER, "higher stays higher");
 	text = cmpfx_render(FMT_LINES, &t);
 	ok(strstr(text, "renamed_add") != NULL &&

@@ -58,7 +58,8 @@ test_set_get(void)
 	s.m.v[MEASURE_INVOL_CS] = -5;
 	s.m.v[MEASURE_VOL_CS] = 9;
 	measure_sanitize(&s.m);
-	is_int(s.m.have, ((1ull << MEASURE_COUNT) - 1) & ~(1u << MEASURE_INVOL_CS),
+	is_int(s.m.have, (uint32_t)((1ull << MEASURE_COUNT) - 1) &
+	       ~(1u << MEASURE_INVOL_CS),
 	       "sanitize keeps known bits with values of 0 and more");
 }
 

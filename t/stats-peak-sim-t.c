@@ -97,7 +97,7 @@ interfered_family(gsl_rng *r, enum stats_basis basis, double shift,
 						    basis);
 			b[k].boot_id = nw[k].boot_id = "boot-0";
 		}
-		if (stats_compare(b, 6, nw, 6, opt, &cmp[i]) < 0)
+		if (stats_compare(b, 6, nw, 6, opt, MEASURE_HIGHER, &cmp[i]) < 0)
 			bail("stats_compare: %s", cmp[i].why);
 	}
 	stats_bh_adjust(cmp, N_TESTS, opt);

@@ -128,7 +128,7 @@ family(gsl_rng *r, const struct truth *t, int n, enum noise kind,
 		simulate_side(r, rate * (1.0 + t[i].shift), t[i].cv, t[i].nn,
 			      kind, nw);
 		if (stats_compare(b, (size_t)t[i].nb, nw, (size_t)t[i].nn, opt,
-				  &cmp[i]) < 0)
+				  MEASURE_HIGHER, &cmp[i]) < 0)
 			bail("stats_compare: %s", cmp[i].why);
 	}
 	stats_bh_adjust(cmp, (size_t)n, opt);
@@ -269,7 +269,7 @@ power_alone(gsl_rng *r, double cv, int runs, double shift, int trials,
 		simulate_side(r, 1e6, cv, runs, GAUSSIAN, b);
 		simulate_side(r, 1e6 * (1.0 + shift), cv, runs, GAUSSIAN, nw);
 		if (stats_compare(b, (size_t)runs, nw, (size_t)runs, opt,
-				  &c) < 0)
+				  MEASURE_HIGHER, &c) < 0)
 			bail("stats_compare: %s", c.why);
 		if (c.p <= opt->alpha && c.ratio < 1.0)
 			hits++;
@@ -309,7 +309,7 @@ equivalent_share(gsl_rng *r, double cv, int runs, double shift, int trials,
 		simulate_side(r, 1e6, cv, runs, GAUSSIAN, b);
 		simulate_side(r, 1e6 * (1.0 + shift), cv, runs, GAUSSIAN, nw);
 		if (stats_compare(b, (size_t)runs, nw, (size_t)runs, opt,
-				  &c) < 0)
+				  MEASURE_HIGHER, &c) < 0)
 			bail("stats_compare: %s", c.why);
 		if (c.verdict == STATS_EQUIVALENT)
 			hits++;

@@ -36,7 +36,7 @@ cmp_rates(const double *b, size_t nb, const double *nw, size_t nn,
 	opt.equiv = equiv;
 	fill_runs(rb, b, nb, "boot-a");
 	fill_runs(rn, nw, nn, "boot-a");
-	return stats_compare(rb, nb, rn, nn, &opt, c);
+	return stats_compare(rb, nb, rn, nn, &opt, MEASURE_HIGHER, c);
 }
 
 /* Two runs a side, equal variances: Welch has exactly 2 df. */
@@ -150,10 +150,10 @@ test_single_and_errors(void)
 	is_string(c.why, "a run rate is not positive and finite", "with why");
 	stats_opts_default(&opt);
 	opt.alpha = 0.0;
-	ok(stats_compare(r, 1, r, 1, &opt, &c) == -1, "alpha 0 refused");
+	ok(stats_compare(r, 1, r, 1, &opt, MEASURE_HIGHER, &c) == -1, "alpha 0 refused");
 	opt.alpha = 0.05;
 	opt.equiv = -0.01;
-	ok(stats_compare(r, 1, r, 1, &opt, &c) == -1, "margin < 0 refused");
+	ok(stats_compare(r, 1, r, 1, &opt, MEASURE_HIGHER, &c) == -1, "margin < 0 refused");
 }
 
 static void
@@ -166,12 +166,12 @@ test_boots(void)
 	struct stats_cmp c;
 
 	stats_opts_default(&opt);
-	ok(stats_compare(b, 4, n, 3, &opt, &c) == 0, "two and three boots");
+	ok(stats_compare(b, 4, n, 3, &opt, MEASURE_HIGHER, &c) == 0, "two and three boots");
 	is_int(c.unit, STATS_UNIT_BOOT, "boots are the unit");
 	is_int((int64_t)c.n_base, 2, "two boot means on the base side");
 	is_double(c.base_center, sqrt(sqrt(100.0 * 102 * 110 * 112)), 1e-9,
 		  "balanced boots: centre is the geometric mean of runs");
-	ok(stats_compare(b, 4, n, 1, &opt, &c) == 0 &&
+	ok(stats_compare(b, 4, n, 1, &opt, MEASURE_HIGHER, &c) == 0 &&
 	   c.unit == STATS_UNIT_RUN && c.n_base == 4,
 	   "one boot on a side: runs are the unit");
 	is_string(stats_unit_name(STATS_UNIT_BOOT), "boot", "unit name");
@@ -310,7 +310,7 @@ test_example(void)
 			     examples[i].cv_b, examples[i].name);
 		example_side(examples[i].new_, n, examples[i].center_n,
 			     examples[i].cv_n, examples[i].name);
-		ok(stats_compare(b, 6, n, 6, &opt, &c[i]) == 0,
+		ok(stats_compare(b, 6, n, 6, &opt, MEASURE_HIGHER, &c[i]) == 0,
 		   "example %s compared", examples[i].name);
 	}
 	stats_bh_adjust(c, N(examples), &opt);

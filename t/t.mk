@@ -199,3 +199,11 @@ t_hog_SOURCES = t/hog.c
 t_hog_LDADD = $(AIM_LDADD)
 TESTS += t/meter-sched-t t/check.sh t/noise-hog.sh
 EXTRA_DIST += t/check.sh t/noise-hog.sh
+# Lower is better (timed commands): verdicts, formats, overall, series.
+check_PROGRAMS += t/lower-t
+t_lower_t_SOURCES = t/lower-t.c t/cmpfx.c t/cmpfx.h
+t_lower_t_LDADD = t/libtap.a $(REPORT_LDADD)
+TESTS += t/lower-t
+# aimrun --cmd: timed commands, stored lower-is-better, and compared so.
+TESTS += t/cmd.sh
+EXTRA_DIST += t/cmd.sh

@@ -6,7 +6,9 @@
 # of the sample rates; centre is the geometric mean of the per-run
 # rates; regressed and improved repeat the centre where the step
 # from the previous tag is significant, and change is that step
-# in percent; NaN elsewhere.
+# in percent; NaN elsewhere.  A timed command (lower is better)
+# has times per run instead of rates, each run one process, and
+# a rise of its time is a regression.
 set encoding utf8
 set terminal svg size 800,520 noenhanced font "Sans,8"
 $panel1 << EOD

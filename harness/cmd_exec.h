@@ -1,0 +1,59 @@
+/*
+ * The executor of timed commands (aimrun --cmd): one run of a program in
+ * a fresh process started with an argument vector, never a shell, under
+ * the watchdog of test runs: a deadline, then SIGTERM, then SIGKILL of
+ * its process group, then reaping.  The child is forked first and held
+ * before exec; meters (struct timing_meter) start right before the clock
+ * reading that releases it and stop after wait4() reaped it, so what they
+ * report belongs to the run's wall time, and a meter that needs the
+ * child (counters opened on it, inherited by what it starts) finds its
+ * pid in *PID when it starts.
+ */
+#ifndef AIM_CMD_EXEC_H
+#define AIM_CMD_EXEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "aim_test.h"
+#include "meter_rusage.h"
+#include "runner.h"
+#include "timing.h"
+
+struct cmd_exec_cfg {
+	const char *path;		/* the program, resolved (cmd_resolve) */
+	char *const *argv;		/* NULL-terminated; argv[0] is shown */
+	int64_t deadline_ns;		/* of the run, before SIGTERM */
+	int64_t kill_grace_ns;		/* SIGTERM to SIGKILL */
+	int (*interrupted)(void);	/* polled; non-zero: stop now */
+	const struct timing_meter *meters;	/* started in order, stopped */
+	size_t n_meters;			/*   in reverse; may be none */
+	struct meter_rusage *rusage;	/* filled after wait4, or NULL */
+	pid_t *pid;			/* set before the meters start, or NULL */
+};
+
+struct cmd_exec_out {
+	enum runner_status status;	/* OK, FAIL, TIMEOUT, CRASH, INTERRUPTED */
+	char reason[AIM_REASON_MAX];	/* when not OK */
+	struct measure_sample sample;	/* calls 1, elapsed_ns the wall time */
+};
+
+/*
+ * PROG as execv() should get it: a name with a '/' as it is, any other
+ * the first executable regular file of that name in $PATH (or
+ * /usr/local/bin:/usr/bin:/bin without one).  A malloc'd path, or NULL
+ * with a one-line reason in ERR.
+ */
+char *cmd_resolve(const char *prog, char *err, size_t errlen);
+
+/*
+ * Run CFG's program once, to its end or its deadline.  Returns 0 with
+ * OUT filled (whatever the program did), or -1 when the harness could
+ * not start it (pipe or fork failed; errno set).  The run's whole process
+ * group and the orphans it left to this process (a child subreaper) are
+ * killed and reaped before it returns.
+ */
+int cmd_exec(const struct cmd_exec_cfg *cfg, struct cmd_exec_out *out);
+
+#endif

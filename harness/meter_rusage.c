@@ -1,0 +1,49 @@
+/*
+ * wait4() rusage as a meter.  Start forgets the last run's reading, so a
+ * run whose wait4 never came (a process killed and reaped elsewhere)
+ * reports nothing rather than the run before it.
+ */
+#include "config.h"
+
+#include "meter_rusage.h"
+
+static int64_t
+tv_ns(const struct timeval *tv)
+{
+	return (int64_t)tv->tv_sec * 1000000000LL + (int64_t)tv->tv_usec * 1000;
+}
+
+static void
+ru_start(void *arg)
+{
+	struct meter_rusage *m = arg;
+
+	m->have = 0;
+}
+
+static void
+ru_stop(void *arg, struct measure_sample *s)
+{
+	const struct meter_rusage *m = arg;
+	const struct rusage *ru = &m->ru;
+
+	if (!m->have)
+		return;
+	/* measure_set() leaves a negative (impossible) value unknown. */
+	measure_set(&s->m, MEASURE_USER_NS, tv_ns(&ru->ru_utime));
+	measure_set(&s->m, MEASURE_SYS_NS, tv_ns(&ru->ru_stime));
+	measure_set(&s->m, MEASURE_MAXRSS_KIB, ru->ru_maxrss);
+	measure_set(&s->m, MEASURE_MINOR_FAULTS, ru->ru_minflt);
+	measure_set(&s->m, MEASURE_MAJOR_FAULTS, ru->ru_majflt);
+	measure_set(&s->m, MEASURE_VOL_CS, ru->ru_nvcsw);
+	measure_set(&s->m, MEASURE_INVOL_CS, ru->ru_nivcsw);
+}
+
+struct timing_meter
+meter_rusage(struct meter_rusage *state)
+{
+	struct timing_meter m = { ru_start, ru_stop, state };
+
+	state->have = 0;
+	return m;
+}
