@@ -182,3 +182,6 @@ check_PROGRAMS += t/store-copy-t
 t_store_copy_t_SOURCES = t/store-copy-t.c t/storefx.c t/storefx.h
 t_store_copy_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
 TESTS += t/store-copy-t
+# aimcmp --classify for git bisect run: 0 good, 1 bad, 125 skip, 128 abort.
+TESTS += t/classify.sh
+EXTRA_DIST += t/classify.sh t/classify-lib.sh
