@@ -78,4 +78,6 @@ report_libreport_a_SOURCES += report/compare_counters.c report/fmt_counters.c
 report_libreport_a_SOURCES += report/import_json_id.c report/import_json.h
 
 # aimcmp --classify (bisect), per-process levels and boots in the table.
-report_libreport_a_SOURCES += report/classify.c report/classify.h
+report_libreport_a_SOURCES += report/classify.c report/classify.h \
+	report/compare_levels.c report/compare_boots.c
+dist_doc_DATA += doc/bisect.md

@@ -15,7 +15,7 @@ fixture() {
 	}
 	BEGIN {
 		if (boot != "-")
-			printf "%s,%d,,,,,,,,,,,boot_id,%s,\n", tag, run, boot
+			printf "%s,%d,,,,,,,,,,,,boot_id,%s,\n", tag, run, boot
 		ns = split(specs, spec, " ")
 		for (i = 1; i <= ns; i++) {
 			split(spec[i], f, ":")
