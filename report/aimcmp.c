@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "classify.h"
 #include "cli.h"
 #include "compare.h"
 #include "fmt.h"
@@ -33,6 +34,7 @@ enum {
 	OPT_WIDE,
 	OPT_LEGEND,
 	OPT_COUNTERS,
+	OPT_CLASSIFY,
 };
 
 struct opts {
@@ -46,6 +48,8 @@ struct opts {
 	int counters;			/* --counters: metrics per call */
 	int sort_given;
 	int series;			/* --series: steps along the tags */
+	int classify;			/* --classify GOOD BAD CANDIDATE */
+	int *verdict;			/* its exit status, when reached */
 	enum tagorder_mode order;	/* of the series */
 	int order_given;
 	struct plot_want *tests;	/* --tests, NULL when all */
@@ -61,6 +65,7 @@ usage(FILE *f)
 {
 	fputs("Usage: aimcmp [OPTION]... BASE NEW [NEW]...\n"
 	      "  or:  aimcmp --series [OPTION]... [TAG]...\n"
+	      "  or:  aimcmp --classify [OPTION]... GOOD BAD CANDIDATE\n"
 	      "Compare the operation rates (ops/s) of tagged runs, test by test;\n"
 	      "with --series, list the significant steps between consecutive tags.\n"
 	      "\n"
@@ -78,6 +83,9 @@ usage(FILE *f)
 	      "  -S, --series         steps between consecutive tags (all tags when\n"
 	      "                       none is given) that are significant\n"
 	      "  -O, --order ORDER    of the series: version (default), date, given\n"
+	      "      --classify       for git bisect run: exit 0 when CANDIDATE is\n"
+	      "                       like GOOD, 1 like BAD, 125 cannot tell, 128\n"
+	      "                       on any error (doc/bisect.md)\n"
 	      "      --alpha P        false discovery rate over all tests compared\n"
 	      "                       (default 0.05); intervals are 1 - P\n"
 	      "      --equivalence PCT  changes within +/-PCT % are 'equivalent'\n"
@@ -144,6 +152,9 @@ stats_option(int c, const char *arg, struct opts *o)
 	case OPT_COUNTERS:
 		o->counters = 1;
 		return CLI_OK;
+	case OPT_CLASSIFY:
+		o->classify = 1;
+		return CLI_OK;
 	default:
 		return cli_bad_usage("bad option");
 	}
@@ -188,12 +199,27 @@ one_option(int c, const char *arg, struct opts *o)
 	}
 }
 
+/* --classify: three tags, the text form, nothing that shapes a table. */
+static int
+classify_check(const struct opts *o)
+{
+	if (o->series || o->format != FMT_TEXT || o->text_flags != 0 ||
+	    o->sort_given || o->order_given || o->counters ||
+	    o->fail_on_regression)
+		return cli_bad_usage("--classify: only --db, --tests, --run, --alpha, --exclude-flagged and --force apply");
+	if (o->n_tags != 3)
+		return cli_bad_usage("--classify: give GOOD, BAD and CANDIDATE tags");
+	return CLI_OK;
+}
+
 /* What a series takes, and what only a comparison of sides does. */
 static int
 series_check(const struct opts *o)
 {
 	if (o->text_flags != 0 && (o->series || o->format != FMT_TEXT))
 		return cli_bad_usage("--wide and --legend: only for the text table");
+	if (o->classify)
+		return classify_check(o);
 	if (!o->series) {
 		if (o->order_given)
 			return cli_bad_usage("--order: only with --series");
@@ -208,6 +234,23 @@ series_check(const struct opts *o)
 	    o->fail_on_regression || o->cmp.exclude_flagged || o->counters)
 		return cli_bad_usage("--series: --run, --sort, --force, --exclude-flagged, --counters and --fail-on-regression are for comparisons of sides");
 	return CLI_OK;
+}
+
+/*
+ * Whether ARGV asks for --classify (any abbreviation getopt takes), so
+ * that an error before getopt reaches it still aborts a bisect.
+ */
+static int
+wants_classify(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		size_t len = strlen(argv[i]);
+
+		if (len >= 4 && len <= 10 && strncmp(argv[i], "--", 2) == 0 &&
+		    strncmp(argv[i] + 2, "classify", len - 2) == 0)
+			return 1;
+	}
+	return 0;
 }
 
 /* Returns -1 when --help or --version was handled, else an exit status. */
@@ -230,6 +273,7 @@ parse_options(int argc, char **argv, struct opts *o)
 		{ "wide", no_argument, NULL, OPT_WIDE },
 		{ "legend", no_argument, NULL, OPT_LEGEND },
 		{ "counters", no_argument, NULL, OPT_COUNTERS },
+		{ "classify", no_argument, NULL, OPT_CLASSIFY },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -315,6 +359,29 @@ csv_warnings(const struct cmp_table *t)
 	}
 }
 
+/* --classify: the verdict as the exit status, and why. */
+static int
+print_classify(const struct opts *o, const struct cmp_table *t)
+{
+	struct classify c;
+	int rc;
+
+	classify_table(t, &c);
+	if (c.n_tests == 0) {
+		aim_warn("--classify: good and bad differ in none of the %zu test%s compared: nothing to bisect on",
+			 t->n_rows, t->n_rows == 1 ? "" : "s");
+		rc = CLI_USER;
+	} else if (classify_print(stdout, &c) < 0) {
+		aim_warn_errno("stdout");
+		rc = CLI_ENV;
+	} else {
+		*o->verdict = classify_exit(&c);
+		rc = CLI_OK;
+	}
+	classify_free(&c);
+	return rc;
+}
+
 static int
 print_table(const struct opts *o, struct query_tag *sides)
 {
@@ -328,6 +395,11 @@ print_table(const struct opts *o, struct query_tag *sides)
 	}
 	if (o->n_tests > 0)
 		select_tests(o, &t);
+	if (o->classify) {
+		rc = print_classify(o, &t);
+		compare_free(&t);
+		return rc;
+	}
 	compare_sort(&t, o->sort);
 	if (o->counters)
 		compare_counters(&t, sides);
@@ -391,9 +463,10 @@ main(int argc, char **argv)
 			  .order = TAGORDER_VERSION };
 	struct store *st = NULL;
 	char *path = NULL;
-	int rc;
+	int rc, verdict = -1;
 
 	log_set_program("aimcmp");
+	o.verdict = &verdict;
 	compare_opts_default(&o.cmp);
 	rc = parse_options(argc, argv, &o);
 	if (rc < 0)
@@ -412,5 +485,9 @@ main(int argc, char **argv)
 	free(path);
 	free(o.tests);
 	free(o.runs);
+	/* git bisect run takes 1 to 127 for "bad": an error must abort. */
+	if (wants_classify(argc, argv))
+		return rc == CLI_OK && verdict >= 0 ? verdict :
+		       CLASSIFY_EXIT_ABORT;
 	return rc;
 }

@@ -285,6 +285,8 @@ compare_build(const struct query_tag *sides, size_t n,
 	compare_sort(out, CMP_SORT_NUMBER);
 	compare_env(sides, n, out);
 	warn_sample_lengths(out);
+	compare_levels(out);
+	compare_boots(out);
 }
 
 static void

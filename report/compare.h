@@ -229,4 +229,19 @@ enum stats_basis compare_basis(enum measure_judged judged);
 /* The same for a test with no data: the catalog's, else the mean. */
 enum stats_basis compare_basis_known(const char *test);
 
+/*
+ * Per-process levels (compare_levels.c): a warning for each test whose
+ * per-process rates on some side fall into two groups far apart
+ * (doc/statistics.md, "Levels").
+ */
+void compare_levels(struct cmp_table *t);
+/*
+ * Boots (compare_boots.c): for each side with runs from two boots or
+ * more, the between-boot and within-boot parts of the spread; when only
+ * some sides have several boots, which way that leans the verdicts.
+ */
+void compare_boots(struct cmp_table *t);
+/* Add LINE (malloc'd, taken) to the warnings of T. */
+void compare_warn(struct cmp_table *t, char *line);
+
 #endif

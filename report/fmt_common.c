@@ -269,8 +269,8 @@ fmt_boot_warning(const struct cmp_table *t, size_t s)
 
 	if (!t->repeated || side->n_boots >= 2)
 		return NULL;
-	return xasprintf("%s: %s: between-boot variance unknown", side->tag,
-			 side->n_boots == 1 ? "one boot only" :
+	return xasprintf("%s: %s: between-boot variance unknown; run the same tag again after a reboot (the runs of a tag pool)",
+			 side->tag, side->n_boots == 1 ? "one boot only" :
 			 "boots not recorded");
 }
 

@@ -77,3 +77,8 @@ report_libreport_a_SOURCES += report/compare_counters.c report/fmt_counters.c
 
 # The identity of a run of the JSON export, kept by import and merge.
 report_libreport_a_SOURCES += report/import_json_id.c report/import_json.h
+
+# aimcmp --classify (bisect), per-process levels and boots in the table.
+report_libreport_a_SOURCES += report/classify.c report/classify.h \
+	report/compare_levels.c report/compare_boots.c
+dist_doc_DATA += doc/bisect.md

@@ -207,3 +207,9 @@ TESTS += t/lower-t
 # aimrun --cmd: timed commands, stored lower-is-better, and compared so.
 TESTS += t/cmd.sh
 EXTRA_DIST += t/cmd.sh
+# aimcmp --classify for git bisect run: 0 good, 1 bad, 125 skip, 128 abort.
+TESTS += t/classify.sh
+EXTRA_DIST += t/classify.sh t/classify-lib.sh
+# aimcmp names per-process levels and the between-boot spread.
+TESTS += t/levels.sh
+EXTRA_DIST += t/levels.sh

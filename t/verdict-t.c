@@ -79,7 +79,7 @@ test_worked_example(void)
 	   "header counts the verdicts");
 	ok(strstr(text, "# base: bare (run 1, 24 processes, 24 samples, 0 flagged, boot unknown,") != NULL,
 	   "header counts processes, samples, flagged samples and boots");
-	ok(strstr(text, "# warning: bare: boots not recorded: between-boot variance unknown\n") != NULL,
+	ok(strstr(text, "# warning: bare: boots not recorded: between-boot variance unknown; run the same tag again after a reboot (the runs of a tag pool)\n") != NULL,
 	   "unknown boots are warned about");
 	free(text);
 	free(lines);
