@@ -108,7 +108,8 @@ deciding_rows(const struct cmp_table *t, struct classify *out)
 
 		if (v[0].n_runs == 0 || v[1].n_runs == 0 ||
 		    stats_compare(v[0].runs, v[0].n_runs, v[1].runs,
-				  v[1].n_runs, &opt, &c[k]) < 0)
+				  v[1].n_runs, &opt, t->rows[i].better,
+				  &c[k]) < 0)
 			continue;
 		at[k++] = i;
 	}
