@@ -24,11 +24,25 @@
 #include "tag.h"
 #include "xalloc.h"
 
+/*
+ * The perf events of a run, opened on the held child before it execs
+ * (the meter starts once its pid is known, before the clock), inherited
+ * by everything it starts, closed when the run is over.
+ */
+struct cmd_perf {
+	const struct perf_plan *plan;
+	pid_t pid;
+	struct meter_perf mp;
+	struct timing_meter inner;
+	int open;
+};
+
 struct cmd_state {
 	const struct cmd_opts *o;
 	char *path, *prep_path;		/* resolved programs */
 	struct meter_rusage ru;
-	struct timing_meter meter;
+	struct cmd_perf perf;
+	struct timing_meter meter[2];	/* rusage, then the counters */
 	int64_t run_id;
 	struct store_checked seen;
 	struct measure_sample *ok;	/* n_runs slots */
@@ -111,8 +125,12 @@ begin(struct cmd_state *cs)
 	struct store *st;
 	char *opts;
 
+	char names[PERF_EVENTS * 32];
+
 	if (env_capture(&env, o->dir) != 0)
 		aim_warn("some facts of the environment could not be read");
+	perf_plan_names(o->counters, names, sizeof(names));
+	env_add(&env, "counters", names);
 	st = db(cs);
 	if (st == NULL) {
 		env_free(&env);
@@ -159,6 +177,32 @@ save(struct cmd_state *cs, const char *status, const char *reason,
 	return rc;
 }
 
+static void
+perf_start(void *arg)
+{
+	struct cmd_perf *p = arg;
+
+	p->open = p->plan != NULL &&
+		  meter_perf_open(&p->mp, p->plan, perf_source_kernel(),
+				  p->pid) > 0;
+	if (!p->open)
+		return;
+	p->inner = meter_perf(&p->mp);
+	p->inner.start(p->inner.state);
+}
+
+static void
+perf_stop(void *arg, struct measure_sample *s)
+{
+	struct cmd_perf *p = arg;
+
+	if (!p->open)
+		return;
+	p->inner.stop(p->inner.state, s);
+	meter_perf_close(&p->mp);
+	p->open = 0;
+}
+
 static int
 exec_one(struct cmd_state *cs, const char *path, char *const *argv,
 	 int metered, struct cmd_exec_out *out)
@@ -166,8 +210,10 @@ exec_one(struct cmd_state *cs, const char *path, char *const *argv,
 	struct cmd_exec_cfg cfg = {
 		.path = path, .argv = argv, .deadline_ns = cs->o->timeout_ns,
 		.kill_grace_ns = 2000000000LL, .interrupted = interrupt_pending,
-		.meters = metered ? &cs->meter : NULL, .n_meters = metered,
+		.meters = metered ? cs->meter : NULL,
+		.n_meters = metered ? 2 : 0,
 		.rusage = metered ? &cs->ru : NULL,
+		.pid = metered ? &cs->perf.pid : NULL,
 	};
 
 	if (cmd_exec(&cfg, out) == 0)
@@ -319,7 +365,9 @@ cmd_main(const struct cmd_opts *o)
 		free(cs.path);
 		return 1;
 	}
-	cs.meter = meter_rusage(&cs.ru);
+	cs.meter[0] = meter_rusage(&cs.ru);
+	cs.perf.plan = o->counters;
+	cs.meter[1] = (struct timing_meter){ perf_start, perf_stop, &cs.perf };
 	cs.ok = xcalloc((size_t)o->runs, sizeof(*cs.ok));
 	if (begin(&cs) != 0) {
 		rc = 2;

@@ -7,6 +7,7 @@
 #ifndef AIM_CMD_H
 #define AIM_CMD_H
 
+#include "perf.h"
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -32,6 +33,7 @@ struct cmd_opts {
 	int table;		/* --table: each run and its deviation */
 	int quiet;
 	enum cmd_format format;
+	const struct perf_plan *counters;	/* probed; NULL: none */
 };
 
 /*

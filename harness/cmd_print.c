@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "cmd.h"
+#include "perf.h"
 
 #include <json-c/json.h>
 #include <math.h>
@@ -134,7 +135,7 @@ derived(char *buf, size_t len, const struct col *c, const struct col *all,
 {
 	const struct col *wall = &all[0], *cyc = find(all, n, "cycles");
 	const struct col *sys = find(all, n, "sys_ns");
-	const struct col *tc = find(all, n, "task_clock");
+	const struct col *tc = find(all, n, "task_clock_ns");
 
 	buf[0] = '\0';
 	if (!(wall->mean > 0))
@@ -168,6 +169,10 @@ shown_name(const char *name)
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (strcmp(names[i][0], name) == 0)
 			return names[i][1];
+	/* A counter is shown by its perf event's name ("task-clock"). */
+	for (int i = 0; i < PERF_EVENTS; i++)
+		if (strcmp(measure_def(perf_event_metric(i))->name, name) == 0)
+			return perf_event_name(i);
 	return name;
 }
 

@@ -367,15 +367,32 @@ machine_check(const struct cli *c, int pin, int before_run)
 	exit(0);
 }
 
-/* aimrun --cmd: the tag, database and signals as for tests. */
+static void
+say_counters(void *arg, const char *line)
+{
+	(void)arg;
+	aim_warn("%s", line);
+}
+
+/* aimrun --cmd: the tag, database, counters and signals as for tests. */
 static int
 main_cmd(const struct cli *c)
 {
 	struct cmd_opts o = { 0 };
+	struct perf_plan plan;
 	char *tag, *db, why[256];
 	int rc;
 
 	settle_cmd(c, &o);
+	if (c->cpu != NULL || c->check)
+		aim_die(1, "--cmd: --cpu and --check are for tests");
+	o.counters = settle_counters(c, &plan);
+	if (o.counters != NULL) {
+		perf_plan_probe(perf_source_kernel(), &plan, say_counters,
+				NULL);
+		if (plan.want == 0)
+			o.counters = NULL;
+	}
 	tag = c->tag != NULL ? xstrdup(c->tag) : default_tag();
 	if (tag_check(tag, why, sizeof(why)) != 0)
 		aim_die(1, "--tag: %s", why);

@@ -59,6 +59,31 @@ perf_event_name(int i)
 	return events[i].name;
 }
 
+void
+perf_plan_names(const struct perf_plan *plan, char *buf, size_t len)
+{
+	size_t at = 0;
+
+	if (len == 0)
+		return;
+	buf[0] = '\0';
+	for (int i = 0; plan != NULL && i < PERF_EVENTS; i++) {
+		int n;
+
+		if ((plan->want & (1u << i)) == 0)
+			continue;
+		n = snprintf(buf + at, len - at, "%s%s", at != 0 ? "," : "",
+			     perf_event_name(i));
+		if (n < 0 || (size_t)n >= len - at) {
+			buf[at] = '\0';	/* a whole name or none */
+			break;
+		}
+		at += (size_t)n;
+	}
+	if (at == 0)
+		snprintf(buf, len, "none");
+}
+
 enum measure_id
 perf_event_metric(int i)
 {

@@ -86,6 +86,12 @@ int perf_plan_parse(const char *spec, struct perf_plan *plan, char *err,
  * the sysctl to change when perf_event_paranoid is the cause), so each
  * event is named once.  Decides PLAN->grouped.
  */
+/*
+ * The events of PLAN by their --counters names, comma-separated, into
+ * BUF ("none" when it has none): the fact "counters" of a run.
+ */
+void perf_plan_names(const struct perf_plan *plan, char *buf, size_t len);
+
 void perf_plan_probe(const struct perf_source *src, struct perf_plan *plan,
 		     void (*say)(void *arg, const char *line), void *arg);
 

@@ -103,21 +103,10 @@ options_text(const struct run_opts *o)
 static void
 counters_fact(const struct run_state *rs, struct env *env)
 {
-	char names[PERF_EVENTS * 32] = "";
-	size_t len = 0;
+	char names[PERF_EVENTS * 32];
 
-	for (int i = 0; i < PERF_EVENTS && rs->counters.want != 0; i++) {
-		int n;
-
-		if ((rs->counters.want & (UINT32_C(1) << i)) == 0)
-			continue;
-		n = snprintf(names + len, sizeof(names) - len, "%s%s",
-			     len != 0 ? "," : "", perf_event_name(i));
-		if (n < 0 || (size_t)n >= sizeof(names) - len)
-			break;
-		len += (size_t)n;
-	}
-	env_add(env, "counters", len != 0 ? names : "none");
+	perf_plan_names(&rs->counters, names, sizeof(names));
+	env_add(env, "counters", names);
 }
 
 static int
