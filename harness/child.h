@@ -19,6 +19,8 @@ struct child_cfg {
 	struct timing_cfg timing;
 	struct ctx_ipc *ipc;	/* set by runner_run(): what the test holds */
 	const struct perf_plan *counters;	/* NULL: none */
+	unsigned long memsize;	/* the mem family's large size, bytes */
+	int per_call;		/* --latency: every test timed per call */
 };
 
 /*

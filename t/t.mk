@@ -182,3 +182,11 @@ check_PROGRAMS += t/store-copy-t
 t_store_copy_t_SOURCES = t/store-copy-t.c t/storefx.c t/storefx.h
 t_store_copy_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
 TESTS += t/store-copy-t
+# Per-call times: the clock's cost off, every call kept, outliers shown.
+check_PROGRAMS += t/latency-t
+t_latency_t_SOURCES = t/latency-t.c
+t_latency_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/latency-t
+# The mem family end to end: patterns, distributions stored and printed.
+TESTS += t/memfam.sh
+EXTRA_DIST += t/memfam.sh
