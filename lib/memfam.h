@@ -34,7 +34,8 @@
 	MEMFAM_COPY_IMPLS(X, copy, MEMFAM_SIZES) \
 	MEMFAM_CLEAR_IMPLS(X, clear, MEMFAM_SIZES) \
 	MEMFAM_COPY_IMPLS(X, copyuse, MEMFAM_USE_SIZES) \
-	MEMFAM_CLEAR_IMPLS(X, clearuse, MEMFAM_USE_SIZES)
+	MEMFAM_CLEAR_IMPLS(X, clearuse, MEMFAM_USE_SIZES) \
+	MEMFAM_STATES(X, zerocmp, libc, 2g)
 
 /* "mem_copy_movsb_4k_cold" */
 #define MEMFAM_NAME(f, i, s, c) "mem_" #f "_" #i "_" #s "_" #c
@@ -46,5 +47,7 @@
 #define MEMFAM_BYTES_1m (1024UL * 1024)
 #define MEMFAM_BYTES_2m (2048UL * 1024)
 #define MEMFAM_BYTES_llc 0UL
+/* zerocmp: memcmp of the two untouched halves of 2 GiB, all of it read. */
+#define MEMFAM_BYTES_2g (2048UL * 1024 * 1024)
 
 #endif

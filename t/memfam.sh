@@ -1,8 +1,9 @@
 #!/bin/sh
 # The mem family end to end: variants picked by pattern, each timed call
 # by call with its distribution printed and stored as bucket rows that
-# hold every call, the size above the LLC taken from --memsize, routines
-# the CPU lacks skipped with the reason, and --latency for any test.
+# hold every call, the size above the LLC taken from --memsize, zero-page
+# memcmp reading 2 GiB, routines the CPU lacks skipped with the reason,
+# and --latency for any test.
 set -u
 S=${AIM_SRCDIR:-.}
 NAME=memfam
@@ -21,16 +22,18 @@ x86_64) ;;
 esac
 
 "$AIMRUN" --tag m --db "$DB" --dir "$W" --memsize 64K --counters none \
-	--tests 'mem_copy_*_4k_cold,mem_clear_stosb_llc_hot,mem_copyuse_movnti_4k_hot,mem_clear_avx*_4k_hot' \
+	--tests 'mem_copy_*_4k_cold,mem_clear_stosb_llc_hot,mem_copyuse_movnti_4k_hot,mem_clear_avx*_4k_hot,mem_zerocmp_libc_2g_hot' \
 	--duration 0.01 --runs 1 >"$W/out" 2>"$W/err"
 rc=$?
 t "a run of the family exits 0" test "$rc" -eq 0
-t "stderr only names skips for what the CPU lacks" sh -c \
-	"! grep -v ': skip: AVX\(2\|-512F\) not reported by CPUID' '$W/err'"
+t "stderr only names skips for what the CPU or memory lacks" sh -c \
+	"! grep -v ': skip: \(AVX\(2\|-512F\) not reported by CPUID\|zero-page memcmp maps\)' '$W/err'"
 ok=$(q "SELECT count(*) FROM result WHERE status = 'ok'")
 t "every ok variant prints its distribution line" test \
 	"$(grep -c '^mem_[a-z0-9_]*: avg=[0-9]* min=[0-9]* p50=[0-9]* p90=[0-9]* p99=[0-9]* p99.9=[0-9]* max=[0-9]* samples=[0-9]* (cut [0-9]* > 100 x median' "$W/out")" -eq "$ok"
-t "pattern and names: 13 variants" test "$(q "SELECT count(*) FROM result")" -eq 13
+t "pattern and names: 14 variants" test "$(q "SELECT count(*) FROM result")" -eq 14
+t "zero-page memcmp reads 2 GiB per call" test \
+	"$(q "SELECT factor FROM result WHERE test = 'mem_zerocmp_libc_2g_hot'")" = 2147483648
 t "every sample of an ok variant holds bucket rows" test "$(q "
 	SELECT count(*) FROM sample s JOIN result r ON r.id = s.result_id
 	WHERE r.status = 'ok' AND NOT EXISTS (SELECT 1 FROM sample_metric m

@@ -40,6 +40,7 @@ struct memfam {
 #define OP_clear MEMFAM_CLEAR, 0
 #define OP_copyuse MEMFAM_COPY, 1
 #define OP_clearuse MEMFAM_CLEAR, 1
+#define OP_zerocmp MEMFAM_CLEAR, 0	/* unused: memfam_zero.c */
 #define VAR_NAME(f, i, s, c) memfam_var_##f##_##i##_##s##_##c
 #define VAR_(f, i, s, c) \
 	static const struct memfam_variant VAR_NAME(f, i, s, c) = { \
@@ -217,14 +218,20 @@ memfam_teardown(struct aim_ctx *ctx)
 	aim_ctx_set_data(ctx, NULL);
 }
 
-#define PREP_hot NULL
-#define PREP_cold memfam_cold
+/* Each function's setup, run, teardown and cold step: FN_f(name). */
+#define FN_copy(x) memfam_##x
+#define FN_clear(x) memfam_##x
+#define FN_copyuse(x) memfam_##x
+#define FN_clearuse(x) memfam_##x
+#define FN_zerocmp(x) memfam_zero_##x
+#define PREP_hot(f) NULL
+#define PREP_cold(f) FN_##f(cold)
 #define DESC_(f, i, s, c) \
 	[MEMFAM_ID(f, i, s, c) - CATALOG_MEMFAM_FIRST] = { \
 		.info = &catalog_tests[MEMFAM_ID(f, i, s, c)], \
-		.needs = AIM_NEEDS_NOTHING, .setup = memfam_setup, \
-		.run = memfam_run, .teardown = memfam_teardown, \
-		.prepare = PREP_##c, .per_call = 1, \
+		.needs = AIM_NEEDS_NOTHING, .setup = FN_##f(setup), \
+		.run = FN_##f(run), .teardown = FN_##f(teardown), \
+		.prepare = PREP_##c(f), .per_call = 1, \
 		.param = (uintptr_t)&VAR_NAME(f, i, s, c) },
 
 const struct aim_test aim_memfam_tests[CATALOG_MEMFAM_COUNT] = {

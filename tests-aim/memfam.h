@@ -43,4 +43,17 @@ const char *memfam_cpu_missing(const struct memfam_routine *r);
  */
 const char *memfam_flush(const void *p, size_t n);
 
+/*
+ * zerocmp (memfam_zero.c): memcmp of the two halves of a mapping never
+ * written, so every read is of the zero page (or the huge zero page,
+ * where THP gives one); cold drops the mapping's pages before each call,
+ * so the call faults them in again.
+ */
+struct aim_ctx;
+enum aim_status;
+enum aim_status memfam_zero_setup(struct aim_ctx *ctx);
+enum aim_status memfam_zero_run(struct aim_ctx *ctx);
+void memfam_zero_cold(struct aim_ctx *ctx);
+void memfam_zero_teardown(struct aim_ctx *ctx);
+
 #endif
