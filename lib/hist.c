@@ -41,13 +41,15 @@ int64_t
 hist_index_bound(size_t i)
 {
 	size_t k, sub;
+	uint64_t b;
 
 	if (i < 16)
 		return (int64_t)i + 1;
 	k = (i - 16) / 16 + HIST_SUB_BITS;
 	sub = (i - 16) % 16;
-	return coarse_bound((int64_t)((16 + sub) << (k - HIST_SUB_BITS)),
-			    HIST_SUB_BITS);
+	/* 64-bit arithmetic whatever size_t is; past INT64_MAX, the end. */
+	b = ((uint64_t)(16 + sub + 1)) << (k - HIST_SUB_BITS);
+	return b > (uint64_t)INT64_MAX || k >= 63 ? INT64_MAX : (int64_t)b;
 }
 
 /* DENSE at BITS of resolution into H; 0, or -1 when it does not fit. */

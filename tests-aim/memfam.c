@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "aim_test.h"
-#include "memfam.h"
+#include "memfam_impl.h"
 
 struct memfam_variant {
 	enum memfam_op op;

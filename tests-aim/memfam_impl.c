@@ -6,7 +6,7 @@
  */
 #include "config.h"
 
-#include "memfam.h"
+#include "memfam_impl.h"
 
 #include <string.h>
 

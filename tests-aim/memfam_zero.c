@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "aim_test.h"
-#include "memfam.h"
+#include "memfam_impl.h"
 
 struct zero {
 	const char *p;
