@@ -49,7 +49,7 @@ hist_index_bound(size_t i)
 	sub = (i - 16) % 16;
 	/* 64-bit arithmetic whatever size_t is; past INT64_MAX, the end. */
 	b = ((uint64_t)(16 + sub + 1)) << (k - HIST_SUB_BITS);
-	return b > (uint64_t)INT64_MAX || k >= 63 ? INT64_MAX : (int64_t)b;
+	return b > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)b;
 }
 
 /* DENSE at BITS of resolution into H; 0, or -1 when it does not fit. */

@@ -16,8 +16,8 @@
 #include "measure.h"
 
 #define HIST_SUB_BITS 4
-/* Dense buckets: 16 exact values, then 16 per power of two to 2^63. */
-#define HIST_DENSE (16 + 60 * 16)
+/* Dense buckets: 16 exact values, then 16 per power of two, 2^4 to 2^62. */
+#define HIST_DENSE (16 + 59 * 16)
 
 /* The dense bucket of V (V >= 0), and the bound that ends bucket I. */
 size_t hist_index(int64_t v);
