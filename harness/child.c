@@ -42,6 +42,9 @@ emit_sample(void *arg, const struct measure_sample *s)
 	memset(&rec, 0, sizeof(rec));
 	rec.type = s->seq == 0 ? PROTO_WARMUP : PROTO_SAMPLE;
 	rec.sample = *s;
+	rec.sample.hist = NULL;	/* an address means nothing to the parent */
+	if (s->hist != NULL)
+		rec.hist = *s->hist;
 	return proto_write(*fd, &rec);
 }
 
@@ -195,6 +198,9 @@ run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 		datadir = data;
 	ctx_init(&ctx, cfg->scratch, cfg->filesize_k, datadir);
 	ctx.ipc = cfg->ipc;
+	ctx.param = t->param;
+	ctx.memsize = cfg->memsize;
+	timing.per_call = cfg->per_call;
 	if (cfg->scratch != NULL) {
 		ctx.dir_held = hold_scratch(cfg, held, sizeof(held));
 		if (ctx.dir_held == NULL)

@@ -20,6 +20,8 @@ struct child_cfg {
 	struct ctx_ipc *ipc;	/* set by runner_run(): what the test holds */
 	const struct perf_plan *counters;	/* NULL: none */
 	int pin;		/* --cpu N as N + 1; 0: not pinned */
+	unsigned long memsize;	/* the mem family's large size, bytes */
+	int per_call;		/* --latency: every test timed per call */
 };
 
 /*

@@ -140,6 +140,18 @@ aim_ctx_filesize_k(const struct aim_ctx *ctx)
 	return ctx->filesize_k;
 }
 
+uintptr_t
+aim_ctx_param(const struct aim_ctx *ctx)
+{
+	return ctx->param;
+}
+
+unsigned long
+aim_ctx_memsize(const struct aim_ctx *ctx)
+{
+	return ctx->memsize;
+}
+
 const char *
 aim_ctx_datadir(const struct aim_ctx *ctx)
 {

@@ -20,6 +20,8 @@ struct aim_ctx {
 	struct ctx_ipc *ipc;	/* shared with the parent, or NULL */
 	uint64_t key_next;	/* the state of aim_ctx_ipc_key() */
 	void *data;
+	uintptr_t param;	/* the descriptor's */
+	unsigned long memsize;	/* bytes; 0: the family's default */
 	char reason[AIM_REASON_MAX];	/* set by aim_skip/aim_fail* */
 };
 

@@ -21,7 +21,8 @@ harness_libharness_a_SOURCES += \
 	harness/runner.c harness/runner.h \
 	harness/scratch.c harness/scratch.h \
 	harness/suite.c harness/suite.h \
-	harness/timing.c harness/timing.h
+	harness/timing.c harness/timing.h \
+	harness/latency.c harness/latency.h
 
 bin_PROGRAMS += harness/aimrun
 harness_aimrun_SOURCES = harness/main.c
@@ -31,4 +32,4 @@ suitedir = $(pkgdatadir)/suite
 dist_man_MANS += doc/aimrun.1
 
 dist_suite_DATA = suite/aim9.suite suite/cpu.suite suite/disk.suite \
-	suite/ipc.suite suite/mm.suite suite/quick.suite
+	suite/ipc.suite suite/mem.suite suite/mm.suite suite/quick.suite

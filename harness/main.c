@@ -41,9 +41,10 @@
 struct cli {
 	const char *tag, *suite, *tests, *dir, *db;
 	const char *duration, *runs, *filesize, *timeout, *counters, *cpu;
+	const char *memsize;
 	const char *cmd, *warmup, *format;	/* --cmd (harness/cmd.c) */
 	char **argv, **prepare;
-	int list, quiet, check, table;
+	int list, quiet, check, table, latency;
 };
 
 static const struct option longopts[] = {
@@ -60,6 +61,8 @@ static const struct option longopts[] = {
 	{ "counters", required_argument, NULL, 'P' },
 	{ "cpu", required_argument, NULL, 'c' },
 	{ "check", no_argument, NULL, 'K' },
+	{ "memsize", required_argument, NULL, 'M' },
+	{ "latency", no_argument, NULL, 'Y' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "cmd", required_argument, NULL, 'C' },
 	{ "warmup", required_argument, NULL, 'W' },
@@ -92,6 +95,10 @@ usage(FILE *f)
 		"                         $AIM_COUNTERS, else default)\n"
 		"      --cpu N            run every test process on CPU N only\n"
 		"      --check            say what on this machine spoils measurements, then exit\n"
+		"      --memsize SIZE     the mem family's size above the last-level cache\n"
+		"                         (default: suite's, else 4 x the largest cache)\n"
+		"      --latency          time every call of every test on its own and print\n"
+		"                         its distribution (always for the mem family)\n"
 		"  -q, --quiet            print no table, only errors\n"
 		"      --cmd NAME [--warmup N] [--table] [--format text|csv|json]\n"
 		"          [--prepare WORD... ] -- PROGRAM [ARG]...\n"
@@ -128,6 +135,8 @@ parse_cli(int argc, char **argv, struct cli *c)
 		case 'P': c->counters = optarg; break;
 		case 'c': c->cpu = optarg; break;
 		case 'K': c->check = 1; break;
+		case 'M': c->memsize = optarg; break;
+		case 'Y': c->latency = 1; break;
 		case 'q': c->quiet = 1; break;
 		case 'C': c->cmd = optarg; break;
 		case 'W': c->warmup = optarg; break;
@@ -182,6 +191,15 @@ list_test(const struct catalog_test *c)
 	printf("%6d %-14s %s\n", c->number, c->name, c->units);
 }
 
+/* Families: their variants, and the patterns that pick them. */
+static void
+list_families(void)
+{
+	printf("\nFamilies (run when named, by pattern or by suite; e.g. --tests 'mem_copy_*_4k_cold'):\n");
+	for (size_t i = 0; aim_family_tests[i] != NULL; i++)
+		list_test(aim_family_tests[i]->info);
+}
+
 static void
 list_all(void)
 {
@@ -191,6 +209,7 @@ list_all(void)
 	printf("\nNot classic (for checking aimkit itself, never in a suite by default):\n");
 	for (size_t i = 0; aim_extra_tests[i] != NULL; i++)
 		list_test(aim_extra_tests[i]->info);
+	list_families();
 	list_suites();
 }
 
@@ -234,6 +253,14 @@ settle_numbers(const struct cli *c, const struct suite *s, struct run_opts *o)
 	    parse_size_k(c->filesize, 2, 64UL * 1024 * 1024, &o->filesize_k) != 0)
 		aim_die(1, "--filesize: '%s' is not a size from 2K to 64G (e.g. 5M)",
 			tag_shown(c->filesize, v, sizeof(v)));
+	o->memsize = s->memsize_k ? s->memsize_k * 1024 : aim_memfam_default_size();
+	if (c->memsize != NULL &&
+	    parse_size_k(c->memsize, 4, 64UL * 1024 * 1024, &o->memsize) == 0)
+		o->memsize *= 1024;
+	else if (c->memsize != NULL)
+		aim_die(1, "--memsize: '%s' is not a size from 4K to 64G (e.g. 1024M)",
+			tag_shown(c->memsize, v, sizeof(v)));
+	o->latency = c->latency;
 	o->timeout_ns = 0;
 	if (c->timeout != NULL &&
 	    parse_duration_ns(c->timeout, 1000000, 86400000000000LL, &o->timeout_ns) != 0)

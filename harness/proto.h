@@ -20,6 +20,7 @@ enum proto_type {
 struct proto_rec {
 	uint32_t type;
 	struct measure_sample sample;	/* PROTO_WARMUP, PROTO_SAMPLE */
+	struct measure_hist hist;	/* PROTO_SAMPLE timed per call: n > 0 */
 	int32_t status;		/* enum aim_status, PROTO_STATUS only */
 	char reason[AIM_REASON_MAX];
 };

@@ -18,6 +18,7 @@
 #include "classic.h"
 #include "env.h"
 #include "interrupt.h"
+#include "latency.h"
 #include "log.h"
 #include "perf.h"
 #include "pin.h"
@@ -34,6 +35,7 @@ struct totals {
 	int ok_runs;
 	char reason[AIM_REASON_MAX];	/* last failure */
 	const char *status;		/* of the last failure */
+	struct hist_acc *lat;		/* per-call times, or NULL */
 };
 
 struct run_state {
@@ -91,9 +93,10 @@ table_put(struct run_state *rs, int rc)
 static char *
 options_text(const struct run_opts *o)
 {
-	return xasprintf("duration_s=%.3f runs=%ld filesize_k=%lu dir=%s",
+	return xasprintf("duration_s=%.3f runs=%ld filesize_k=%lu memsize=%lu"
+			 " latency=%d dir=%s",
 			 (double)o->duration_ns / 1e9, o->runs, o->filesize_k,
-			 o->dir);
+			 o->memsize, o->latency, o->dir);
 }
 
 /*
@@ -160,7 +163,8 @@ save(struct run_state *rs, const struct aim_test *t, int rep,
 		.number = t->info->number, .test = t->info->name, .rep = rep,
 		.status = runner_status_name(out->status),
 		.reason = out->status == RUNNER_OK ? NULL : out->reason,
-		.factor = aim_test_factor(t, rs->o->filesize_k),
+		.factor = aim_test_factor_sized(t, rs->o->filesize_k,
+						rs->o->memsize),
 		.units = t->info->units, .warmup_calls = out->warmup_calls,
 		.warmup_ns = out->warmup_ns,
 		.judged = t->info->judged, .better = t->info->better,
@@ -181,6 +185,7 @@ run_once(struct run_state *rs, const struct aim_test *t,
 	const struct run_opts *o = rs->o;
 	struct runner_cfg cfg = {
 		.child = { .filesize_k = o->filesize_k, .datadir = o->datadir,
+			   .memsize = o->memsize, .per_call = o->latency,
 			   .counters = rs->counters.want != 0 ? &rs->counters
 							       : NULL,
 			   .pin = o->pin },
@@ -220,6 +225,7 @@ account(struct totals *tot, const struct runner_outcome *out)
 		for (size_t i = 0; i < out->n_samples; i++) {
 			tot->calls += out->samples[i].calls;
 			tot->elapsed_ns += out->samples[i].elapsed_ns;
+			latency_account(&tot->lat, &out->samples[i]);
 		}
 		return;
 	}
@@ -238,13 +244,18 @@ print_row(struct run_state *rs, const struct aim_test *t,
 	if (rs->o->quiet)
 		return;
 	errno = 0;
-	if (tot->ok_runs > 0)
+	if (tot->ok_runs > 0) {
 		table_put(rs, classic_print_row(stdout, t->info->number, t->info->name,
 						tot->elapsed_ns, tot->calls,
-						aim_test_factor(t, rs->o->filesize_k),
+						aim_test_factor_sized(t, rs->o->filesize_k,
+								      rs->o->memsize),
 						t->info->units));
-	else
+		if (tot->lat != NULL)
+			table_put(rs, latency_print(stdout, t->info->name,
+						    tot->lat));
+	} else {
 		table_put(rs, classic_print_skip(stdout, t->info->number, t->info->name));
+	}
 }
 
 /* Run REP of T into TOT.  1 when interrupted, -1 on a harness error. */
@@ -321,6 +332,8 @@ run_rounds(struct run_state *rs)
 				print_row(rs, su->tests[i], &tot[i]);
 		}
 	}
+	for (size_t i = 0; i < su->n_tests; i++)
+		free(tot[i].lat);
 	free(tot);
 	return rc;
 }

@@ -17,6 +17,8 @@ struct run_opts {
 	int64_t duration_ns;
 	long runs;
 	unsigned long filesize_k;
+	unsigned long memsize;	/* the mem family's large size, bytes */
+	int latency;		/* time every test call by call */
 	const char *dir;	/* parent of scratch directories */
 	const char *datadir;
 	int64_t timeout_ns;	/* per test run; 0 for the default */

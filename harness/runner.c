@@ -71,6 +71,11 @@ add_sample(struct watch *w, struct runner_outcome *out,
 	s->seq = (int32_t)out->n_samples;
 	s->printed_ops = -1;
 	measure_sanitize(&s->m);
+	s->hist = NULL;
+	if (rec->hist.n > 0 && measure_hist_valid(&rec->hist)) {
+		s->hist = xmalloc(sizeof(*s->hist));
+		*s->hist = rec->hist;
+	}
 }
 
 static void
@@ -402,6 +407,8 @@ runner_run(const struct aim_test *t, const struct runner_cfg *cfg,
 void
 runner_outcome_free(struct runner_outcome *out)
 {
+	for (size_t i = 0; i < out->n_samples; i++)
+		free(out->samples[i].hist);
 	free(out->samples);
 	out->samples = NULL;
 	out->n_samples = 0;

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,32 +24,80 @@
 /* Large enough for a day per test; anything above is a typo. */
 #define SUITE_MAX_DURATION_NS (86400LL * 1000000000LL)
 #define SUITE_MAX_FILESIZE_K (64UL * 1024 * 1024)
+#define SUITE_MAX_MEMSIZE_K (64UL * 1024 * 1024)
 /* A suite is a short list of names: more is not a suite. */
 #define SUITE_MAX_LINE 1000
 #define SUITE_MAX_BYTES (1 << 20)
 
+/* By catalog row, so tests run in catalog order: classic, extra, families. */
 struct picked {
-	const struct aim_test *by_number[128];	/* classic numbers are 1..60 */
+	const struct aim_test *by_row[CATALOG_COUNT];
+	unsigned char named[CATALOG_COUNT];	/* by its name, not a pattern */
 };
+
+static size_t
+row_of(const struct aim_test *t)
+{
+	return (size_t)(t->info - catalog_tests);
+}
+
+/* Every test of LIST whose name PATTERN matches; how many were new. */
+static size_t
+pick_list(struct picked *p, const struct aim_test *const *list,
+	  const char *pattern, size_t *matched)
+{
+	size_t added = 0;
+
+	for (size_t i = 0; list[i] != NULL; i++) {
+		if (fnmatch(pattern, list[i]->info->name, 0) != 0)
+			continue;
+		++*matched;
+		if (p->by_row[row_of(list[i])] == NULL) {
+			p->by_row[row_of(list[i])] = list[i];
+			added++;
+		}
+	}
+	return added;
+}
+
+/*
+ * A pattern ("mem_copy_*_4k_cold", fnmatch(3)) takes every test it
+ * matches, and must match one; a name names one test, once (a pattern
+ * may have picked it too).
+ */
+static int
+pick_pattern(struct picked *p, const char *pattern, char *why, size_t whylen)
+{
+	size_t matched = 0;
+
+	(void)pick_list(p, aim_tests, pattern, &matched);
+	(void)pick_list(p, aim_extra_tests, pattern, &matched);
+	(void)pick_list(p, aim_family_tests, pattern, &matched);
+	if (matched == 0) {
+		snprintf(why, whylen, "no test matches '%s'", pattern);
+		return -1;
+	}
+	return 0;
+}
 
 static int
 pick(struct picked *p, const char *name, char *why, size_t whylen)
 {
-	const struct aim_test *t = aim_test_find(name);
+	const struct aim_test *t;
 
+	if (strpbrk(name, "*?[") != NULL)
+		return pick_pattern(p, name, why, whylen);
+	t = aim_test_find(name);
 	if (t == NULL) {
 		snprintf(why, whylen, "unknown test '%s'", name);
 		return -1;
 	}
-	if (t->info->number <= 0 || t->info->number >= 128) {
-		snprintf(why, whylen, "test '%s' has no classic number", name);
-		return -1;
-	}
-	if (p->by_number[t->info->number] != NULL) {
+	if (p->named[row_of(t)]) {
 		snprintf(why, whylen, "test '%s' listed twice", name);
 		return -1;
 	}
-	p->by_number[t->info->number] = t;
+	p->by_row[row_of(t)] = t;
+	p->named[row_of(t)] = 1;
 	return 0;
 }
 
@@ -57,12 +106,12 @@ fill(struct suite *s, const struct picked *p)
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < 128; i++)
-		n += p->by_number[i] != NULL;
+	for (size_t i = 0; i < CATALOG_COUNT; i++)
+		n += p->by_row[i] != NULL;
 	s->tests = xcalloc(n, sizeof(*s->tests));
-	for (size_t i = 0; i < 128; i++)
-		if (p->by_number[i] != NULL)
-			s->tests[s->n_tests++] = p->by_number[i];
+	for (size_t i = 0; i < CATALOG_COUNT; i++)
+		if (p->by_row[i] != NULL)
+			s->tests[s->n_tests++] = p->by_row[i];
 }
 
 /* Split "key value" on blanks; returns the value or NULL. */
@@ -78,7 +127,7 @@ split(char *line)
 	return *v != '\0' ? v : NULL;
 }
 
-enum { SET_DURATION, SET_RUNS, SET_FILESIZE, SET_N };
+enum { SET_DURATION, SET_RUNS, SET_FILESIZE, SET_MEMSIZE, SET_N };
 
 /* Where each setting was given, so that a second one is an error. */
 struct seen {
@@ -95,6 +144,8 @@ setting_key(const char *key)
 		return SET_RUNS;
 	if (strcmp(key, "filesize") == 0 || strcmp(key, "FILESIZE:") == 0)
 		return SET_FILESIZE;
+	if (strcmp(key, "memsize") == 0)
+		return SET_MEMSIZE;
 	return -1;
 }
 
@@ -114,6 +165,11 @@ setting_value(struct suite *s, int key, const char *val, char *why,
 			return 0;
 		snprintf(why, whylen, "bad runs '%s' (1 to 1000)", val);
 		break;
+	case SET_MEMSIZE:
+		if (parse_size_k(val, 4, SUITE_MAX_MEMSIZE_K, &s->memsize_k) == 0)
+			return 0;
+		snprintf(why, whylen, "bad memory size '%s' (4K to 64G, e.g. 1024M)", val);
+		break;
 	default:
 		if (parse_size_k(val, 2, SUITE_MAX_FILESIZE_K, &s->filesize_k) == 0)
 			return 0;
@@ -127,7 +183,8 @@ static int
 setting(struct suite *s, struct seen *seen, char *line, char *why,
 	size_t whylen)
 {
-	static const char *const names[] = { "duration", "runs", "filesize" };
+	static const char *const names[] = { "duration", "runs", "filesize",
+					     "memsize" };
 	char *val = split(line);
 	int key;
 
@@ -172,7 +229,7 @@ suite_parse(const char *name, const char *text, struct suite *s, char *err,
 	    size_t errlen)
 {
 	struct suite tmp = { 0 };
-	struct picked p = { { 0 } };
+	struct picked p = { { 0 }, { 0 } };
 	struct seen seen = { { 0 }, 0 };
 	char *copy = xstrdup(text), *line = copy, *next;
 	char why[256];
@@ -261,7 +318,7 @@ suite_load(const char *path, struct suite *s, char *err, size_t errlen)
 int
 suite_from_list(const char *list, struct suite *s, char *err, size_t errlen)
 {
-	struct picked p = { { 0 } };
+	struct picked p = { { 0 }, { 0 } };
 	char *copy = xstrdup(list), *save = NULL;
 	char why[256];
 

@@ -5,9 +5,12 @@
  *   duration 2           timed period per test run (seconds, or 250ms)
  *   runs 3               repetitions, each in a fresh process
  *   filesize 5M          disk test file size (also AIM9's "FILESIZE: 5M")
+ *   memsize 1024M        the mem family's size above the last-level cache
  *   add_long             one test name per line
+ *   mem_copy_*_4k_*      or a pattern (fnmatch(3)): every test it matches
  *
- * Tests always run in classic order, as AIM9's singleuser did.
+ * Tests always run in catalog order (classic order first), as AIM9's
+ * singleuser did.
  */
 #ifndef AIM_SUITE_H
 #define AIM_SUITE_H
@@ -24,6 +27,7 @@ struct suite {
 	int64_t duration_ns;		/* 0 when the suite does not say */
 	long runs;			/* 0 when the suite does not say */
 	unsigned long filesize_k;	/* 0 when the suite does not say */
+	unsigned long memsize_k;	/* 0 when the suite does not say */
 };
 
 /*
@@ -37,8 +41,9 @@ int suite_parse(const char *name, const char *text, struct suite *s,
 		char *err, size_t errlen);
 
 /*
- * A suite from a comma-separated list of test names ("a,b,c").  On an
- * unknown or repeated name returns -1 with the reason in ERR.
+ * A suite from a comma-separated list of test names or patterns
+ * ("a,b,mem_*_4k_hot").  On an unknown or repeated name, or a pattern
+ * that matches nothing, returns -1 with the reason in ERR.
  */
 int suite_from_list(const char *list, struct suite *s, char *err,
 		    size_t errlen);

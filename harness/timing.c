@@ -8,7 +8,10 @@
 
 #include "timing.h"
 
+#include <stdlib.h>
+
 #include "ctx.h"
+#include "latency.h"
 
 /* Never batch so much that one batch could overshoot a sample badly. */
 #define TIMING_MAX_BATCH (1 << 20)
@@ -42,6 +45,7 @@ timing_cfg_default(struct timing_cfg *cfg, int64_t duration_ns)
 	cfg->batch_ns = 20000;
 	cfg->meters = NULL;
 	cfg->n_meters = 0;
+	cfg->per_call = 0;
 }
 
 /* Start the meters, then read the clock that opens the sample. */
@@ -144,6 +148,18 @@ run_sample(const struct aim_test *t, struct aim_ctx *ctx,
 	return AIM_OK;
 }
 
+/* One sample timed call by call: the meters as for batches. */
+static enum aim_status
+per_call_sample(const struct aim_test *t, struct aim_ctx *ctx,
+		struct aim_clock *clk, const struct timing_cfg *cfg,
+		struct latency *lat, int64_t end, struct measure_sample *s)
+{
+	enum aim_status st = latency_sample(t, ctx, clk, lat, end, s);
+
+	sample_close(cfg, s);
+	return st;
+}
+
 enum aim_status
 timing_run(const struct aim_test *t, struct aim_ctx *ctx,
 	   struct aim_clock *clk, const struct timing_cfg *cfg,
@@ -152,6 +168,8 @@ timing_run(const struct aim_test *t, struct aim_ctx *ctx,
 	enum aim_status st;
 	int64_t start, t0;
 	int samples;
+	int per_call = cfg->per_call || t->per_call || t->prepare != NULL;
+	struct latency *lat = NULL;
 
 	res->samples = 0;
 	st = warm_up(t, ctx, clk, cfg, res);
@@ -167,6 +185,12 @@ timing_run(const struct aim_test *t, struct aim_ctx *ctx,
 			return aim_fail(ctx, "cannot pass warm-up to aimrun");
 	}
 	samples = sample_count(cfg, res);
+	if (per_call) {
+		lat = malloc(sizeof(*lat));
+		if (lat == NULL)
+			return aim_fail_errno(ctx, "per-call histogram");
+		latency_init(lat, clk);
+	}
 	start = sample_open(clk, cfg);
 	t0 = start;
 	for (int seq = 1; seq <= samples; seq++) {
@@ -176,14 +200,17 @@ timing_run(const struct aim_test *t, struct aim_ctx *ctx,
 		struct measure_sample s;
 
 		measure_init(&s, seq);
-		st = run_sample(t, ctx, clk, cfg, res, t0, end, &s);
+		st = lat != NULL ?
+		     per_call_sample(t, ctx, clk, cfg, lat, end, &s) :
+		     run_sample(t, ctx, clk, cfg, res, t0, end, &s);
+		if (st == AIM_OK && emit(arg, &s) != 0)
+			st = aim_fail(ctx, "cannot pass sample %d to aimrun", seq);
 		if (st != AIM_OK)
-			return st;
-		if (emit(arg, &s) != 0)
-			return aim_fail(ctx, "cannot pass sample %d to aimrun", seq);
+			break;
 		res->samples = seq;
 		/* Passing the sample on is not the test's time. */
 		t0 = sample_open(clk, cfg);
 	}
-	return AIM_OK;
+	free(lat);
+	return st;
 }

@@ -34,6 +34,7 @@ struct timing_cfg {
 	int64_t batch_ns;	/* read the clock about this often */
 	const struct timing_meter *meters;	/* started in order, stopped */
 	size_t n_meters;			/*   in reverse; may be none */
+	int per_call;		/* time every call (harness/latency.c) */
 };
 
 /*
@@ -50,7 +51,10 @@ struct timing_result {
 	int64_t batch;		/* calls between clock readings */
 };
 
-/* Defaults for a timed period: warm-up, sample count, batch time, no meter. */
+/*
+ * Defaults for a timed period: warm-up, sample count, batch time, no
+ * meter, batches (not per call).
+ */
 void timing_cfg_default(struct timing_cfg *cfg, int64_t duration_ns);
 
 /*

@@ -148,6 +148,20 @@ const struct catalog_test catalog_tests[CATALOG_COUNT] = {
 	    25020, FIXED, PEAK, HIGHER),
 	ROW(CALIBRATE, 101, "calibrate", "Calibration Loops/second",
 	    1, FIXED, PEAK, HIGHER),
+	/*
+	 * The mem family: bytes per call, so the rate is bytes per second;
+	 * judged on the mean (no t/userspace-t proof covers them).
+	 */
+#define MEMFAM_ROW(f, i, s, c) \
+	[MEMFAM_ID(f, i, s, c)] = { \
+		MEMFAM_FIRST_NUMBER + MEMFAM_ID(f, i, s, c) - \
+			(int)CATALOG_MEMFAM_FIRST, \
+		MEMFAM_NAME(f, i, s, c), "Bytes/second", \
+		MEMFAM_BYTES_##s ? MEMFAM_BYTES_##s : 1, \
+		MEMFAM_BYTES_##s ? CATALOG_SCALE_FIXED : CATALOG_SCALE_MEMSIZE, \
+		MEASURE_JUDGED_MEAN, MEASURE_HIGHER },
+	MEMFAM_ROWS(MEMFAM_ROW)
+#undef MEMFAM_ROW
 };
 
 #undef ROW
@@ -164,7 +178,16 @@ catalog_find(const char *name)
 unsigned long
 catalog_factor(const struct catalog_test *c, unsigned long filesize_k)
 {
+	return catalog_factor_sized(c, filesize_k, 0);
+}
+
+unsigned long
+catalog_factor_sized(const struct catalog_test *c, unsigned long filesize_k,
+		     unsigned long memsize)
+{
 	switch (c->scale) {
+	case CATALOG_SCALE_MEMSIZE:
+		return memsize > 0 ? memsize : c->factor;
 	case CATALOG_SCALE_FILESIZE_K:
 		return filesize_k;
 	case CATALOG_SCALE_HALF_FILESIZE_K:

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "measure.h"
+#include "memfam.h"
 
 /*
  * How one run() call's operation count is derived.  The disk tests count
@@ -21,10 +22,11 @@ enum catalog_scale {
 	CATALOG_SCALE_FIXED = 0,	/* factor as given */
 	CATALOG_SCALE_FILESIZE_K,	/* file size in KiB */
 	CATALOG_SCALE_HALF_FILESIZE_K,	/* file size in KiB / 2 */
+	CATALOG_SCALE_MEMSIZE,		/* the run's memory size in bytes */
 };
 
 /* Index into catalog_tests: the 60 classic tests in classic order, then the
- * extra ones (run only when named). */
+ * extra ones (run only when named), then the families' rows (memfam.h). */
 enum catalog_id {
 	CATALOG_ADD_DOUBLE,
 	CATALOG_ADD_FLOAT,
@@ -87,17 +89,25 @@ enum catalog_id {
 	CATALOG_PIPE_CPY,
 	CATALOG_RAM_COPY,
 	CATALOG_CALIBRATE,
+#define CATALOG_MEMFAM_ENUM_(f, i, s, c) MEMFAM_ID(f, i, s, c),
+	MEMFAM_ROWS(CATALOG_MEMFAM_ENUM_)
+#undef CATALOG_MEMFAM_ENUM_
 	CATALOG_COUNT
 };
 
 /* The classic suite: the first CATALOG_CLASSIC rows; calibrate is extra. */
 #define CATALOG_CLASSIC ((size_t)CATALOG_CALIBRATE)
+/* The mem family's rows: the last CATALOG_MEMFAM_COUNT, numbered from 201. */
+#define CATALOG_MEMFAM_FIRST ((size_t)CATALOG_MEM_copy_libc_4k_hot)
+#define CATALOG_MEMFAM_COUNT ((size_t)CATALOG_COUNT - CATALOG_MEMFAM_FIRST)
 
 struct catalog_test {
-	int number;		/* classic AIM9 number, 1..60; extra tests 101.. */
+	int number;		/* classic AIM9 number, 1..60; extra tests 101..;
+				 * families 201.. */
 	const char *name;	/* "add_long", "creat-clo": stored, never renamed */
 	const char *units;	/* "Thousand Long Integer Additions/second" */
-	unsigned long factor;	/* operations per run() call (5120 KiB files) */
+	unsigned long factor;	/* operations per run() call (5120 KiB files;
+				 * 1 for CATALOG_SCALE_MEMSIZE) */
 	enum catalog_scale scale;
 	/*
 	 * A run() that never enters the kernel can only be slowed now and then
@@ -118,5 +128,10 @@ const struct catalog_test *catalog_find(const char *name);
 /* Operations one run() call counts, given the suite's file size in KiB. */
 unsigned long catalog_factor(const struct catalog_test *c,
 			     unsigned long filesize_k);
+
+/* The same, given also the run's memory size in bytes (0: unknown, 1). */
+unsigned long catalog_factor_sized(const struct catalog_test *c,
+				   unsigned long filesize_k,
+				   unsigned long memsize);
 
 #endif

@@ -42,6 +42,14 @@ static const struct measure_def table[MEASURE_COUNT] = {
 	/* The largest of the tree, not a sum: a level. */
 	[MEASURE_MAXRSS_KIB] = { "maxrss_kib", "KiB", MEASURE_GAUGE,
 				 MEASURE_LOWER },
+	[MEASURE_LAT_BUCKET] = { "lat_ns", "calls", MEASURE_BUCKET,
+				 MEASURE_LOWER },
+	[MEASURE_LAT_MIN] = { "lat_min_ns", "ns", MEASURE_GAUGE,
+			      MEASURE_LOWER },
+	[MEASURE_LAT_MAX] = { "lat_max_ns", "ns", MEASURE_GAUGE,
+			      MEASURE_LOWER },
+	[MEASURE_LAT_CLOCK] = { "lat_clock_ns", "ns", MEASURE_GAUGE,
+				MEASURE_LOWER },
 };
 
 _Static_assert(MEASURE_COUNT <= 32, "struct measure_sample.have is 32 bits");
@@ -73,7 +81,8 @@ measure_init(struct measure_sample *s, int seq)
 void
 measure_set(struct measure_metrics *m, enum measure_id id, int64_t value)
 {
-	if (value < 0) {
+	/* A histogram is rows of (bound, count), never one value. */
+	if (value < 0 || table[id].kind == MEASURE_BUCKET) {
 		m->have &= ~(1u << id);
 		m->v[id] = 0;
 		return;
@@ -99,6 +108,37 @@ measure_sanitize(struct measure_metrics *m)
 	for (int i = 0; i < MEASURE_COUNT; i++)
 		if (!(m->have & (1u << i)) || m->v[i] < 0)
 			measure_set(m, (enum measure_id)i, -1);
+}
+
+int
+measure_row(const struct measure_sample *s, int i, struct measure_row *r)
+{
+	r->name = NULL;
+	r->bound = 0;
+	if (i < MEASURE_COUNT) {
+		if (measure_get(&s->m, (enum measure_id)i, &r->value))
+			r->name = table[i].name;
+		return 1;
+	}
+	i -= MEASURE_COUNT;
+	if (s->hist == NULL || i >= s->hist->n)
+		return 0;
+	r->name = table[MEASURE_LAT_BUCKET].name;
+	r->bound = s->hist->b[i].bound;
+	r->value = s->hist->b[i].count;
+	return 1;
+}
+
+int
+measure_hist_valid(const struct measure_hist *h)
+{
+	if (h->n < 0 || h->n > MEASURE_HIST_MAX)
+		return 0;
+	for (int32_t i = 0; i < h->n; i++)
+		if (h->b[i].bound < 1 || h->b[i].count < 0 ||
+		    (i > 0 && h->b[i].bound <= h->b[i - 1].bound))
+			return 0;
+	return 1;
 }
 
 int
@@ -142,6 +182,11 @@ parse_one(const char *s, size_t len, struct measure_metrics *m, char *err,
 	digits = len - (size_t)(eq - s) - 1;
 	if (id < 0) {
 		snprintf(err, errlen, "unknown metric name");
+		return -1;
+	}
+	if (table[id].kind == MEASURE_BUCKET) {
+		snprintf(err, errlen, "metric %s is a histogram, not a value",
+			 table[id].name);
 		return -1;
 	}
 	if (m->have & (1u << id)) {

@@ -70,6 +70,11 @@ enum measure_id {
 	MEASURE_USER_NS,	/* user CPU time */
 	MEASURE_SYS_NS,		/* system CPU time */
 	MEASURE_MAXRSS_KIB,	/* largest resident set of the process tree */
+	/* per-call times (aimrun --latency, harness/latency.c) */
+	MEASURE_LAT_BUCKET,	/* the histogram: bucket rows, never a value */
+	MEASURE_LAT_MIN,
+	MEASURE_LAT_MAX,
+	MEASURE_LAT_CLOCK,	/* the clock's cost, subtracted from each call */
 	MEASURE_COUNT
 };
 
@@ -86,12 +91,34 @@ struct measure_metrics {
 	int64_t v[MEASURE_COUNT];
 };
 
+/*
+ * A per-call histogram (MEASURE_LAT_BUCKET): bucket i counts the calls
+ * that took less than b[i].bound ns and at least b[i - 1].bound (0 for
+ * the first); bounds increase, every bound is at least 1, and buckets
+ * with no call are left out (lib/hist.h).
+ */
+#define MEASURE_HIST_MAX 96
+struct measure_bucket {
+	int64_t bound;
+	int64_t count;
+};
+
+struct measure_hist {
+	int32_t n;
+	struct measure_bucket b[MEASURE_HIST_MAX];
+};
+
 struct measure_sample {
 	int32_t seq;		/* from 1; 0 is the warm-up */
 	int64_t calls;
-	int64_t elapsed_ns;
+	int64_t elapsed_ns;	/* timed per call: the calls' times summed */
 	double printed_ops;	/* imported rate as printed; < 0 measured */
 	struct measure_metrics m;
+	/*
+	 * Per-call histogram, or NULL: owned by whoever made the array of
+	 * samples (harness/runner.c); the CSV and JSON exports leave it out.
+	 */
+	struct measure_hist *hist;
 };
 
 /* The definition of metric ID (ID < MEASURE_COUNT). */
@@ -112,6 +139,20 @@ int measure_get(const struct measure_metrics *m, enum measure_id id,
 
 /* Keep of M only what a record may hold (M came from elsewhere). */
 void measure_sanitize(struct measure_metrics *m);
+
+/*
+ * The stored rows of S, one per I from 0: each metric it holds (bound
+ * 0), then each bucket of its histogram (name "lat_ns", bound, count).
+ * 0 past the last; NAME is NULL for a metric S does not hold.
+ */
+struct measure_row {
+	const char *name;
+	int64_t bound, value;
+};
+int measure_row(const struct measure_sample *s, int i, struct measure_row *r);
+
+/* 1 when H is a histogram a record may hold (H came from elsewhere). */
+int measure_hist_valid(const struct measure_hist *h);
 
 /*
  * The text form of M in the CSV export: "name=value" for each metric it

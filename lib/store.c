@@ -398,23 +398,22 @@ bind_sample(sqlite3_stmt *stmt, int64_t result_id, size_t seq,
 	return 0;
 }
 
-/* The metrics S holds, into sample_metric. */
+/* The metrics S holds and its per-call buckets, into sample_metric. */
 static int
 insert_metrics(sqlite3_stmt *mst, int64_t result_id, size_t seq,
 	       const struct measure_sample *s)
 {
-	int64_t v;
+	struct measure_row r;
 
-	for (int i = 0; i < MEASURE_COUNT; i++) {
-		if (!measure_get(&s->m, (enum measure_id)i, &v))
-			continue;
-		if (sqlite3_bind_int64(mst, 1, result_id) != SQLITE_OK ||
-		    sqlite3_bind_int64(mst, 2, (int64_t)seq) != SQLITE_OK ||
-		    bind_text(mst, 3, measure_def((enum measure_id)i)->name) !=
-		    SQLITE_OK || sqlite3_bind_int64(mst, 4, v) != SQLITE_OK ||
-		    step_done(mst) < 0)
+	for (int i = 0; measure_row(s, i, &r); i++)
+		if (r.name != NULL &&
+		    (sqlite3_bind_int64(mst, 1, result_id) != SQLITE_OK ||
+		     sqlite3_bind_int64(mst, 2, (int64_t)seq) != SQLITE_OK ||
+		     bind_text(mst, 3, r.name) != SQLITE_OK ||
+		     sqlite3_bind_int64(mst, 4, r.value) != SQLITE_OK ||
+		     sqlite3_bind_int64(mst, 5, r.bound) != SQLITE_OK ||
+		     step_done(mst) < 0))
 			return -1;
-	}
 	return 0;
 }
 
@@ -433,7 +432,7 @@ insert_samples(struct store *st, int64_t result_id, const char *test,
 			       -1, &stmt, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(st->db,
 			       "INSERT INTO sample_metric (result_id, seq,"
-			       " metric, value) VALUES (?1, ?2, ?3, ?4)",
+			       " metric, value, bound) VALUES (?1, ?2, ?3, ?4, ?5)",
 			       -1, &mst, NULL) != SQLITE_OK) {
 		fail_sql(st, "cannot store samples of %s", test);
 		rc = -1;

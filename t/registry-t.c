@@ -56,6 +56,45 @@ check_catalog(void)
 	       "catalog factors follow the file size");
 }
 
+/*
+ * The families' rows, one descriptor each, numbered from 201 after the
+ * classic and extra ones; a cold variant flushes before every call.
+ */
+static void
+check_family(void)
+{
+	size_t n = 0, good = 0;
+
+	for (; aim_family_tests[n] != NULL; n++) {
+		const struct aim_test *t = aim_family_tests[n];
+		const char *name = t->info->name;
+		int cold = strstr(name, "_cold") != NULL;
+
+		good += t->info == &catalog_tests[CATALOG_MEMFAM_FIRST + n] &&
+			t->info->number == MEMFAM_FIRST_NUMBER + (int)n &&
+			strncmp(name, "mem_", 4) == 0 &&
+			strcmp(t->info->units, "Bytes/second") == 0 &&
+			t->run != NULL && t->per_call && t->param != 0 &&
+			(t->prepare != NULL) == cold &&
+			aim_test_find(name) == t;
+	}
+	is_int((int64_t)n, (int64_t)CATALOG_MEMFAM_COUNT,
+	       "one family descriptor per family row");
+	is_int((int64_t)good, (int64_t)n,
+	       "each is its row, numbered from 201, timed per call");
+	ok(CATALOG_MEMFAM_FIRST == CATALOG_CLASSIC + 1,
+	   "the family's rows follow the classic and extra ones");
+	is_int((int64_t)aim_test_factor(aim_test_find("mem_copy_movsb_4k_hot"),
+					5120), 4096,
+	       "a 4 KiB copy counts 4096 bytes per call");
+	is_int((int64_t)aim_test_factor_sized(
+			aim_test_find("mem_clear_stosq_llc_cold"), 5120, 12345),
+	       12345, "the size above the LLC counts the run's bytes");
+	ok(aim_test_find("mem_copyuse_movnti_2m_cold") != NULL &&
+	   aim_test_find("mem_clear_libc_1m_hot") != NULL,
+	   "use after write and every size are there");
+}
+
 int
 main(void)
 {
@@ -85,6 +124,7 @@ main(void)
 	is_int((int64_t)i, 60, "the reference has 60 tests");
 	is_int((int64_t)CATALOG_CLASSIC, 60, "the catalog has 60 classic rows");
 	check_catalog();
+	check_family();
 	is_int((int64_t)aim_tests_count(), 60, "the registry has 60 tests");
 	ok(aim_tests[60] == NULL, "the registry is NULL-terminated");
 	ok(aim_test_find("no_such_test") == NULL, "unknown names are not found");

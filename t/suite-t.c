@@ -149,11 +149,49 @@ hidden_tags(void)
 	is_string(tag, "a?b?c?d", "tag_printable hides bidi, invisible and C1 characters");
 }
 
+/* Patterns pick every test they match; names still name one, once. */
+static void
+patterns(void)
+{
+	struct suite s;
+	char err[512] = "";
+	int all = 1;
+
+	is_int(suite_from_list("mem_copy_*_4k_cold", &s, err, sizeof(err)), 0,
+	       "a --tests pattern loads");
+	is_int((int64_t)s.n_tests, 9, "mem_copy_*_4k_cold: the nine routines");
+	for (size_t i = 0; i < s.n_tests; i++)
+		all &= strncmp(s.tests[i]->info->name, "mem_copy_", 9) == 0 &&
+		       strstr(s.tests[i]->info->name, "_4k_cold") != NULL;
+	ok(all, "each a cold 4 KiB copy");
+	suite_free(&s);
+	is_int(suite_from_list("add_*,mem_clear_stosb_4k_*,add_long,fork_test",
+			       &s, err, sizeof(err)), 0,
+	       "patterns and names together, overlapping");
+	is_int((int64_t)s.n_tests, 8, "five adds, two clears, fork_test");
+	ok(s.n_tests == 8 && strcmp(s.tests[0]->info->name, "add_double") == 0 &&
+	   strcmp(s.tests[5]->info->name, "fork_test") == 0 &&
+	   strcmp(s.tests[7]->info->name, "mem_clear_stosb_4k_cold") == 0,
+	   "in catalog order: classic first, the family last");
+	suite_free(&s);
+	is_int(suite_from_list("mem_nothing_*", &s, err, sizeof(err)), -1,
+	       "a pattern that matches nothing is refused");
+	is_string(err, "no test matches 'mem_nothing_*'", "and says so");
+	is_int(suite_parse("m.suite", "memsize 1024M\nmem_*_4k_hot\n", &s, err,
+			   sizeof(err)), 0, "a suite of patterns with memsize");
+	is_int((int64_t)s.memsize_k, 1024 * 1024, "memsize 1024M is 1 GiB");
+	is_int((int64_t)s.n_tests, 36, "mem_*_4k_hot: copy, clear and their uses");
+	suite_free(&s);
+	is_int(suite_parse("m.suite", "memsize 1\nadd_long\n", &s, err,
+			   sizeof(err)), -1, "memsize below 4K is refused");
+}
+
 int
 main(void)
 {
 	plan_lazy();
 	good();
+	patterns();
 	bad("add_long\nno_such_test\n", "bad.suite:2: unknown test 'no_such_test'");
 	bad("add_long\nadd_long\n", "bad.suite:2: test 'add_long' listed twice");
 	bad("# x\nduration -3\nadd_long\n", "bad.suite:2: bad duration");

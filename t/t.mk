@@ -216,3 +216,11 @@ EXTRA_DIST += t/levels.sh
 # The counters of a timed command, inherited by what it starts.
 TESTS += t/cmd-counters.sh
 EXTRA_DIST += t/cmd-counters.sh
+# Per-call times: the clock's cost off, every call kept, outliers shown.
+check_PROGRAMS += t/latency-t
+t_latency_t_SOURCES = t/latency-t.c
+t_latency_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/latency-t
+# The mem family end to end: patterns, distributions stored and printed.
+TESTS += t/memfam.sh
+EXTRA_DIST += t/memfam.sh

@@ -40,6 +40,15 @@ struct aim_test {
 	enum aim_status (*run)(struct aim_ctx *ctx);
 	/* Optional, untimed; must not fail. */
 	void (*teardown)(struct aim_ctx *ctx);
+	/*
+	 * Optional, untimed, before every call (a cache flush): a test that
+	 * has one is always timed call by call (harness/latency.c).
+	 */
+	void (*prepare)(struct aim_ctx *ctx);
+	/* Timed call by call by default (aimrun --latency for every test). */
+	int per_call;
+	/* Which variant of a family's run() this is (aim_ctx_param()). */
+	uintptr_t param;
 };
 
 /* The classic tests in classic order, NULL-terminated (registry.c). */
@@ -54,12 +63,28 @@ size_t aim_tests_count(void);
  */
 extern const struct aim_test *const aim_extra_tests[];
 
-/* The test named NAME, classic or extra, or NULL. */
+/*
+ * The families' variants (catalog rows from CATALOG_MEMFAM_FIRST, in
+ * catalog order), NULL-terminated: they run when named or by suite/mem.
+ */
+extern const struct aim_test *const aim_family_tests[];
+
+/* The test named NAME, classic, extra or of a family, or NULL. */
 const struct aim_test *aim_test_find(const char *name);
+
+/*
+ * 4 x the size of the largest cache /sys/devices/system/cpu/cpu0/cache
+ * names (the last level), else 4 x 32 MiB: the mem family's "llc" size.
+ */
+unsigned long aim_memfam_default_size(void);
 
 /* Operations one run() call counts, given the suite's file size in KiB. */
 unsigned long aim_test_factor(const struct aim_test *t,
 			      unsigned long filesize_k);
+/* The same, given the run's memory size in bytes (aim_ctx_memsize()). */
+unsigned long aim_test_factor_sized(const struct aim_test *t,
+				    unsigned long filesize_k,
+				    unsigned long memsize);
 
 /*
  * Harness services.  The scratch directory is private to this process,
@@ -77,6 +102,14 @@ const char *aim_ctx_dir(const struct aim_ctx *ctx);
 const char *aim_ctx_dir_held(const struct aim_ctx *ctx);
 /* Suite FILESIZE in KiB (classic default 5120). */
 unsigned long aim_ctx_filesize_k(const struct aim_ctx *ctx);
+/* The descriptor's param: which variant of a family's run() this is. */
+uintptr_t aim_ctx_param(const struct aim_ctx *ctx);
+/*
+ * The mem family's size above the last-level cache, in bytes: --memsize
+ * or the suite's memsize, else 4 x the largest cache sysfs names for
+ * cpu0 (aim_memfam_default_size()); 0 outside aimrun.
+ */
+unsigned long aim_ctx_memsize(const struct aim_ctx *ctx);
 /* Directory holding the shipped helper files (aim_1.sh.., true). */
 const char *aim_ctx_datadir(const struct aim_ctx *ctx);
 /*

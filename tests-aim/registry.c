@@ -141,6 +141,17 @@ const struct aim_test *const aim_extra_tests[] = {
 	NULL,
 };
 
+/* tests-aim/memfam.c: one descriptor per row of lib/memfam.h, in order. */
+extern const struct aim_test aim_memfam_tests[CATALOG_MEMFAM_COUNT];
+
+const struct aim_test *const aim_family_tests[] = {
+#define REG_(f, i, s, c) \
+	&aim_memfam_tests[MEMFAM_ID(f, i, s, c) - CATALOG_MEMFAM_FIRST],
+	MEMFAM_ROWS(REG_)
+#undef REG_
+	NULL,
+};
+
 size_t
 aim_tests_count(void)
 {
@@ -156,6 +167,9 @@ aim_test_find(const char *name)
 	for (size_t i = 0; aim_extra_tests[i] != NULL; i++)
 		if (strcmp(aim_extra_tests[i]->info->name, name) == 0)
 			return aim_extra_tests[i];
+	for (size_t i = 0; aim_family_tests[i] != NULL; i++)
+		if (strcmp(aim_family_tests[i]->info->name, name) == 0)
+			return aim_family_tests[i];
 	return NULL;
 }
 
@@ -163,5 +177,12 @@ unsigned long
 aim_test_factor(const struct aim_test *t, unsigned long filesize_k)
 {
 	return catalog_factor(t->info, filesize_k);
+}
+
+unsigned long
+aim_test_factor_sized(const struct aim_test *t, unsigned long filesize_k,
+		      unsigned long memsize)
+{
+	return catalog_factor_sized(t->info, filesize_k, memsize);
 }
 

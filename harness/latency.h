@@ -1,0 +1,47 @@
+/*
+ * Timing call by call (aimrun --latency, and tests with a prepare step):
+ * a clock reading before and after every call, the clock's own cost
+ * subtracted, and each time counted into a log-linear histogram that
+ * goes with the sample as its MEASURE_LAT_* metrics (lib/hist.h).
+ */
+#ifndef AIM_LATENCY_H
+#define AIM_LATENCY_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "aim_test.h"
+#include "clock.h"
+#include "hist.h"
+#include "measure.h"
+
+struct latency {
+	int64_t clock_ns;	/* the cost of a reading, subtracted per call */
+	int64_t dense[HIST_DENSE];
+	int64_t min_ns, max_ns;
+	struct measure_hist hist;	/* the record's copy of the last sample */
+};
+
+/* Pairs of back-to-back readings whose median is the clock's cost. */
+#define LATENCY_CLOCK_PAIRS 255
+
+/* Measure the clock's cost on CLK into L. */
+void latency_init(struct latency *l, struct aim_clock *clk);
+
+/*
+ * The calls of one sample, each timed on its own, until a call ends at
+ * or past END: T->prepare (untimed) when the test has one, then T->run
+ * between two readings.  S gets the calls, their times summed (less the
+ * clock's cost) as elapsed_ns, the metrics and L's histogram.
+ */
+enum aim_status latency_sample(const struct aim_test *t, struct aim_ctx *ctx,
+			       struct aim_clock *clk, struct latency *l,
+			       int64_t end, struct measure_sample *s);
+
+/* Add S's histogram, if it has one, to *ACC (allocated at the first). */
+void latency_account(struct hist_acc **acc, const struct measure_sample *s);
+
+/* The summary line of NAME's calls in ACC (lib/hist.h) on F; < 0 on error. */
+int latency_print(FILE *f, const char *name, const struct hist_acc *acc);
+
+#endif

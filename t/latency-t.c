@@ -1,0 +1,207 @@
+/*
+ * Per-call timing against a fake clock: the clock's cost is measured and
+ * taken off every call exactly, the histogram keeps every call, and a
+ * planted outlier is counted by the cut rule and shown, never dropped.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "clock.h"
+#include "ctx.h"
+#include "hist.h"
+#include "tap.h"
+#include "timing.h"
+
+struct fake {
+	struct aim_clock *clk;
+	int64_t call_ns;	/* how long one call "takes" */
+	int64_t calls;
+	int64_t slow_at;	/* this call (1-based) takes a millisecond more */
+	int64_t prepared;	/* prepare() calls */
+};
+
+static enum aim_status
+fake_run(struct aim_ctx *ctx)
+{
+	struct fake *f = aim_ctx_data(ctx);
+
+	f->calls++;
+	f->clk->fake_ns += f->call_ns;
+	if (f->calls == f->slow_at)
+		f->clk->fake_ns += 1000000;
+	return AIM_OK;
+}
+
+/* Untimed: a second of it must not reach any call's time. */
+static void
+fake_prepare(struct aim_ctx *ctx)
+{
+	struct fake *f = aim_ctx_data(ctx);
+
+	f->prepared++;
+	f->clk->fake_ns += 1000000000;
+}
+
+static const struct catalog_test fake_info = {
+	.number = 99, .name = "fake", .units = "Fakes/second", .factor = 1,
+};
+
+static const struct aim_test per_call_test = {
+	.info = &fake_info, .run = fake_run, .per_call = 1,
+};
+
+static const struct aim_test prepared_test = {
+	.info = &fake_info, .run = fake_run, .prepare = fake_prepare,
+};
+
+struct got {
+	struct measure_sample s[16];
+	struct measure_hist h[16];
+	int n;
+};
+
+static int
+collect(void *arg, const struct measure_sample *s)
+{
+	struct got *g = arg;
+
+	if (g->n >= 16)
+		return -1;
+	g->s[g->n] = *s;
+	if (s->hist != NULL) {
+		g->h[g->n] = *s->hist;
+		g->s[g->n].hist = &g->h[g->n];
+	}
+	g->n++;
+	return 0;
+}
+
+/* Every value falls in the bucket its index names, bounds increase. */
+static void
+buckets(void)
+{
+	static const int64_t v[] = { 0, 1, 15, 16, 17, 31, 32, 1000, 1023,
+				     1024, 123456789, INT64_MAX / 2 };
+	int good = 1;
+
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		size_t k = hist_index(v[i]);
+
+		if (hist_index_bound(k) <= v[i] ||
+		    (k > 0 && hist_index_bound(k - 1) > v[i]))
+			good = 0;
+	}
+	ok(good, "every value lies in its bucket");
+	ok(hist_index_bound(HIST_DENSE - 1) > hist_index_bound(HIST_DENSE - 2),
+	   "the last bucket still ends above the one before");
+}
+
+/* Too many buckets for the record: merged, not one call lost. */
+static void
+coarsening(void)
+{
+	static int64_t dense[HIST_DENSE];
+	struct measure_hist h;
+	int64_t total = 0;
+
+	for (size_t i = 0; i < 300; i++)
+		dense[i * 3] = (int64_t)i + 1;
+	hist_compress(dense, &h);
+	for (int32_t i = 0; i < h.n; i++)
+		total += h.b[i].count;
+	ok(h.n <= MEASURE_HIST_MAX && measure_hist_valid(&h),
+	   "300 buckets fit the record (%d)", h.n);
+	is_int(total, 300 * 301 / 2, "and hold every call");
+}
+
+static void
+summarise(const struct got *g, struct hist_summary *sum)
+{
+	static struct hist_acc acc;
+
+	hist_acc_init(&acc);
+	for (int i = 1; i < g->n; i++)
+		(void)hist_acc_add(&acc, &g->s[i]);
+	if (hist_summarise(&acc, sum) != 0)
+		memset(sum, 0, sizeof(*sum));
+}
+
+static void
+planted_outlier(void)
+{
+	struct aim_clock clk;
+	struct fake f = { .clk = &clk, .call_ns = 1000, .slow_at = 15000 };
+	struct timing_cfg cfg;
+	struct timing_result res;
+	struct aim_ctx ctx;
+	static struct got g;
+	struct hist_summary sum;
+	char line[512];
+	int64_t calls = 0, clock_ns = -1;
+
+	timing_cfg_default(&cfg, 20000000);	/* 20 ms of 1 us calls */
+	/* Every reading costs 7 ns: the cost subtracted, exactly. */
+	clock_init_fake(&clk, 0, 7);
+	ctx_init(&ctx, NULL, 5120, NULL);
+	aim_ctx_set_data(&ctx, &f);
+	is_int(timing_run(&per_call_test, &ctx, &clk, &cfg, collect, &g, &res),
+	       AIM_OK, "per-call loop ends ok");
+	ok(g.n > 1 && g.s[1].hist != NULL, "a sample carries its histogram");
+	for (int i = 1; i < g.n; i++)
+		calls += g.s[i].calls;
+	ok(f.slow_at > res.warmup_calls && f.slow_at < res.warmup_calls + calls,
+	   "the slow call is a timed one");
+	(void)measure_get(&g.s[1].m, MEASURE_LAT_CLOCK, &clock_ns);
+	is_int(clock_ns, 7, "the clock's cost is measured: 7 ns");
+	summarise(&g, &sum);
+	is_int(sum.min, 1000, "its cost is taken off every call (min 1000)");
+	is_int(sum.max, 1001000, "the planted outlier is the max");
+	is_int(sum.cut, 1, "the cut rule counts the outlier");
+	ok(sum.p50 >= 970 && sum.p50 <= 1030, "p50 within 3 %% (%lld)",
+	   (long long)sum.p50);
+	ok(sum.mean > 1000.0 && sum.mean_kept > 990.0 && sum.mean_kept < 1010.0,
+	   "the mean keeps it (%.1f), the mean without it is shown (%.1f)",
+	   sum.mean, sum.mean_kept);
+	ok(hist_format_line("fake", &sum, line, sizeof(line)) > 0 &&
+	   strstr(line, "max=1001000 ") != NULL &&
+	   strstr(line, "(cut 1 > 100 x median, avg=") != NULL,
+	   "the line shows the outlier and the cut: %s", line);
+}
+
+static void
+prepared(void)
+{
+	struct aim_clock clk;
+	struct fake f = { .clk = &clk, .call_ns = 500 };
+	struct timing_cfg cfg;
+	struct timing_result res;
+	struct aim_ctx ctx;
+	static struct got g;
+	int64_t calls = 0, ns = 0;
+
+	timing_cfg_default(&cfg, 20000000000LL);
+	cfg.samples = 2;
+	clock_init_fake(&clk, 0, 0);
+	ctx_init(&ctx, NULL, 5120, NULL);
+	aim_ctx_set_data(&ctx, &f);
+	is_int(timing_run(&prepared_test, &ctx, &clk, &cfg, collect, &g, &res),
+	       AIM_OK, "a test with a prepare step is timed per call");
+	for (int i = 1; i < g.n; i++) {
+		calls += g.s[i].calls;
+		ns += g.s[i].elapsed_ns;
+	}
+	is_int(f.prepared, calls, "prepare ran before every timed call");
+	is_int(ns, calls * 500, "and none of its time is the calls'");
+}
+
+int
+main(void)
+{
+	plan_lazy();
+	buckets();
+	coarsening();
+	planted_outlier();
+	prepared();
+	return done_testing();
+}
