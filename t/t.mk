@@ -224,3 +224,6 @@ TESTS += t/latency-t
 # The mem family end to end: patterns, distributions stored and printed.
 TESTS += t/memfam.sh
 EXTRA_DIST += t/memfam.sh
+# aimdb list counts every sample of a run.
+TESTS += t/list-samples.sh
+EXTRA_DIST += t/list-samples.sh
