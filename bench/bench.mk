@@ -6,3 +6,6 @@ EXTRA_DIST += bench/suite-walltime.sh bench/calibrate.sh bench/invocations.sh
 EXTRA_DIST += bench/dbopen.sh
 EXTRA_DIST += bench/import-speed.sh
 EXTRA_DIST += bench/cmp-scale.sh
+noinst_PROGRAMS += bench/seq-sim
+bench_seq_sim_SOURCES = bench/seq-sim.c
+bench_seq_sim_LDADD = $(AIM_LDADD)

@@ -8,6 +8,7 @@ harness_libharness_a_SOURCES += \
 	harness/meter.c harness/meter.h \
 	harness/meter_perf.c harness/perf.c harness/perf.h \
 	harness/proto.c harness/proto.h \
+	harness/rounds.c harness/rounds.h \
 	harness/run.c harness/run.h \
 	harness/runner.c harness/runner.h \
 	harness/scratch.c harness/scratch.h \

@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "rounds.h"
 #include "suite.h"
 
 struct run_opts {
@@ -22,6 +23,8 @@ struct run_opts {
 	int64_t timeout_ns;	/* per test run; 0 for the default */
 	int quiet;
 	const struct perf_plan *counters;	/* probed; NULL: none */
+	const struct rounds_opts *more;	/* rounds until precise or decided;
+					   NULL: --runs rounds only */
 };
 
 /* Exit status for main: 0, 2 (environment error) or 128+signal. */

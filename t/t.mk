@@ -182,3 +182,17 @@ check_PROGRAMS += t/store-copy-t
 t_store_copy_t_SOURCES = t/store-copy-t.c t/storefx.c t/storefx.h
 t_store_copy_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
 TESTS += t/store-copy-t
+# Sampling until precise or decided: the levels per look and a small
+# simulation of peeking after every round (lib/seq*.c).
+check_PROGRAMS += t/seq-t
+TESTS += t/seq-t
+t_seq_t_SOURCES = t/seq-t.c
+t_seq_t_LDADD = $(STATS_T_LDADD)
+# aimrun's rounds until precise or decided, with the runs and the clock
+# faked, and the base read back from a database.
+check_PROGRAMS += t/rounds-t
+TESTS += t/rounds-t
+t_rounds_t_SOURCES = t/rounds-t.c
+t_rounds_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/rounds.sh
+EXTRA_DIST += t/rounds.sh
