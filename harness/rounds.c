@@ -31,6 +31,7 @@ struct rounds_test {
 	struct side base;
 	int reps;		/* repetitions run, all rounds */
 	int open;
+	int failed;		/* a run did not end ok: run no more */
 	size_t looks;
 	struct stats_cmp cmp;	/* at the last look */
 	double halfwidth;	/* --precision: % at the last look */
@@ -145,7 +146,11 @@ rounds_note(struct rounds *r, size_t i, const struct runner_outcome *out,
 
 	r->t[i].reps++;
 	r->t[i].took_ns = took_ns;
-	if (out->status == RUNNER_OK && out->n_samples > 0)
+	/* A skip or a failure repeats itself: more runs would only cost. */
+	if (out->status != RUNNER_OK) {
+		r->t[i].failed = 1;
+		r->t[i].open = 0;
+	} else if (out->n_samples > 0)
 		side_add(&r->t[i].now, out->samples, out->n_samples,
 			 (double)factor, t->info->judged);
 }
@@ -262,9 +267,10 @@ static int
 report_precision(const struct rounds *r, size_t i, FILE *out)
 {
 	const struct rounds_test *t = &r->t[i];
-	const char *what = t->now.spoiled ? "unusable" :
-			   t->open || isnan(t->halfwidth) ? "not reached" :
-			   "reached";
+	const char *what = t->failed ? "failed" :
+			   t->now.spoiled ? "unusable" :
+			   t->halfwidth <= r->o->precision_pct ? "reached" :
+			   "not reached";
 
 	if (isnan(t->halfwidth))
 		return fprintf(out, "%-14s %-12s +/- -  (%zu processes)\n",
@@ -290,6 +296,9 @@ report_decide(const struct rounds *r, size_t i, FILE *out)
 			       100.0 * (c->ratio_lo - 1.0),
 			       100.0 * (c->ratio_hi - 1.0), t->looks,
 			       t->now.n);
+	if (t->failed)
+		return fprintf(out, "%-14s %-12s (a run did not end ok: not run again)\n",
+			       name, "failed");
 	if (isnan(c->mdc_pct))
 		return fprintf(out, "%-14s %-12s mdc -  (%zu processes)\n", name,
 			       "undecided", t->now.n);
@@ -298,6 +307,16 @@ report_decide(const struct rounds *r, size_t i, FILE *out)
 			       name, "undecided", t->looks, t->now.n);
 	return fprintf(out, "%-14s %-12s mdc %.2f%%  (%zu looks, %zu processes)\n",
 		       name, "undecided", c->mdc_pct, t->looks, t->now.n);
+}
+
+static size_t
+n_reached(const struct rounds *r)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->su->n_tests; i++)
+		n += r->t[i].halfwidth <= r->o->precision_pct;
+	return n;
 }
 
 static size_t
@@ -313,13 +332,11 @@ n_decided(const struct rounds *r)
 int
 rounds_report(const struct rounds *r, FILE *out)
 {
-	size_t open = n_open(r);
 	int rc;
 
 	if (r->o->mode == ROUNDS_PRECISION) {
 		rc = fprintf(out, "Precision +/-%g%% (95 %% interval of each test's own rate): %zu of %zu reached\n",
-			     r->o->precision_pct, r->su->n_tests - open,
-			     r->su->n_tests);
+			     r->o->precision_pct, n_reached(r), r->su->n_tests);
 	} else {
 		(void)fprintf(out, "Against ");
 		tag_fput(out, r->o->against, 0);

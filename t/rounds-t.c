@@ -23,6 +23,7 @@ struct fake {
 	struct rounds *r;
 	double rate[N];		/* ops/s of each test's next process */
 	double spread[N];	/* alternately +/- this fraction */
+	enum runner_status status[N];	/* of every run */
 	int runs[N];
 };
 
@@ -48,6 +49,7 @@ fake_run(void *arg, size_t i, int rep)
 	double sign = rep % 2 ? 1.0 : -1.0;
 
 	outcome(f->rate[i] * (1.0 + sign * f->spread[i]), &out, &s);
+	out.status = f->status[i];
 	f->runs[i]++;
 	rounds_note(f->r, i, &out, 1, 100000000);	/* 0.1 s a run */
 	return 0;
@@ -111,6 +113,33 @@ test_precision(const struct suite *su)
 	   "reached, with the half-width");
 	ok(strstr(text, "calibrate      not reached  +/-5") != NULL,
 	   "not reached, with the half-width");
+	free(text);
+	rounds_free(&r);
+}
+
+static void
+test_failed(const struct suite *su)
+{
+	struct rounds_opts o = { .mode = ROUNDS_PRECISION, .precision_pct = 1.0,
+				 .budget_ns = 10000000000LL };
+	struct rounds r;
+	struct fake f = { .r = &r, .rate = { 1e6, 1e6, 1e6 },
+			  .spread = { 0.2, 0.2, 0.2 },
+			  .status = { RUNNER_OK, RUNNER_SKIP, RUNNER_OK } };
+	char err[256];
+	char *text;
+
+	ok(rounds_init(&r, &o, su, NULL, NULL, err, sizeof(err)) == 0,
+	   "failed: init");
+	clock_init_fake(&r.clock, 0, 50000000);
+	r.start_ns = 0;
+	first_rounds(&f, 2);
+	ok(rounds_more(&r, fake_run, &f, NULL) == 0, "failed: rounds end");
+	is_int(f.runs[1], 2, "a test that skips gets no round");
+	ok(f.runs[0] > 2, "the others do");
+	text = report(&r);
+	ok(strstr(text, "calibrate      failed") != NULL, "and it is said");
+	ok(strstr(text, ": 0 of 3 reached") != NULL, "and not counted as reached");
 	free(text);
 	rounds_free(&r);
 }
@@ -212,6 +241,7 @@ main(void)
 		bail("mkdtemp");
 	snprintf(path, sizeof(path), "%s/a.db", dir);
 	test_precision(&su);
+	test_failed(&su);
 	make_base(path);
 	test_decide(&su, path);
 	(void)unlink(path);
