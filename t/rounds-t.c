@@ -82,28 +82,42 @@ report(struct rounds *r)
 	return text;
 }
 
+/* --precision 1 with a budget of 10 s. */
+static const struct rounds_opts precision_1 = {
+	.mode = ROUNDS_PRECISION, .precision_pct = 1.0,
+	.budget_ns = 10000000000LL,
+};
+
+/* The first RUNS rounds, then the added ones, on a clock of 0.05 s a reading. */
+static void
+rounds_faked(struct rounds *r, const struct rounds_opts *o,
+	     const struct suite *su, struct fake *f, int runs, const char *db)
+{
+	struct store_checked seen = { 0 };
+	char err[256];
+
+	ok(rounds_init(r, o, su, db, &seen, err, sizeof(err)) == 0,
+	   "init: %s", o->mode == ROUNDS_PRECISION ? "precision" : "decide");
+	clock_init_fake(&r->clock, 0, 50000000);
+	r->start_ns = 0;
+	first_rounds(f, runs);
+	ok(rounds_more(r, fake_run, f, NULL) == 0, "the rounds end");
+}
+
 static void
 test_precision(const struct suite *su)
 {
-	struct rounds_opts o = { .mode = ROUNDS_PRECISION, .precision_pct = 1.0,
-				 .budget_ns = 10000000000LL };
 	struct rounds r;
 	struct fake f = { .r = &r, .rate = { 1e6, 1e6, 1e6 },
 			  .spread = { 0.0, 0.2, 0.001 } };
-	char err[256];
 	char *text;
 
-	ok(rounds_init(&r, &o, su, NULL, NULL, err, sizeof(err)) == 0,
-	   "precision: init");
-	clock_init_fake(&r.clock, 0, 50000000);	/* every reading: 0.05 s */
-	r.start_ns = 0;
-	first_rounds(&f, 2);
-	ok(rounds_more(&r, fake_run, &f, NULL) == 0, "precision: rounds end");
+	rounds_faked(&r, &precision_1, su, &f, 2, NULL);
 	is_int(f.runs[0], 2, "a test within +/-1 %% after the runs gets no round");
 	ok(f.runs[1] > 4, "a noisy test gets rounds (%d runs)", f.runs[1]);
 	ok(f.runs[2] >= 2 && f.runs[2] < f.runs[1],
 	   "a test that reaches +/-1 %% later stops (%d runs)", f.runs[2]);
-	ok(clock_now(&r.clock) <= o.budget_ns + 200000000LL,
+	ok(clock_now(&r.clock) <= precision_1.budget_ns + 200000000LL,
 	   "the budget ends the rounds (%.2f s of 10)",
 	   (double)clock_now(&r.clock) / 1e9);
 	text = report(&r);
@@ -120,21 +134,13 @@ test_precision(const struct suite *su)
 static void
 test_failed(const struct suite *su)
 {
-	struct rounds_opts o = { .mode = ROUNDS_PRECISION, .precision_pct = 1.0,
-				 .budget_ns = 10000000000LL };
 	struct rounds r;
 	struct fake f = { .r = &r, .rate = { 1e6, 1e6, 1e6 },
 			  .spread = { 0.2, 0.2, 0.2 },
 			  .status = { RUNNER_OK, RUNNER_SKIP, RUNNER_OK } };
-	char err[256];
 	char *text;
 
-	ok(rounds_init(&r, &o, su, NULL, NULL, err, sizeof(err)) == 0,
-	   "failed: init");
-	clock_init_fake(&r.clock, 0, 50000000);
-	r.start_ns = 0;
-	first_rounds(&f, 2);
-	ok(rounds_more(&r, fake_run, &f, NULL) == 0, "failed: rounds end");
+	rounds_faked(&r, &precision_1, su, &f, 2, NULL);
 	is_int(f.runs[1], 2, "a test that skips gets no round");
 	ok(f.runs[0] > 2, "the others do");
 	text = report(&r);
@@ -204,13 +210,8 @@ test_decide(const struct suite *su, const char *path)
 	   err);
 	rounds_free(&r);
 	o.against = "A";
-	ok(rounds_init(&r, &o, su, path, &seen, err, sizeof(err)) == 0,
-	   "decide: init reads the base");
+	rounds_faked(&r, &o, su, &f, 6, path);
 	is_int((int64_t)r.family, 2, "the family: the tests with a base");
-	clock_init_fake(&r.clock, 0, 50000000);
-	r.start_ns = 0;
-	first_rounds(&f, 6);
-	ok(rounds_more(&r, fake_run, &f, NULL) == 0, "decide: rounds end");
 	is_int(f.runs[0], 6, "decided within the runs: no round added");
 	is_int(f.runs[2], 6, "no base: no round added");
 	text = report(&r);
