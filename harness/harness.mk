@@ -17,6 +17,7 @@ harness_libharness_a_SOURCES += \
 	harness/meter_perf.c harness/perf.c harness/perf.h \
 	harness/meter_rusage.c harness/meter_rusage.h \
 	harness/proto.c harness/proto.h \
+	harness/rounds.c harness/rounds.h \
 	harness/run.c harness/run.h \
 	harness/runner.c harness/runner.h \
 	harness/scratch.c harness/scratch.h \

@@ -5,7 +5,9 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,14 +39,18 @@
 #define DEFAULT_DURATION_NS 600000000LL
 #define DEFAULT_RUNS 6
 #define DEFAULT_FILESIZE_K 5120UL
+/* --precision and --until-decided: time for the whole run; aimcmp's margin. */
+#define DEFAULT_BUDGET_NS 600000000000LL
+#define DEFAULT_EQUIV_PCT 2.0
 
 struct cli {
 	const char *tag, *suite, *tests, *dir, *db;
 	const char *duration, *runs, *filesize, *timeout, *counters, *cpu;
 	const char *memsize;
+	const char *precision, *budget, *against, *equivalence;
 	const char *cmd, *warmup, *format;	/* --cmd (harness/cmd.c) */
 	char **argv, **prepare;
-	int list, quiet, check, table, latency;
+	int list, quiet, check, table, latency, until_decided;
 };
 
 static const struct option longopts[] = {
@@ -63,6 +69,11 @@ static const struct option longopts[] = {
 	{ "check", no_argument, NULL, 'K' },
 	{ "memsize", required_argument, NULL, 'M' },
 	{ "latency", no_argument, NULL, 'Y' },
+	{ "precision", required_argument, NULL, 'R' },
+	{ "budget", required_argument, NULL, 'B' },
+	{ "against", required_argument, NULL, 'A' },
+	{ "until-decided", no_argument, NULL, 'U' },
+	{ "equivalence", required_argument, NULL, 'E' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "cmd", required_argument, NULL, 'C' },
 	{ "warmup", required_argument, NULL, 'W' },
@@ -99,6 +110,13 @@ usage(FILE *f)
 		"                         (default: suite's, else 4 x the largest cache)\n"
 		"      --latency          time every call of every test on its own and print\n"
 		"                         its distribution (always for the mem family)\n"
+		"      --precision PCT    after the runs, more rounds for the tests whose 95 %%\n"
+		"                         interval is wider than +/-PCT %%, within the budget\n"
+		"      --against BASE --until-decided\n"
+		"                         compare with tag BASE after every round; more rounds\n"
+		"                         for the tests not yet regressed, improved or equivalent\n"
+		"      --budget DURATION  time for the whole run, e.g. 90s, 10m, 1h (default: 10m)\n"
+		"      --equivalence PCT  margin of 'equivalent' for --until-decided (default: 2)\n"
 		"  -q, --quiet            print no table, only errors\n"
 		"      --cmd NAME [--warmup N] [--table] [--format text|csv|json]\n"
 		"          [--prepare WORD... ] -- PROGRAM [ARG]...\n"
@@ -137,6 +155,11 @@ parse_cli(int argc, char **argv, struct cli *c)
 		case 'K': c->check = 1; break;
 		case 'M': c->memsize = optarg; break;
 		case 'Y': c->latency = 1; break;
+		case 'R': c->precision = optarg; break;
+		case 'B': c->budget = optarg; break;
+		case 'A': c->against = optarg; break;
+		case 'U': c->until_decided = 1; break;
+		case 'E': c->equivalence = optarg; break;
 		case 'q': c->quiet = 1; break;
 		case 'C': c->cmd = optarg; break;
 		case 'W': c->warmup = optarg; break;
@@ -266,6 +289,75 @@ settle_numbers(const struct cli *c, const struct suite *s, struct run_opts *o)
 	    parse_duration_ns(c->timeout, 1000000, 86400000000000LL, &o->timeout_ns) != 0)
 		aim_die(1, "--timeout: '%s' is not a period from 0.001 to 86400 seconds",
 			tag_shown(c->timeout, v, sizeof(v)));
+}
+
+/* A percentage from MIN to MAX, the whole string a decimal number. */
+static int
+parse_pct(const char *s, double min, double max, double *out)
+{
+	char *end;
+	double v;
+
+	if (s == NULL || !(*s == '.' || (*s >= '0' && *s <= '9')))
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || end == s || *end != '\0' || !isfinite(v) ||
+	    strspn(s, "0123456789.") != strlen(s) || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* Which options of the rounds go together. */
+static void
+check_more(const struct cli *c)
+{
+	if (c->precision != NULL && (c->until_decided || c->against != NULL))
+		aim_die(1, "--precision and --until-decided: give one or the other");
+	if (c->until_decided != (c->against != NULL))
+		aim_die(1, "--until-decided and --against BASE go together");
+	if (c->budget != NULL && c->precision == NULL && !c->until_decided)
+		aim_die(1, "--budget: only with --precision or --until-decided");
+	if (c->equivalence != NULL && !c->until_decided)
+		aim_die(1, "--equivalence: only with --until-decided");
+}
+
+/* --precision or --until-decided into RO; NULL for the default run. */
+static const struct rounds_opts *
+settle_more(const struct cli *c, struct rounds_opts *ro)
+{
+	char v[64], why[256];
+	double pct = DEFAULT_EQUIV_PCT;
+
+	check_more(c);
+	if (c->precision == NULL && !c->until_decided)
+		return NULL;
+	memset(ro, 0, sizeof(*ro));
+	stats_opts_default(&ro->stats);
+	ro->budget_ns = DEFAULT_BUDGET_NS;
+	if (c->budget != NULL &&
+	    parse_duration_ns(c->budget, 1000000000LL, 604800000000000LL,
+			      &ro->budget_ns) != 0)
+		aim_die(1, "--budget: '%s' is not a period from 1s to 168h (e.g. 90s, 10m, 1h)",
+			tag_shown(c->budget, v, sizeof(v)));
+	if (c->precision != NULL) {
+		ro->mode = ROUNDS_PRECISION;
+		if (parse_pct(c->precision, 0.01, 100.0, &ro->precision_pct) != 0)
+			aim_die(1, "--precision: '%s' is not a percentage from 0.01 to 100",
+				tag_shown(c->precision, v, sizeof(v)));
+		return ro;
+	}
+	ro->mode = ROUNDS_DECIDE;
+	if (tag_check(c->against, why, sizeof(why)) != 0)
+		aim_die(1, "--against: %s", why);
+	ro->against = c->against;
+	if (c->equivalence != NULL &&
+	    parse_pct(c->equivalence, 0.0, 50.0, &pct) != 0)
+		aim_die(1, "--equivalence: '%s' is not a percentage from 0 to 50",
+			tag_shown(c->equivalence, v, sizeof(v)));
+	ro->stats.equiv = pct / 100.0;
+	return ro;
 }
 
 /* The scratch parent must take a private directory before anything runs. */
@@ -445,6 +537,7 @@ main(int argc, char **argv)
 	struct run_opts o = { 0 };
 	struct suite s;
 	struct perf_plan plan;
+	struct rounds_opts ro;
 	char *tag, *db, *datadir, why[256];
 	int rc;
 
@@ -463,6 +556,7 @@ main(int argc, char **argv)
 	load_suite(&c, &s);
 	settle_numbers(&c, &s, &o);
 	o.counters = settle_counters(&c, &plan);
+	o.more = settle_more(&c, &ro);
 	tag = c.tag != NULL ? xstrdup(c.tag) : default_tag();
 	if (tag_check(tag, why, sizeof(why)) != 0)
 		aim_die(1, "--tag: %s", why);

@@ -16,6 +16,7 @@
 
 #include "canary.h"
 #include "classic.h"
+#include "clock.h"
 #include "env.h"
 #include "interrupt.h"
 #include "latency.h"
@@ -46,6 +47,7 @@ struct run_state {
 	int out_errno;		/* first write error of the table */
 	struct store_checked db_seen;	/* the file found sound, once */
 	struct perf_plan counters;	/* what this kernel counts */
+	struct rounds rounds;		/* o->more: what is still open */
 	/*
 	 * The first error that stopped the run, "what: why".  It is printed
 	 * once, at the end, with what is stored: a failed write is often
@@ -258,12 +260,16 @@ print_row(struct run_state *rs, const struct aim_test *t,
 	}
 }
 
-/* Run REP of T into TOT.  1 when interrupted, -1 on a harness error. */
+/*
+ * Run REP of test I into TOT.  1 when interrupted, -1 on a harness
+ * error.
+ */
 static int
-run_rep(struct run_state *rs, const struct aim_test *t, int rep,
-	struct totals *tot)
+run_rep(struct run_state *rs, size_t i, int rep, struct totals *tot)
 {
+	const struct aim_test *t = rs->o->suite->tests[i];
 	struct runner_outcome out;
+	int64_t t0 = clock_mono_ns();
 	int rc = 0;
 
 	progress_show(&rs->prog, t->info->name, rep);
@@ -274,6 +280,10 @@ run_rep(struct run_state *rs, const struct aim_test *t, int rep,
 	} else {
 		rs->n_ok += out.status == RUNNER_OK;
 		account(tot, &out);
+		if (rs->o->more != NULL)
+			rounds_note(&rs->rounds, i, &out,
+				    aim_test_factor(t, rs->o->filesize_k),
+				    clock_mono_ns() - t0);
 		if (save(rs, t, rep, &out) != 0)
 			rc = -1;
 	}
@@ -327,14 +337,51 @@ run_rounds(struct run_state *rs)
 		rc = run_canary(rs, rep);
 		for (size_t i = 0; i < su->n_tests && rc == 0; i++) {
 			rc = interrupt_pending() ? 1 :
-				run_rep(rs, su->tests[i], rep, &tot[i]);
+				run_rep(rs, i, rep, &tot[i]);
 			if (rc == 0 && rep == rs->o->runs)
 				print_row(rs, su->tests[i], &tot[i]);
 		}
+		if (rc == 0 && rs->o->more != NULL)
+			rounds_look(&rs->rounds);
 	}
 	for (size_t i = 0; i < su->n_tests; i++)
 		free(tot[i].lat);
 	free(tot);
+	return rc;
+}
+
+/* A repetition of a round after the table: a failure is said at once. */
+static int
+more_rep(void *arg, size_t i, int rep)
+{
+	struct run_state *rs = arg;
+	struct totals tot = { 0 };
+	int rc;
+
+	if (interrupt_pending())
+		return 1;
+	rs->prog.total++;
+	rc = run_rep(rs, i, rep, &tot);
+	if (rc == 0 && tot.status != NULL) {
+		progress_clear(&rs->prog);
+		aim_warn("%s: run %d: %s: %s", rs->o->suite->tests[i]->info->name,
+			 rep, tot.status, tot.reason);
+	}
+	return rc;
+}
+
+/* The rounds after the table, then what each test reached. */
+static int
+run_more(struct run_state *rs)
+{
+	FILE *out = rs->o->quiet ? NULL : stdout;
+	int rc = rounds_more(&rs->rounds, more_rep, rs, out);
+
+	progress_clear(&rs->prog);
+	if (rc == 0 && out != NULL) {
+		errno = 0;
+		table_put(rs, rounds_report(&rs->rounds, out));
+	}
 	return rc;
 }
 
@@ -415,6 +462,16 @@ run_suite(const struct run_opts *o)
 	struct run_state rs = { .o = o };
 	int rc = 0;
 
+	/* An unknown base is known before anything is measured. */
+	if (o->more != NULL) {
+		rc = rounds_init(&rs.rounds, o->more, o->suite, o->db_path,
+				 &rs.db_seen, rs.fail, sizeof(rs.fail));
+		if (rc != 0) {
+			aim_warn("%s", rs.fail);
+			rounds_free(&rs.rounds);
+			return rc;
+		}
+	}
 	/* What cannot be counted is said once, and the rest is stored. */
 	if (o->counters != NULL) {
 		rs.counters = *o->counters;
@@ -423,6 +480,7 @@ run_suite(const struct run_opts *o)
 	}
 	if (begin(&rs) != 0) {
 		aim_warn("%s", rs.fail);
+		rounds_free(&rs.rounds);
 		return 2;
 	}
 	progress_init(&rs.prog, o->suite->n_tests * (size_t)o->runs,
@@ -437,6 +495,9 @@ run_suite(const struct run_opts *o)
 		errno = 0;
 		table_put(&rs, classic_print_rule(stdout));
 	}
+	if (rc == 0 && o->more != NULL)
+		rc = run_more(&rs);
+	rounds_free(&rs.rounds);
 	/* A run that measured nothing is no baseline: not complete. */
 	if (finish(&rs, rc == 0 && rs.n_ok > 0) != 0 && rc == 0)
 		rc = -1;

@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "rounds.h"
 #include "suite.h"
 
 struct run_opts {
@@ -25,6 +26,8 @@ struct run_opts {
 	int quiet;
 	const struct perf_plan *counters;	/* probed; NULL: none */
 	int pin;		/* --cpu N as N + 1; 0: not pinned */
+	const struct rounds_opts *more;	/* rounds until precise or decided;
+					   NULL: --runs rounds only */
 };
 
 /* Exit status for main: 0, 2 (environment error) or 128+signal. */

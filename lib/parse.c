@@ -44,6 +44,10 @@ parse_duration_ns(const char *s, int64_t min_ns, int64_t max_ns, int64_t *out)
 		return -1;
 	if (strcmp(end, "ms") == 0)
 		scale = 1e6;
+	else if (strcmp(end, "m") == 0)
+		scale = 60e9;
+	else if (strcmp(end, "h") == 0)
+		scale = 3600e9;
 	else if (strcmp(end, "s") != 0 && *end != '\0')
 		return -1;
 	v *= scale;

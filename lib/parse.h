@@ -12,7 +12,7 @@
 int parse_long(const char *s, long min, long max, long *out);
 
 /*
- * A duration: "2", "0.2", "1.5s", "250ms".  Result in ns, between MIN_NS
+ * A duration: "2", "0.2", "1.5s", "250ms", "10m", "1h".  Result in ns, between MIN_NS
  * and MAX_NS inclusive.
  */
 int parse_duration_ns(const char *s, int64_t min_ns, int64_t max_ns,

@@ -226,6 +226,12 @@ void stats_bh_adjust(struct stats_cmp *cmps, size_t n,
 		     const struct stats_opts *opt);
 
 /*
+ * The verdict of C from its interval, p and q, as stats_compare() and
+ * stats_bh_adjust() give it; for callers that set those themselves.
+ */
+void stats_decide(struct stats_cmp *c, const struct stats_opts *opt);
+
+/*
  * Smallest change, in percent, that a two-sided Welch test at ALPHA has
  * probability POWER to detect, given the standard error SE of the log
  * ratio and DF degrees of freedom: exp((t(1-alpha/2) + t(power)) * se) - 1.

@@ -335,3 +335,9 @@ stats_bh_adjust(struct stats_cmp *cmps, size_t n, const struct stats_opts *opt)
 	free(who);
 	free(p);
 }
+
+void
+stats_decide(struct stats_cmp *c, const struct stats_opts *opt)
+{
+	decide(c, opt);
+}

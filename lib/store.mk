@@ -38,3 +38,6 @@ lib_libaim_a_SOURCES += lib/schema_open.c
 
 # The forms of times and UUIDs a copy of a run may bring (lib/store_check.c).
 lib_libaim_a_SOURCES += lib/store_check.c
+
+# What aimrun reads back of a base tag (aimrun --against).
+lib_libaim_a_SOURCES += lib/store_read.c lib/store_read.h

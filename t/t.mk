@@ -227,3 +227,17 @@ EXTRA_DIST += t/memfam.sh
 # aimdb list counts every sample of a run.
 TESTS += t/list-samples.sh
 EXTRA_DIST += t/list-samples.sh
+# Sampling until precise or decided: the levels per look and a small
+# simulation of peeking after every round (lib/seq*.c).
+check_PROGRAMS += t/seq-t
+TESTS += t/seq-t
+t_seq_t_SOURCES = t/seq-t.c
+t_seq_t_LDADD = $(STATS_T_LDADD)
+# aimrun's rounds until precise or decided, with the runs and the clock
+# faked, and the base read back from a database.
+check_PROGRAMS += t/rounds-t
+TESTS += t/rounds-t
+t_rounds_t_SOURCES = t/rounds-t.c
+t_rounds_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/rounds.sh
+EXTRA_DIST += t/rounds.sh

@@ -1,0 +1,57 @@
+/*
+ * bench/seq-sim: the figures of doc/statistics.md, "Sampling until
+ * decided": A/A families compared after every round (false verdicts,
+ * family-wise) and a known shift (how often found, in how many rounds);
+ * "naive" is aimcmp's test at alpha after every round, for contrast.
+ * Usage: bench/seq-sim [TRIALS]   (default 2000; deterministic)
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "log.h"
+#include "parse.h"
+#include "seq.h"
+
+static void
+row(const char *what, double sd, double shift, size_t base, size_t rounds,
+    size_t trials)
+{
+	struct seq_sim_cfg c = {
+		.tests = 10, .base_runs = base, .rounds = rounds, .sd = sd,
+		.shift = shift, .trials = trials, .seed = 20261201UL,
+		.naive = what[0] == 'n',
+	};
+	struct seq_sim_out o;
+
+	stats_opts_default(&c.opt);
+	if (seq_sim_run(&c, &o) != 0)
+		aim_die(2, "simulation: invalid configuration");
+	printf("| %s | %.1f %% | %+.1f %% | %zu | %zu | %.4f | %.3f | %.3f | %.1f |\n",
+	       what, 100.0 * sd, 100.0 * shift, base, rounds, o.false_family,
+	       o.found, o.equivalent, o.mean_rounds);
+}
+
+int
+main(int argc, char **argv)
+{
+	long trials = 2000;
+
+	log_set_program("seq-sim");
+	if (argc > 2 || (argc == 2 && parse_long(argv[1], 1, 1000000, &trials) != 0))
+		aim_die(1, "usage: seq-sim [TRIALS from 1 to 1000000]");
+	printf("10 tests a family, alpha 0.05, equivalence 2 %%, %ld trials\n\n", trials);
+	printf("| case | sd | shift | base runs | most rounds | false family | found | equivalent | mean rounds |\n");
+	printf("|---|---|---|---|---|---|---|---|---|\n");
+	row("naive A/A", 0.01, 0.0, 20, 60, (size_t)trials);
+	row("A/A", 0.01, 0.0, 20, 60, (size_t)trials);
+	row("A/A", 0.02, 0.0, 40, 100, (size_t)trials);
+	row("A/A", 0.05, 0.0, 6, 60, (size_t)trials);
+	row("shift", 0.01, -0.03, 6, 60, (size_t)trials);
+	row("shift", 0.01, -0.03, 20, 60, (size_t)trials);
+	row("shift", 0.01, +0.03, 20, 60, (size_t)trials);
+	row("shift", 0.02, -0.03, 20, 60, (size_t)trials);
+	row("shift", 0.02, -0.03, 40, 100, (size_t)trials);
+	return aim_stdout_flush() != 0 ? 2 : 0;
+}

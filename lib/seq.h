@@ -1,0 +1,77 @@
+/*
+ * Sampling until a question is answered: the precision of one tag's rate
+ * (aimrun --precision) and the sequential comparison with a base
+ * (aimrun --until-decided), whose verdicts stay as rare by chance as
+ * aimcmp's however often it looks.  Pure functions; doc/statistics.md,
+ * "Sampling until decided", gives the design and the simulation.
+ */
+#ifndef AIM_SEQ_H
+#define AIM_SEQ_H
+
+#include <stddef.h>
+
+#include "measure.h"
+#include "stats.h"
+
+/*
+ * The level spent at look K (1, 2, ...) of one test in a family of M:
+ * alpha / M / (K (K + 1)).  Over any number of looks and the M tests the
+ * levels sum to at most ALPHA, so by the union bound the chance of any
+ * false verdict is at most ALPHA whenever the looks stop.  NaN when K or
+ * M is 0 or ALPHA is outside (0, 1).
+ */
+double seq_look_alpha(double alpha, size_t m, size_t k);
+
+/*
+ * Half-width, in percent, of the (1 - ALPHA) interval of the geometric
+ * mean of N per-process rates: 100 (exp(t sd / sqrt(N)) - 1) on their
+ * logarithms.  NaN when N < 2 or a rate is not positive and finite.
+ */
+double seq_halfwidth_pct(const struct stats_run *runs, size_t n,
+			 double alpha);
+
+/*
+ * The rate one process is judged on, as aimcmp judges it (no sample
+ * left out): the peak for JUDGED peak, else the time-weighted mean; an
+ * imported report's printed rate is both.  0, or -1 when unusable.
+ */
+int seq_process_rate(const struct measure_sample *s, size_t n,
+		     double factor, enum measure_judged judged, double *rate);
+
+/*
+ * Look K at one test of a family of M: stats_compare() at the level
+ * seq_look_alpha() spends on it, the family being accounted for by that
+ * level (q is p), higher being better (rounds are of tests, rates).
+ * The interval, mdc and verdict are those of the look.
+ * Returns 0, or -1 as stats_compare() does.
+ */
+int seq_look(const struct stats_run *base, size_t nb,
+	     const struct stats_run *new_, size_t nn,
+	     const struct stats_opts *opt, size_t m, size_t k,
+	     struct stats_cmp *out);
+
+/* A simulated family of tests, compared after every round. */
+struct seq_sim_cfg {
+	size_t tests;		/* family size M */
+	size_t base_runs;	/* processes of the base, fixed */
+	size_t rounds;		/* most NEW processes a test gets */
+	double sd;		/* sd of a log per-process rate */
+	double shift;		/* true NEW/BASE - 1 of every test */
+	struct stats_opts opt;	/* alpha, equivalence margin */
+	size_t trials;
+	unsigned long seed;
+	int naive;		/* aimcmp's test at alpha every look instead */
+};
+
+struct seq_sim_out {
+	double false_family;	/* trials with any wrong regressed/improved */
+	double found;		/* tests decided the right way (a shift) */
+	double equivalent;	/* tests decided equivalent */
+	double wrong_equiv;	/* equivalent while |shift| > margin */
+	double mean_rounds;	/* rounds a test ran, on average */
+};
+
+/* Run the simulation (deterministic for a seed).  0, or -1 on a bad CFG. */
+int seq_sim_run(const struct seq_sim_cfg *cfg, struct seq_sim_out *out);
+
+#endif
