@@ -8,6 +8,7 @@
 #include "aim_test.h"
 #include "timing.h"
 
+struct copies_gate;
 struct ctx_ipc;
 struct perf_plan;
 
@@ -19,6 +20,7 @@ struct child_cfg {
 	struct timing_cfg timing;
 	struct ctx_ipc *ipc;	/* set by runner_run(): what the test holds */
 	const struct perf_plan *counters;	/* NULL: none */
+	const struct copies_gate *gate;	/* --copies barrier; NULL: alone */
 };
 
 /*

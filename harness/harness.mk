@@ -1,6 +1,7 @@
 # harness/: aimrun, the runner of tests.
 harness_libharness_a_SOURCES += \
 	harness/child.c harness/child.h \
+	harness/copies.c harness/copies_sum.c harness/copies.h \
 	harness/ctx.c harness/ctx.h \
 	harness/interrupt.c harness/interrupt.h \
 	harness/paths.c harness/paths.h \

@@ -13,6 +13,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "copies.h"
 #include "dbpath.h"
 #include "interrupt.h"
 #include "log.h"
@@ -38,7 +39,8 @@
 struct cli {
 	const char *tag, *suite, *tests, *dir, *db;
 	const char *duration, *runs, *filesize, *timeout, *counters;
-	int list, quiet;
+	const char *copies;	/* --copies LIST, or --scale's LIST */
+	int list, quiet, scale;
 };
 
 static const struct option longopts[] = {
@@ -53,6 +55,8 @@ static const struct option longopts[] = {
 	{ "db", required_argument, NULL, 'b' },
 	{ "timeout", required_argument, NULL, 'k' },
 	{ "counters", required_argument, NULL, 'P' },
+	{ "copies", required_argument, NULL, 'C' },
+	{ "scale", optional_argument, NULL, 'S' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -79,6 +83,9 @@ usage(FILE *f)
 		"      --counters default|none|EVENT,...\n"
 		"                         perf events counted per sample (default:\n"
 		"                         $AIM_COUNTERS, else default)\n"
+		"      --copies N,...     run N copies of each test at once, for each N\n"
+		"                         given (max: the CPUs aimrun may use)\n"
+		"      --scale [N,...]    the same for 1, 2, 4, ... up to the CPUs\n"
 		"  -q, --quiet            print no table, only errors\n"
 		"  -h, --help             show this help\n"
 		"  -V, --version          show the version\n");
@@ -105,6 +112,8 @@ parse_cli(int argc, char **argv, struct cli *c)
 		case 'b': c->db = optarg; break;
 		case 'k': c->timeout = optarg; break;
 		case 'P': c->counters = optarg; break;
+		case 'C': c->copies = optarg; break;
+		case 'S': c->scale = 1; c->copies = optarg; break;
 		case 'q': c->quiet = 1; break;
 		case 'h': usage(stdout); exit(aim_stdout_flush() != 0 ? 2 : 0);
 		case 'V':
@@ -113,6 +122,10 @@ parse_cli(int argc, char **argv, struct cli *c)
 		default: aim_bad_option(ch, argv, longopts, NULL); exit(1);
 		}
 	}
+	/* "--scale 1,2": the list may follow as the next word. */
+	if (c->scale && c->copies == NULL && optind < argc &&
+	    strspn(argv[optind], "0123456789,max") == strlen(argv[optind]))
+		c->copies = argv[optind++];
 	if (optind < argc) {
 		char v[64];
 
@@ -214,6 +227,24 @@ settle_numbers(const struct cli *c, const struct suite *s, struct run_opts *o)
 			tag_shown(c->timeout, v, sizeof(v)));
 }
 
+/* --copies and --scale: the counts to sweep, into BUF. */
+static void
+settle_copies(const struct cli *c, int *buf, struct run_opts *o)
+{
+	char err[128];
+	int ncpu = copies_ncpu();
+
+	if (c->copies == NULL && !c->scale)
+		return;
+	if (c->copies == NULL) {
+		o->n_copies = copies_scale(ncpu, buf);
+	} else if (copies_parse(c->copies, ncpu, buf, &o->n_copies, err,
+				sizeof(err)) != 0) {
+		aim_die(1, "%s: %s", c->scale ? "--scale" : "--copies", err);
+	}
+	o->copies = buf;
+}
+
 /* The scratch parent must take a private directory before anything runs. */
 static void
 check_dir(const char *dir)
@@ -263,6 +294,7 @@ main(int argc, char **argv)
 	struct run_opts o = { 0 };
 	struct suite s;
 	struct perf_plan plan;
+	int copies[COPIES_LIST_MAX];
 	char *tag, *db, *datadir, why[256];
 	int rc;
 
@@ -275,6 +307,7 @@ main(int argc, char **argv)
 	load_suite(&c, &s);
 	settle_numbers(&c, &s, &o);
 	o.counters = settle_counters(&c, &plan);
+	settle_copies(&c, copies, &o);
 	tag = c.tag != NULL ? xstrdup(c.tag) : default_tag();
 	if (tag_check(tag, why, sizeof(why)) != 0)
 		aim_die(1, "--tag: %s", why);

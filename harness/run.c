@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "classic.h"
+#include "copies.h"
 #include "env.h"
 #include "interrupt.h"
 #include "log.h"
@@ -42,6 +43,8 @@ struct run_state {
 	int out_errno;		/* first write error of the table */
 	struct store_checked db_seen;	/* the file found sound, once */
 	struct perf_plan counters;	/* what this kernel counts */
+	int copies;		/* run at once now (--copies) */
+	int copy_idx;		/* which count of the sweep */
 	/*
 	 * The first error that stopped the run, "what: why".  It is printed
 	 * once, at the end, with what is stored: a failed write is often
@@ -134,7 +137,9 @@ save(struct run_state *rs, const struct aim_test *t, int rep,
 	if (st == NULL)
 		return -1;
 	struct store_result res = {
-		.number = t->info->number, .test = t->info->name, .rep = rep,
+		.number = t->info->number, .test = t->info->name,
+		/* Repetitions number on through the counts of a sweep. */
+		.rep = rep + rs->copy_idx * (int)rs->o->runs, .copies = rs->copies,
 		.status = runner_status_name(out->status),
 		.reason = out->status == RUNNER_OK ? NULL : out->reason,
 		.factor = aim_test_factor(t, rs->o->filesize_k),
@@ -169,6 +174,13 @@ run_once(struct run_state *rs, const struct aim_test *t,
 	timing_cfg_default(&cfg.child.timing, o->duration_ns);
 	cfg.deadline_ns = o->timeout_ns > 0 ? o->timeout_ns :
 		runner_default_deadline(&cfg.child.timing);
+	if (rs->copies > 1) {
+		rc = copies_run(t, &cfg, rs->copies, o->dir, out);
+		if (rc != 0)
+			fail_set(rs, "%s: cannot run %d copies: %s", t->info->name,
+				 rs->copies, strerror(errno));
+		return rc;
+	}
 	if (t->needs & AIM_NEEDS_SCRATCH) {
 		scratch = scratch_create(o->dir);
 		if (scratch == NULL) {
@@ -207,20 +219,24 @@ static void
 print_row(struct run_state *rs, const struct aim_test *t,
 	  const struct totals *tot)
 {
+	char name[64];
+
+	snprintf(name, sizeof(name), rs->copies > 1 ? "%s x%d" : "%s",
+		 t->info->name, rs->copies);
 	progress_clear(&rs->prog);
 	if (tot->status != NULL)
-		aim_warn("%s: %s: %s%s", t->info->name, tot->status, tot->reason,
+		aim_warn("%s: %s: %s%s", name, tot->status, tot->reason,
 			 tot->ok_runs > 0 ? " (row pools the runs that passed)" : "");
 	if (rs->o->quiet)
 		return;
 	errno = 0;
 	if (tot->ok_runs > 0)
-		table_put(rs, classic_print_row(stdout, t->info->number, t->info->name,
+		table_put(rs, classic_print_row(stdout, t->info->number, name,
 						tot->elapsed_ns, tot->calls,
 						aim_test_factor(t, rs->o->filesize_k),
 						t->info->units));
 	else
-		table_put(rs, classic_print_skip(stdout, t->info->number, t->info->name));
+		table_put(rs, classic_print_skip(stdout, t->info->number, name));
 }
 
 /* Run REP of T into TOT.  1 when interrupted, -1 on a harness error. */
@@ -359,13 +375,19 @@ run_suite(const struct run_opts *o)
 		perf_plan_probe(perf_source_kernel(), &rs.counters,
 				say_counters, NULL);
 	}
-	progress_init(&rs.prog, o->suite->n_tests * (size_t)o->runs,
-		      o->duration_ns);
+	progress_init(&rs.prog, o->suite->n_tests * (size_t)o->runs *
+		      (o->n_copies > 0 ? o->n_copies : 1), o->duration_ns);
 	if (!o->quiet) {
 		errno = 0;
 		table_put(&rs, classic_print_header(stdout));
 	}
+	rs.copies = o->n_copies > 0 ? o->copies[0] : 1;
 	rc = run_rounds(&rs);
+	/* A sweep: the rounds again at each count, rows for each. */
+	while (rc == 0 && ++rs.copy_idx < (int)o->n_copies) {
+		rs.copies = o->copies[rs.copy_idx];
+		rc = run_rounds(&rs);
+	}
 	progress_clear(&rs.prog);
 	if (!o->quiet && rc == 0) {
 		errno = 0;

@@ -22,6 +22,8 @@ struct run_opts {
 	int64_t timeout_ns;	/* per test run; 0 for the default */
 	int quiet;
 	const struct perf_plan *counters;	/* probed; NULL: none */
+	const int *copies;	/* copy counts to sweep, ascending (--copies) */
+	size_t n_copies;	/* 0: one copy */
 };
 
 /* Exit status for main: 0, 2 (environment error) or 128+signal. */

@@ -35,6 +35,10 @@ static const struct measure_def table[MEASURE_COUNT] = {
 	C(MEASURE_INSTRUCTIONS_USER, "instructions_user", "instructions"),
 	C(MEASURE_INSTRUCTIONS_KERNEL, "instructions_kernel", "instructions"),
 #undef C
+	[MEASURE_COPY_MIN_CALLS] = { "copy_min_calls", "calls",
+				     MEASURE_COUNTER, MEASURE_HIGHER },
+	[MEASURE_COPY_MAX_CALLS] = { "copy_max_calls", "calls",
+				     MEASURE_COUNTER, MEASURE_HIGHER },
 };
 
 _Static_assert(MEASURE_COUNT <= 32, "struct measure_sample.have is 32 bits");

@@ -63,6 +63,9 @@ enum measure_id {
 	MEASURE_CYCLES_KERNEL,
 	MEASURE_INSTRUCTIONS_USER,
 	MEASURE_INSTRUCTIONS_KERNEL,
+	/* aimrun --copies: the calls of the slowest and fastest copy */
+	MEASURE_COPY_MIN_CALLS,
+	MEASURE_COPY_MAX_CALLS,
 	MEASURE_COUNT
 };
 

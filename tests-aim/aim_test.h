@@ -40,6 +40,12 @@ struct aim_test {
 	enum aim_status (*run)(struct aim_ctx *ctx);
 	/* Optional, untimed; must not fail. */
 	void (*teardown)(struct aim_ctx *ctx);
+	/*
+	 * Why it cannot run as several copies at once (aimrun --copies): a
+	 * fixed port, a fixed file in shared state.  NULL: each copy has
+	 * its own of everything (scratch directory, IPC keys, ports 0).
+	 */
+	const char *no_copies;
 };
 
 /* The classic tests in classic order, NULL-terminated (registry.c). */
