@@ -17,6 +17,7 @@
 
 #include "cli.h"
 #include "compare.h"
+#include "compare_scaling.h"
 #include "fmt.h"
 #include "log.h"
 #include "query.h"
@@ -33,6 +34,8 @@ enum {
 	OPT_WIDE,
 	OPT_LEGEND,
 	OPT_COUNTERS,
+	OPT_COPIES,
+	OPT_SCALING,
 };
 
 struct opts {
@@ -44,6 +47,8 @@ struct opts {
 	int fail_on_regression;
 	int force;
 	int counters;			/* --counters: metrics per call */
+	struct scaling_sel copies;	/* --copies N or BASE:NEW */
+	int scaling;			/* --scaling: rate against copies */
 	int sort_given;
 	int series;			/* --series: steps along the tags */
 	enum tagorder_mode order;	/* of the series */
@@ -87,6 +92,10 @@ usage(FILE *f)
 	      "      --fail-on-regression  exit 3 when a test regressed\n"
 	      "      --counters       under each test, its metrics per call (context\n"
 	      "                       switches, ...) with their change and verdict\n"
+	      "      --copies N|B:N   only results of N copies at once (aimrun\n"
+	      "                       --copies); B:N sets B copies of BASE against N\n"
+	      "      --scaling        for each TAG, the rate per copy at each copy\n"
+	      "                       count and the scaling efficiency\n"
 	      "      --force          compare even another machine, CPU model or\n"
 	      "                       aimkit build\n"
 	      "  -h, --help           show this help and exit\n"
@@ -140,6 +149,11 @@ stats_option(int c, const char *arg, struct opts *o)
 		return CLI_OK;
 	case OPT_LEGEND:
 		o->text_flags |= FMT_LEGEND;
+		return CLI_OK;
+	case OPT_COPIES:
+		return scaling_parse(arg, &o->copies);
+	case OPT_SCALING:
+		o->scaling = 1;
 		return CLI_OK;
 	case OPT_COUNTERS:
 		o->counters = 1;
@@ -197,8 +211,11 @@ series_check(const struct opts *o)
 	if (!o->series) {
 		if (o->order_given)
 			return cli_bad_usage("--order: only with --series");
-		if (o->n_tags < 2)
-			return cli_bad_usage("give a BASE tag and at least one NEW tag");
+		if (o->scaling && (o->format != FMT_TEXT || o->copies.base > 0))
+			return cli_bad_usage("--scaling: a text table of every copy count");
+		if (o->n_tags < (o->scaling ? 1U : 2U))
+			return cli_bad_usage(o->scaling ? "--scaling: give a TAG" :
+					     "give a BASE tag and at least one NEW tag");
 		return CLI_OK;
 	}
 	if (o->format != FMT_TEXT && o->format != FMT_CSV &&
@@ -230,6 +247,8 @@ parse_options(int argc, char **argv, struct opts *o)
 		{ "wide", no_argument, NULL, OPT_WIDE },
 		{ "legend", no_argument, NULL, OPT_LEGEND },
 		{ "counters", no_argument, NULL, OPT_COUNTERS },
+		{ "copies", required_argument, NULL, OPT_COPIES },
+		{ "scaling", no_argument, NULL, OPT_SCALING },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -376,7 +395,13 @@ compare_tags(struct sqlite3 *db, const char *path, const struct opts *o)
 	struct query_tag *sides = xcalloc(o->n_tags, sizeof(*sides));
 	int rc = query_sides_load(db, path, &pick, sides);
 
-	if (rc == CLI_OK)
+	if (rc == CLI_OK && o->scaling &&
+	    scaling_print(stdout, sides, o->n_tags) < 0) {
+		aim_warn_errno("stdout");
+		rc = CLI_ENV;
+	} else if (rc == CLI_OK)
+		rc = scaling_pick(sides, o->n_tags, &o->copies);
+	if (rc == CLI_OK && !o->scaling)
 		rc = print_table(o, sides);
 	for (size_t s = 0; s < o->n_tags; s++)
 		query_tag_free(&sides[s]);
