@@ -187,6 +187,36 @@ barrier(struct copy *cps, int n, int ready_fd, int go_wr,
 	(void)close(go_wr);	/* the release: every waiting copy reads EOF */
 }
 
+/*
+ * Wait until every watcher has its outcome ready.  A stop that was sent
+ * to aimrun alone (kill PID, not the terminal's group) reaches them too,
+ * once: each then stops its copy as the runner does.
+ */
+static void
+await(const struct copy *cps, int n, const struct runner_cfg *cfg)
+{
+	struct pollfd *pfd = xcalloc((size_t)n + 1, sizeof(*pfd));
+	int told = 0, left = n;
+
+	for (int i = 0; i < n; i++)
+		pfd[i] = (struct pollfd){ .fd = cps[i].fd, .events = POLLIN };
+	while (left > 0) {
+		if (!told && cfg->interrupted != NULL && cfg->interrupted()) {
+			for (int i = 0; i < n; i++)
+				(void)kill(cps[i].pid, SIGTERM);	/* may have ended */
+			told = 1;
+		}
+		if (poll(pfd, (nfds_t)n, 100) < 0 && errno != EINTR)
+			break;
+		for (int i = 0; i < n; i++)
+			if (pfd[i].fd >= 0 && pfd[i].revents != 0) {
+				pfd[i].fd = -1;
+				left--;
+			}
+	}
+	free(pfd);
+}
+
 /* Each copy's own scratch directory, when the test needs one. */
 static int
 make_scratch(const struct aim_test *t, struct copy *cps, int n,
@@ -238,10 +268,7 @@ run_all(const struct aim_test *t, const struct runner_cfg *cfg,
 	(void)close(go[0]);
 	barrier(cps, started, ready[0], go[1], cfg);
 	(void)close(ready[0]);
-	/* A stop aimrun alone was sent reaches every watcher. */
-	for (int i = 0; i < started && cfg->interrupted != NULL &&
-	     cfg->interrupted(); i++)
-		(void)kill(cps[i].pid, SIGTERM);	/* may have ended */
+	await(cps, started, cfg);
 	for (int i = 0; i < started; i++) {
 		take_outcome(&cps[i], &each[i]);
 		(void)close(cps[i].fd);
