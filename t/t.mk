@@ -182,3 +182,14 @@ check_PROGRAMS += t/store-copy-t
 t_store_copy_t_SOURCES = t/store-copy-t.c t/storefx.c t/storefx.h
 t_store_copy_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
 TESTS += t/store-copy-t
+# aimrun --copies: the barrier, the sums per interval, the refusals.
+check_PROGRAMS += t/copies-t
+t_copies_t_SOURCES = t/copies-t.c
+t_copies_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/copies-t
+# aimrun --scale, aimcmp like with like and --scaling, aimplot --scaling.
+TESTS += t/copies.sh
+EXTRA_DIST += t/copies.sh
+# Schema version 5 from a file written at version 4.
+TESTS += t/schema-v5.sh
+EXTRA_DIST += t/schema-v5.sh t/data/schema-v4.sql
