@@ -304,16 +304,21 @@ refused(const struct opts *o, const struct cmp_table *t)
 static void
 select_tests(const struct opts *o, struct cmp_table *t)
 {
-	const char **names = xcalloc(o->n_tests, sizeof(*names));
-	const char **units = xcalloc(o->n_tests, sizeof(*units));
-	int *numbers = xcalloc(o->n_tests, sizeof(*numbers));
+	size_t cap = o->n_tests + t->n_rows, k = 0;
+	const char **names = xcalloc(cap, sizeof(*names));
+	const char **units = xcalloc(cap, sizeof(*units));
+	int *numbers = xcalloc(cap, sizeof(*numbers));
 
 	for (size_t i = 0; i < o->n_tests; i++) {
-		names[i] = o->tests[i].name;
-		units[i] = o->tests[i].units;
-		numbers[i] = o->tests[i].number;
+		names[k] = o->tests[i].name;
+		units[k] = o->tests[i].units;
+		numbers[k++] = o->tests[i].number;
+		/* Its rows of other copy counts come with it. */
+		for (size_t j = 0; j < t->n_rows; j++)
+			if (scaling_row_of(t->rows[j].test, o->tests[i].name))
+				names[k++] = t->rows[j].test;
 	}
-	compare_select(t, names, numbers, units, o->n_tests);
+	compare_select(t, names, numbers, units, k);
 	free(names);
 	free(units);
 	free(numbers);

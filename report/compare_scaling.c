@@ -122,6 +122,17 @@ refuse(const struct query_tag *base, const struct query_tag *side)
 }
 
 int
+scaling_row_of(const char *row, const char *test)
+{
+	size_t len = strlen(test);
+
+	return row != NULL && strncmp(row, test, len) == 0 &&
+	       row[len] == ' ' && row[len + 1] == 'x' &&
+	       row[len + 2] >= '0' && row[len + 2] <= '9' &&
+	       strspn(row + len + 2, "0123456789:") == strlen(row + len + 2);
+}
+
+int
 scaling_pick(struct query_tag *sides, size_t n, const struct scaling_sel *sel)
 {
 	if (sel->base > 0) {

@@ -29,6 +29,9 @@ int scaling_parse(const char *arg, struct scaling_sel *sel);
  */
 int scaling_pick(struct query_tag *sides, size_t n, const struct scaling_sel *sel);
 
+/* Is ROW the name scaling_pick() gives TEST at a count other than 1? */
+int scaling_row_of(const char *row, const char *test);
+
 /*
  * aimcmp --scaling: for each side, test and copy count the total rate,
  * the rate per copy, the slowest and fastest copy's, and the scaling

@@ -80,6 +80,10 @@ t "a sweep against one count compares the common count" sh -c "
 	\"$AIMCMP\" --db '$DB' sweep two >'$W/cmp' &&
 	grep -q '^ *3  *add_long x2  *[0-9.]*  *[0-9.]* ' '$W/cmp' &&
 	grep -q '^ *3  *add_long  *[0-9.]*  *missing ' '$W/cmp'"
+t "--tests NAME keeps its rows of every count" sh -c "
+	\"$AIMCMP\" --db '$DB' --tests add_long sweep two >'$W/cmp' &&
+	grep -q '^ *3  *add_long x2 ' '$W/cmp' &&
+	! grep -q 'page_test' '$W/cmp'"
 refused "--copies takes no zero" 1 "--copies" "$AIMCMP" --db "$DB" \
 	--copies 0:2 one two
 t "--scaling prints a row per copy count" sh -c "
