@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +69,23 @@ run_logged(struct aim_ctx *ctx)
 	return AIM_OK;
 }
 
+/* The first copy to call it dies of SIGSEGV; the others go on. */
+static enum aim_status
+run_crash_first(struct aim_ctx *ctx)
+{
+	char lock[4200];
+	int fd;
+
+	snprintf(lock, sizeof(lock), "%s.crash", getenv(LOG_ENV));
+	fd = open(lock, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd >= 0) {
+		(void)close(fd);
+		(void)raise(SIGSEGV);
+	}
+	aim_sink_ptr(ctx);
+	return AIM_OK;
+}
+
 static enum aim_status
 setup_fail(struct aim_ctx *ctx)
 {
@@ -80,6 +98,8 @@ setup_fail(struct aim_ctx *ctx)
 
 static const struct aim_test t_barrier = T("barrier", setup_slow_first,
 					   run_logged, NULL);
+static const struct aim_test t_crash = T("crash", NULL, run_crash_first,
+					 NULL);
 static const struct aim_test t_skip = T("skip", setup_fail, run_logged, NULL);
 static const struct aim_test t_fixed = T("fixed", NULL, run_logged,
 					 "listens on port 7");
@@ -135,6 +155,15 @@ test_refusals(const char *dir)
 	is_string(runner_status_name(out.status), "skip", "... is a skip");
 	ok(strstr(out.reason, "copy 1 of 2: no frobnicator") != NULL,
 	   "... saying which copy and why: %s", out.reason);
+	runner_outcome_free(&out);
+	is_int(copies_run(&t_crash, &cfg, 3, dir, &out), 0, "a copy that crashes");
+	is_string(runner_status_name(out.status), "crash", "... makes a crash");
+	ok(strstr(out.reason, "killed by signal 11") != NULL &&
+	   strncmp(out.reason, "copy ", 5) == 0, "... saying which copy: %s",
+	   out.reason);
+	ok(out.n_samples == 0, "... with no samples");
+	ok(waitpid(-1, NULL, WNOHANG) < 0 && errno == ECHILD,
+	   "... and no child or zombie left");
 	runner_outcome_free(&out);
 	is_int(copies_run(&t_fixed, &cfg, 2, dir, &out), 0,
 	       "a test that cannot run as copies");
@@ -238,6 +267,8 @@ main(void)
 	snprintf(rm, sizeof(rm), "%s/log", dir);
 	(void)unlink(rm);
 	snprintf(rm, sizeof(rm), "%s/log.first", dir);
+	(void)unlink(rm);
+	snprintf(rm, sizeof(rm), "%s/log.crash", dir);
 	(void)unlink(rm);
 	(void)rmdir(dir);
 	return done_testing();
