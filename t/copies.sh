@@ -109,6 +109,10 @@ t "... a line per tag, total and per copy" sh -c "grep -q \"^plot \\\$scale1_1 u
 t "... each count of each tag a data line" test "$(sed -n '/^\$scale1_1 << EOD/,/^EOD/p' \
 	"$W/p.gp" | grep -c '^[12] ')" -eq 2
 t "... copies on a log axis" grep -q '^set logscale x 2$' "$W/p.gp"
+AIM_GNUPLOT=/nonexistent "$AIMPLOT" --db "$DB" -o "$W/v.png" -s "$W/v.gp" \
+	one two 2>/dev/null
+t "the plot across tags draws one copy only" test "$(sed -n \
+	'/^\$panel1 << EOD/,/^EOD/p' "$W/v.gp" | grep -c '^[0-9]')" -eq 1
 refused "aimplot --scaling wants a tag" 1 "--scaling" "$AIMPLOT" --db "$DB" \
 	--scaling -o "$W/q.png"
 echo "1..$n"
