@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "copies.h"
 #include "ctx.h"
 #include "dontfork.h"
 #include "interrupt.h"
@@ -211,6 +212,9 @@ run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 		st = aim_fail_errno(&ctx, "pin to the CPU of --cpu");
 	if (st == AIM_OK && t->setup != NULL)
 		st = t->setup(&ctx);
+	/* Copies start their warm-up together, once all are set up. */
+	if (cfg->gate != NULL)
+		copies_gate_pass(cfg->gate, st == AIM_OK);
 	if (st == AIM_OK) {
 		meters[0] = meter_cs(&cs);
 		timing.meters = meters;

@@ -8,6 +8,7 @@
 #include "aim_test.h"
 #include "timing.h"
 
+struct copies_gate;
 struct ctx_ipc;
 struct perf_plan;
 
@@ -22,6 +23,7 @@ struct child_cfg {
 	int pin;		/* --cpu N as N + 1; 0: not pinned */
 	unsigned long memsize;	/* the mem family's large size, bytes */
 	int per_call;		/* --latency: every test timed per call */
+	const struct copies_gate *gate;	/* --copies barrier; NULL: alone */
 };
 
 /*

@@ -4,6 +4,7 @@ harness_libharness_a_SOURCES += \
 	harness/cmd.c harness/cmd.h \
 	harness/cmd_exec.c harness/cmd_exec.h \
 	harness/cmd_print.c \
+	harness/copies.c harness/copies_sum.c harness/copies.h \
 	harness/ctx.c harness/ctx.h \
 	harness/dontfork.c harness/dontfork.h \
 	harness/interrupt.c harness/interrupt.h \

@@ -17,6 +17,7 @@
 
 #include "check.h"
 #include "cmd.h"
+#include "copies.h"
 #include "dbpath.h"
 #include "interrupt.h"
 #include "log.h"
@@ -48,9 +49,10 @@ struct cli {
 	const char *duration, *runs, *filesize, *timeout, *counters, *cpu;
 	const char *memsize;
 	const char *precision, *budget, *against, *equivalence;
+	const char *copies;	/* --copies LIST, or --scale's LIST */
 	const char *cmd, *warmup, *format;	/* --cmd (harness/cmd.c) */
 	char **argv, **prepare;
-	int list, quiet, check, table, latency, until_decided;
+	int list, quiet, check, table, latency, until_decided, scale;
 };
 
 static const struct option longopts[] = {
@@ -74,6 +76,8 @@ static const struct option longopts[] = {
 	{ "against", required_argument, NULL, 'A' },
 	{ "until-decided", no_argument, NULL, 'U' },
 	{ "equivalence", required_argument, NULL, 'E' },
+	{ "copies", required_argument, NULL, 'N' },
+	{ "scale", optional_argument, NULL, 'S' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "cmd", required_argument, NULL, 'C' },
 	{ "warmup", required_argument, NULL, 'W' },
@@ -117,6 +121,9 @@ usage(FILE *f)
 		"                         for the tests not yet regressed, improved or equivalent\n"
 		"      --budget DURATION  time for the whole run, e.g. 90s, 10m, 1h (default: 10m)\n"
 		"      --equivalence PCT  margin of 'equivalent' for --until-decided (default: 2)\n"
+		"      --copies N,...     run N copies of each test at once, for each N\n"
+		"                         given (max: the CPUs aimrun may use)\n"
+		"      --scale [N,...]    the same for 1, 2, 4, ... up to the CPUs\n"
 		"  -q, --quiet            print no table, only errors\n"
 		"      --cmd NAME [--warmup N] [--table] [--format text|csv|json]\n"
 		"          [--prepare WORD... ] -- PROGRAM [ARG]...\n"
@@ -160,6 +167,8 @@ parse_cli(int argc, char **argv, struct cli *c)
 		case 'A': c->against = optarg; break;
 		case 'U': c->until_decided = 1; break;
 		case 'E': c->equivalence = optarg; break;
+		case 'N': c->copies = optarg; break;
+		case 'S': c->scale = 1; c->copies = optarg; break;
 		case 'q': c->quiet = 1; break;
 		case 'C': c->cmd = optarg; break;
 		case 'W': c->warmup = optarg; break;
@@ -172,6 +181,10 @@ parse_cli(int argc, char **argv, struct cli *c)
 		default: aim_bad_option(ch, argv, longopts, NULL); exit(1);
 		}
 	}
+	/* "--scale 1,2": the list may follow as the next word. */
+	if (c->scale && c->copies == NULL && optind < argc &&
+	    strspn(argv[optind], "0123456789,max") == strlen(argv[optind]))
+		c->copies = argv[optind++];
 	if (optind < argc) {
 		char v[64];
 
@@ -317,6 +330,9 @@ check_more(const struct cli *c)
 		aim_die(1, "--precision and --until-decided: give one or the other");
 	if (c->until_decided != (c->against != NULL))
 		aim_die(1, "--until-decided and --against BASE go together");
+	if ((c->precision != NULL || c->until_decided) &&
+	    (c->copies != NULL || c->scale))
+		aim_die(1, "--precision and --until-decided: not with --copies or --scale");
 	if (c->budget != NULL && c->precision == NULL && !c->until_decided)
 		aim_die(1, "--budget: only with --precision or --until-decided");
 	if (c->equivalence != NULL && !c->until_decided)
@@ -358,6 +374,24 @@ settle_more(const struct cli *c, struct rounds_opts *ro)
 			tag_shown(c->equivalence, v, sizeof(v)));
 	ro->stats.equiv = pct / 100.0;
 	return ro;
+}
+
+/* --copies and --scale: the counts to sweep, into BUF. */
+static void
+settle_copies(const struct cli *c, int *buf, struct run_opts *o)
+{
+	char err[128];
+	int ncpu = copies_ncpu();
+
+	if (c->copies == NULL && !c->scale)
+		return;
+	if (c->copies == NULL) {
+		o->n_copies = copies_scale(ncpu, buf);
+	} else if (copies_parse(c->copies, ncpu, buf, &o->n_copies, err,
+				sizeof(err)) != 0) {
+		aim_die(1, "%s: %s", c->scale ? "--scale" : "--copies", err);
+	}
+	o->copies = buf;
 }
 
 /* The scratch parent must take a private directory before anything runs. */
@@ -503,8 +537,8 @@ main_cmd(const struct cli *c)
 	int rc;
 
 	settle_cmd(c, &o);
-	if (c->cpu != NULL || c->check)
-		aim_die(1, "--cmd: --cpu and --check are for tests");
+	if (c->cpu != NULL || c->check || c->copies != NULL || c->scale)
+		aim_die(1, "--cmd: --cpu, --check, --copies and --scale are for tests");
 	o.counters = settle_counters(c, &plan);
 	if (o.counters != NULL) {
 		perf_plan_probe(perf_source_kernel(), &plan, say_counters,
@@ -538,6 +572,7 @@ main(int argc, char **argv)
 	struct suite s;
 	struct perf_plan plan;
 	struct rounds_opts ro;
+	int copies[COPIES_LIST_MAX];
 	char *tag, *db, *datadir, why[256];
 	int rc;
 
@@ -557,6 +592,7 @@ main(int argc, char **argv)
 	settle_numbers(&c, &s, &o);
 	o.counters = settle_counters(&c, &plan);
 	o.more = settle_more(&c, &ro);
+	settle_copies(&c, copies, &o);
 	tag = c.tag != NULL ? xstrdup(c.tag) : default_tag();
 	if (tag_check(tag, why, sizeof(why)) != 0)
 		aim_die(1, "--tag: %s", why);

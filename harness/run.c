@@ -17,6 +17,7 @@
 #include "canary.h"
 #include "classic.h"
 #include "clock.h"
+#include "copies.h"
 #include "env.h"
 #include "interrupt.h"
 #include "latency.h"
@@ -48,6 +49,8 @@ struct run_state {
 	struct store_checked db_seen;	/* the file found sound, once */
 	struct perf_plan counters;	/* what this kernel counts */
 	struct rounds rounds;		/* o->more: what is still open */
+	int copies;		/* run at once now (--copies) */
+	int copy_idx;		/* which count of the sweep */
 	/*
 	 * The first error that stopped the run, "what: why".  It is printed
 	 * once, at the end, with what is stored: a failed write is often
@@ -162,7 +165,9 @@ save(struct run_state *rs, const struct aim_test *t, int rep,
 	if (st == NULL)
 		return -1;
 	struct store_result res = {
-		.number = t->info->number, .test = t->info->name, .rep = rep,
+		.number = t->info->number, .test = t->info->name,
+		/* Repetitions number on through the counts of a sweep. */
+		.rep = rep + rs->copy_idx * (int)rs->o->runs, .copies = rs->copies,
 		.status = runner_status_name(out->status),
 		.reason = out->status == RUNNER_OK ? NULL : out->reason,
 		.factor = aim_test_factor_sized(t, rs->o->filesize_k,
@@ -200,6 +205,13 @@ run_once(struct run_state *rs, const struct aim_test *t,
 	timing_cfg_default(&cfg.child.timing, o->duration_ns);
 	cfg.deadline_ns = o->timeout_ns > 0 ? o->timeout_ns :
 		runner_default_deadline(&cfg.child.timing);
+	if (rs->copies > 1) {
+		rc = copies_run(t, &cfg, rs->copies, o->dir, out);
+		if (rc != 0)
+			fail_set(rs, "%s: cannot run %d copies: %s", t->info->name,
+				 rs->copies, strerror(errno));
+		return rc;
+	}
 	if (t->needs & AIM_NEEDS_SCRATCH) {
 		scratch = scratch_create(o->dir);
 		if (scratch == NULL) {
@@ -239,24 +251,27 @@ static void
 print_row(struct run_state *rs, const struct aim_test *t,
 	  const struct totals *tot)
 {
+	char name[64];
+
+	snprintf(name, sizeof(name), rs->copies > 1 ? "%s x%d" : "%s",
+		 t->info->name, rs->copies);
 	progress_clear(&rs->prog);
 	if (tot->status != NULL)
-		aim_warn("%s: %s: %s%s", t->info->name, tot->status, tot->reason,
+		aim_warn("%s: %s: %s%s", name, tot->status, tot->reason,
 			 tot->ok_runs > 0 ? " (row pools the runs that passed)" : "");
 	if (rs->o->quiet)
 		return;
 	errno = 0;
 	if (tot->ok_runs > 0) {
-		table_put(rs, classic_print_row(stdout, t->info->number, t->info->name,
+		table_put(rs, classic_print_row(stdout, t->info->number, name,
 						tot->elapsed_ns, tot->calls,
 						aim_test_factor_sized(t, rs->o->filesize_k,
 								      rs->o->memsize),
 						t->info->units));
 		if (tot->lat != NULL)
-			table_put(rs, latency_print(stdout, t->info->name,
-						    tot->lat));
+			table_put(rs, latency_print(stdout, name, tot->lat));
 	} else {
-		table_put(rs, classic_print_skip(stdout, t->info->number, t->info->name));
+		table_put(rs, classic_print_skip(stdout, t->info->number, name));
 	}
 }
 
@@ -293,8 +308,9 @@ run_rep(struct run_state *rs, size_t i, int rep, struct totals *tot)
 }
 
 /*
- * The canary of round REP, timed where the tests run and stored as the
- * fact canary.round.REP.  -1 on a database error.
+ * The canary of round REP (of the sweep's current count), timed where
+ * the tests run and stored as the fact canary.round.N.  -1 on a
+ * database error.
  */
 static int
 run_canary(struct run_state *rs, int rep)
@@ -309,7 +325,9 @@ run_canary(struct run_state *rs, int rep)
 	snprintf(ns, sizeof(ns), "%lld", (long long)canary_ns());
 	if (pinned)
 		pin_restore(&saved);
-	snprintf(key, sizeof(key), "canary.round.%d", rep);
+	/* Rounds are numbered on through a sweep's counts, as reps are. */
+	snprintf(key, sizeof(key), "canary.round.%d",
+		 rep + rs->copy_idx * (int)rs->o->runs);
 	st = open_db(rs);
 	if (st == NULL)
 		return -1;
@@ -483,13 +501,20 @@ run_suite(const struct run_opts *o)
 		rounds_free(&rs.rounds);
 		return 2;
 	}
-	progress_init(&rs.prog, o->suite->n_tests * (size_t)o->runs,
-		      o->duration_ns);
+	progress_init(&rs.prog, o->suite->n_tests * (size_t)o->runs *
+		      (o->n_copies > 0 ? o->n_copies : 1), o->duration_ns);
 	if (!o->quiet) {
 		errno = 0;
 		table_put(&rs, classic_print_header(stdout));
 	}
+	rs.copies = o->n_copies > 0 ? o->copies[0] : 1;
 	rc = run_rounds(&rs);
+	/* A sweep: the rounds again at each count, rows for each. */
+	for (int k = 1; rc == 0 && k < (int)o->n_copies; k++) {
+		rs.copy_idx = k;
+		rs.copies = o->copies[k];
+		rc = run_rounds(&rs);
+	}
 	progress_clear(&rs.prog);
 	if (!o->quiet && rc == 0) {
 		errno = 0;

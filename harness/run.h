@@ -28,6 +28,8 @@ struct run_opts {
 	int pin;		/* --cpu N as N + 1; 0: not pinned */
 	const struct rounds_opts *more;	/* rounds until precise or decided;
 					   NULL: --runs rounds only */
+	const int *copies;	/* copy counts to sweep, ascending (--copies) */
+	size_t n_copies;	/* 0: one copy */
 };
 
 /* Exit status for main: 0, 2 (environment error) or 128+signal. */

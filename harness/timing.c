@@ -43,6 +43,7 @@ timing_cfg_default(struct timing_cfg *cfg, int64_t duration_ns)
 	if (cfg->samples < 1)
 		cfg->samples = 1;
 	cfg->batch_ns = 20000;
+	cfg->samples_fixed = 0;
 	cfg->meters = NULL;
 	cfg->n_meters = 0;
 	cfg->per_call = 0;
@@ -116,7 +117,8 @@ sample_count(const struct timing_cfg *cfg, const struct timing_result *res)
 	int64_t batch_ns = batches > 0 ? res->warmup_ns / batches : res->warmup_ns;
 	int64_t n;
 
-	if (batch_ns <= 0)
+	/* Copies add up their sample k: each must cut the same intervals. */
+	if (batch_ns <= 0 || cfg->samples_fixed)
 		return cfg->samples;
 	n = cfg->duration_ns / (batch_ns * TIMING_MIN_BATCHES_PER_SAMPLE);
 	if (n < 1)

@@ -31,6 +31,7 @@ struct timing_cfg {
 	int64_t warmup_ns;	/* calls in this time are discarded */
 	int64_t duration_ns;	/* timed period: sum of sample times */
 	int samples;		/* the timed period is cut into at most this many */
+	int samples_fixed;	/* exactly SAMPLES, however slow (--copies) */
 	int64_t batch_ns;	/* read the clock about this often */
 	const struct timing_meter *meters;	/* started in order, stopped */
 	size_t n_meters;			/*   in reverse; may be none */

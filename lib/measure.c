@@ -50,6 +50,10 @@ static const struct measure_def table[MEASURE_COUNT] = {
 			      MEASURE_LOWER },
 	[MEASURE_LAT_CLOCK] = { "lat_clock_ns", "ns", MEASURE_GAUGE,
 				MEASURE_LOWER },
+	[MEASURE_COPY_MIN_CALLS] = { "copy_min_calls", "calls",
+				     MEASURE_COUNTER, MEASURE_HIGHER },
+	[MEASURE_COPY_MAX_CALLS] = { "copy_max_calls", "calls",
+				     MEASURE_COUNTER, MEASURE_HIGHER },
 };
 
 _Static_assert(MEASURE_COUNT <= 32, "struct measure_sample.have is 32 bits");

@@ -75,6 +75,9 @@ enum measure_id {
 	MEASURE_LAT_MIN,
 	MEASURE_LAT_MAX,
 	MEASURE_LAT_CLOCK,	/* the clock's cost, subtracted from each call */
+	/* aimrun --copies: the calls of the slowest and fastest copy */
+	MEASURE_COPY_MIN_CALLS,
+	MEASURE_COPY_MAX_CALLS,
 	MEASURE_COUNT
 };
 

@@ -139,11 +139,23 @@ static const char migration_4[] =
 	"CREATE UNIQUE INDEX run_uuid ON run (uuid);\n"
 	"PRAGMA user_version = 4;\n";
 
+/*
+ * Version 5: how many copies of the test ran at once (aimrun --copies).
+ * A result's samples are then the sums of its copies' calls per interval.
+ * The old uniqueness (run, test, rep) stays: a run that sweeps copy
+ * counts numbers the repetitions on through the counts.
+ */
+static const char migration_5[] =
+	"ALTER TABLE result ADD COLUMN copies INTEGER NOT NULL DEFAULT 1\n"
+	"\tCHECK (copies >= 1);\n"
+	"PRAGMA user_version = 5;\n";
+
 static const char *const migrations[] = {
 	migration_1,
 	migration_2,
 	migration_3,
 	migration_4,
+	migration_5,
 };
 
 int

@@ -350,10 +350,9 @@ insert_result(struct store *st, int64_t run_id, const struct store_result *res)
 			       "INSERT INTO result (run_id, number, test, rep,"
 			       " status, reason, factor, units, finished_utc,"
 			       " warmup_calls, warmup_ns, source_line,"
-			       " judged, better)"
-			       " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8,"
-			       " COALESCE(?14, " STORE_NOW_UTC "),"
-			       " ?9, ?10, ?11, ?12, ?13)",
+			       " judged, better, copies) VALUES (?1, ?2, ?3, ?4,"
+			       " ?5, ?6, ?7, ?8, COALESCE(?14, " STORE_NOW_UTC "),"
+			       " ?9, ?10, ?11, ?12, ?13, ?15)",
 			       -1, &stmt, NULL) != SQLITE_OK) {
 		fail_sql(st, "cannot store result %s", res->test);
 		return -1;
@@ -372,6 +371,7 @@ insert_result(struct store *st, int64_t run_id, const struct store_result *res)
 	    bind_text(stmt, 12, measure_judged_word(res->judged)) == SQLITE_OK &&
 	    bind_text(stmt, 13, measure_better_word(res->better)) == SQLITE_OK &&
 	    bind_text(stmt, 14, res->finished_utc) == SQLITE_OK &&
+	    sqlite3_bind_int(stmt, 15, res->copies > 1 ? res->copies : 1) == SQLITE_OK &&
 	    step_done(stmt) == 0)
 		id = sqlite3_last_insert_rowid(st->db);
 	else

@@ -146,6 +146,7 @@ struct store_result {
 	int source_line;	/* import line, 0 for measured */
 	enum measure_judged judged;	/* the rate comparisons judge */
 	enum measure_better better;	/* times: lower; rates: higher */
+	int copies;		/* run at once (aimrun --copies); 0 means 1 */
 	const char *finished_utc;	/* a copy's; NULL: now */
 };
 

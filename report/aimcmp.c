@@ -18,6 +18,7 @@
 #include "classify.h"
 #include "cli.h"
 #include "compare.h"
+#include "compare_scaling.h"
 #include "fmt.h"
 #include "log.h"
 #include "query.h"
@@ -35,6 +36,8 @@ enum {
 	OPT_LEGEND,
 	OPT_COUNTERS,
 	OPT_CLASSIFY,
+	OPT_COPIES,
+	OPT_SCALING,
 };
 
 struct opts {
@@ -46,6 +49,8 @@ struct opts {
 	int fail_on_regression;
 	int force;
 	int counters;			/* --counters: metrics per call */
+	struct scaling_sel copies;	/* --copies N or BASE:NEW */
+	int scaling;			/* --scaling: rate against copies */
 	int sort_given;
 	int series;			/* --series: steps along the tags */
 	int classify;			/* --classify GOOD BAD CANDIDATE */
@@ -95,6 +100,10 @@ usage(FILE *f)
 	      "      --fail-on-regression  exit 3 when a test regressed\n"
 	      "      --counters       under each test, its metrics per call (context\n"
 	      "                       switches, ...) with their change and verdict\n"
+	      "      --copies N|B:N   only results of N copies at once (aimrun\n"
+	      "                       --copies); B:N sets B copies of BASE against N\n"
+	      "      --scaling        for each TAG, the rate per copy at each copy\n"
+	      "                       count and the scaling efficiency\n"
 	      "      --force          compare even another machine, CPU model or\n"
 	      "                       aimkit build\n"
 	      "  -h, --help           show this help and exit\n"
@@ -148,6 +157,11 @@ stats_option(int c, const char *arg, struct opts *o)
 		return CLI_OK;
 	case OPT_LEGEND:
 		o->text_flags |= FMT_LEGEND;
+		return CLI_OK;
+	case OPT_COPIES:
+		return scaling_parse(arg, &o->copies);
+	case OPT_SCALING:
+		o->scaling = 1;
 		return CLI_OK;
 	case OPT_COUNTERS:
 		o->counters = 1;
@@ -223,8 +237,11 @@ series_check(const struct opts *o)
 	if (!o->series) {
 		if (o->order_given)
 			return cli_bad_usage("--order: only with --series");
-		if (o->n_tags < 2)
-			return cli_bad_usage("give a BASE tag and at least one NEW tag");
+		if (o->scaling && (o->format != FMT_TEXT || o->copies.base > 0))
+			return cli_bad_usage("--scaling: a text table of every copy count");
+		if (o->n_tags < (o->scaling ? 1U : 2U))
+			return cli_bad_usage(o->scaling ? "--scaling: give a TAG" :
+					     "give a BASE tag and at least one NEW tag");
 		return CLI_OK;
 	}
 	if (o->format != FMT_TEXT && o->format != FMT_CSV &&
@@ -274,6 +291,8 @@ parse_options(int argc, char **argv, struct opts *o)
 		{ "legend", no_argument, NULL, OPT_LEGEND },
 		{ "counters", no_argument, NULL, OPT_COUNTERS },
 		{ "classify", no_argument, NULL, OPT_CLASSIFY },
+		{ "copies", required_argument, NULL, OPT_COPIES },
+		{ "scaling", no_argument, NULL, OPT_SCALING },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -329,16 +348,21 @@ refused(const struct opts *o, const struct cmp_table *t)
 static void
 select_tests(const struct opts *o, struct cmp_table *t)
 {
-	const char **names = xcalloc(o->n_tests, sizeof(*names));
-	const char **units = xcalloc(o->n_tests, sizeof(*units));
-	int *numbers = xcalloc(o->n_tests, sizeof(*numbers));
+	size_t cap = o->n_tests + t->n_rows, k = 0;
+	const char **names = xcalloc(cap, sizeof(*names));
+	const char **units = xcalloc(cap, sizeof(*units));
+	int *numbers = xcalloc(cap, sizeof(*numbers));
 
 	for (size_t i = 0; i < o->n_tests; i++) {
-		names[i] = o->tests[i].name;
-		units[i] = o->tests[i].units;
-		numbers[i] = o->tests[i].number;
+		names[k] = o->tests[i].name;
+		units[k] = o->tests[i].units;
+		numbers[k++] = o->tests[i].number;
+		/* Its rows of other copy counts come with it. */
+		for (size_t j = 0; j < t->n_rows; j++)
+			if (scaling_row_of(t->rows[j].test, o->tests[i].name))
+				names[k++] = t->rows[j].test;
 	}
-	compare_select(t, names, numbers, units, o->n_tests);
+	compare_select(t, names, numbers, units, k);
 	free(names);
 	free(units);
 	free(numbers);
@@ -448,7 +472,13 @@ compare_tags(struct sqlite3 *db, const char *path, const struct opts *o)
 	struct query_tag *sides = xcalloc(o->n_tags, sizeof(*sides));
 	int rc = query_sides_load(db, path, &pick, sides);
 
-	if (rc == CLI_OK)
+	if (rc == CLI_OK && o->scaling &&
+	    scaling_print(stdout, sides, o->n_tags) < 0) {
+		aim_warn_errno("stdout");
+		rc = CLI_ENV;
+	} else if (rc == CLI_OK)
+		rc = scaling_pick(sides, o->n_tags, &o->copies);
+	if (rc == CLI_OK && !o->scaling)
 		rc = print_table(o, sides);
 	for (size_t s = 0; s < o->n_tags; s++)
 		query_tag_free(&sides[s]);

@@ -20,6 +20,8 @@
 #include "outfile.h"
 #include "plot.h"
 #include "plot_run.h"
+#include "plot_scaling.h"
+#include "query.h"
 #include "series_db.h"
 #include "xalloc.h"
 
@@ -31,6 +33,7 @@ struct opts {
 	const char *format;
 	int relative;
 	int steps;
+	int scaling;			/* --scaling: rate against copies */
 	struct series_db_opts sel;	/* tags, order, --tests, statistics */
 	struct plot_want *want;		/* --tests (owned), sel.want */
 };
@@ -53,6 +56,8 @@ usage(FILE *f)
 	      "  -r, --relative         rates in percent of each test's first tag\n"
 	      "  -s, --script FILE      also write the gnuplot script, data inline\n"
 	      "  -T, --title TEXT       title of the picture\n"
+	      "      --scaling          rate (total and per copy) against the copies\n"
+	      "                         run at once (aimrun --copies) for each TAG\n"
 	      "  -S, --steps            list the significant steps, draw nothing\n"
 	      "      --alpha Q          false discovery rate (default 0.05)\n"
 	      "      --equivalence PCT  equivalence margin (default 2)\n"
@@ -86,6 +91,9 @@ one_option(int c, const char *arg, struct opts *o)
 		break;
 	case 'S':
 		o->steps = 1;
+		break;
+	case 'c':
+		o->scaling = 1;
 		break;
 	case 't':
 		if (cli_parse_tests(arg, &o->want, &o->sel.n_want) != CLI_OK)
@@ -129,6 +137,7 @@ parse_options(int argc, char **argv, struct opts *o)
 		{ "script", required_argument, NULL, 's' },
 		{ "title", required_argument, NULL, 'T' },
 		{ "steps", no_argument, NULL, 'S' },
+		{ "scaling", no_argument, NULL, 'c' },
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "equivalence", required_argument, NULL, 'e' },
 		{ "help", no_argument, NULL, 'h' },
@@ -155,6 +164,9 @@ parse_options(int argc, char **argv, struct opts *o)
 	}
 	o->sel.tags = argv + optind;
 	o->sel.n_tags = (size_t)(argc - optind);
+	if (o->scaling && (o->steps || o->relative || o->sel.n_want > 0 ||
+			   o->sel.n_tags == 0))
+		return cli_bad_usage("--scaling: give one TAG or more, without --steps, --relative or --tests");
 	return CLI_OK;
 }
 
@@ -260,6 +272,39 @@ pictures_spare_db(const struct plot_model *m, const struct plot_opts *po)
 	return rc;
 }
 
+/* --scaling: the loaded TAGS' rates against their copy counts. */
+static int
+draw_scaling(struct sqlite3 *db, const struct opts *o, struct plot_opts *po)
+{
+	struct query_tag *tags = xcalloc(o->sel.n_tags, sizeof(*tags));
+	struct plot_scaling ps = { 0 };
+	struct plot_model m = { .scaling = &ps };
+	size_t n = 0;
+	int rc = po->per_test ? cli_bad_usage("--scaling: one picture (.png, .svg or .pdf)") :
+		 CLI_OK;
+
+	for (; rc == CLI_OK && n < o->sel.n_tags; n++)
+		if (query_tag_load(db, o->sel.tags[n], NULL, 0, &tags[n]) < 0)
+			rc = CLI_ENV;
+	for (size_t i = 0; rc == CLI_OK && i < n; i++)
+		if (tags[i].n_runs == 0)
+			rc = cli_bad_usage("no runs tagged '%s'", tags[i].tag);
+	if (rc == CLI_OK) {
+		plot_scaling_build(tags, n, &ps);
+		po->title = o->title != NULL ? o->title : "operation rate against copies";
+		rc = pictures_spare_db(&m, po);
+	}
+	if (rc == CLI_OK && o->script != NULL)
+		rc = write_script_file(o->script, &m, po);
+	if (rc == CLI_OK && plot_run(plot_run_gnuplot(), &m, po) < 0)
+		rc = CLI_ENV;
+	plot_scaling_free(&ps);
+	for (size_t i = 0; i < n; i++)
+		query_tag_free(&tags[i]);
+	free(tags);
+	return rc;
+}
+
 /* The listing of the steps, or the picture with the steps marked. */
 static int
 draw(const struct opts *o, struct plot_opts *po, struct series_db *sd)
@@ -315,7 +360,10 @@ main(int argc, char **argv)
 	po.keep = path;
 	if (rc == CLI_OK)
 		st = cli_open(path, STORE_RO, &rc);
-	if (st != NULL) {
+	if (st != NULL && o.scaling) {
+		rc = draw_scaling(store_handle(st), &o, &po);
+		store_close(st);
+	} else if (st != NULL) {
 		struct series_db sd;
 
 		rc = series_db_load(store_handle(st), path, &o.sel, &sd);

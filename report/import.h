@@ -47,6 +47,7 @@ struct import_result {
 	int line;		/* line of the file that gave it */
 	enum measure_judged judged;	/* the file's word, else the catalog's */
 	enum measure_better better;
+	int copies;		/* run at once (aimrun --copies); 0 means 1 */
 	/* The JSON export's own: NULL (now) and -1 (unknown) elsewhere. */
 	char *finished_utc;
 	int64_t warmup_calls;

@@ -213,7 +213,14 @@ result_how(const struct jin *j, struct json_object *o,
 {
 	int judged = res->judged == MEASURE_JUDGED_PEAK;
 	int lower = res->better == MEASURE_LOWER;
+	struct json_object *v;
+	int64_t copies = 1;
 
+	/* Exports before schema version 5 do not say: one copy. */
+	if (json_object_object_get_ex(o, "copies", &v) &&
+	    get_int(j, o, "copies", 1, 1024, &copies) < 0)
+		return -1;
+	res->copies = (int)copies;
 	if (get_word(j, o, "judged", measure_judged_word(MEASURE_JUDGED_MEAN),
 		     measure_judged_word(MEASURE_JUDGED_PEAK), &judged) < 0 ||
 	    get_word(j, o, "better", measure_better_word(MEASURE_HIGHER),

@@ -89,6 +89,7 @@ store_results(struct store *st, int64_t run_id, const struct import_report *r)
 			.source_line = res->line,
 			.judged = res->judged,
 			.better = res->better,
+			.copies = res->copies,
 			.finished_utc = res->finished_utc,
 		};
 		int rc;

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "plot.h"
+#include "plot_scaling.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -399,10 +400,30 @@ put_files(FILE *f, const struct plot_model *m, const struct plot_opts *o)
 	fputs("unset output\n", f);
 }
 
+void
+plot_put_string(FILE *f, const char *s)
+{
+	put_string(f, s);
+}
+
+void
+plot_put_output(FILE *f, const char *path)
+{
+	put_output(f, path);
+}
+
+void
+plot_put_terminal(FILE *f, enum plot_term term, int w, int h)
+{
+	put_terminal(f, term, w, h);
+}
+
 int
 plot_write_script(FILE *f, const struct plot_model *m,
 		  const struct plot_opts *o)
 {
+	if (m->scaling != NULL)
+		return plot_scaling_write(f, m->scaling, o);
 	put_header(f);
 	if (o->per_test)
 		put_files(f, m, o);

@@ -55,11 +55,15 @@ struct plot_want {
 	const char *units;
 };
 
+struct plot_scaling;
+
 struct plot_model {
 	char **tags;			/* in plot order (owned copies) */
 	size_t n_tags;
 	struct plot_test *tests;	/* by number, then name */
 	size_t n_tests;
+	/* aimplot --scaling: drawn instead of the above (plot_scaling.h) */
+	const struct plot_scaling *scaling;
 };
 
 /*
@@ -122,5 +126,13 @@ char *plot_test_path(const struct plot_opts *o, const struct plot_test *t);
  */
 int plot_write_script(FILE *f, const struct plot_model *m,
 		      const struct plot_opts *o);
+
+/*
+ * What every script writer shares: S as a single-quoted gnuplot string,
+ * "set output" for PATH, the terminal at W x H pixels.
+ */
+void plot_put_string(FILE *f, const char *s);
+void plot_put_output(FILE *f, const char *path);
+void plot_put_terminal(FILE *f, enum plot_term term, int w, int h);
 
 #endif

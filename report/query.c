@@ -33,21 +33,21 @@ static const char sql_env[] =
 	"SELECT key, value FROM run_env WHERE run_id = ?1 ORDER BY key";
 
 /* One row per sample; a result without samples still gives one row. */
-static const char sql_results[] =
-	"SELECT r.id, r.number, r.test, r.rep, r.status, r.reason, r.factor,"
-	" r.units, s.seq, s.calls, s.elapsed_ns, s.printed_ops,"
-	" r.judged, r.better"
-	" FROM result AS r LEFT JOIN sample AS s ON s.result_id = r.id"
-	" WHERE r.run_id = ?1 ORDER BY r.number, r.test, r.rep, r.id, s.seq";
+#define SQL_RESULTS(LAST)						\
+	"SELECT r.id, r.number, r.test, r.rep, r.status, r.reason, r.factor,"	\
+	" r.units, s.seq, s.calls, s.elapsed_ns, s.printed_ops, " LAST	\
+	" FROM result AS r LEFT JOIN sample AS s ON s.result_id = r.id"	\
+	" WHERE r.run_id = ?1 ORDER BY r.number, r.test, r.rep, r.id, s.seq"
+
+static const char sql_results[] = SQL_RESULTS("r.judged, r.better, r.copies");
+
+/* Before version 5 every result was one copy. */
+static const char sql_results_v4[] = SQL_RESULTS("r.judged, r.better, 1");
 
 /* Before version 4 the judged rate followed from the test's name. */
-static const char sql_results_v3[] =
-	"SELECT r.id, r.number, r.test, r.rep, r.status, r.reason, r.factor,"
-	" r.units, s.seq, s.calls, s.elapsed_ns, s.printed_ops,"
-	" CASE WHEN r.test IN " SCHEMA_PEAK_TESTS " THEN 'peak'"
-	" ELSE 'mean' END, 'higher'"
-	" FROM result AS r LEFT JOIN sample AS s ON s.result_id = r.id"
-	" WHERE r.run_id = ?1 ORDER BY r.number, r.test, r.rep, r.id, s.seq";
+static const char sql_results_v3[] = SQL_RESULTS(
+	"CASE WHEN r.test IN " SCHEMA_PEAK_TESTS " THEN 'peak'"
+	" ELSE 'mean' END, 'higher', 1");
 
 int
 query_user_version(sqlite3 *db)
@@ -208,6 +208,9 @@ read_result(sqlite3_stmt *stmt, int64_t run_id, struct query_result *r)
 						: MEASURE_JUDGED_MEAN;
 	r->better = query_column_is(stmt, 13, "lower") ? MEASURE_LOWER
 						 : MEASURE_HIGHER;
+	r->copies = sqlite3_column_int(stmt, 14);
+	if (r->copies < 1)
+		r->copies = 1;	/* the schema says so; an old file need not */
 }
 
 static void
@@ -231,11 +234,10 @@ load_results(sqlite3 *db, struct query_tag *t, int64_t run_id, size_t *cap)
 {
 	sqlite3_stmt *stmt;
 	int64_t last = -1;
-	int rc;
+	int rc, v = query_user_version(db);
 
-	if (query_prepare(db, query_user_version(db) >= 4 ? sql_results
-							   : sql_results_v3,
-			  &stmt) < 0)
+	if (query_prepare(db, v >= 5 ? sql_results : v >= 4 ? sql_results_v4 :
+			  sql_results_v3, &stmt) < 0)
 		return -1;
 	if (sqlite3_bind_int64(stmt, 1, run_id) != SQLITE_OK)
 		return query_finish(db, stmt, SQLITE_ERROR);
@@ -270,6 +272,8 @@ result_cmp(const void *a, const void *b)
 	c = strcmp(x->test, y->test);
 	if (c != 0)
 		return c;
+	if (x->copies != y->copies)
+		return x->copies < y->copies ? -1 : 1;
 	if (x->run_id != y->run_id)
 		return x->run_id < y->run_id ? -1 : 1;
 	if (x->rep != y->rep)

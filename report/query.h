@@ -30,6 +30,7 @@ struct query_result {
 	char *units;
 	enum measure_judged judged;	/* the rate comparisons judge */
 	enum measure_better better;	/* a time is lower-is-better */
+	int copies;		/* run at once (aimrun --copies), 1 or more */
 	struct measure_sample *samples;	/* in seq order */
 	size_t n_samples;
 };

@@ -424,8 +424,13 @@ static const char *const dump_sql[] = {
 /* Results before version 4, with what the reader takes them to be. */
 static const char dump_results_v3[] =
 	"SELECT *, CASE WHEN test IN " SCHEMA_PEAK_TESTS " THEN 'peak'"
-	" ELSE 'mean' END AS judged, 'higher' AS better FROM result"
-	" WHERE run_id = ?1 ORDER BY number, test, rep, id";
+	" ELSE 'mean' END AS judged, 'higher' AS better, 1 AS copies"
+	" FROM result WHERE run_id = ?1 ORDER BY number, test, rep, id";
+
+/* Before version 5 every result was one copy. */
+static const char dump_results_v4[] =
+	"SELECT *, 1 AS copies FROM result WHERE run_id = ?1"
+	" ORDER BY number, test, rep, id";
 
 static void
 read_cell(sqlite3_stmt *stmt, int i, struct query_cell *c)
@@ -462,10 +467,10 @@ query_dump(struct sqlite3 *db, enum query_dump what, const char *tag,
 	sqlite3_stmt *stmt;
 	int rc, stop = 0, bound;
 
-	if (query_prepare(db, what == QUERY_DUMP_RESULTS &&
-				      query_user_version(db) < 4 ?
-				      dump_results_v3 : dump_sql[what],
-			  &stmt) < 0)
+	int v = what == QUERY_DUMP_RESULTS ? query_user_version(db) : 5;
+
+	if (query_prepare(db, v < 4 ? dump_results_v3 : v < 5 ? dump_results_v4 :
+			  dump_sql[what], &stmt) < 0)
 		return -1;
 	bound = what == QUERY_DUMP_RUNS ?
 			sqlite3_bind_text(stmt, 1, tag, -1, SQLITE_STATIC) :

@@ -30,22 +30,28 @@ static const char sql_runs[] =
 	"  WHERE e.run_id = u.id AND e.key = 'boot_id')"
 	" FROM run AS u WHERE u.tag = ?1 ORDER BY u.id";
 
-/* One row per sample of every ok result of the tag. */
-#define SQL_SAMPLES(judged, better) \
+/*
+ * One row per sample of every ok result of the tag: of one copy, since
+ * a rate of several at once is another quantity (aimplot --scaling).
+ */
+#define SQL_SAMPLES(judged, better, copies) \
 	"SELECT r.id, r.run_id, r.number, r.test, r.factor, r.units," \
 	" s.calls, s.elapsed_ns, s.printed_ops, " judged ", " better \
 	" FROM run AS u JOIN result AS r ON r.run_id = u.id" \
 	" JOIN sample AS s ON s.result_id = r.id" \
-	" WHERE u.tag = ?1 AND r.status = 'ok'" \
+	" WHERE u.tag = ?1 AND r.status = 'ok'" copies \
 	" ORDER BY r.number, r.test, r.run_id, r.rep, r.id, s.seq"
-static const char sql_samples[] = SQL_SAMPLES("r.judged", "r.better");
+static const char sql_samples[] =
+	SQL_SAMPLES("r.judged", "r.better", " AND r.copies = 1");
+/* Before version 5 every result was one copy. */
+static const char sql_samples_v4[] = SQL_SAMPLES("r.judged", "r.better", "");
 /*
  * Before version 4 the judged rate followed from the test's name, and
  * every result was a rate.
  */
 static const char sql_samples_v3[] = SQL_SAMPLES(
 	"CASE WHEN r.test IN " SCHEMA_PEAK_TESTS " THEN 'peak' ELSE 'mean' END",
-	"'higher'");
+	"'higher'", "");
 
 int
 qplot_tags(struct sqlite3 *db, struct qplot_tag_info **out, size_t *n)
@@ -300,11 +306,10 @@ load_results(sqlite3 *db, struct qplot_tag *t)
 	struct pending p = { .id = -1 };
 	sqlite3_stmt *stmt;
 	size_t cap = 0;
-	int rc;
+	int rc, v = query_user_version(db);
 
-	if (query_prepare(db, query_user_version(db) >= 4 ? sql_samples
-							   : sql_samples_v3,
-			  &stmt) < 0)
+	if (query_prepare(db, v >= 5 ? sql_samples : v >= 4 ? sql_samples_v4 :
+			  sql_samples_v3, &stmt) < 0)
 		return -1;
 	if (sqlite3_bind_text(stmt, 1, t->tag, -1, SQLITE_STATIC) != SQLITE_OK)
 		return query_finish(db, stmt, SQLITE_ERROR);

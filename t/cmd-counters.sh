@@ -42,7 +42,7 @@ t "--counters none counts nothing" test "$(q "$DB" "SELECT count(*)
 	FROM sample_metric m JOIN result r ON r.id = m.result_id JOIN run u
 	ON u.id = r.run_id WHERE u.tag = 'none' AND m.metric IN
 	('task_clock_ns', 'page_faults')")" -eq 0
-refused "--cpu with --cmd" 1 "--cpu and --check are for tests" \
+refused "--cpu with --cmd" 1 "--cpu, --check, --copies and --scale are for tests" \
 	"$AIMRUN" --tag x --cpu 0 --cmd prog --db "$DB" -- /bin/true
 echo "1..$n"
 exit $((fails > 0))

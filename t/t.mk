@@ -241,3 +241,17 @@ t_rounds_t_SOURCES = t/rounds-t.c
 t_rounds_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/rounds.sh
 EXTRA_DIST += t/rounds.sh
+# aimrun --copies: the barrier, the sums per interval, the refusals.
+check_PROGRAMS += t/copies-t
+t_copies_t_SOURCES = t/copies-t.c
+t_copies_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/copies-t
+# aimrun --scale, aimcmp like with like and --scaling, aimplot --scaling.
+TESTS += t/copies.sh
+EXTRA_DIST += t/copies.sh
+# Schema version 5 from a file written at version 4.
+TESTS += t/schema-v5.sh
+EXTRA_DIST += t/schema-v5.sh t/data/schema-v4.sql
+# aimrun modes together: sweeps and canaries, refused combinations.
+TESTS += t/option-combos.sh
+EXTRA_DIST += t/option-combos.sh

@@ -49,6 +49,12 @@ struct aim_test {
 	int per_call;
 	/* Which variant of a family's run() this is (aim_ctx_param()). */
 	uintptr_t param;
+	/*
+	 * Why it cannot run as several copies at once (aimrun --copies): a
+	 * fixed port, a fixed file in shared state.  NULL: each copy has
+	 * its own of everything (scratch directory, IPC keys, ports 0).
+	 */
+	const char *no_copies;
 };
 
 /* The classic tests in classic order, NULL-terminated (registry.c). */

@@ -1,0 +1,320 @@
+/*
+ * The copies of one test run.  Each copy has a watcher process of its
+ * own that runs it through runner_run(), so every copy gets the whole
+ * watchdog regime (deadline, group kill, reaping of orphans, removal of
+ * its IPC objects) unchanged, and hands its outcome back over a pipe.
+ */
+#include "config.h"
+
+#include "copies.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "scratch.h"
+#include "xalloc.h"
+
+/* More samples than a copy can send: a torn or foreign record. */
+#define COPIES_SAMPLES_MAX (1 << 20)
+
+struct copy {
+	pid_t pid;
+	int fd;			/* its outcome, read end */
+	int ready;		/* past setup, or ended */
+	char *scratch;
+};
+
+void
+copies_gate_pass(const struct copies_gate *g, int ok)
+{
+	int32_t id = g->copy;
+	char c;
+
+	/* Four bytes are written whole; a failure shows as a late copy. */
+	if (write(g->ready_fd, &id, sizeof(id)) != (ssize_t)sizeof(id))
+		return;
+	if (!ok)
+		return;
+	while (read(g->go_fd, &c, 1) < 0 && errno == EINTR)
+		;	/* end of file, or an error: both release */
+}
+
+/* All LEN bytes through FD, in whatever pieces the pipe takes. */
+static int
+move_all(int fd, void *buf, size_t len, int out)
+{
+	char *p = buf;
+
+	while (len > 0) {
+		ssize_t n = out ? write(fd, p, len) : read(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+#define write_all(fd, buf, len) move_all(fd, (void *)(buf), len, 1)
+#define read_all(fd, buf, len) move_all(fd, buf, len, 0)
+
+/* The watcher of copy I: never returns. */
+static void __attribute__((noreturn))
+watch_copy(const struct aim_test *t, const struct runner_cfg *cfg,
+	   const struct copies_gate *gate, const char *scratch, int fd)
+{
+	struct runner_cfg c = *cfg;
+	struct runner_outcome out;
+	int rc;
+
+	(void)prctl(PR_SET_PDEATHSIG, SIGKILL);
+	/* The orphans of its test come here, to be reaped by the runner. */
+	(void)prctl(PR_SET_CHILD_SUBREAPER, 1);
+	c.child.scratch = scratch;
+	c.child.gate = gate;
+	c.child.timing.samples_fixed = 1;
+	rc = runner_run(t, &c, &out);
+	if (rc != 0) {
+		out.status = RUNNER_FAIL;
+		snprintf(out.reason, sizeof(out.reason),
+			 "cannot start the test process: %s", strerror(errno));
+		out.n_samples = 0;
+	}
+	if (write_all(fd, &out, sizeof(out)) != 0 ||
+	    write_all(fd, out.samples, out.n_samples * sizeof(*out.samples)) != 0)
+		_exit(3);
+	_exit(0);
+}
+
+/* Copy CP's outcome; a watcher that died without one is a failure. */
+static void
+take_outcome(struct copy *cp, struct runner_outcome *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (read_all(cp->fd, out, sizeof(*out)) == 0 &&
+	    out->n_samples <= COPIES_SAMPLES_MAX) {
+		out->samples = xcalloc(out->n_samples + 1, sizeof(*out->samples));
+		if (read_all(cp->fd, out->samples,
+			     out->n_samples * sizeof(*out->samples)) == 0)
+			return;
+		free(out->samples);
+	}
+	memset(out, 0, sizeof(*out));
+	out->status = RUNNER_FAIL;
+	snprintf(out->reason, sizeof(out->reason),
+		 "its watcher ended without an outcome");
+}
+
+/* Fork the watcher of copy I; the caller keeps the read end of its pipe. */
+static int
+start_copy(const struct aim_test *t, const struct runner_cfg *cfg,
+	   struct copy *cps, int i, const int ready[2], const int go[2])
+{
+	struct copies_gate gate = { .ready_fd = ready[1], .go_fd = go[0],
+				    .copy = i };
+	int fds[2];
+
+	if (pipe2(fds, O_CLOEXEC) != 0)
+		return -1;
+	fflush(NULL);	/* no buffered output may be written twice */
+	cps[i].pid = fork();
+	if (cps[i].pid < 0) {
+		(void)close(fds[0]);
+		(void)close(fds[1]);
+		return -1;
+	}
+	if (cps[i].pid == 0) {
+		/* Only the parent may hold the barrier's write end. */
+		(void)close(go[1]);
+		(void)close(ready[0]);
+		(void)close(fds[0]);
+		for (int k = 0; k < i; k++)
+			(void)close(cps[k].fd);
+		watch_copy(t, cfg, &gate, cps[i].scratch, fds[1]);
+	}
+	(void)close(fds[1]);
+	cps[i].fd = fds[0];
+	return 0;
+}
+
+/*
+ * Release the barrier once every copy is past its setup or has ended (a
+ * copy that ended must not hold the others; its watchdog bounds the
+ * wait), or aimrun is told to stop.
+ */
+static void
+barrier(struct copy *cps, int n, int ready_fd, int go_wr,
+	const struct runner_cfg *cfg)
+{
+	struct pollfd *pfd = xcalloc((size_t)n + 1, sizeof(*pfd));
+	int left = n;
+
+	while (left > 0 && !(cfg->interrupted != NULL && cfg->interrupted())) {
+		int32_t id;
+
+		pfd[0] = (struct pollfd){ .fd = ready_fd, .events = POLLIN };
+		for (int i = 0; i < n; i++)
+			pfd[i + 1] = (struct pollfd){
+				.fd = cps[i].ready ? -1 : cps[i].fd,
+				.events = POLLIN };
+		if (poll(pfd, (nfds_t)n + 1, 100) < 0 && errno != EINTR)
+			break;
+		if ((pfd[0].revents & POLLIN) &&
+		    read_all(ready_fd, &id, sizeof(id)) == 0 &&
+		    id >= 0 && id < n && !cps[id].ready) {
+			cps[id].ready = 1;
+			left--;
+		}
+		for (int i = 0; i < n; i++)
+			if (!cps[i].ready && pfd[i + 1].revents != 0) {
+				cps[i].ready = 1;
+				left--;
+			}
+	}
+	free(pfd);
+	(void)close(go_wr);	/* the release: every waiting copy reads EOF */
+}
+
+/*
+ * Wait until every watcher has its outcome ready.  A stop that was sent
+ * to aimrun alone (kill PID, not the terminal's group) reaches them too,
+ * once: each then stops its copy as the runner does.
+ */
+static void
+await(const struct copy *cps, int n, const struct runner_cfg *cfg)
+{
+	struct pollfd *pfd = xcalloc((size_t)n + 1, sizeof(*pfd));
+	int told = 0, left = n;
+
+	for (int i = 0; i < n; i++)
+		pfd[i] = (struct pollfd){ .fd = cps[i].fd, .events = POLLIN };
+	while (left > 0) {
+		if (!told && cfg->interrupted != NULL && cfg->interrupted()) {
+			for (int i = 0; i < n; i++)
+				(void)kill(cps[i].pid, SIGTERM);	/* may have ended */
+			told = 1;
+		}
+		if (poll(pfd, (nfds_t)n, 100) < 0 && errno != EINTR)
+			break;
+		for (int i = 0; i < n; i++)
+			if (pfd[i].fd >= 0 && pfd[i].revents != 0) {
+				pfd[i].fd = -1;
+				left--;
+			}
+	}
+	free(pfd);
+}
+
+/* Each copy's own scratch directory, when the test needs one. */
+static int
+make_scratch(const struct aim_test *t, struct copy *cps, int n,
+	     const char *dir)
+{
+	if (!(t->needs & AIM_NEEDS_SCRATCH))
+		return 0;
+	for (int i = 0; i < n; i++) {
+		cps[i].scratch = scratch_create(dir);
+		if (cps[i].scratch == NULL)
+			return -1;
+	}
+	return 0;
+}
+
+static void
+drop_copies(struct copy *cps, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (cps[i].scratch != NULL && scratch_remove(cps[i].scratch) != 0)
+			aim_warn_errno("%s: cannot remove scratch directory",
+				       cps[i].scratch);
+		free(cps[i].scratch);
+	}
+	free(cps);
+}
+
+/* Start every copy, release them together, collect and reap them. */
+static int
+run_all(const struct aim_test *t, const struct runner_cfg *cfg,
+	struct copy *cps, int n, struct runner_outcome *each)
+{
+	int ready[2], go[2], started = 0, rc = 0, err = 0;
+
+	if (pipe2(ready, O_CLOEXEC) != 0)
+		return -1;
+	if (pipe2(go, O_CLOEXEC) != 0) {
+		err = errno;
+		(void)close(ready[0]);
+		(void)close(ready[1]);
+		errno = err;
+		return -1;
+	}
+	while (started < n && start_copy(t, cfg, cps, started, ready, go) == 0)
+		started++;
+	if (started < n)
+		err = errno;
+	(void)close(ready[1]);
+	(void)close(go[0]);
+	barrier(cps, started, ready[0], go[1], cfg);
+	(void)close(ready[0]);
+	await(cps, started, cfg);
+	for (int i = 0; i < started; i++) {
+		take_outcome(&cps[i], &each[i]);
+		(void)close(cps[i].fd);
+		while (waitpid(cps[i].pid, NULL, 0) < 0 && errno == EINTR)
+			;
+	}
+	if (started < n) {
+		rc = -1;
+		errno = err;
+	}
+	return rc;
+}
+
+static int
+refuse(const struct aim_test *t, struct runner_outcome *out)
+{
+	out->status = RUNNER_SKIP;
+	snprintf(out->reason, sizeof(out->reason), "cannot run as copies: %s",
+		 t->no_copies);
+	return 0;
+}
+
+int
+copies_run(const struct aim_test *t, const struct runner_cfg *cfg, int n,
+	   const char *dir, struct runner_outcome *out)
+{
+	struct copy *cps = xcalloc((size_t)n, sizeof(*cps));
+	struct runner_outcome *each = xcalloc((size_t)n, sizeof(*each));
+	int rc, err;
+
+	memset(out, 0, sizeof(*out));
+	if (t->no_copies != NULL && n > 1) {
+		free(each);
+		drop_copies(cps, 0);
+		return refuse(t, out);
+	}
+	rc = make_scratch(t, cps, n, dir);
+	if (rc == 0)
+		rc = run_all(t, cfg, cps, n, each);
+	err = errno;
+	if (rc == 0)
+		copies_combine(each, n, out);
+	for (int i = 0; i < n; i++)
+		runner_outcome_free(&each[i]);
+	free(each);
+	drop_copies(cps, n);
+	errno = err;
+	return rc;
+}

@@ -1,0 +1,269 @@
+/*
+ * Copy counts are a dimension of a result: a rate of N copies at once is
+ * another quantity than a rate of one, so they meet only when the user
+ * names the counts to set against each other.
+ */
+#include "config.h"
+
+#include "compare_scaling.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "log.h"
+#include "parse.h"
+#include "tag.h"
+#include "xalloc.h"
+
+static int
+parse_count(const char *s, int *out)
+{
+	long v;
+
+	if (parse_long(s, 1, SCALING_COPIES_MAX, &v) != 0)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+int
+scaling_parse(const char *arg, struct scaling_sel *sel)
+{
+	char *dup = xstrdup(arg), *colon = strchr(dup, ':');
+	int bad;
+
+	if (colon != NULL)
+		*colon = '\0';
+	bad = parse_count(dup, &sel->base) != 0 ||
+	      parse_count(colon != NULL ? colon + 1 : dup, &sel->other) != 0;
+	free(dup);
+	if (bad) {
+		char v[64];
+
+		return cli_bad_usage("--copies: '%s' is not N or BASE:NEW, counts from 1 to %d",
+				     tag_shown(arg, v, sizeof(v)),
+				     SCALING_COPIES_MAX);
+	}
+	return CLI_OK;
+}
+
+static void
+result_free(struct query_result *r)
+{
+	free(r->test);
+	free(r->status);
+	free(r->reason);
+	free(r->units);
+	free(r->samples);
+}
+
+/* Keep the results of SIDE with COPIES copies only. */
+static void
+keep_only(struct query_tag *side, int copies)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < side->n_results; i++) {
+		if (side->results[i].copies == copies)
+			side->results[k++] = side->results[i];
+		else
+			result_free(&side->results[i]);
+	}
+	side->n_results = k;
+}
+
+/* Name each result of SIDE by its count when it is not 1 (or ALWAYS). */
+static void
+name_counts(struct query_tag *side, const char *label, int always)
+{
+	for (size_t i = 0; i < side->n_results; i++) {
+		struct query_result *r = &side->results[i];
+		char *name;
+
+		if (r->copies == 1 && !always)
+			continue;
+		name = label != NULL ? xasprintf("%s x%s", r->test, label) :
+				       xasprintf("%s x%d", r->test, r->copies);
+		free(r->test);
+		r->test = name;
+	}
+}
+
+static int
+has_count(const struct query_tag *side, int copies)
+{
+	for (size_t i = 0; i < side->n_results; i++)
+		if (side->results[i].copies == copies)
+			return 1;
+	return 0;
+}
+
+/* Does SIDE have a result whose count BASE lacks? */
+static int
+shares_count(const struct query_tag *base, const struct query_tag *side)
+{
+	for (size_t i = 0; i < side->n_results; i++)
+		if (has_count(base, side->results[i].copies))
+			return 1;
+	return side->n_results == 0 || base->n_results == 0;
+}
+
+static int
+refuse(const struct query_tag *base, const struct query_tag *side)
+{
+	char a[64], b[64];
+
+	aim_warn("%s ran with --copies %d, %s with --copies %d: different copy counts are not the same test (--copies %d:%d compares them)",
+		 tag_shown(base->tag, a, sizeof(a)), base->results[0].copies,
+		 tag_shown(side->tag, b, sizeof(b)), side->results[0].copies,
+		 base->results[0].copies, side->results[0].copies);
+	return CLI_USER;
+}
+
+int
+scaling_row_of(const char *row, const char *test)
+{
+	size_t len = strlen(test);
+
+	return row != NULL && strncmp(row, test, len) == 0 &&
+	       row[len] == ' ' && row[len + 1] == 'x' &&
+	       row[len + 2] >= '0' && row[len + 2] <= '9' &&
+	       strspn(row + len + 2, "0123456789:") == strlen(row + len + 2);
+}
+
+int
+scaling_pick(struct query_tag *sides, size_t n, const struct scaling_sel *sel)
+{
+	if (sel->base > 0) {
+		char label[32];
+
+		snprintf(label, sizeof(label), sel->base == sel->other ? "%d" :
+			 "%d:%d", sel->base, sel->other);
+		for (size_t s = 0; s < n; s++) {
+			keep_only(&sides[s], s == 0 ? sel->base : sel->other);
+			if (sel->base != 1 || sel->other != 1)
+				name_counts(&sides[s], label, 1);
+		}
+		return CLI_OK;
+	}
+	for (size_t s = 1; s < n; s++)
+		if (!shares_count(&sides[0], &sides[s]))
+			return refuse(&sides[0], &sides[s]);
+	for (size_t s = 0; s < n; s++)
+		name_counts(&sides[s], NULL, 0);
+	return CLI_OK;
+}
+
+/* One test at one count on one side, pooled over its runs. */
+struct scaling_row {
+	const struct query_result *first;
+	double calls, ns, min_calls, max_calls;
+	int fair;		/* every sample says its slowest and fastest copy */
+};
+
+static void
+pool(struct scaling_row *row, const struct query_result *r)
+{
+	if (strcmp(r->status, "ok") != 0)
+		return;
+	for (size_t k = 0; k < r->n_samples; k++) {
+		const struct measure_sample *s = &r->samples[k];
+		int64_t lo, hi;
+
+		if (s->elapsed_ns <= 0 || s->calls < 0)
+			continue;
+		row->calls += (double)s->calls;
+		row->ns += (double)s->elapsed_ns;
+		if (measure_get(&s->m, MEASURE_COPY_MIN_CALLS, &lo) == 1 &&
+		    measure_get(&s->m, MEASURE_COPY_MAX_CALLS, &hi) == 1) {
+			row->min_calls += (double)lo;
+			row->max_calls += (double)hi;
+		} else {
+			row->fair = 0;
+		}
+	}
+}
+
+static double
+rate(const struct scaling_row *row, double calls)
+{
+	return row->ns > 0 ? calls * (double)row->first->factor * 1e9 / row->ns
+			   : 0.0;
+}
+
+/* One line: the count's rates, and its efficiency against ONE (or NULL). */
+static void
+print_row(FILE *f, const struct scaling_row *row, const struct scaling_row *one)
+{
+	int n = row->first->copies;
+	double total = rate(row, row->calls);
+
+	fprintf(f, "%6d ", row->first->number);
+	tag_fput(f, row->first->test, 16);
+	if (row->ns <= 0) {
+		fprintf(f, " %6d %16s\n", n, "no samples");
+		return;
+	}
+	fprintf(f, " %6d %16.2f %16.2f", n, total, total / n);
+	if (row->fair && n > 1)
+		fprintf(f, " %16.2f %16.2f", rate(row, row->min_calls),
+			rate(row, row->max_calls));
+	else
+		fprintf(f, " %16s %16s", "-", "-");
+	if (one != NULL && one->ns > 0 && rate(one, one->calls) > 0)
+		fprintf(f, " %9.1f%%\n",
+			100.0 * total / (n * rate(one, one->calls)));
+	else
+		fprintf(f, " %10s\n", "-");
+}
+
+static int
+same_group(const struct query_result *a, const struct query_result *b)
+{
+	return a->number == b->number && strcmp(a->test, b->test) == 0;
+}
+
+static void
+print_side(FILE *f, const struct query_tag *side)
+{
+	struct scaling_row one = { 0 }, row = { 0 };
+	int have_one = 0;
+
+	fprintf(f, "# ");
+	tag_fput(f, side->tag, 0);
+	fprintf(f, "\n%6s %-16s %6s %16s %16s %16s %16s %10s\n", "number",
+		"test", "copies", "ops/s", "ops/s per copy", "slowest copy",
+		"fastest copy", "efficiency");
+	for (size_t i = 0; i < side->n_results; i++) {
+		const struct query_result *r = &side->results[i];
+
+		if (row.first != NULL && (!same_group(row.first, r) ||
+					  row.first->copies != r->copies)) {
+			print_row(f, &row, have_one ? &one : NULL);
+			if (!same_group(row.first, r))
+				have_one = 0;
+		}
+		if (row.first == NULL || !same_group(row.first, r) ||
+		    row.first->copies != r->copies)
+			row = (struct scaling_row){ .first = r, .fair = 1 };
+		pool(&row, r);
+		if (r->copies == 1) {
+			one = row;
+			have_one = 1;
+		}
+	}
+	if (row.first != NULL)
+		print_row(f, &row, have_one ? &one : NULL);
+}
+
+int
+scaling_print(FILE *f, const struct query_tag *sides, size_t n)
+{
+	for (size_t s = 0; s < n; s++) {
+		if (s > 0)
+			fputc('\n', f);
+		print_side(f, &sides[s]);
+	}
+	return ferror(f) || fflush(f) != 0 ? -1 : 0;
+}

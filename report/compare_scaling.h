@@ -1,0 +1,42 @@
+/*
+ * Copy counts in comparisons: a result of N copies (aimrun --copies) is
+ * compared only with one of N copies, each count its own row group, and
+ * --scaling prints the rate per copy at each count of a tag.
+ */
+#ifndef AIM_COMPARE_SCALING_H
+#define AIM_COMPARE_SCALING_H
+
+#include <stdio.h>
+
+#include "query.h"
+
+/* Most copies a result may say it ran (aimrun's limit). */
+#define SCALING_COPIES_MAX 1024
+
+/* --copies N or BASE:NEW; 0 when not given. */
+struct scaling_sel {
+	int base, other;
+};
+
+/* Parse --copies: CLI_OK, or CLI_USER after one line. */
+int scaling_parse(const char *arg, struct scaling_sel *sel);
+
+/*
+ * Make SIDES (N of them, SIDES[0] the base) compare like with like: with
+ * SEL given, only its counts remain; else each count above 1 becomes its
+ * own test ("name xN").  CLI_USER, after one line, when a side shares no
+ * copy count with the base.
+ */
+int scaling_pick(struct query_tag *sides, size_t n, const struct scaling_sel *sel);
+
+/* Is ROW the name scaling_pick() gives TEST at a count other than 1? */
+int scaling_row_of(const char *row, const char *test);
+
+/*
+ * aimcmp --scaling: for each side, test and copy count the total rate,
+ * the rate per copy, the slowest and fastest copy's, and the scaling
+ * efficiency (rate at N / (N x rate at 1)).  -1 on a write error.
+ */
+int scaling_print(FILE *f, const struct query_tag *sides, size_t n);
+
+#endif
