@@ -27,7 +27,7 @@ harness_libharness_a_SOURCES += \
 	harness/latency.c harness/latency.h
 
 bin_PROGRAMS += harness/aimrun
-harness_aimrun_SOURCES = harness/main.c
+harness_aimrun_SOURCES = harness/main.c harness/settle.c harness/cli_opts.h
 harness_aimrun_LDADD = $(AIM_LDADD)
 
 suitedir = $(pkgdatadir)/suite
