@@ -18,7 +18,12 @@
 #include "log.h"
 
 #define CPU_DIR "/sys/devices/system/cpu"
-#define LOAD_LIMIT 0.5		/* 1-minute load average of others */
+/*
+ * The 1-minute load average of others: one CPU busy on average.  Below
+ * it, with nothing else runnable now, the load is what this user just
+ * ran (a build, the last run), which has ended.
+ */
+#define LOAD_LIMIT 1.0
 #define STEAL_LIMIT_PCT 1.0	/* of all CPU time */
 #define STEAL_WINDOW_NS 50000000L
 

@@ -84,5 +84,11 @@ t "load, governor, boost and ASLR among them" sh -c "grep -q 'load average' \
 	'$W/run.err' && grep -q ASLR '$W/run.err'"
 AIM_CHECK=quiet run --tag b 2>"$W/quiet.err"
 t "AIM_CHECK=quiet: nothing said" test ! -s "$W/quiet.err"
+# A load left by what just ended (a build), nothing runnable now: quiet.
+plant "$W/after"
+echo "0.90 0.70 0.40 1/100 4242" >"$W/after/proc/loadavg"
+AIM_CHECK_ROOT="$W/after" "$AIMRUN" --check >"$W/after.out" 2>&1
+t "a load under one CPU with nothing runnable now is no finding" sh -c \
+	"! grep -q 'load average' '$W/after.out'"
 echo "1..$n"
 exit $((fails > 0))
