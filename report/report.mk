@@ -31,7 +31,7 @@ REPORT_LDADD = report/libreport.a lib/libaim.a $(SQLITE3_LIBS) \
 	$(JSONC_LIBS) $(GSL_LIBS) $(LIBS) $(NETTLE_LIBS)
 
 bin_PROGRAMS += report/aimcmp report/aimdb
-report_aimcmp_SOURCES = report/aimcmp.c
+report_aimcmp_SOURCES = report/aimcmp.c report/aimcmp_opts.c report/aimcmp_opts.h
 report_aimcmp_LDADD = $(REPORT_LDADD)
 report_aimdb_SOURCES = report/aimdb.c report/aimdb.h \
 	report/aimdb_admin.c report/aimdb_edit.c report/aimdb_io.c \

@@ -1,0 +1,291 @@
+/*
+ * aimcmp's command line: every option parsed and range-checked, and the
+ * combinations that cannot work refused, before the database is opened.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aimcmp_opts.h"
+#include "classify.h"
+#include "cli.h"
+#include "log.h"
+#include "xalloc.h"
+
+/* Long options without a short form. */
+enum {
+	OPT_ALPHA = 256,
+	OPT_EQUIV,
+	OPT_FAIL,
+	OPT_FORCE,
+	OPT_EXCLUDE,
+	OPT_WIDE,
+	OPT_LEGEND,
+	OPT_COUNTERS,
+	OPT_CLASSIFY,
+	OPT_COPIES,
+	OPT_SCALING,
+};
+
+
+static void
+usage(FILE *f)
+{
+	fputs("Usage: aimcmp [OPTION]... BASE NEW [NEW]...\n"
+	      "  or:  aimcmp --series [OPTION]... [TAG]...\n"
+	      "  or:  aimcmp --classify [OPTION]... GOOD BAD CANDIDATE\n"
+	      "Compare the operation rates (ops/s) of tagged runs, test by test;\n"
+	      "with --series, list the significant steps between consecutive tags.\n"
+	      "\n"
+	      "  -d, --db PATH        results database (default: $AIM_DB, else\n"
+	      "                       results/aim.db when ./results is yours, else\n"
+	      "                       $XDG_DATA_HOME/aimkit/aim.db)\n"
+	      "  -f, --format FORMAT  text (default: an aligned table), lines (the\n"
+	      "                       classic line form), csv, json, markdown, html\n"
+	      "      --wide           text: no wrapping, to 100 columns or not, and\n"
+	      "                       the interval and mdc columns\n"
+	      "      --legend         text: explain every column and marker\n"
+	      "  -t, --tests LIST     only these tests (comma-separated names)\n"
+	      "  -s, --sort KEY       number (default), name or pct\n"
+	      "  -r, --run ID         only run ID of its tag (repeatable)\n"
+	      "  -S, --series         steps between consecutive tags (all tags when\n"
+	      "                       none is given) that are significant\n"
+	      "  -O, --order ORDER    of the series: version (default), date, given\n"
+	      "      --classify       for git bisect run: exit 0 when CANDIDATE is\n"
+	      "                       like GOOD, 1 like BAD, 125 cannot tell, 128\n"
+	      "                       on any error (doc/bisect.md)\n"
+	      "      --alpha P        false discovery rate over all tests compared\n"
+	      "                       (default 0.05); intervals are 1 - P\n"
+	      "      --equivalence PCT  changes within +/-PCT % are 'equivalent'\n"
+	      "                       (default 2; 0 turns the verdict off)\n"
+	      "      --exclude-flagged  leave samples flagged by the quality rule\n"
+	      "                       out of the rates (default: keep, count them)\n"
+	      "      --fail-on-regression  exit 3 when a test regressed\n"
+	      "      --counters       under each test, its metrics per call (context\n"
+	      "                       switches, ...) with their change and verdict\n"
+	      "      --copies N|B:N   only results of N copies at once (aimrun\n"
+	      "                       --copies); B:N sets B copies of BASE against N\n"
+	      "      --scaling        for each TAG, the rate per copy at each copy\n"
+	      "                       count and the scaling efficiency\n"
+	      "      --force          compare even another machine, CPU model or\n"
+	      "                       aimkit build\n"
+	      "  -h, --help           show this help and exit\n"
+	      "  -V, --version        show the version and exit\n", f);
+}
+
+static int
+parse_sort(const char *s, enum cmp_sort *out)
+{
+	if (strcmp(s, "number") == 0)
+		*out = CMP_SORT_NUMBER;
+	else if (strcmp(s, "name") == 0)
+		*out = CMP_SORT_NAME;
+	else if (strcmp(s, "pct") == 0)
+		*out = CMP_SORT_PCT;
+	else
+		return cli_bad_usage("--sort: unknown key '%s' (number, name, pct)", s);
+	return CLI_OK;
+}
+
+/* The options that shape the statistics. */
+static int
+stats_option(int c, const char *arg, struct opts *o)
+{
+	double v;
+
+	switch (c) {
+	case OPT_ALPHA:
+		if (cli_parse_real(arg, 0.0, 0.5, &v) < 0 || v == 0.0)
+			return cli_bad_usage("--alpha: '%s' is not a number above 0 and below 0.5",
+					 arg);
+		o->cmp.stats.alpha = v;
+		return CLI_OK;
+	case OPT_EQUIV:
+		if (cli_parse_real(arg, 0.0, 100.0, &v) < 0)
+			return cli_bad_usage("--equivalence: '%s' is not a percentage from 0 to below 100",
+					 arg);
+		o->cmp.stats.equiv = v / 100.0;
+		return CLI_OK;
+	case OPT_EXCLUDE:
+		o->cmp.exclude_flagged = 1;
+		return CLI_OK;
+	case OPT_FAIL:
+		o->fail_on_regression = 1;
+		return CLI_OK;
+	case OPT_FORCE:
+		o->force = 1;
+		return CLI_OK;
+	case OPT_WIDE:
+		o->text_flags |= FMT_WIDE;
+		return CLI_OK;
+	case OPT_LEGEND:
+		o->text_flags |= FMT_LEGEND;
+		return CLI_OK;
+	case OPT_COPIES:
+		return scaling_parse(arg, &o->copies);
+	case OPT_SCALING:
+		o->scaling = 1;
+		return CLI_OK;
+	case OPT_COUNTERS:
+		o->counters = 1;
+		return CLI_OK;
+	case OPT_CLASSIFY:
+		o->classify = 1;
+		return CLI_OK;
+	default:
+		return cli_bad_usage("bad option");
+	}
+}
+
+static int
+one_option(int c, const char *arg, struct opts *o)
+{
+	int64_t id;
+
+	switch (c) {
+	case 'd':
+		o->db = arg;
+		return CLI_OK;
+	case 'f':
+		if (fmt_parse(arg, &o->format) < 0)
+			return cli_bad_usage("--format: unknown format '%s' (text, lines, csv, json, markdown, html)",
+					 arg);
+		return CLI_OK;
+	case 't':
+		return cli_parse_tests(arg, &o->tests, &o->n_tests);
+	case 's':
+		o->sort_given = 1;
+		return parse_sort(arg, &o->sort);
+	case 'S':
+		o->series = 1;
+		return CLI_OK;
+	case 'O':
+		o->order_given = 1;
+		if (tagorder_mode_parse(arg, &o->order) < 0)
+			return cli_bad_usage("--order: unknown order '%s' (version, date, given)",
+					 arg);
+		return CLI_OK;
+	case 'r':
+		if (cli_run_id(arg, &id) < 0)
+			return cli_bad_usage("--run: not a run id: '%s'", arg);
+		o->runs = xrealloc(o->runs, (o->n_runs + 1) * sizeof(*o->runs));
+		o->runs[o->n_runs++] = id;
+		return CLI_OK;
+	default:
+		return stats_option(c, arg, o);
+	}
+}
+
+/* --classify: three tags, the text form, nothing that shapes a table. */
+static int
+classify_check(const struct opts *o)
+{
+	if (o->series || o->format != FMT_TEXT || o->text_flags != 0 ||
+	    o->sort_given || o->order_given || o->counters ||
+	    o->fail_on_regression)
+		return cli_bad_usage("--classify: only --db, --tests, --run, --alpha, --exclude-flagged and --force apply");
+	if (o->n_tags != 3)
+		return cli_bad_usage("--classify: give GOOD, BAD and CANDIDATE tags");
+	return CLI_OK;
+}
+
+/* What a series takes, and what only a comparison of sides does. */
+static int
+series_check(const struct opts *o)
+{
+	if (o->text_flags != 0 && (o->series || o->format != FMT_TEXT))
+		return cli_bad_usage("--wide and --legend: only for the text table");
+	if (o->classify)
+		return classify_check(o);
+	if (!o->series) {
+		if (o->order_given)
+			return cli_bad_usage("--order: only with --series");
+		if (o->scaling && (o->format != FMT_TEXT || o->copies.base > 0))
+			return cli_bad_usage("--scaling: a text table of every copy count");
+		if (o->n_tags < (o->scaling ? 1U : 2U))
+			return cli_bad_usage(o->scaling ? "--scaling: give a TAG" :
+					     "give a BASE tag and at least one NEW tag");
+		return CLI_OK;
+	}
+	if (o->format != FMT_TEXT && o->format != FMT_CSV &&
+	    o->format != FMT_JSON)
+		return cli_bad_usage("--series: the formats are text, csv and json");
+	if (o->n_runs > 0 || o->sort_given || o->force ||
+	    o->fail_on_regression || o->cmp.exclude_flagged || o->counters)
+		return cli_bad_usage("--series: --run, --sort, --force, --exclude-flagged, --counters and --fail-on-regression are for comparisons of sides");
+	return CLI_OK;
+}
+
+/*
+ * Whether ARGV asks for --classify (any abbreviation getopt takes), so
+ * that an error before getopt reaches it still aborts a bisect.
+ */
+int
+aimcmp_wants_classify(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		size_t len = strlen(argv[i]);
+
+		if (len >= 4 && len <= 10 && strncmp(argv[i], "--", 2) == 0 &&
+		    strncmp(argv[i] + 2, "classify", len - 2) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Returns -1 when --help or --version was handled, else an exit status. */
+int
+aimcmp_parse_options(int argc, char **argv, struct opts *o)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "tests", required_argument, NULL, 't' },
+		{ "sort", required_argument, NULL, 's' },
+		{ "run", required_argument, NULL, 'r' },
+		{ "series", no_argument, NULL, 'S' },
+		{ "order", required_argument, NULL, 'O' },
+		{ "alpha", required_argument, NULL, OPT_ALPHA },
+		{ "equivalence", required_argument, NULL, OPT_EQUIV },
+		{ "exclude-flagged", no_argument, NULL, OPT_EXCLUDE },
+		{ "fail-on-regression", no_argument, NULL, OPT_FAIL },
+		{ "force", no_argument, NULL, OPT_FORCE },
+		{ "wide", no_argument, NULL, OPT_WIDE },
+		{ "legend", no_argument, NULL, OPT_LEGEND },
+		{ "counters", no_argument, NULL, OPT_COUNTERS },
+		{ "classify", no_argument, NULL, OPT_CLASSIFY },
+		{ "copies", required_argument, NULL, OPT_COPIES },
+		{ "scaling", no_argument, NULL, OPT_SCALING },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c, rc;
+
+	opterr = 0;	/* cli_bad_option() says it in one line */
+	while ((c = getopt_long(argc, argv, ":d:f:t:s:r:SO:hV", longopts,
+				NULL)) != -1) {
+		if (c == 'h' || c == 'V') {
+			if (c == 'h')
+				usage(stdout);
+			else
+				cli_version("aimcmp");
+			return -1;
+		}
+		if (c == '?' || c == ':')
+			return cli_bad_option(c, argv, longopts, NULL);
+		rc = one_option(c, optarg, o);
+		if (rc != CLI_OK)
+			return rc;
+	}
+	o->tags = argv + optind;
+	o->n_tags = (size_t)(argc - optind);
+	return series_check(o);
+}
+

@@ -1,0 +1,50 @@
+/*
+ * aimcmp's options (report/aimcmp_opts.c parses them, report/aimcmp.c
+ * acts on them).
+ */
+#ifndef AIM_AIMCMP_OPTS_H
+#define AIM_AIMCMP_OPTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "compare.h"
+#include "compare_scaling.h"
+#include "fmt.h"
+#include "series_db.h"
+
+struct opts {
+	const char *db;
+	enum fmt_kind format;
+	enum cmp_sort sort;
+	unsigned text_flags;		/* --wide, --legend (enum fmt_flags) */
+	struct cmp_opts cmp;	/* --alpha, --equivalence, flagged */
+	int fail_on_regression;
+	int force;
+	int counters;			/* --counters: metrics per call */
+	struct scaling_sel copies;	/* --copies N or BASE:NEW */
+	int scaling;			/* --scaling: rate against copies */
+	int sort_given;
+	int series;			/* --series: steps along the tags */
+	int classify;			/* --classify GOOD BAD CANDIDATE */
+	int *verdict;			/* its exit status, when reached */
+	enum tagorder_mode order;	/* of the series */
+	int order_given;
+	struct plot_want *tests;	/* --tests, NULL when all */
+	size_t n_tests;
+	int64_t *runs;			/* --run ids */
+	size_t n_runs;
+	char **tags;			/* BASE NEW... */
+	size_t n_tags;
+};
+
+/*
+ * Whether ARGV asks for --classify (any abbreviation getopt takes), so
+ * that an error before getopt reaches it still aborts a bisect.
+ */
+int aimcmp_wants_classify(int argc, char **argv);
+
+/* Returns -1 when --help or --version was handled, else an exit status. */
+int aimcmp_parse_options(int argc, char **argv, struct opts *o);
+
+#endif
