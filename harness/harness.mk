@@ -20,6 +20,7 @@ harness_libharness_a_SOURCES += \
 	harness/proto.c harness/proto.h \
 	harness/rounds.c harness/rounds.h \
 	harness/run.c harness/run.h \
+	harness/run_record.c harness/run_int.h \
 	harness/runner.c harness/runner.h \
 	harness/scratch.c harness/scratch.h \
 	harness/suite.c harness/suite.h \

@@ -1,0 +1,66 @@
+/*
+ * The state of one aimrun run, shared by the run loop (harness/run.c)
+ * and what the run writes about itself (harness/run_record.c).
+ */
+#ifndef AIM_RUN_INT_H
+#define AIM_RUN_INT_H
+
+#include <stdint.h>
+
+#include "aim_test.h"
+#include "progress.h"
+#include "rounds.h"
+#include "run.h"
+#include "runner.h"
+#include "store.h"
+
+struct totals {
+	int64_t calls;
+	int64_t elapsed_ns;
+	int ok_runs;
+	char reason[AIM_REASON_MAX];	/* last failure */
+	const char *status;		/* of the last failure */
+	struct hist_acc *lat;		/* per-call times, or NULL */
+};
+
+struct run_state {
+	const struct run_opts *o;
+	int64_t run_id;
+	struct progress prog;
+	size_t n_ok;		/* results with samples */
+	int out_errno;		/* first write error of the table */
+	struct store_checked db_seen;	/* the file found sound, once */
+	struct perf_plan counters;	/* what this kernel counts */
+	struct rounds rounds;		/* o->more: what is still open */
+	int copies;		/* run at once now (--copies) */
+	int copy_idx;		/* which count of the sweep */
+	/*
+	 * The first error that stopped the run, "what: why".  It is printed
+	 * once, at the end, with what is stored: a failed write is often
+	 * followed by a failed attempt to mark the run.
+	 */
+	char fail[512];
+};
+
+/* Keep the first error that stops the run, "what: why" (rs->fail). */
+void run_fail_set(struct run_state *rs, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* The database, opened for one write; NULL after run_fail_set(). */
+struct store *run_open_db(struct run_state *rs);
+/* Note the first error of writing the table (RC < 0). */
+void run_table_put(struct run_state *rs, int rc);
+/* The run row with its environment: 0, or -1 with rs->fail set. */
+int run_begin(struct run_state *rs);
+/* Result REP of T with its samples, in one transaction: 0 or -1. */
+int run_save(struct run_state *rs, const struct aim_test *t, int rep,
+	     const struct runner_outcome *out);
+/* The canary of round REP, stored as a fact of the run: 0 or -1. */
+int run_canary(struct run_state *rs, int rep);
+/* The run's end, complete or not: 0 or -1. */
+int run_finish(struct run_state *rs, int complete);
+/* The one line on what is stored, and the exit status for RC. */
+int run_conclude(const struct run_state *rs, int rc);
+/* "Stored as run N, tag T, in PATH" after the table. */
+void run_print_where(struct run_state *rs);
+
+#endif

@@ -1,0 +1,244 @@
+/*
+ * What a run writes about itself: the run row with its environment and
+ * options, each result as its process is reaped, the canary of each
+ * round, the end, and the one line that says what is stored.  The
+ * database is opened and closed around each write (harness/run.c).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "canary.h"
+#include "env.h"
+#include "interrupt.h"
+#include "log.h"
+#include "perf.h"
+#include "pin.h"
+#include "run_int.h"
+#include "store.h"
+#include "tag.h"
+#include "xalloc.h"
+
+void __attribute__((format(printf, 2, 3)))
+run_fail_set(struct run_state *rs, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (rs->fail[0] != '\0')
+		return;
+	va_start(ap, fmt);
+	(void)vsnprintf(rs->fail, sizeof(rs->fail), fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * Opened once per result: the schema and page checks are made on the
+ * first open of the file, and again only if it is replaced (store_reopen).
+ */
+struct store *
+run_open_db(struct run_state *rs)
+{
+	char err[512];
+	struct store *st = store_reopen(rs->o->db_path, &rs->db_seen, err,
+					sizeof(err));
+
+	if (st == NULL)
+		run_fail_set(rs, "%s: %s", rs->o->db_path, err);
+	return st;
+}
+
+/* Note a failed write (RC < 0) of the table, or one that fflush finds. */
+void
+run_table_put(struct run_state *rs, int rc)
+{
+	if ((rc < 0 || fflush(stdout) != 0) && rs->out_errno == 0)
+		rs->out_errno = errno != 0 ? errno : EIO;
+}
+
+static char *
+options_text(const struct run_opts *o)
+{
+	return xasprintf("duration_s=%.3f runs=%ld filesize_k=%lu memsize=%lu"
+			 " latency=%d dir=%s",
+			 (double)o->duration_ns / 1e9, o->runs, o->filesize_k,
+			 o->memsize, o->latency, o->dir);
+}
+
+/*
+ * The events counted, as a fact of the run: inherited counters cost a
+ * forking test part of its rate, so aimcmp warns when two sides differ.
+ */
+static void
+counters_fact(const struct run_state *rs, struct env *env)
+{
+	char names[PERF_EVENTS * 32];
+
+	perf_plan_names(&rs->counters, names, sizeof(names));
+	env_add(env, "counters", names);
+}
+
+int
+run_begin(struct run_state *rs)
+{
+	const struct run_opts *o = rs->o;
+	struct env env = { 0 };
+	struct store *st;
+	char *opts, pinned[16];
+	struct store_kv facts[2] = {
+		{ "cpu.pinned", pinned }, { "canary.loop", CANARY_LOOP },
+	};
+
+	if (o->pin > 0)
+		snprintf(pinned, sizeof(pinned), "%d", o->pin - 1);
+	else
+		snprintf(pinned, sizeof(pinned), "none");
+	if (env_capture(&env, o->dir) != 0)
+		aim_warn("some facts of the environment could not be read");
+	counters_fact(rs, &env);
+	st = run_open_db(rs);
+	if (st == NULL) {
+		env_free(&env);
+		return -1;
+	}
+	opts = options_text(o);
+	struct store_run run = {
+		.tag = o->tag, .suite = o->suite->name, .options = opts,
+		.source = "aimrun", .source_file = NULL,
+		.aim_version = PACKAGE_VERSION, .host = env_get(&env, "hostname"),
+	};
+	rs->run_id = store_begin_run(st, &run, env.kv, env.n);
+	if (rs->run_id < 0 || store_add_env(st, rs->run_id, facts, 2) != 0)
+		run_fail_set(rs, "%s: %s", o->db_path, store_errmsg(st));
+	store_close(st);
+	free(opts);
+	env_free(&env);
+	return rs->run_id < 0 ? -1 : 0;
+}
+
+int
+run_save(struct run_state *rs, const struct aim_test *t, int rep,
+     const struct runner_outcome *out)
+{
+	struct store *st = run_open_db(rs);
+	int rc;
+
+	if (st == NULL)
+		return -1;
+	struct store_result res = {
+		.number = t->info->number, .test = t->info->name,
+		/* Repetitions number on through the counts of a sweep. */
+		.rep = rep + rs->copy_idx * (int)rs->o->runs, .copies = rs->copies,
+		.status = runner_status_name(out->status),
+		.reason = out->status == RUNNER_OK ? NULL : out->reason,
+		.factor = aim_test_factor_sized(t, rs->o->filesize_k,
+						rs->o->memsize),
+		.units = t->info->units, .warmup_calls = out->warmup_calls,
+		.warmup_ns = out->warmup_ns,
+		.judged = t->info->judged, .better = t->info->better,
+	};
+	rc = store_add_result(st, rs->run_id, &res, out->samples,
+			      out->n_samples);
+	if (rc != 0)
+		run_fail_set(rs, "%s: %s", rs->o->db_path, store_errmsg(st));
+	store_close(st);
+	return rc;
+}
+
+/*
+ * The canary of round REP (of the sweep's current count), timed where
+ * the tests run and stored as the fact canary.round.N.  -1 on a
+ * database error.
+ */
+int
+run_canary(struct run_state *rs, int rep)
+{
+	struct pin_saved saved;
+	int pinned = rs->o->pin > 0 && pin_enter(rs->o->pin - 1, &saved) == 0;
+	char key[32], ns[24];
+	struct store_kv fact = { key, ns };
+	struct store *st;
+	int rc;
+
+	snprintf(ns, sizeof(ns), "%lld", (long long)canary_ns());
+	if (pinned)
+		pin_restore(&saved);
+	/* Rounds are numbered on through a sweep's counts, as reps are. */
+	snprintf(key, sizeof(key), "canary.round.%d",
+		 rep + rs->copy_idx * (int)rs->o->runs);
+	st = run_open_db(rs);
+	if (st == NULL)
+		return -1;
+	rc = store_add_env(st, rs->run_id, &fact, 1);
+	if (rc != 0)
+		run_fail_set(rs, "%s: %s", rs->o->db_path, store_errmsg(st));
+	store_close(st);
+	return rc;
+}
+
+int
+run_finish(struct run_state *rs, int complete)
+{
+	struct store *st = run_open_db(rs);
+	int rc = -1;
+
+	if (st != NULL) {
+		rc = store_end_run(st, rs->run_id,
+				   complete ? "complete" : "incomplete");
+		if (rc != 0)
+			run_fail_set(rs, "%s: %s", rs->o->db_path, store_errmsg(st));
+		store_close(st);
+	}
+	return rc;
+}
+
+/*
+ * One line for what went wrong, if anything, saying what is stored; the
+ * exit status.  Every result is committed as its process ends, so the
+ * results before a failure are always kept.
+ */
+int
+run_conclude(const struct run_state *rs, int rc)
+{
+	long long id = (long long)rs->run_id;
+
+	if (rc > 0) {
+		aim_warn("stopped by signal %d; finished results are stored, run %lld marked incomplete",
+			 interrupt_signal(), id);
+		return 128 + interrupt_signal();
+	}
+	if (rc < 0) {
+		aim_warn("%s; finished results are stored as run %lld, marked incomplete",
+			 rs->fail, id);
+		return 2;
+	}
+	if (rs->n_ok == 0) {
+		aim_warn("no test produced a result; the failures are stored as run %lld, marked incomplete",
+			 id);
+		return 2;
+	}
+	if (rs->out_errno != 0) {
+		aim_warn("standard output: %s; results are stored as run %lld",
+			 strerror(rs->out_errno), id);
+		return 2;
+	}
+	return 0;
+}
+
+/*
+ * Below the table, where the numbers went: the run, its tag and the
+ * database, so the next aimcmp or aimdb command can be written at once.
+ */
+void
+run_print_where(struct run_state *rs)
+{
+	errno = 0;
+	printf("Stored as run %lld, tag ", (long long)rs->run_id);
+	tag_fput(stdout, rs->o->tag, 0);
+	printf(", in ");
+	tag_fput(stdout, rs->o->db_path, 0);
+	run_table_put(rs, printf("\n"));
+}
