@@ -41,3 +41,7 @@ lib_libaim_a_SOURCES += lib/store_check.c
 
 # What aimrun reads back of a base tag (aimrun --against).
 lib_libaim_a_SOURCES += lib/store_read.c lib/store_read.h
+
+# The engine-neutral connection every statement goes through (lib/db.h);
+# backends fill the table of lib/db_int.h.
+lib_libaim_a_SOURCES += lib/db.c lib/db.h lib/db_int.h

@@ -1,0 +1,192 @@
+/*
+ * lib/db.h: each call handed to the backend that made the connection.
+ * Savepoints and commits are plain SQL both engines spell alike.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "db_int.h"
+
+enum db_engine
+db_engine(const struct db *db)
+{
+	return db->ops->engine;
+}
+
+struct db_stmt *
+db_prepare(struct db *db, const char *sql)
+{
+	return db->ops->prepare(db, sql);
+}
+
+int
+db_bind_int64(struct db_stmt *st, int i, int64_t v)
+{
+	return st->ops->bind_int64(st, i, v);
+}
+
+int
+db_bind_double(struct db_stmt *st, int i, double v)
+{
+	return st->ops->bind_double(st, i, v);
+}
+
+int
+db_bind_text(struct db_stmt *st, int i, const char *s)
+{
+	return st->ops->bind_text(st, i, s);
+}
+
+int
+db_bind_null(struct db_stmt *st, int i)
+{
+	return st->ops->bind_null(st, i);
+}
+
+int
+db_step(struct db_stmt *st)
+{
+	return st->ops->step(st);
+}
+
+int
+db_reset(struct db_stmt *st)
+{
+	return st->ops->reset(st);
+}
+
+void
+db_finalize(struct db_stmt *st)
+{
+	if (st)
+		st->ops->finalize(st);
+}
+
+int
+db_column_count(struct db_stmt *st)
+{
+	return st->ops->column_count(st);
+}
+
+int
+db_column_is_null(struct db_stmt *st, int col)
+{
+	return st->ops->column_is_null(st, col);
+}
+
+int64_t
+db_column_int64(struct db_stmt *st, int col)
+{
+	return st->ops->column_int64(st, col);
+}
+
+double
+db_column_double(struct db_stmt *st, int col)
+{
+	return st->ops->column_double(st, col);
+}
+
+const char *
+db_column_text(struct db_stmt *st, int col)
+{
+	return st->ops->column_text(st, col);
+}
+
+const char *
+db_column_name(struct db_stmt *st, int col)
+{
+	return st->ops->column_name(st, col);
+}
+
+int
+db_exec(struct db *db, const char *script)
+{
+	return db->ops->exec(db, script);
+}
+
+int64_t
+db_changes(struct db *db)
+{
+	return db->ops->changes(db);
+}
+
+int
+db_begin(struct db *db)
+{
+	return db->ops->begin(db);
+}
+
+int
+db_commit(struct db *db)
+{
+	return db->ops->exec(db, "COMMIT");
+}
+
+void
+db_rollback(struct db *db)
+{
+	if (db->ops->in_transaction(db))
+		(void)db->ops->exec(db, "ROLLBACK");
+}
+
+/* NAME is the caller's fixed identifier, so pasting it is safe. */
+static int
+savepoint_sql(struct db *db, const char *verb, const char *name)
+{
+	char sql[128];
+	int n = snprintf(sql, sizeof(sql), "%s %s", verb, name);
+
+	if (n < 0 || (size_t)n >= sizeof(sql) ||
+	    strspn(name, "abcdefghijklmnopqrstuvwxyz_") != strlen(name))
+		return -1;
+	return db->ops->exec(db, sql);
+}
+
+int
+db_savepoint(struct db *db, const char *name)
+{
+	return savepoint_sql(db, "SAVEPOINT", name);
+}
+
+int
+db_release(struct db *db, const char *name)
+{
+	return savepoint_sql(db, "RELEASE SAVEPOINT", name);
+}
+
+int
+db_rollback_to(struct db *db, const char *name)
+{
+	return savepoint_sql(db, "ROLLBACK TO SAVEPOINT", name);
+}
+
+int
+db_in_transaction(const struct db *db)
+{
+	return db->ops->in_transaction(db);
+}
+
+int
+db_snapshot(struct db *db)
+{
+	return db->ops->snapshot(db);
+}
+
+const char *
+db_errmsg(const struct db *db)
+{
+	return db->ops->errmsg(db);
+}
+
+int
+db_lost(const struct db *db)
+{
+	return db->ops->lost(db);
+}
+
+void
+db_close(struct db *db)
+{
+	if (db)
+		db->ops->close(db);
+}
