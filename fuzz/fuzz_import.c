@@ -117,7 +117,7 @@ compare_stored(struct store *st, const struct import_file *f)
 	size_t n;
 	int rc = 0;
 
-	if (query_list(store_handle(st), &rows, &n) < 0)
+	if (query_list(store_db(st), &rows, &n) < 0)
 		return fuzz_broken("cannot list the stored runs");
 	if (n != f->n_reports)
 		rc = fuzz_broken("%zu reports stored as %zu runs",

@@ -98,6 +98,12 @@ db_column_name(struct db_stmt *st, int col)
 	return st->ops->column_name(st, col);
 }
 
+enum db_type
+db_column_type(struct db_stmt *st, int col)
+{
+	return st->ops->column_type(st, col);
+}
+
 int
 db_exec(struct db *db, const char *script)
 {
@@ -170,6 +176,19 @@ int
 db_snapshot(struct db *db)
 {
 	return db->ops->snapshot(db);
+}
+
+int
+db_schema_version(struct db *db)
+{
+	return db->ops->schema_version(db);
+}
+
+int
+db_check(struct db *db, void (*fn)(const char *line, void *arg), void *arg,
+	 int64_t *orphans)
+{
+	return db->ops->check(db, fn, arg, orphans);
 }
 
 const char *

@@ -27,6 +27,14 @@ enum db_engine {
 	DB_POSTGRES,
 };
 
+/* The type of a value read (db_column_type). */
+enum db_type {
+	DB_NULL,
+	DB_INTEGER,
+	DB_REAL,
+	DB_TEXT,
+};
+
 /* Results of db_step. */
 enum db_step {
 	DB_ERROR = -1,	/* reason in db_errmsg */
@@ -84,6 +92,13 @@ const char *db_column_text(struct db_stmt *st, int col);
 const char *db_column_name(struct db_stmt *st, int col);
 
 /*
+ * The type of the value in column COL of the current row, for readers
+ * of whole rows (SELECT *) that keep each value as stored: SQLite's
+ * storage class (a blob reads as text), PostgreSQL's column type.
+ */
+enum db_type db_column_type(struct db_stmt *st, int col);
+
+/*
  * Run SCRIPT, one or more statements without parameters or rows
  * (schema steps, transaction control).  0, or -1 with the reason.
  */
@@ -113,6 +128,23 @@ int db_in_transaction(const struct db *db);
  * PostgreSQL: REPEATABLE READ, READ ONLY).  0 or -1.
  */
 int db_snapshot(struct db *db);
+
+/*
+ * The aimkit schema version DB holds (SQLite: PRAGMA user_version), 0
+ * for a database without one, or -1 with the reason.
+ */
+int db_schema_version(struct db *db);
+
+/*
+ * The engine's own check of what it stores: FN is called with each line
+ * of its verdict, the one line "ok" when sound (SQLite: PRAGMA
+ * integrity_check, a file too damaged to answer adding its error as one
+ * more line).  *ORPHANS is then the number of rows whose foreign key
+ * finds no parent, or -1 when not counted because the verdict was not
+ * "ok".  0, or -1 with the reason.
+ */
+int db_check(struct db *db, void (*fn)(const char *line, void *arg),
+	     void *arg, int64_t *orphans);
 
 /*
  * The reason for the last failure on DB: one line, no newline, never

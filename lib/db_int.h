@@ -25,12 +25,16 @@ struct db_ops {
 	double (*column_double)(struct db_stmt *st, int col);
 	const char *(*column_text)(struct db_stmt *st, int col);
 	const char *(*column_name)(struct db_stmt *st, int col);
+	enum db_type (*column_type)(struct db_stmt *st, int col);
 	int (*exec)(struct db *db, const char *script);
 	int64_t (*changes)(struct db *db);
 	/* a writing transaction: SQLite BEGIN IMMEDIATE, PostgreSQL BEGIN */
 	int (*begin)(struct db *db);
 	int (*snapshot)(struct db *db);
 	int (*in_transaction)(const struct db *db);
+	int (*schema_version)(struct db *db);
+	int (*check)(struct db *db, void (*fn)(const char *, void *),
+		     void *arg, int64_t *orphans);
 	const char *(*errmsg)(const struct db *db);
 	int (*lost)(const struct db *db);
 	void (*close)(struct db *db);

@@ -12,38 +12,14 @@
 #include <sqlite3.h>
 
 #include "dbfile.h"
+#include "db.h"
 
-/* PRAGMA application_id of an aimkit database: "AIM9" in ASCII. */
-#define SCHEMA_APPLICATION_ID 0x41494d39
-
-/* Version this build creates: the number of migration steps. */
-int schema_version(void);
+#include "schema_ver.h"
 
 /*
- * The oldest version whose tables readers use as they are: a reader opens
- * any version from this one up without migrating it.  A step that
- * changes a table or view readers query must raise it.
- */
-#define SCHEMA_READ_MIN 1
-
-/*
- * The tests whose results were judged on their fastest interval before
- * the result row said so itself (version 4): the migration marks them,
- * and a reader of an older file treats them the same way.
- */
-#define SCHEMA_PEAK_TESTS \
-	"('add_double', 'add_float', 'add_long', 'add_int', 'add_short'," \
-	" 'div_double', 'div_float', 'div_long', 'div_int', 'div_short'," \
-	" 'calibrate', 'fun_cal', 'fun_cal1', 'fun_cal2', 'fun_cal15'," \
-	" 'jmp_test', 'matrix_rtns', 'array_rtns', 'mem_rtns_1'," \
-	" 'mem_rtns_2', 'ram_copy', 'mul_double', 'mul_float', 'mul_long'," \
-	" 'mul_int', 'mul_short', 'new_raph', 'series_1', 'num_rtns_1'," \
-	" 'trig_rtns', 'sieve', 'sort_rtns_1')"
-
-/*
- * A new random (version 4) UUID as an SQL expression, in lower case:
- * the identity of a run, given once when it is first stored and kept by
- * every copy, export and merge.
+ * A new random (version 4) UUID as an SQLite expression, in lower case,
+ * for the migration that gives the runs already stored their identity;
+ * the store makes a new run's in C (store_new_uuid).
  */
 #define SCHEMA_NEW_UUID \
 	"(lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2)))" \

@@ -1,7 +1,8 @@
 /*
  * Opening a database file: which checks come before anything is written
  * to it (once per file for a writer that reopens it, see store_reopen),
- * in what order.  Free of SQL: lib/schema.c makes each step.
+ * in what order, and the store over the connection it makes.  Free of
+ * SQL: lib/schema.c makes each step.
  */
 #include "config.h"
 
@@ -13,8 +14,10 @@
 
 #include <sqlite3.h>
 
+#include "db_sqlite.h"
 #include "dbfile.h"
 #include "store.h"
+#include "store_int.h"
 
 static sqlite3 *
 open_db(const char *path, enum dbfile_use use, char *name, size_t len,
@@ -133,4 +136,63 @@ store_name_is_link(const char *path)
 	struct stat sb;
 
 	return lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode);
+}
+
+/* A store over the SQLite connection H (NULL: its open failed). */
+static struct store *
+store_of(sqlite3 *h, char *err, size_t errlen)
+{
+	struct db *db;
+
+	if (h == NULL)
+		return NULL;
+	db = db_sqlite_wrap(h);
+	if (db == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	return store_wrap(db, err, errlen);
+}
+
+struct store *
+store_open(const char *path, enum store_mode mode, char *err, size_t errlen)
+{
+	static const enum dbfile_use use[] = {
+		[STORE_RO] = DBFILE_READ,
+		[STORE_RW] = DBFILE_CREATE,
+		[STORE_EDIT] = DBFILE_EDIT,
+	};
+
+	return store_of(schema_open(path, use[mode], NULL, err, errlen), err,
+			errlen);
+}
+
+struct store *
+store_reopen(const char *path, struct store_checked *seen, char *err,
+	     size_t errlen)
+{
+	return store_of(schema_open(path, DBFILE_CREATE, seen, err, errlen),
+			err, errlen);
+}
+
+struct store *
+store_open_memory(char *err, size_t errlen)
+{
+	return store_of(schema_open_memory(err, errlen), err, errlen);
+}
+
+int
+store_verify_schema(struct store *st, void (*fn)(const char *, void *),
+		    void *arg)
+{
+	sqlite3 *h = db_sqlite_handle(store_db(st));
+	char err[STORE_ERR_MAX];
+	int version;
+
+	/* A reader's file may be of an older version, checked as that. */
+	if (h == NULL || schema_inspect(h, &version, err, sizeof(err)) < 0) {
+		fn(h == NULL ? "not an SQLite database" : err, arg);
+		return -1;
+	}
+	return schema_verify(h, version, fn, arg);
 }

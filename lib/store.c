@@ -1,7 +1,8 @@
 /*
- * The results database: opening with checks that never write to a file we
- * would refuse, then runs, results and samples each written in one
- * transaction, so a killed aimrun leaves only whole results behind.
+ * The results database: runs, results and samples each written in one
+ * transaction, so a killed aimrun leaves only whole results behind.  All
+ * through lib/db.h, whichever engine holds the file; opening it is the
+ * engine's (lib/schema_open.c).
  */
 #include "config.h"
 
@@ -9,19 +10,11 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
-
-#include "schema.h"
-
-#define STORE_ERR_MAX 512
-#define STORE_NOW_UTC "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
-
-struct store {
-	sqlite3 *db;
-	char err[STORE_ERR_MAX];
-};
+#include "db.h"
+#include "store_int.h"
 
 /* How a write was wrapped: its own transaction, or a savepoint inside one. */
 enum tx_kind {
@@ -29,32 +22,30 @@ enum tx_kind {
 	TX_NESTED,
 };
 
-/* Reason = formatted WHAT, then ": " and SQLite's message for the failure. */
+/* Reason = formatted WHAT, then ": " and the engine's message for the failure. */
 static void __attribute__((format(printf, 2, 3)))
 fail_sql(struct store *st, const char *fmt, ...)
 {
-	char what[256], msg[256];
+	char what[256];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	snprintf(st->err, sizeof(st->err), "%s: %s", what,
-		 schema_errmsg(st->db, msg, sizeof(msg)));
+	snprintf(st->err, sizeof(st->err), "%s: %s", what, db_errmsg(st->db));
 }
 
-/* Wrap DB, or close it and return NULL. */
-static struct store *
-wrap(sqlite3 *db, char *err, size_t errlen)
+struct store *
+store_wrap(struct db *db, char *err, size_t errlen)
 {
 	struct store *st;
 
 	if (db == NULL)
 		return NULL;
-	st = sqlite3_malloc(sizeof(*st));
+	st = malloc(sizeof(*st));
 	if (st == NULL) {
 		snprintf(err, errlen, "out of memory");
-		(void)sqlite3_close(db);	/* no statement is open */
+		db_close(db);	/* no statement is open */
 		return NULL;
 	}
 	st->db = db;
@@ -62,52 +53,10 @@ wrap(sqlite3 *db, char *err, size_t errlen)
 	return st;
 }
 
-struct store *
-store_open(const char *path, enum store_mode mode, char *err, size_t errlen)
-{
-	static const enum dbfile_use use[] = {
-		[STORE_RO] = DBFILE_READ,
-		[STORE_RW] = DBFILE_CREATE,
-		[STORE_EDIT] = DBFILE_EDIT,
-	};
-
-	return wrap(schema_open(path, use[mode], NULL, err, errlen), err,
-		    errlen);
-}
-
-struct store *
-store_reopen(const char *path, struct store_checked *seen, char *err,
-	     size_t errlen)
-{
-	return wrap(schema_open(path, DBFILE_CREATE, seen, err, errlen), err,
-		    errlen);
-}
-
-struct store *
-store_open_memory(char *err, size_t errlen)
-{
-	return wrap(schema_open_memory(err, errlen), err, errlen);
-}
-
-int
-store_verify_schema(struct store *st, void (*fn)(const char *, void *),
-		    void *arg)
-{
-	char err[STORE_ERR_MAX];
-	int version;
-
-	/* A reader's file may be of an older version, checked as that. */
-	if (schema_inspect(st->db, &version, err, sizeof(err)) < 0) {
-		fn(err, arg);
-		return -1;
-	}
-	return schema_verify(st->db, version, fn, arg);
-}
-
 int
 store_in_transaction(const struct store *st)
 {
-	return !sqlite3_get_autocommit(st->db);
+	return db_in_transaction(st->db);
 }
 
 void
@@ -115,11 +64,9 @@ store_close(struct store *st)
 {
 	if (st == NULL)
 		return;
-	if (!sqlite3_get_autocommit(st->db))
-		store_rollback(st);
-	/* close_v2 waits for statements a reader left open; never fails. */
-	(void)sqlite3_close_v2(st->db);
-	sqlite3_free(st);
+	store_rollback(st);
+	db_close(st->db);
+	free(st);
 }
 
 const char *
@@ -128,8 +75,8 @@ store_errmsg(const struct store *st)
 	return st != NULL ? st->err : "no database";
 }
 
-struct sqlite3 *
-store_handle(struct store *st)
+struct db *
+store_db(struct store *st)
 {
 	return st != NULL ? st->db : NULL;
 }
@@ -137,7 +84,7 @@ store_handle(struct store *st)
 int
 store_begin(struct store *st)
 {
-	if (schema_exec(st->db, "BEGIN IMMEDIATE") < 0) {
+	if (db_begin(st->db) < 0) {
 		fail_sql(st, "cannot begin transaction");
 		return -1;
 	}
@@ -147,9 +94,7 @@ store_begin(struct store *st)
 int
 store_snapshot(struct store *st)
 {
-	/* A deferred transaction takes its snapshot at the first read. */
-	if (schema_exec(st->db, "BEGIN DEFERRED;"
-			" SELECT count(*) FROM sqlite_master") < 0) {
+	if (db_snapshot(st->db) < 0) {
 		fail_sql(st, "cannot read a snapshot");
 		store_rollback(st);
 		return -1;
@@ -160,7 +105,7 @@ store_snapshot(struct store *st)
 int
 store_commit(struct store *st)
 {
-	if (schema_exec(st->db, "COMMIT") < 0) {
+	if (db_commit(st->db) < 0) {
 		fail_sql(st, "cannot commit");
 		store_rollback(st);
 		return -1;
@@ -171,20 +116,21 @@ store_commit(struct store *st)
 void
 store_rollback(struct store *st)
 {
-	/* SQLite may already have rolled back after a full disk or I/O error. */
-	if (sqlite3_get_autocommit(st->db))
-		return;
-	/* A failed ROLLBACK leaves nothing better to do than report the cause. */
-	(void)schema_exec(st->db, "ROLLBACK");
+	/*
+	 * SQLite may already have rolled back after a full disk or I/O
+	 * error; a failed ROLLBACK leaves nothing better to do than report
+	 * the cause.
+	 */
+	db_rollback(st->db);
 }
 
 /* Start a write: a transaction of its own, or a savepoint in the caller's. */
 static int
 tx_enter(struct store *st, enum tx_kind *kind)
 {
-	*kind = sqlite3_get_autocommit(st->db) ? TX_TOP : TX_NESTED;
-	if (schema_exec(st->db, *kind == TX_TOP ? "BEGIN IMMEDIATE" :
-						  "SAVEPOINT store_write") < 0) {
+	*kind = db_in_transaction(st->db) ? TX_NESTED : TX_TOP;
+	if ((*kind == TX_TOP ? db_begin(st->db) :
+			       db_savepoint(st->db, "store_write")) < 0) {
 		fail_sql(st, "cannot begin transaction");
 		return -1;
 	}
@@ -196,14 +142,14 @@ static int
 tx_leave(struct store *st, enum tx_kind kind, int ok)
 {
 	if (kind == TX_TOP) {
-		if (ok && schema_exec(st->db, "COMMIT") == 0)
+		if (ok && db_commit(st->db) == 0)
 			return 0;
 		if (ok)
 			fail_sql(st, "cannot commit");
 		store_rollback(st);
 		return -1;
 	}
-	if (ok && schema_exec(st->db, "RELEASE store_write") == 0)
+	if (ok && db_release(st->db, "store_write") == 0)
 		return 0;
 	if (ok)
 		fail_sql(st, "cannot release savepoint");
@@ -211,108 +157,118 @@ tx_leave(struct store *st, enum tx_kind kind, int ok)
 	 * After some errors SQLite has undone the caller's whole transaction
 	 * (its commit will fail); else undoing fails as the write did.
 	 */
-	if (!sqlite3_get_autocommit(st->db)) {
-		(void)schema_exec(st->db, "ROLLBACK TO store_write");
-		(void)schema_exec(st->db, "RELEASE store_write");
+	if (db_in_transaction(st->db)) {
+		(void)db_rollback_to(st->db, "store_write");
+		(void)db_release(st->db, "store_write");
 	}
 	return -1;
 }
 
-static int
-bind_text(sqlite3_stmt *stmt, int i, const char *s)
-{
-	if (s == NULL)
-		return sqlite3_bind_null(stmt, i);
-	return sqlite3_bind_text(stmt, i, s, -1, SQLITE_TRANSIENT);
-}
-
 /* Nullable integer: negative means unknown. */
 static int
-bind_count(sqlite3_stmt *stmt, int i, int64_t v)
+bind_count(struct db_stmt *stmt, int i, int64_t v)
 {
 	if (v < 0)
-		return sqlite3_bind_null(stmt, i);
-	return sqlite3_bind_int64(stmt, i, v);
+		return db_bind_null(stmt, i);
+	return db_bind_int64(stmt, i, v);
 }
 
 /* Step a fully bound insert or update once and reset it for reuse. */
 static int
-step_done(sqlite3_stmt *stmt)
+step_done(struct db_stmt *stmt)
 {
-	/* On failure the statement is left as is, keeping SQLite's message. */
-	if (sqlite3_step(stmt) != SQLITE_DONE)
+	/* On failure the statement is left as is, keeping the message. */
+	if (db_step(stmt) != DB_DONE)
 		return -1;
-	if (sqlite3_reset(stmt) != SQLITE_OK)
+	return db_reset(stmt);
+}
+
+/* Step a fully bound INSERT ... RETURNING id once: the new row's id, or -1. */
+static int64_t
+step_id(struct db_stmt *stmt)
+{
+	int64_t id;
+
+	if (db_step(stmt) != DB_ROW)
 		return -1;
-	return sqlite3_clear_bindings(stmt) == SQLITE_OK ? 0 : -1;
+	id = db_column_int64(stmt, 0);
+	if (db_step(stmt) != DB_DONE || id < 0)
+		return -1;
+	return id;
 }
 
 int
 store_add_env(struct store *st, int64_t run_id, const struct store_kv *env,
 	      size_t n_env)
 {
-	sqlite3_stmt *stmt = NULL;
+	struct db_stmt *stmt;
 	size_t i;
 	int rc = 0;
 
-	if (sqlite3_prepare_v2(st->db,
-			       "INSERT INTO run_env (run_id, key, value)"
-			       " VALUES (?1, ?2, ?3)",
-			       -1, &stmt, NULL) != SQLITE_OK) {
+	stmt = db_prepare(st->db, "INSERT INTO run_env (run_id, key, value)"
+			  " VALUES (?, ?, ?)");
+	if (stmt == NULL) {
 		fail_sql(st, "cannot store environment");
 		return -1;
 	}
 	for (i = 0; i < n_env && rc == 0; i++) {
-		if (sqlite3_bind_int64(stmt, 1, run_id) != SQLITE_OK ||
-		    bind_text(stmt, 2, env[i].key) != SQLITE_OK ||
-		    bind_text(stmt, 3, env[i].value) != SQLITE_OK ||
+		if (db_bind_int64(stmt, 1, run_id) < 0 ||
+		    db_bind_text(stmt, 2, env[i].key) < 0 ||
+		    db_bind_text(stmt, 3, env[i].value) < 0 ||
 		    step_done(stmt) < 0) {
 			fail_sql(st, "cannot store environment key %s",
 				 env[i].key != NULL ? env[i].key : "(null)");
 			rc = -1;
 		}
 	}
-	/* Errors were reported by the step; finalize only repeats them. */
-	(void)sqlite3_finalize(stmt);
+	db_finalize(stmt);
 	return rc;
 }
+
+/* A new run's own times, status and identity, where the copy gives none. */
+struct run_fill {
+	char started[32];
+	char uuid[40];
+};
 
 static int64_t
 insert_run(struct store *st, const struct store_run *run)
 {
-	sqlite3_stmt *stmt = NULL;
+	struct db_stmt *stmt;
+	struct run_fill f;
 	int64_t id = -1;
 
-	if (store_run_check(run, st->err, sizeof(st->err)) < 0)
+	if (store_run_check(run, st->err, sizeof(st->err)) < 0 ||
+	    (run->started_utc == NULL &&
+	     store_now_utc(f.started, sizeof(f.started), st->err,
+			   sizeof(st->err)) < 0) ||
+	    (run->uuid == NULL &&
+	     store_new_uuid(f.uuid, sizeof(f.uuid), st->err,
+			    sizeof(st->err)) < 0))
 		return -1;
-	if (sqlite3_prepare_v2(st->db,
-			       "INSERT INTO run (tag, suite, options,"
-			       " started_utc, ended_utc, status, source,"
-			       " source_file, aim_version, host, uuid)"
-			       " VALUES (?1, ?2, ?3, COALESCE(?9, "
-			       STORE_NOW_UTC "), ?10, COALESCE(?11,"
-			       " 'incomplete'), ?4, ?5, ?6, ?7,"
-			       " COALESCE(?8, " SCHEMA_NEW_UUID "))",
-			       -1, &stmt, NULL) != SQLITE_OK) {
+	stmt = db_prepare(st->db, "INSERT INTO run (tag, suite, options,"
+			  " started_utc, ended_utc, status, source,"
+			  " source_file, aim_version, host, uuid)"
+			  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+			  " RETURNING id");
+	if (stmt != NULL &&
+	    db_bind_text(stmt, 1, run->tag) == 0 &&
+	    db_bind_text(stmt, 2, run->suite) == 0 &&
+	    db_bind_text(stmt, 3, run->options) == 0 &&
+	    db_bind_text(stmt, 4, run->started_utc != NULL ?
+			 run->started_utc : f.started) == 0 &&
+	    db_bind_text(stmt, 5, run->ended_utc) == 0 &&
+	    db_bind_text(stmt, 6, run->status != NULL ? run->status :
+			 "incomplete") == 0 &&
+	    db_bind_text(stmt, 7, run->source) == 0 &&
+	    db_bind_text(stmt, 8, run->source_file) == 0 &&
+	    db_bind_text(stmt, 9, run->aim_version) == 0 &&
+	    db_bind_text(stmt, 10, run->host) == 0 &&
+	    db_bind_text(stmt, 11, run->uuid != NULL ? run->uuid : f.uuid) == 0)
+		id = step_id(stmt);
+	if (id < 0)
 		fail_sql(st, "cannot store run");
-		return -1;
-	}
-	if (bind_text(stmt, 1, run->tag) == SQLITE_OK &&
-	    bind_text(stmt, 2, run->suite) == SQLITE_OK &&
-	    bind_text(stmt, 3, run->options) == SQLITE_OK &&
-	    bind_text(stmt, 4, run->source) == SQLITE_OK &&
-	    bind_text(stmt, 5, run->source_file) == SQLITE_OK &&
-	    bind_text(stmt, 6, run->aim_version) == SQLITE_OK &&
-	    bind_text(stmt, 7, run->host) == SQLITE_OK &&
-	    bind_text(stmt, 8, run->uuid) == SQLITE_OK &&
-	    bind_text(stmt, 9, run->started_utc) == SQLITE_OK &&
-	    bind_text(stmt, 10, run->ended_utc) == SQLITE_OK &&
-	    bind_text(stmt, 11, run->status) == SQLITE_OK &&
-	    step_done(stmt) == 0)
-		id = sqlite3_last_insert_rowid(st->db);
-	else
-		fail_sql(st, "cannot store run");
-	(void)sqlite3_finalize(stmt);	/* as in store_add_env */
+	db_finalize(stmt);
 	return id;
 }
 
@@ -333,10 +289,33 @@ store_begin_run(struct store *st, const struct store_run *run,
 	return id;
 }
 
+/* The values of RES after the run id, in the order of insert_result's SQL. */
+static int
+bind_result(struct db_stmt *stmt, const struct store_result *res,
+	    const char *finished)
+{
+	return db_bind_int64(stmt, 2, res->number) < 0 ||
+	       db_bind_text(stmt, 3, res->test) < 0 ||
+	       db_bind_int64(stmt, 4, res->rep) < 0 ||
+	       db_bind_text(stmt, 5, res->status) < 0 ||
+	       db_bind_text(stmt, 6, res->reason) < 0 ||
+	       db_bind_int64(stmt, 7, (int64_t)res->factor) < 0 ||
+	       db_bind_text(stmt, 8, res->units) < 0 ||
+	       db_bind_text(stmt, 9, finished) < 0 ||
+	       bind_count(stmt, 10, res->warmup_calls) < 0 ||
+	       bind_count(stmt, 11, res->warmup_ns) < 0 ||
+	       db_bind_int64(stmt, 12, res->source_line) < 0 ||
+	       db_bind_text(stmt, 13, measure_judged_word(res->judged)) < 0 ||
+	       db_bind_text(stmt, 14, measure_better_word(res->better)) < 0 ||
+	       db_bind_int64(stmt, 15, res->copies > 1 ? res->copies : 1) < 0 ?
+	       -1 : 0;
+}
+
 static int64_t
 insert_result(struct store *st, int64_t run_id, const struct store_result *res)
 {
-	sqlite3_stmt *stmt = NULL;
+	struct db_stmt *stmt;
+	char now[32];
 	int64_t id = -1;
 
 	if (res->factor > (unsigned long)INT64_MAX ||
@@ -346,72 +325,60 @@ insert_result(struct store *st, int64_t run_id, const struct store_result *res)
 			 res->test);
 		return -1;
 	}
-	if (sqlite3_prepare_v2(st->db,
-			       "INSERT INTO result (run_id, number, test, rep,"
-			       " status, reason, factor, units, finished_utc,"
-			       " warmup_calls, warmup_ns, source_line,"
-			       " judged, better, copies) VALUES (?1, ?2, ?3, ?4,"
-			       " ?5, ?6, ?7, ?8, COALESCE(?14, " STORE_NOW_UTC "),"
-			       " ?9, ?10, ?11, ?12, ?13, ?15)",
-			       -1, &stmt, NULL) != SQLITE_OK) {
+	if (res->finished_utc == NULL &&
+	    store_now_utc(now, sizeof(now), st->err, sizeof(st->err)) < 0)
+		return -1;
+	stmt = db_prepare(st->db, "INSERT INTO result (run_id, number, test,"
+			  " rep, status, reason, factor, units, finished_utc,"
+			  " warmup_calls, warmup_ns, source_line, judged,"
+			  " better, copies) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?,"
+			  " ?, ?, ?, ?, ?, ?) RETURNING id");
+	if (stmt == NULL) {
 		fail_sql(st, "cannot store result %s", res->test);
 		return -1;
 	}
-	if (sqlite3_bind_int64(stmt, 1, run_id) == SQLITE_OK &&
-	    sqlite3_bind_int(stmt, 2, res->number) == SQLITE_OK &&
-	    bind_text(stmt, 3, res->test) == SQLITE_OK &&
-	    sqlite3_bind_int(stmt, 4, res->rep) == SQLITE_OK &&
-	    bind_text(stmt, 5, res->status) == SQLITE_OK &&
-	    bind_text(stmt, 6, res->reason) == SQLITE_OK &&
-	    sqlite3_bind_int64(stmt, 7, (int64_t)res->factor) == SQLITE_OK &&
-	    bind_text(stmt, 8, res->units) == SQLITE_OK &&
-	    bind_count(stmt, 9, res->warmup_calls) == SQLITE_OK &&
-	    bind_count(stmt, 10, res->warmup_ns) == SQLITE_OK &&
-	    sqlite3_bind_int(stmt, 11, res->source_line) == SQLITE_OK &&
-	    bind_text(stmt, 12, measure_judged_word(res->judged)) == SQLITE_OK &&
-	    bind_text(stmt, 13, measure_better_word(res->better)) == SQLITE_OK &&
-	    bind_text(stmt, 14, res->finished_utc) == SQLITE_OK &&
-	    sqlite3_bind_int(stmt, 15, res->copies > 1 ? res->copies : 1) == SQLITE_OK &&
-	    step_done(stmt) == 0)
-		id = sqlite3_last_insert_rowid(st->db);
-	else
+	if (db_bind_int64(stmt, 1, run_id) == 0 &&
+	    bind_result(stmt, res, res->finished_utc != NULL ?
+			res->finished_utc : now) == 0)
+		id = step_id(stmt);
+	if (id < 0)
 		fail_sql(st, "cannot store result %s rep %d", res->test,
 			 res->rep);
-	(void)sqlite3_finalize(stmt);	/* as in store_add_env */
+	db_finalize(stmt);
 	return id;
 }
 
 static int
-bind_sample(sqlite3_stmt *stmt, int64_t result_id, size_t seq,
+bind_sample(struct db_stmt *stmt, int64_t result_id, size_t seq,
 	    const struct measure_sample *s)
 {
 	/* "Not measured" is any negative or NaN printed rate. */
 	int printed = s->printed_ops >= 0.0;
 
-	if (sqlite3_bind_int64(stmt, 1, result_id) != SQLITE_OK ||
-	    sqlite3_bind_int64(stmt, 2, (int64_t)seq) != SQLITE_OK ||
-	    sqlite3_bind_int64(stmt, 3, s->calls) != SQLITE_OK ||
-	    sqlite3_bind_int64(stmt, 4, s->elapsed_ns) != SQLITE_OK ||
-	    (printed ? sqlite3_bind_double(stmt, 5, s->printed_ops) :
-		       sqlite3_bind_null(stmt, 5)) != SQLITE_OK)
+	if (db_bind_int64(stmt, 1, result_id) < 0 ||
+	    db_bind_int64(stmt, 2, (int64_t)seq) < 0 ||
+	    db_bind_int64(stmt, 3, s->calls) < 0 ||
+	    db_bind_int64(stmt, 4, s->elapsed_ns) < 0 ||
+	    (printed ? db_bind_double(stmt, 5, s->printed_ops) :
+		       db_bind_null(stmt, 5)) < 0)
 		return -1;
 	return 0;
 }
 
 /* The metrics S holds and its per-call buckets, into sample_metric. */
 static int
-insert_metrics(sqlite3_stmt *mst, int64_t result_id, size_t seq,
+insert_metrics(struct db_stmt *mst, int64_t result_id, size_t seq,
 	       const struct measure_sample *s)
 {
 	struct measure_row r;
 
 	for (int i = 0; measure_row(s, i, &r); i++)
 		if (r.name != NULL &&
-		    (sqlite3_bind_int64(mst, 1, result_id) != SQLITE_OK ||
-		     sqlite3_bind_int64(mst, 2, (int64_t)seq) != SQLITE_OK ||
-		     bind_text(mst, 3, r.name) != SQLITE_OK ||
-		     sqlite3_bind_int64(mst, 4, r.value) != SQLITE_OK ||
-		     sqlite3_bind_int64(mst, 5, r.bound) != SQLITE_OK ||
+		    (db_bind_int64(mst, 1, result_id) < 0 ||
+		     db_bind_int64(mst, 2, (int64_t)seq) < 0 ||
+		     db_bind_text(mst, 3, r.name) < 0 ||
+		     db_bind_int64(mst, 4, r.value) < 0 ||
+		     db_bind_int64(mst, 5, r.bound) < 0 ||
 		     step_done(mst) < 0))
 			return -1;
 	return 0;
@@ -421,19 +388,17 @@ static int
 insert_samples(struct store *st, int64_t result_id, const char *test,
 	       const struct measure_sample *samples, size_t n)
 {
-	sqlite3_stmt *stmt = NULL, *mst = NULL;
+	struct db_stmt *stmt, *mst = NULL;
 	size_t i;
 	int rc = 0;
 
-	if (sqlite3_prepare_v2(st->db,
-			       "INSERT INTO sample (result_id, seq, calls,"
-			       " elapsed_ns, printed_ops)"
-			       " VALUES (?1, ?2, ?3, ?4, ?5)",
-			       -1, &stmt, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(st->db,
-			       "INSERT INTO sample_metric (result_id, seq,"
-			       " metric, value, bound) VALUES (?1, ?2, ?3, ?4, ?5)",
-			       -1, &mst, NULL) != SQLITE_OK) {
+	stmt = db_prepare(st->db, "INSERT INTO sample (result_id, seq, calls,"
+			  " elapsed_ns, printed_ops) VALUES (?, ?, ?, ?, ?)");
+	if (stmt != NULL)
+		mst = db_prepare(st->db, "INSERT INTO sample_metric (result_id,"
+				 " seq, metric, value, bound)"
+				 " VALUES (?, ?, ?, ?, ?)");
+	if (mst == NULL) {
 		fail_sql(st, "cannot store samples of %s", test);
 		rc = -1;
 	}
@@ -447,8 +412,8 @@ insert_samples(struct store *st, int64_t result_id, const char *test,
 			rc = -1;
 		}
 	}
-	(void)sqlite3_finalize(stmt);	/* as in store_add_env */
-	(void)sqlite3_finalize(mst);
+	db_finalize(stmt);
+	db_finalize(mst);
 	return rc;
 }
 
@@ -472,20 +437,22 @@ store_add_result(struct store *st, int64_t run_id,
 int
 store_end_run(struct store *st, int64_t run_id, const char *status)
 {
-	sqlite3_stmt *stmt = NULL;
+	struct db_stmt *stmt = NULL;
 	enum tx_kind kind;
+	char now[32];
 	int ok = 0;
 
 	if (tx_enter(st, &kind) < 0)
 		return -1;
-	if (sqlite3_prepare_v2(st->db,
-			       "UPDATE run SET status = ?1, ended_utc = "
-			       STORE_NOW_UTC " WHERE id = ?2",
-			       -1, &stmt, NULL) == SQLITE_OK &&
-	    bind_text(stmt, 1, status) == SQLITE_OK &&
-	    sqlite3_bind_int64(stmt, 2, run_id) == SQLITE_OK &&
-	    step_done(stmt) == 0) {
-		ok = sqlite3_changes(st->db) == 1;
+	/* The time the run ended is when the write may go ahead. */
+	if (store_now_utc(now, sizeof(now), st->err, sizeof(st->err)) < 0)
+		return tx_leave(st, kind, 0);
+	stmt = db_prepare(st->db, "UPDATE run SET status = ?, ended_utc = ?"
+			  " WHERE id = ?");
+	if (stmt != NULL && db_bind_text(stmt, 1, status) == 0 &&
+	    db_bind_text(stmt, 2, now) == 0 &&
+	    db_bind_int64(stmt, 3, run_id) == 0 && step_done(stmt) == 0) {
+		ok = db_changes(st->db) == 1;
 		if (!ok)
 			snprintf(st->err, sizeof(st->err),
 				 "cannot end run %lld: no such run",
@@ -493,6 +460,6 @@ store_end_run(struct store *st, int64_t run_id, const char *status)
 	} else {
 		fail_sql(st, "cannot end run %lld", (long long)run_id);
 	}
-	(void)sqlite3_finalize(stmt);	/* as in store_add_env */
+	db_finalize(stmt);
 	return tx_leave(st, kind, ok);
 }

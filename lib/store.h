@@ -26,7 +26,8 @@
 
 #include "measure.h"
 
-struct store;	/* opaque: one sqlite3 connection */
+struct store;	/* opaque: one connection of lib/db.h */
+struct db;
 
 enum store_mode {
 	STORE_RO,	/* must exist; any version readers know, never migrated */
@@ -34,7 +35,7 @@ enum store_mode {
 	STORE_EDIT,	/* as STORE_RW, but must exist and not be empty */
 };
 
-/* Schema version this build writes (PRAGMA user_version). */
+/* Schema version this build writes (SQLite: PRAGMA user_version). */
 int store_schema_version(void);
 
 /*
@@ -93,8 +94,11 @@ int store_in_transaction(const struct store *st);
 /* Reason for the last failure on ST (valid until the next call). */
 const char *store_errmsg(const struct store *st);
 
-/* Raw handle for report/query.c; NULL-safe. */
-struct sqlite3 *store_handle(struct store *st);
+/*
+ * The connection under ST for the readers of report/query*.c and
+ * lib/store_read.c, whichever engine holds it; NULL-safe.
+ */
+struct db *store_db(struct store *st);
 
 struct store_kv {
 	const char *key;
@@ -198,6 +202,9 @@ void store_rollback(struct store *st);
  * store_rollback undoes everything since store_begin.  A failed
  * store_commit has rolled back.  SQLite may itself abandon the outer
  * transaction after a full disk or I/O error; store_commit then fails.
+ * store_open, store_reopen, store_open_memory and store_verify_schema
+ * are the SQLite engine's (lib/schema_open.c); the rest speaks only
+ * lib/db.h.
  */
 
 #endif

@@ -2,9 +2,9 @@
 # doc/schema.md) and the capture of the run environment (harness/env.c),
 # with their unit tests.
 lib_libaim_a_SOURCES += \
-	lib/schema.c lib/schema.h \
-	lib/store.c lib/store.h \
-	lib/store_code.c lib/store_code.h
+	lib/schema.c lib/schema.h lib/schema_ver.h \
+	lib/store.c lib/store.h lib/store_int.h \
+	lib/store_code.h
 
 harness_libharness_a_SOURCES += \
 	harness/env.c harness/env.h \
@@ -45,3 +45,6 @@ lib_libaim_a_SOURCES += lib/store_read.c lib/store_read.h
 # The engine-neutral connection every statement goes through (lib/db.h);
 # backends fill the table of lib/db_int.h.
 lib_libaim_a_SOURCES += lib/db.c lib/db.h lib/db_int.h
+
+# The SQLite backend of lib/db.h, and of store_engine_code().
+lib_libaim_a_SOURCES += lib/db_sqlite.c lib/db_sqlite.h

@@ -7,11 +7,11 @@
 #include "store_read.h"
 
 #include <limits.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "db.h"
 #include "xalloc.h"
 
 /* The samples of the result being read. */
@@ -24,17 +24,16 @@ struct acc {
 };
 
 static int64_t
-count_runs(sqlite3 *db, const char *tag)
+count_runs(struct db *db, const char *tag)
 {
-	sqlite3_stmt *stmt = NULL;
+	struct db_stmt *stmt = db_prepare(db, "SELECT count(*) FROM run"
+					  " WHERE tag = ?");
 	int64_t n = -1;
 
-	if (sqlite3_prepare_v2(db, "SELECT count(*) FROM run WHERE tag = ?1",
-			       -1, &stmt, NULL) == SQLITE_OK &&
-	    sqlite3_bind_text(stmt, 1, tag, -1, SQLITE_STATIC) == SQLITE_OK &&
-	    sqlite3_step(stmt) == SQLITE_ROW)
-		n = sqlite3_column_int64(stmt, 0);
-	(void)sqlite3_finalize(stmt);	/* a failure is already in n */
+	if (stmt != NULL && db_bind_text(stmt, 1, tag) == 0 &&
+	    db_step(stmt) == DB_ROW)
+		n = db_column_int64(stmt, 0);
+	db_finalize(stmt);	/* a failure is already in n */
 	return n;
 }
 
@@ -57,13 +56,13 @@ flush(struct acc *a, int (*fn)(void *, const struct store_read_result *),
 
 /* One row: a sample, the first of a new result or of the same. */
 static int
-take(struct acc *a, sqlite3_stmt *stmt,
+take(struct acc *a, struct db_stmt *stmt,
      int (*fn)(void *, const struct store_read_result *), void *arg)
 {
-	int64_t id = sqlite3_column_int64(stmt, 0);
-	const unsigned char *test = sqlite3_column_text(stmt, 1);
-	const unsigned char *judged = sqlite3_column_text(stmt, 3);
-	sqlite3_int64 factor = sqlite3_column_int64(stmt, 2);
+	int64_t id = db_column_int64(stmt, 0);
+	const char *test = db_column_text(stmt, 1);
+	const char *judged = db_column_text(stmt, 3);
+	int64_t factor = db_column_int64(stmt, 2);
 	struct measure_sample *s;
 
 	if (test == NULL || judged == NULL || factor < 1 ||
@@ -73,9 +72,9 @@ take(struct acc *a, sqlite3_stmt *stmt,
 		if (flush(a, fn, arg) != 0)
 			return -1;
 		a->id = id;
-		a->test = xstrdup((const char *)test);
+		a->test = xstrdup(test);
 		a->r.factor = (unsigned long)factor;
-		a->r.judged = strcmp((const char *)judged, "peak") == 0 ?
+		a->r.judged = strcmp(judged, "peak") == 0 ?
 			      MEASURE_JUDGED_PEAK : MEASURE_JUDGED_MEAN;
 	}
 	if (a->r.n_samples == a->cap) {
@@ -84,37 +83,35 @@ take(struct acc *a, sqlite3_stmt *stmt,
 	}
 	s = &a->s[a->r.n_samples++];
 	memset(s, 0, sizeof(*s));
-	s->calls = sqlite3_column_int64(stmt, 4);
-	s->elapsed_ns = sqlite3_column_int64(stmt, 5);
-	s->printed_ops = sqlite3_column_type(stmt, 6) == SQLITE_NULL ? -1.0 :
-			 sqlite3_column_double(stmt, 6);
+	s->calls = db_column_int64(stmt, 4);
+	s->elapsed_ns = db_column_int64(stmt, 5);
+	s->printed_ops = db_column_is_null(stmt, 6) ? -1.0 :
+			 db_column_double(stmt, 6);
 	return 0;
 }
 
 static int
-read_samples(sqlite3 *db, const char *tag,
+read_samples(struct db *db, const char *tag,
 	     int (*fn)(void *, const struct store_read_result *), void *arg)
 {
-	sqlite3_stmt *stmt = NULL;
+	struct db_stmt *stmt;
 	struct acc a = { 0 };
 	int rc = -1, step;
 
-	if (sqlite3_prepare_v2(db,
-			       "SELECT r.id, r.test, r.factor, r.judged,"
-			       " s.calls, s.elapsed_ns, s.printed_ops"
-			       " FROM run u JOIN result r ON r.run_id = u.id"
-			       " JOIN sample s ON s.result_id = r.id"
-			       " WHERE u.tag = ?1 AND r.status = 'ok'"
-			       " ORDER BY r.id, s.seq", -1, &stmt,
-			       NULL) == SQLITE_OK &&
-	    sqlite3_bind_text(stmt, 1, tag, -1, SQLITE_STATIC) == SQLITE_OK) {
-		while ((step = sqlite3_step(stmt)) == SQLITE_ROW)
+	stmt = db_prepare(db, "SELECT r.id, r.test, r.factor, r.judged,"
+			  " s.calls, s.elapsed_ns, s.printed_ops"
+			  " FROM run u JOIN result r ON r.run_id = u.id"
+			  " JOIN sample s ON s.result_id = r.id"
+			  " WHERE u.tag = ? AND r.status = 'ok'"
+			  " ORDER BY r.id, s.seq");
+	if (stmt != NULL && db_bind_text(stmt, 1, tag) == 0) {
+		while ((step = db_step(stmt)) == DB_ROW)
 			if (take(&a, stmt, fn, arg) != 0)
 				break;
-		if (step == SQLITE_DONE && flush(&a, fn, arg) == 0)
+		if (step == DB_DONE && flush(&a, fn, arg) == 0)
 			rc = 0;
 	}
-	(void)sqlite3_finalize(stmt);	/* a failure is already in rc */
+	db_finalize(stmt);	/* a failure is already in rc */
 	free(a.test);
 	free(a.s);
 	return rc;
@@ -125,7 +122,7 @@ store_read_tag(struct store *st, const char *tag,
 	       int (*fn)(void *arg, const struct store_read_result *r),
 	       void *arg, char *err, size_t errlen)
 {
-	sqlite3 *db = store_handle(st);
+	struct db *db = store_db(st);
 	int64_t n;
 
 	if (db == NULL || tag == NULL) {
@@ -137,6 +134,6 @@ store_read_tag(struct store *st, const char *tag,
 		n = -1;
 	if (n < 0)
 		snprintf(err, errlen, "cannot read the results: %s",
-			 sqlite3_errmsg(db));
+			 db_errmsg(db));
 	return n;
 }

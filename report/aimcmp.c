@@ -149,7 +149,7 @@ print_table(const struct opts *o, struct query_tag *sides)
 
 /* --series: the steps along the tags, in the chosen format. */
 static int
-print_series(struct sqlite3 *db, const char *path, const struct opts *o)
+print_series(struct db *db, const char *path, const struct opts *o)
 {
 	const struct series_db_opts sel = {
 		.order = o->order, .stats = o->cmp.stats,
@@ -169,7 +169,7 @@ print_series(struct sqlite3 *db, const char *path, const struct opts *o)
 
 /* BASE NEW...: load the sides, compare them and print the table. */
 static int
-compare_tags(struct sqlite3 *db, const char *path, const struct opts *o)
+compare_tags(struct db *db, const char *path, const struct opts *o)
 {
 	const struct query_pick pick = {
 		.tags = o->tags, .n_tags = o->n_tags,
@@ -214,8 +214,8 @@ main(int argc, char **argv)
 	if (rc == CLI_OK)
 		st = cli_open(path, STORE_RO, &rc);
 	if (st != NULL) {
-		rc = o.series ? print_series(store_handle(st), path, &o) :
-				compare_tags(store_handle(st), path, &o);
+		rc = o.series ? print_series(store_db(st), path, &o) :
+				compare_tags(store_db(st), path, &o);
 		store_close(st);
 	}
 	free(path);

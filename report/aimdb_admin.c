@@ -111,7 +111,7 @@ aimdb_list(const struct aimdb *a, int argc, char **argv)
 	st = cli_open(a->db_path, STORE_RO, &rc);
 	if (st == NULL)
 		return rc;
-	if (query_list(store_handle(st), &rows, &n) < 0) {
+	if (query_list(store_db(st), &rows, &n) < 0) {
 		rc = CLI_ENV;
 	} else {
 		print_list(rows, n);
@@ -224,7 +224,7 @@ aimdb_show(const struct aimdb *a, int argc, char **argv)
 		free(runs);
 		return rc;
 	}
-	if (query_tag_load(store_handle(st), argv[optind], runs, n_runs,
+	if (query_tag_load(store_db(st), argv[optind], runs, n_runs,
 			   &t) < 0) {
 		rc = CLI_ENV;
 	} else {
@@ -319,7 +319,7 @@ aimdb_check(const struct aimdb *a, int argc, char **argv)
 		return rc;
 	/* -1 has told add_line why, which marks the schema as failed. */
 	(void)store_verify_schema(st, add_line, &schema);
-	if (query_check(store_handle(st), &c) < 0) {
+	if (query_check(store_db(st), &c) < 0) {
 		rc = CLI_ENV;
 	} else {
 		rc = report_check(a, &c, &schema);

@@ -79,7 +79,7 @@ static int
 existing(const struct aimdb *a, struct store *st, const char *tag,
 	 int64_t *n)
 {
-	if (query_tag_runs(store_handle(st), tag, n) < 0)
+	if (query_tag_runs(store_db(st), tag, n) < 0)
 		return CLI_ENV;
 	if (*n == 0) {
 		aimdb_no_tag(tag, 0, a->db_path);
@@ -112,7 +112,7 @@ aimdb_rm(const struct aimdb *a, int argc, char **argv)
 	for (int i = optind; i < argc && rc == CLI_OK; i++)
 		rc = existing(a, st, argv[i], &n_runs[i - optind]);
 	for (int i = optind; i < argc && rc == CLI_OK; i++)
-		if (query_tag_remove(store_handle(st), argv[i]) < 0)
+		if (query_tag_remove(store_db(st), argv[i]) < 0)
 			rc = CLI_ENV;
 	for (int i = optind; i < argc && rc == CLI_OK; i++) {
 		/* A tag from the database may hold anything: shown as data. */
@@ -135,14 +135,14 @@ rename_tags(const struct aimdb *a, struct store *st, const char *old,
 
 	if (rc != CLI_OK)
 		return rc;
-	if (query_tag_runs(store_handle(st), new, &clash) < 0)
+	if (query_tag_runs(store_db(st), new, &clash) < 0)
 		return CLI_ENV;
 	if (clash > 0) {
 		aim_warn("rename: tag '%s' already exists (%lld runs); remove or rename it first",
 			 new, (long long)clash);
 		return CLI_USER;
 	}
-	return query_tag_rename(store_handle(st), old, new) < 0 ? CLI_ENV
+	return query_tag_rename(store_db(st), old, new) < 0 ? CLI_ENV
 								: CLI_OK;
 }
 

@@ -263,7 +263,7 @@ import_seen(const struct import_opts *o, struct store *st, const char *hash)
 {
 	struct query_import_hit hit;
 	char shown[64];
-	int found = query_import_find(store_handle(st), hash, &hit);
+	int found = query_import_find(store_db(st), hash, &hit);
 
 	if (found <= 0)
 		return found < 0 ? CLI_ENV : CLI_OK;
@@ -294,12 +294,12 @@ import_into(const struct aimdb *a, const struct import_opts *o,
 	rc = aimdb_uuids_seen(st, f, o->again, o->file);
 	if (rc == CLI_OK)
 		rc = import_seen(o, st, f->sha256);
-	if (rc == CLI_OK && query_last_run(store_handle(st), &last) < 0)
+	if (rc == CLI_OK && query_last_run(store_db(st), &last) < 0)
 		rc = CLI_ENV;
 	if (rc == CLI_OK && import_store(st, a->db_path, f, tags, f->name) < 0)
 		rc = CLI_ENV;
 	if (rc == CLI_OK &&
-	    query_import_record(store_handle(st), f->sha256, last) < 0)
+	    query_import_record(store_db(st), f->sha256, last) < 0)
 		rc = CLI_ENV;
 	if (rc == CLI_OK)
 		rc = print_imported(f, tags);
@@ -389,7 +389,7 @@ aimdb_tags_given(const char *db_name, struct store *st, int argc, char **argv,
 		 char ***tags, size_t *n)
 {
 	if (optind == argc)
-		return query_tags(store_handle(st), tags, n) < 0 ? CLI_ENV
+		return query_tags(store_db(st), tags, n) < 0 ? CLI_ENV
 								 : CLI_OK;
 	*tags = xcalloc((size_t)(argc - optind), sizeof(**tags));
 	*n = 0;
@@ -397,7 +397,7 @@ aimdb_tags_given(const char *db_name, struct store *st, int argc, char **argv,
 		int64_t runs;
 
 		(*tags)[(*n)++] = xstrdup(argv[i]);
-		if (query_tag_runs(store_handle(st), argv[i], &runs) < 0)
+		if (query_tag_runs(store_db(st), argv[i], &runs) < 0)
 			return CLI_ENV;
 		if (runs == 0) {
 			aimdb_no_tag(argv[i], 0, db_name);
@@ -430,8 +430,8 @@ write_export(const struct export_opts *o, struct store *st, char **tags,
 			return CLI_ENV;
 		}
 	}
-	rc = o->json ? export_json(out, store_handle(st), tags, n) :
-		       export_csv(out, store_handle(st), tags, n);
+	rc = o->json ? export_json(out, store_db(st), tags, n) :
+		       export_csv(out, store_db(st), tags, n);
 	if (rc == -2)
 		aim_warn_errno("%s", name);
 	if (out == stdout)

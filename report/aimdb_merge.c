@@ -57,7 +57,7 @@ aimdb_uuids_seen(struct store *st, struct import_file *f, int again,
 
 		if (id == NULL || id->uuid == NULL)
 			continue;
-		found = query_run_uuid(store_handle(st), id->uuid, &tag);
+		found = query_run_uuid(store_db(st), id->uuid, &tag);
 		if (found < 0)
 			return CLI_ENV;
 		if (found && !again) {
@@ -90,12 +90,12 @@ store_one(struct merge *m, struct import_file *f)
 		aim_warn("%s: %s", m->a->db_path, store_errmsg(m->to));
 		return CLI_ENV;
 	}
-	found = query_import_hash(store_handle(m->from), r->source_run, hash,
+	found = query_import_hash(store_db(m->from), r->source_run, hash,
 				  sizeof(hash));
-	if (found < 0 || query_last_run(store_handle(m->to), &last) < 0 ||
+	if (found < 0 || query_last_run(store_db(m->to), &last) < 0 ||
 	    import_store(m->to, m->a->db_path, f, &r->title, NULL) < 0 ||
 	    (found > 0 &&
-	     query_import_record(store_handle(m->to), hash, last) < 0)) {
+	     query_import_record(store_db(m->to), hash, last) < 0)) {
 		store_rollback(m->to);
 		return CLI_ENV;
 	}
@@ -127,7 +127,7 @@ merge_run(struct merge *m, struct json_object *run)
 	}
 	/* The export gives every run a uuid, derived for older files. */
 	found = f.n_reports != 1 || f.reports[0].identity == NULL ? -1 :
-		query_run_uuid(store_handle(m->to),
+		query_run_uuid(store_db(m->to),
 			       f.reports[0].identity->uuid, &tag);
 	free(tag);
 	if (found < 0)
@@ -149,7 +149,7 @@ merge_all(struct merge *m, int argc, char **argv)
 	int rc = aimdb_tags_given(m->other, m->from, argc, argv, &tags, &n);
 
 	if (rc == CLI_OK &&
-	    (doc = export_json_doc(store_handle(m->from), tags, n, 1)) == NULL)
+	    (doc = export_json_doc(store_db(m->from), tags, n, 1)) == NULL)
 		rc = CLI_ENV;
 	query_tags_free(tags, n);
 	if (rc != CLI_OK)

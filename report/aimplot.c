@@ -274,7 +274,7 @@ pictures_spare_db(const struct plot_model *m, const struct plot_opts *po)
 
 /* --scaling: the loaded TAGS' rates against their copy counts. */
 static int
-draw_scaling(struct sqlite3 *db, const struct opts *o, struct plot_opts *po)
+draw_scaling(struct db *db, const struct opts *o, struct plot_opts *po)
 {
 	struct query_tag *tags = xcalloc(o->sel.n_tags, sizeof(*tags));
 	struct plot_scaling ps = { 0 };
@@ -361,12 +361,12 @@ main(int argc, char **argv)
 	if (rc == CLI_OK)
 		st = cli_open(path, STORE_RO, &rc);
 	if (st != NULL && o.scaling) {
-		rc = draw_scaling(store_handle(st), &o, &po);
+		rc = draw_scaling(store_db(st), &o, &po);
 		store_close(st);
 	} else if (st != NULL) {
 		struct series_db sd;
 
-		rc = series_db_load(store_handle(st), path, &o.sel, &sd);
+		rc = series_db_load(store_db(st), path, &o.sel, &sd);
 		if (rc == CLI_OK)
 			rc = draw(&o, &po, &sd);
 		series_db_free(&sd);

@@ -137,7 +137,7 @@ csv_run(FILE *f, const struct query_tag *t, size_t k, const char *tag)
 }
 
 int
-export_csv(FILE *f, struct sqlite3 *db, char *const *tags, size_t n)
+export_csv(FILE *f, struct db *db, char *const *tags, size_t n)
 {
 	fprintf(f, "%s\n", export_csv_header);
 	for (size_t i = 0; i < n; i++) {
@@ -155,7 +155,7 @@ export_csv(FILE *f, struct sqlite3 *db, char *const *tags, size_t n)
 }
 
 struct dump {
-	struct sqlite3 *db;
+	struct db *db;
 	struct json_object *out;	/* array or object being filled */
 	struct query_result *res;	/* samples: their seq, for metrics */
 	int ids;			/* keep each run's id (aimdb merge) */
@@ -221,7 +221,7 @@ on_sample(const struct query_cell *cells, size_t n, void *arg)
 
 /* Each sample's metrics as an object {"name": value}, in table order. */
 static int
-put_metrics(struct sqlite3 *db, struct json_object *samples,
+put_metrics(struct db *db, struct json_object *samples,
 	    struct query_result *r)
 {
 	if (query_load_metrics(db, r, 1) < 0)
@@ -342,7 +342,7 @@ on_run(const struct query_cell *cells, size_t n, void *arg)
 }
 
 struct json_object *
-export_json_doc(struct sqlite3 *db, char *const *tags, size_t n, int ids)
+export_json_doc(struct db *db, char *const *tags, size_t n, int ids)
 {
 	struct json_object *doc = jsonout_object();
 	struct dump runs = { db, jsonout_array(), NULL, ids };
@@ -361,7 +361,7 @@ export_json_doc(struct sqlite3 *db, char *const *tags, size_t n, int ids)
 }
 
 int
-export_json(FILE *f, struct sqlite3 *db, char *const *tags, size_t n)
+export_json(FILE *f, struct db *db, char *const *tags, size_t n)
 {
 	struct json_object *doc = export_json_doc(db, tags, n, 0);
 

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-struct sqlite3;
+struct db;
 
 /* CSV header, in column order. */
 extern const char export_csv_header[];
@@ -18,8 +18,8 @@ extern const char export_csv_header[];
  * Write the N TAGS to F.  Returns 0, -1 on a database error (reported) or
  * -2 on a write error (errno from the stream).
  */
-int export_csv(FILE *f, struct sqlite3 *db, char *const *tags, size_t n);
-int export_json(FILE *f, struct sqlite3 *db, char *const *tags, size_t n);
+int export_csv(FILE *f, struct db *db, char *const *tags, size_t n);
+int export_json(FILE *f, struct db *db, char *const *tags, size_t n);
 
 /*
  * The document export_json writes, or NULL after reporting; with IDS
@@ -27,7 +27,7 @@ int export_json(FILE *f, struct sqlite3 *db, char *const *tags, size_t n);
  * jsonout_free.
  */
 struct json_object;
-struct json_object *export_json_doc(struct sqlite3 *db, char *const *tags,
+struct json_object *export_json_doc(struct db *db, char *const *tags,
 				    size_t n, int ids);
 
 #endif

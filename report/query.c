@@ -2,7 +2,7 @@
  * Loads a tag's runs, environment, results and samples into plain structs
  * for comparison, display and export, and the sides of a comparison with
  * the runs chosen by id.  Statements are prepared with bound values; a
- * failure is reported once, here, with SQLite's own message.
+ * failure is reported once, here, with the engine's own message.
  */
 #include "config.h"
 
@@ -11,33 +11,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
-
 #include "cli.h"
 #include "log.h"
 #include "query_int.h"
-#include "schema.h"
+#include "schema_ver.h"
 #include "xalloc.h"
 #include "tag.h"
 
 static const char sql_runs[] =
 	"SELECT id, tag, started_utc, ended_utc, status, source,"
-	" source_file, host, uuid FROM run WHERE tag = ?1 ORDER BY id";
+	" source_file, host, uuid FROM run WHERE tag = ? ORDER BY id";
 
 /* Before version 4 a run had no identity. */
 static const char sql_runs_v3[] =
 	"SELECT id, tag, started_utc, ended_utc, status, source,"
-	" source_file, host, NULL FROM run WHERE tag = ?1 ORDER BY id";
+	" source_file, host, NULL FROM run WHERE tag = ? ORDER BY id";
 
 static const char sql_env[] =
-	"SELECT key, value FROM run_env WHERE run_id = ?1 ORDER BY key";
+	"SELECT key, value FROM run_env WHERE run_id = ? ORDER BY key";
 
 /* One row per sample; a result without samples still gives one row. */
 #define SQL_RESULTS(LAST)						\
 	"SELECT r.id, r.number, r.test, r.rep, r.status, r.reason, r.factor,"	\
 	" r.units, s.seq, s.calls, s.elapsed_ns, s.printed_ops, " LAST	\
 	" FROM result AS r LEFT JOIN sample AS s ON s.result_id = r.id"	\
-	" WHERE r.run_id = ?1 ORDER BY r.number, r.test, r.rep, r.id, s.seq"
+	" WHERE r.run_id = ? ORDER BY r.number, r.test, r.rep, r.id, s.seq"
 
 static const char sql_results[] = SQL_RESULTS("r.judged, r.better, r.copies");
 
@@ -50,70 +48,64 @@ static const char sql_results_v3[] = SQL_RESULTS(
 	" ELSE 'mean' END, 'higher', 1");
 
 int
-query_user_version(sqlite3 *db)
+query_user_version(struct db *db)
 {
-	sqlite3_stmt *stmt;
-	int version = 0;
+	int version = db_schema_version(db);
 
-	if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &stmt,
-			       NULL) != SQLITE_OK)
-		return 0;
-	if (sqlite3_step(stmt) == SQLITE_ROW)
-		version = sqlite3_column_int(stmt, 0);
-	(void)sqlite3_finalize(stmt);	/* a read of a pragma: nothing to say */
-	return version;
+	/* Unknown reads as the oldest: its queries then fail, and say why. */
+	return version > 0 ? version : 0;
 }
 
 int
-query_column_is(sqlite3_stmt *stmt, int i, const char *word)
+query_column_is(struct db_stmt *stmt, int i, const char *word)
 {
-	const unsigned char *s = sqlite3_column_text(stmt, i);
+	const char *s = db_column_text(stmt, i);
 
-	return s != NULL && strcmp((const char *)s, word) == 0;
+	return s != NULL && strcmp(s, word) == 0;
 }
 
 char *
-query_text(sqlite3_stmt *stmt, int i)
+query_text(struct db_stmt *stmt, int i)
 {
-	const unsigned char *s = sqlite3_column_text(stmt, i);
+	const char *s = db_column_text(stmt, i);
 
-	return s != NULL ? xstrdup((const char *)s) : NULL;
+	return s != NULL ? xstrdup(s) : NULL;
 }
 
 int
-query_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **stmt)
+query_prepare(struct db *db, const char *sql, struct db_stmt **stmt)
 {
-	if (sqlite3_prepare_v2(db, sql, -1, stmt, NULL) != SQLITE_OK) {
-		aim_warn("database error: %s", sqlite3_errmsg(db));
+	*stmt = db_prepare(db, sql);
+	if (*stmt == NULL) {
+		aim_warn("database error: %s", db_errmsg(db));
 		return -1;
 	}
 	return 0;
 }
 
 int
-query_finish(sqlite3 *db, sqlite3_stmt *stmt, int rc)
+query_finish(struct db *db, struct db_stmt *stmt, int rc)
 {
-	int ok = rc == SQLITE_DONE;
+	int ok = rc == DB_DONE;
 
 	if (!ok)
-		aim_warn("database error: %s", sqlite3_errmsg(db));
-	/* The step error was reported; finalize would only repeat it. */
-	(void)sqlite3_finalize(stmt);
+		aim_warn("database error: %s", db_errmsg(db));
+	db_finalize(stmt);
 	return ok ? 0 : -1;
 }
 
 static int
-load_env(sqlite3 *db, struct query_run *run)
+load_env(struct db *db, struct query_run *run)
 {
-	sqlite3_stmt *stmt;
+	struct db_stmt *stmt;
 	size_t cap = 0;
 	int rc;
 
 	if (query_prepare(db, sql_env, &stmt) < 0)
 		return -1;
-	if (sqlite3_bind_int64(stmt, 1, run->id) != SQLITE_OK)
-		return query_finish(db, stmt, SQLITE_ERROR);
-	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+	if (db_bind_int64(stmt, 1, run->id) < 0)
+		return query_finish(db, stmt, DB_ERROR);
+	while ((rc = db_step(stmt)) == DB_ROW) {
 		struct query_kv *kv;
 
 		if (run->n_env == cap) {
@@ -143,10 +135,10 @@ wanted(int64_t id, const int64_t *only, size_t n_only)
 }
 
 static void
-read_run(sqlite3_stmt *stmt, struct query_run *run)
+read_run(struct db_stmt *stmt, struct query_run *run)
 {
 	memset(run, 0, sizeof(*run));
-	run->id = sqlite3_column_int64(stmt, 0);
+	run->id = db_column_int64(stmt, 0);
 	run->tag = query_text(stmt, 1);
 	run->started_utc = query_text(stmt, 2);
 	run->ended_utc = query_text(stmt, 3);
@@ -158,10 +150,10 @@ read_run(sqlite3_stmt *stmt, struct query_run *run)
 }
 
 static int
-load_runs(sqlite3 *db, struct query_tag *t, const int64_t *only,
+load_runs(struct db *db, struct query_tag *t, const int64_t *only,
 	  size_t n_only)
 {
-	sqlite3_stmt *stmt;
+	struct db_stmt *stmt;
 	size_t cap = 0;
 	int rc;
 
@@ -169,10 +161,10 @@ load_runs(sqlite3 *db, struct query_tag *t, const int64_t *only,
 							   : sql_runs_v3,
 			  &stmt) < 0)
 		return -1;
-	if (sqlite3_bind_text(stmt, 1, t->tag, -1, SQLITE_STATIC) != SQLITE_OK)
-		return query_finish(db, stmt, SQLITE_ERROR);
-	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		if (!wanted(sqlite3_column_int64(stmt, 0), only, n_only))
+	if (db_bind_text(stmt, 1, t->tag) < 0)
+		return query_finish(db, stmt, DB_ERROR);
+	while ((rc = db_step(stmt)) == DB_ROW) {
+		if (!wanted(db_column_int64(stmt, 0), only, n_only))
 			continue;
 		if (t->n_runs == cap) {
 			cap = cap ? 2 * cap : 4;
@@ -184,16 +176,16 @@ load_runs(sqlite3 *db, struct query_tag *t, const int64_t *only,
 }
 
 static void
-read_result(sqlite3_stmt *stmt, int64_t run_id, struct query_result *r)
+read_result(struct db_stmt *stmt, int64_t run_id, struct query_result *r)
 {
-	sqlite3_int64 factor = sqlite3_column_int64(stmt, 6);
+	int64_t factor = db_column_int64(stmt, 6);
 
 	memset(r, 0, sizeof(*r));
-	r->id = sqlite3_column_int64(stmt, 0);
+	r->id = db_column_int64(stmt, 0);
 	r->run_id = run_id;
-	r->number = sqlite3_column_int(stmt, 1);
+	r->number = (int)db_column_int64(stmt, 1);
 	r->test = query_text(stmt, 2);
-	r->rep = sqlite3_column_int(stmt, 3);
+	r->rep = (int)db_column_int64(stmt, 3);
 	r->status = query_text(stmt, 4);
 	r->reason = query_text(stmt, 5);
 	r->factor = factor > 0 ? (unsigned long)factor : 0;
@@ -208,53 +200,53 @@ read_result(sqlite3_stmt *stmt, int64_t run_id, struct query_result *r)
 						: MEASURE_JUDGED_MEAN;
 	r->better = query_column_is(stmt, 13, "lower") ? MEASURE_LOWER
 						 : MEASURE_HIGHER;
-	r->copies = sqlite3_column_int(stmt, 14);
+	r->copies = (int)db_column_int64(stmt, 14);
 	if (r->copies < 1)
 		r->copies = 1;	/* the schema says so; an old file need not */
 }
 
 static void
-read_sample(sqlite3_stmt *stmt, struct query_result *r)
+read_sample(struct db_stmt *stmt, struct query_result *r)
 {
 	struct measure_sample *s;
 
 	/* Growing one at a time is fine: results hold a few dozen samples. */
 	r->samples = xrealloc(r->samples, (r->n_samples + 1) * sizeof(*s));
 	s = &r->samples[r->n_samples++];
-	measure_init(s, sqlite3_column_int(stmt, 8));
-	s->calls = sqlite3_column_int64(stmt, 9);
-	s->elapsed_ns = sqlite3_column_int64(stmt, 10);
+	measure_init(s, (int)db_column_int64(stmt, 8));
+	s->calls = db_column_int64(stmt, 9);
+	s->elapsed_ns = db_column_int64(stmt, 10);
 	/* Stored printed rates are never negative: NULL is "measured". */
-	if (sqlite3_column_type(stmt, 11) != SQLITE_NULL)
-		s->printed_ops = sqlite3_column_double(stmt, 11);
+	if (!db_column_is_null(stmt, 11))
+		s->printed_ops = db_column_double(stmt, 11);
 }
 
 static int
-load_results(sqlite3 *db, struct query_tag *t, int64_t run_id, size_t *cap)
+load_results(struct db *db, struct query_tag *t, int64_t run_id, size_t *cap)
 {
-	sqlite3_stmt *stmt;
+	struct db_stmt *stmt;
 	int64_t last = -1;
 	int rc, v = query_user_version(db);
 
 	if (query_prepare(db, v >= 5 ? sql_results : v >= 4 ? sql_results_v4 :
 			  sql_results_v3, &stmt) < 0)
 		return -1;
-	if (sqlite3_bind_int64(stmt, 1, run_id) != SQLITE_OK)
-		return query_finish(db, stmt, SQLITE_ERROR);
-	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+	if (db_bind_int64(stmt, 1, run_id) < 0)
+		return query_finish(db, stmt, DB_ERROR);
+	while ((rc = db_step(stmt)) == DB_ROW) {
 		struct query_result *r;
 
-		if (t->n_results == 0 || sqlite3_column_int64(stmt, 0) != last) {
+		if (t->n_results == 0 || db_column_int64(stmt, 0) != last) {
 			if (t->n_results == *cap) {
 				*cap = *cap ? 2 * *cap : 64;
 				t->results = xrealloc(t->results,
 						      *cap * sizeof(*r));
 			}
 			read_result(stmt, run_id, &t->results[t->n_results++]);
-			last = sqlite3_column_int64(stmt, 0);
+			last = db_column_int64(stmt, 0);
 		}
 		r = &t->results[t->n_results - 1];
-		if (sqlite3_column_type(stmt, 8) != SQLITE_NULL)
+		if (!db_column_is_null(stmt, 8))
 			read_sample(stmt, r);
 	}
 	return query_finish(db, stmt, rc);
@@ -282,7 +274,7 @@ result_cmp(const void *a, const void *b)
 }
 
 int
-query_tag_load(struct sqlite3 *db, const char *tag, const int64_t *only,
+query_tag_load(struct db *db, const char *tag, const int64_t *only,
 	       size_t n_only, struct query_tag *out)
 {
 	size_t cap = 0;
@@ -345,20 +337,20 @@ query_tag_free(struct query_tag *t)
 }
 
 int
-query_run_tag(struct sqlite3 *db, int64_t id, char **tag)
+query_run_tag(struct db *db, int64_t id, char **tag)
 {
-	sqlite3_stmt *stmt;
+	struct db_stmt *stmt;
 	int rc;
 
 	*tag = NULL;
-	if (query_prepare(db, "SELECT tag FROM run WHERE id = ?1", &stmt) < 0)
+	if (query_prepare(db, "SELECT tag FROM run WHERE id = ?", &stmt) < 0)
 		return -1;
-	if (sqlite3_bind_int64(stmt, 1, id) != SQLITE_OK)
-		return query_finish(db, stmt, SQLITE_ERROR);
-	rc = sqlite3_step(stmt);
-	if (rc == SQLITE_ROW) {
+	if (db_bind_int64(stmt, 1, id) < 0)
+		return query_finish(db, stmt, DB_ERROR);
+	rc = db_step(stmt);
+	if (rc == DB_ROW) {
 		*tag = query_text(stmt, 0);
-		rc = sqlite3_step(stmt);
+		rc = db_step(stmt);
 	}
 	if (query_finish(db, stmt, rc) < 0) {
 		free(*tag);
@@ -408,7 +400,7 @@ side_runs(const struct query_pick *o, char *const *run_tags, size_t side,
 
 /* Each --run must exist and carry one of the compared tags. */
 static int
-resolve_runs(struct sqlite3 *db, const struct query_pick *o, char **run_tags)
+resolve_runs(struct db *db, const struct query_pick *o, char **run_tags)
 {
 	for (size_t i = 0; i < o->n_runs; i++) {
 		size_t s;
@@ -433,7 +425,7 @@ resolve_runs(struct sqlite3 *db, const struct query_pick *o, char **run_tags)
 }
 
 int
-query_sides_load(struct sqlite3 *db, const char *path,
+query_sides_load(struct db *db, const char *path,
 		 const struct query_pick *o, struct query_tag *sides)
 {
 	char **run_tags = xcalloc(o->n_runs + 1, sizeof(*run_tags));

@@ -11,7 +11,7 @@
 
 #include "measure.h"
 
-struct sqlite3;
+struct db;
 
 struct query_kv {
 	char *key;
@@ -64,17 +64,17 @@ struct query_tag {
  * -1 after reporting an SQLite error on stderr; *OUT then holds nothing.
  * No run is not an error: OUT->n_runs is 0.
  */
-int query_tag_load(struct sqlite3 *db, const char *tag, const int64_t *only,
+int query_tag_load(struct db *db, const char *tag, const int64_t *only,
 		   size_t n_only, struct query_tag *out);
 /*
  * The metrics of the samples of the N results R (id, samples with their
  * seq), from the tables of the file's version (report/query_metric.c).
  * 0, or -1 after reporting.
  */
-/* PRAGMA user_version of DB, 0 when it cannot be read. */
-int query_user_version(struct sqlite3 *db);
+/* The schema version DB holds (db_schema_version), 0 when it cannot be read. */
+int query_user_version(struct db *db);
 
-int query_load_metrics(struct sqlite3 *db, struct query_result *r, size_t n);
+int query_load_metrics(struct db *db, struct query_result *r, size_t n);
 
 /* Release what query_tag_load() filled in; T is left empty. */
 void query_tag_free(struct query_tag *t);
@@ -83,7 +83,7 @@ void query_tag_free(struct query_tag *t);
  * Tag of run ID into *TAG (malloc'd).  Returns 1 when found, 0 when there
  * is no such run, -1 on an SQLite error (reported).
  */
-int query_run_tag(struct sqlite3 *db, int64_t id, char **tag);
+int query_run_tag(struct db *db, int64_t id, char **tag);
 
 /* The sides of a comparison: tags, and runs given by id (--run). */
 struct query_pick {
@@ -101,7 +101,7 @@ struct query_pick {
  * after a message when a run does not exist, carries no compared tag, or
  * a tag has no run in the database PATH; CLI_ENV after an SQLite error.
  */
-int query_sides_load(struct sqlite3 *db, const char *path,
+int query_sides_load(struct db *db, const char *path,
 		     const struct query_pick *pick, struct query_tag *sides);
 
 /* Value of environment KEY of RUN, or NULL. */

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct sqlite3;
+struct db;
 
 /* One run, summarised for "aimdb list". */
 struct query_list_row {
@@ -29,23 +29,23 @@ struct query_list_row {
  * All runs, grouped by tag (tags in order of their first run), by id
  * within a tag.  0, or -1 after reporting.  Free with query_list_free().
  */
-int query_list(struct sqlite3 *db, struct query_list_row **rows, size_t *n);
+int query_list(struct db *db, struct query_list_row **rows, size_t *n);
 void query_list_free(struct query_list_row *rows, size_t n);
 
 /* All tags in order of their first run (malloc'd array of strings). */
-int query_tags(struct sqlite3 *db, char ***tags, size_t *n);
+int query_tags(struct db *db, char ***tags, size_t *n);
 void query_tags_free(char **tags, size_t n);
 
 /* Number of runs of TAG into *N.  0 or -1. */
-int query_tag_runs(struct sqlite3 *db, const char *tag, int64_t *n);
+int query_tag_runs(struct db *db, const char *tag, int64_t *n);
 
 /*
  * Delete every run of TAG with its environment, results and samples, or
  * give every run of OLD the tag NEW.  The caller holds the transaction.
  * 0 or -1 (reported).
  */
-int query_tag_remove(struct sqlite3 *db, const char *tag);
-int query_tag_rename(struct sqlite3 *db, const char *old, const char *new);
+int query_tag_remove(struct db *db, const char *tag);
+int query_tag_rename(struct db *db, const char *old, const char *new);
 
 /* The first run stored from a file of the same content. */
 struct query_import_hit {
@@ -58,7 +58,7 @@ struct query_import_hit {
  * The earliest run imported from content SHA256 into *HIT: 1 found, 0
  * none, -1 after reporting.  Free a found hit with query_import_hit_free.
  */
-int query_import_find(struct sqlite3 *db, const char *sha256,
+int query_import_find(struct db *db, const char *sha256,
 		      struct query_import_hit *hit);
 void query_import_hit_free(struct query_import_hit *hit);
 
@@ -67,17 +67,17 @@ void query_import_hit_free(struct query_import_hit *hit);
  * transaction, give every run above AFTER the content hash SHA256: the
  * runs one import stored.  0 or -1 (reported).
  */
-int query_last_run(struct sqlite3 *db, int64_t *id);
-int query_import_record(struct sqlite3 *db, const char *sha256, int64_t after);
+int query_last_run(struct db *db, int64_t *id);
+int query_import_record(struct db *db, const char *sha256, int64_t after);
 
 /*
  * Whether a run with UUID is stored: 1 with its tag in *TAG (malloc'd),
  * 0 when none, -1 after reporting.
  */
-int query_run_uuid(struct sqlite3 *db, const char *uuid, char **tag);
+int query_run_uuid(struct db *db, const char *uuid, char **tag);
 
 /* The content hash run RUN_ID was imported from into HEX: 1, 0 none, -1. */
-int query_import_hash(struct sqlite3 *db, int64_t run_id, char *hex,
+int query_import_hash(struct db *db, int64_t run_id, char *hex,
 		      size_t len);
 
 struct query_check {
@@ -90,7 +90,7 @@ struct query_check {
 };
 
 /* Run the checks into *OUT.  0, or -1 after reporting. */
-int query_check(struct sqlite3 *db, struct query_check *out);
+int query_check(struct db *db, struct query_check *out);
 void query_check_free(struct query_check *c);
 
 enum query_type {
@@ -124,7 +124,7 @@ typedef int (*query_row_fn)(const struct query_cell *cells, size_t n,
  * follows the schema without being edited.  Stops at FN's first nonzero
  * return and passes it on; -1 after reporting an SQLite error.
  */
-int query_dump(struct sqlite3 *db, enum query_dump what, const char *tag,
+int query_dump(struct db *db, enum query_dump what, const char *tag,
 	       int64_t id, query_row_fn fn, void *arg);
 
 #endif

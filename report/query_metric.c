@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <stdint.h>
+#include <string.h>
 
 #include "measure.h"
 #include "query.h"
@@ -14,13 +15,13 @@
 
 static const char sql_metrics[] =
 	"SELECT seq, metric, value FROM sample_metric"
-	" WHERE result_id = ?1 AND bound = 0";
+	" WHERE result_id = ? AND bound = 0";
 
 static const char sql_metrics_v2[] =
 	"SELECT seq, 'vol_cs', vol_cs FROM sample"
-	" WHERE result_id = ?1 AND vol_cs IS NOT NULL"
+	" WHERE result_id = ? AND vol_cs IS NOT NULL"
 	" UNION ALL SELECT seq, 'invol_cs', invol_cs FROM sample"
-	" WHERE result_id = ?1 AND invol_cs IS NOT NULL";
+	" WHERE result_id = ? AND invol_cs IS NOT NULL";
 
 /* The sample of R numbered SEQ (samples are in seq order), or NULL. */
 static struct measure_sample *
@@ -42,45 +43,39 @@ find_seq(struct query_result *r, int64_t seq)
 }
 
 static void
-read_metric(sqlite3_stmt *stmt, struct query_result *r)
+read_metric(struct db_stmt *stmt, struct query_result *r)
 {
-	const char *name = (const char *)sqlite3_column_text(stmt, 1);
-	int len = sqlite3_column_bytes(stmt, 1);
-	struct measure_sample *s = find_seq(r, sqlite3_column_int64(stmt, 0));
+	const char *name = db_column_text(stmt, 1);
+	struct measure_sample *s = find_seq(r, db_column_int64(stmt, 0));
 	int id;
 
-	if (s == NULL || name == NULL || len < 0)
+	if (s == NULL || name == NULL)
 		return;
-	id = measure_lookup(name, (size_t)len);
-	if (id >= 0 && sqlite3_column_type(stmt, 2) == SQLITE_INTEGER)
+	id = measure_lookup(name, strlen(name));
+	if (id >= 0 && db_column_type(stmt, 2) == DB_INTEGER)
 		measure_set(&s->m, (enum measure_id)id,
-			    sqlite3_column_int64(stmt, 2));
+			    db_column_int64(stmt, 2));
 }
 
 int
-query_load_metrics(sqlite3 *db, struct query_result *r, size_t n)
+query_load_metrics(struct db *db, struct query_result *r, size_t n)
 {
-	sqlite3_stmt *stmt;
-	sqlite3_int64 version = 0;
-	int rc = SQLITE_DONE;
+	struct db_stmt *stmt;
+	int rc = DB_DONE, version = query_user_version(db);
 
-	if (query_prepare(db, "PRAGMA user_version", &stmt) < 0)
-		return -1;
-	if (sqlite3_step(stmt) == SQLITE_ROW)
-		version = sqlite3_column_int64(stmt, 0);
-	(void)sqlite3_finalize(stmt);	/* a read of a pragma: nothing to say */
 	if (query_prepare(db, version >= 3 ? sql_metrics : sql_metrics_v2,
 			  &stmt) < 0)
 		return -1;
-	for (size_t i = 0; i < n && rc == SQLITE_DONE; i++) {
+	for (size_t i = 0; i < n && rc == DB_DONE; i++) {
 		if (r[i].n_samples == 0)
 			continue;
-		if (sqlite3_reset(stmt) != SQLITE_OK ||
-		    sqlite3_bind_int64(stmt, 1, r[i].id) != SQLITE_OK) {
-			rc = SQLITE_ERROR;
+		/* The older query names the result twice. */
+		if (db_reset(stmt) < 0 || db_bind_int64(stmt, 1, r[i].id) < 0 ||
+		    (version < 3 && db_bind_int64(stmt, 2, r[i].id) < 0)) {
+			rc = DB_ERROR;
 			break;
 		}
-		while ((rc = sqlite3_step(stmt)) == SQLITE_ROW)
+		while ((rc = db_step(stmt)) == DB_ROW)
 			read_metric(stmt, &r[i]);
 	}
 	return query_finish(db, stmt, rc);

@@ -12,11 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
-
 #include "query.h"
 #include "query_int.h"
-#include "schema.h"
+#include "schema_ver.h"
 #include "stats.h"
 #include "xalloc.h"
 
@@ -28,7 +26,7 @@ static const char sql_runs[] =
 	"SELECT u.id, u.started_utc, u.suite, u.host,"
 	" (SELECT e.value FROM run_env AS e"
 	"  WHERE e.run_id = u.id AND e.key = 'boot_id')"
-	" FROM run AS u WHERE u.tag = ?1 ORDER BY u.id";
+	" FROM run AS u WHERE u.tag = ? ORDER BY u.id";
 
 /*
  * One row per sample of every ok result of the tag: of one copy, since
@@ -39,7 +37,7 @@ static const char sql_runs[] =
 	" s.calls, s.elapsed_ns, s.printed_ops, " judged ", " better \
 	" FROM run AS u JOIN result AS r ON r.run_id = u.id" \
 	" JOIN sample AS s ON s.result_id = r.id" \
-	" WHERE u.tag = ?1 AND r.status = 'ok'" copies \
+	" WHERE u.tag = ? AND r.status = 'ok'" copies \
 	" ORDER BY r.number, r.test, r.run_id, r.rep, r.id, s.seq"
 static const char sql_samples[] =
 	SQL_SAMPLES("r.judged", "r.better", " AND r.copies = 1");
@@ -54,9 +52,9 @@ static const char sql_samples_v3[] = SQL_SAMPLES(
 	"'higher'", "");
 
 int
-qplot_tags(struct sqlite3 *db, struct qplot_tag_info **out, size_t *n)
+qplot_tags(struct db *db, struct qplot_tag_info **out, size_t *n)
 {
-	sqlite3_stmt *stmt;
+	struct db_stmt *stmt;
 	size_t cap = 0;
 	int rc;
 
@@ -64,7 +62,7 @@ qplot_tags(struct sqlite3 *db, struct qplot_tag_info **out, size_t *n)
 	*n = 0;
 	if (query_prepare(db, sql_tags, &stmt) < 0)
 		return -1;
-	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+	while ((rc = db_step(stmt)) == DB_ROW) {
 		struct qplot_tag_info *t;
 
 		if (*n == cap) {
@@ -74,7 +72,7 @@ qplot_tags(struct sqlite3 *db, struct qplot_tag_info **out, size_t *n)
 		t = &(*out)[(*n)++];
 		t->tag = query_text(stmt, 0);
 		t->first_utc = query_text(stmt, 1);
-		t->first_id = sqlite3_column_int64(stmt, 2);
+		t->first_id = db_column_int64(stmt, 2);
 		if (t->tag == NULL)
 			t->tag = xstrdup("");
 	}
@@ -98,17 +96,17 @@ qplot_tags_free(struct qplot_tag_info *t, size_t n)
 }
 
 static int
-load_runs(sqlite3 *db, struct qplot_tag *t)
+load_runs(struct db *db, struct qplot_tag *t)
 {
-	sqlite3_stmt *stmt;
+	struct db_stmt *stmt;
 	size_t cap = 0;
 	int rc;
 
 	if (query_prepare(db, sql_runs, &stmt) < 0)
 		return -1;
-	if (sqlite3_bind_text(stmt, 1, t->tag, -1, SQLITE_STATIC) != SQLITE_OK)
-		return query_finish(db, stmt, SQLITE_ERROR);
-	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+	if (db_bind_text(stmt, 1, t->tag) < 0)
+		return query_finish(db, stmt, DB_ERROR);
+	while ((rc = db_step(stmt)) == DB_ROW) {
 		struct qplot_run *r;
 
 		if (t->n_runs == cap) {
@@ -116,7 +114,7 @@ load_runs(sqlite3 *db, struct qplot_tag *t)
 			t->runs = xrealloc(t->runs, cap * sizeof(*t->runs));
 		}
 		r = &t->runs[t->n_runs++];
-		r->id = sqlite3_column_int64(stmt, 0);
+		r->id = db_column_int64(stmt, 0);
 		r->started_utc = query_text(stmt, 1);
 		r->suite = query_text(stmt, 2);
 		r->host = query_text(stmt, 3);
@@ -265,13 +263,13 @@ finish_result(struct pending *p, struct qplot_tag *t, size_t *cap)
 }
 
 static void
-start_result(sqlite3_stmt *stmt, struct pending *p)
+start_result(struct db_stmt *stmt, struct pending *p)
 {
-	sqlite3_int64 factor = sqlite3_column_int64(stmt, 4);
+	int64_t factor = db_column_int64(stmt, 4);
 
-	p->id = sqlite3_column_int64(stmt, 0);
-	p->run_id = sqlite3_column_int64(stmt, 1);
-	p->number = sqlite3_column_int(stmt, 2);
+	p->id = db_column_int64(stmt, 0);
+	p->run_id = db_column_int64(stmt, 1);
+	p->number = (int)db_column_int64(stmt, 2);
 	p->test = query_text(stmt, 3);
 	p->factor = factor > 0 ? (unsigned long)factor : 0;
 	p->units = query_text(stmt, 5);
@@ -286,35 +284,35 @@ start_result(sqlite3_stmt *stmt, struct pending *p)
 }
 
 static void
-add_sample(sqlite3_stmt *stmt, struct pending *p)
+add_sample(struct db_stmt *stmt, struct pending *p)
 {
 	if (p->n == p->cap) {
 		p->cap = p->cap ? 2 * p->cap : 16;
 		p->s = xrealloc(p->s, p->cap * sizeof(*p->s));
 	}
 	measure_init(&p->s[p->n], 0);
-	p->s[p->n].calls = sqlite3_column_int64(stmt, 6);
-	p->s[p->n].elapsed_ns = sqlite3_column_int64(stmt, 7);
-	if (sqlite3_column_type(stmt, 8) != SQLITE_NULL)
-		p->s[p->n].printed_ops = sqlite3_column_double(stmt, 8);
+	p->s[p->n].calls = db_column_int64(stmt, 6);
+	p->s[p->n].elapsed_ns = db_column_int64(stmt, 7);
+	if (!db_column_is_null(stmt, 8))
+		p->s[p->n].printed_ops = db_column_double(stmt, 8);
 	p->n++;
 }
 
 static int
-load_results(sqlite3 *db, struct qplot_tag *t)
+load_results(struct db *db, struct qplot_tag *t)
 {
 	struct pending p = { .id = -1 };
-	sqlite3_stmt *stmt;
+	struct db_stmt *stmt;
 	size_t cap = 0;
 	int rc, v = query_user_version(db);
 
 	if (query_prepare(db, v >= 5 ? sql_samples : v >= 4 ? sql_samples_v4 :
 			  sql_samples_v3, &stmt) < 0)
 		return -1;
-	if (sqlite3_bind_text(stmt, 1, t->tag, -1, SQLITE_STATIC) != SQLITE_OK)
-		return query_finish(db, stmt, SQLITE_ERROR);
-	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		if (sqlite3_column_int64(stmt, 0) != p.id) {
+	if (db_bind_text(stmt, 1, t->tag) < 0)
+		return query_finish(db, stmt, DB_ERROR);
+	while ((rc = db_step(stmt)) == DB_ROW) {
+		if (db_column_int64(stmt, 0) != p.id) {
 			finish_result(&p, t, &cap);
 			start_result(stmt, &p);
 		}
@@ -326,7 +324,7 @@ load_results(sqlite3 *db, struct qplot_tag *t)
 }
 
 int
-qplot_load(struct sqlite3 *db, const char *tag, struct qplot_tag *out)
+qplot_load(struct db *db, const char *tag, struct qplot_tag *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->tag = xstrdup(tag);

@@ -11,7 +11,7 @@
 
 #include "measure.h"
 
-struct sqlite3;
+struct db;
 
 /* A tag of the database. */
 struct qplot_tag_info {
@@ -25,7 +25,7 @@ struct qplot_tag_info {
  * (malloc'd, *N entries).  Returns 0, or -1 after reporting an SQLite
  * error on stderr.
  */
-int qplot_tags(struct sqlite3 *db, struct qplot_tag_info **out, size_t *n);
+int qplot_tags(struct db *db, struct qplot_tag_info **out, size_t *n);
 void qplot_tags_free(struct qplot_tag_info *t, size_t n);
 
 struct qplot_run {
@@ -65,7 +65,7 @@ struct qplot_tag {
  * Returns 0, or -1 after reporting an SQLite error; *OUT then holds
  * nothing.  An unknown tag is not an error: OUT->n_runs is 0.
  */
-int qplot_load(struct sqlite3 *db, const char *tag, struct qplot_tag *out);
+int qplot_load(struct db *db, const char *tag, struct qplot_tag *out);
 void qplot_free(struct qplot_tag *t);
 
 #endif

@@ -79,7 +79,7 @@ judge(const struct series_db_opts *o, struct series_db *sd)
 }
 
 int
-series_db_load(struct sqlite3 *db, const char *path,
+series_db_load(struct db *db, const char *path,
 	       const struct series_db_opts *o, struct series_db *out)
 {
 	struct qplot_tag_info *info;

@@ -17,7 +17,7 @@
 #include "stats.h"
 #include "tagorder.h"
 
-struct sqlite3;
+struct db;
 
 /* Which tags, in which order, which tests, and how strict. */
 struct series_db_opts {
@@ -44,7 +44,7 @@ struct series_db {
  * tag, tag given twice, no ok result at all) or CLI_ENV (SQLite error).
  * *OUT is released by series_db_free() whatever the result.
  */
-int series_db_load(struct sqlite3 *db, const char *path,
+int series_db_load(struct db *db, const char *path,
 		   const struct series_db_opts *o, struct series_db *out);
 void series_db_free(struct series_db *sd);
 

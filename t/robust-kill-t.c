@@ -77,7 +77,7 @@ check_after(const char *path, long delay_ms, int killed)
 {
 	char err[256], buf[256];
 	struct store *st = store_open(path, STORE_RW, err, sizeof(err));
-	sqlite3 *db = store_handle(st);
+	sqlite3 *db = storefx_handle(st);
 
 	if (!ok(st != NULL, "after a kill at %ld ms the next writer opens it",
 		delay_ms)) {

@@ -46,12 +46,12 @@ given_kept(void)
 	ok(id > 0, "a run with its own uuid, times and status is stored");
 	ok(store_add_result(st, id, &res, storefx_samples, 2) == 0,
 	   "... and a result with its own finish time");
-	is_string(storefx_text(store_handle(st), "SELECT uuid || ' ' ||"
+	is_string(storefx_text(storefx_handle(st), "SELECT uuid || ' ' ||"
 			       " started_utc || ' ' || ended_utc || ' ' ||"
 			       " status FROM run", buf, sizeof(buf)),
 		  UUID " 2020-02-29T23:00:00Z 2020-03-01T00:00:00Z complete",
 		  "they are stored as given");
-	is_string(storefx_text(store_handle(st), "SELECT finished_utc ||"
+	is_string(storefx_text(storefx_handle(st), "SELECT finished_utc ||"
 			       " ' ' || warmup_calls || ' ' ||"
 			       " COALESCE(warmup_ns, 'null') FROM result",
 			       buf, sizeof(buf)),
@@ -63,7 +63,7 @@ given_kept(void)
 	   "a finish time of no real date is refused (%s)", store_errmsg(st));
 	run = storefx_run;
 	id = store_begin_run(st, &run, storefx_env, 3);
-	is_int(storefx_int(store_handle(st), "SELECT COUNT(*) FROM run WHERE"
+	is_int(storefx_int(storefx_handle(st), "SELECT COUNT(*) FROM run WHERE"
 			   " status = 'incomplete' AND ended_utc IS NULL AND"
 			   " uuid <> '" UUID "' AND started_utc >= '2026'"),
 	       1, "NULL still means a new uuid, started now, not ended");
@@ -84,7 +84,7 @@ refused(const char *field, const char *value, const char *why)
 		run.status = value;
 	ok(store_begin_run(st, &run, storefx_env, 3) < 0 &&
 	   strstr(store_errmsg(st), why) != NULL &&
-	   storefx_int(store_handle(st), "SELECT COUNT(*) FROM run") == 0,
+	   storefx_int(storefx_handle(st), "SELECT COUNT(*) FROM run") == 0,
 	   "%s \"%s\" is refused (%s)", field, value, store_errmsg(st));
 	store_close(st);
 }

@@ -29,7 +29,7 @@ test_create(const struct storefx *fx)
 	st = storefx_open_rw(path);
 	if (!ok(st != NULL, "RW creates the file and its parent directories"))
 		bail("cannot go on without a database");
-	db = store_handle(st);
+	db = storefx_handle(st);
 	is_int(storefx_int(db, "PRAGMA user_version"), store_schema_version(),
 	       "migration sets user_version to the schema version");
 	is_int(store_schema_version(), 5, "this build writes schema version 5");
@@ -46,7 +46,7 @@ test_create(const struct storefx *fx)
 			   " 'sample', 'sample_rate', 'run_tag', 'run_import',"
 			   " 'run_import_sha256')"),
 	       8, "tables, view and indexes exist");
-	ok(store_handle(NULL) == NULL, "store_handle(NULL) is NULL");
+	ok(store_db(NULL) == NULL, "store_db(NULL) is NULL");
 	store_close(st);
 	st = storefx_open_rw(path);
 	ok(st != NULL, "reopening an existing database RW works");
@@ -54,7 +54,7 @@ test_create(const struct storefx *fx)
 	st = store_open(path, STORE_RO, err, sizeof(err));
 	ok(st != NULL, "reopening it RO works");
 	if (st != NULL)
-		is_int(storefx_int(store_handle(st), "PRAGMA user_version"), 5,
+		is_int(storefx_int(storefx_handle(st), "PRAGMA user_version"), 5,
 		       "RO sees version 5");
 	else
 		diag("%s", err);
@@ -91,7 +91,7 @@ make_newer(const char *path)
 	struct store *st = storefx_open_rw(path);
 
 	if (st == NULL ||
-	    sqlite3_exec(store_handle(st), "PRAGMA user_version = 99", NULL,
+	    sqlite3_exec(storefx_handle(st), "PRAGMA user_version = 99", NULL,
 			 NULL, NULL) != SQLITE_OK)
 		bail("cannot prepare a newer database");
 	store_close(st);
@@ -237,7 +237,7 @@ test_read_only(const struct storefx *fx)
 	       "RO refuses store_begin_run");
 	ok(strstr(store_errmsg(st), "readonly") != NULL, "reason: %s",
 	   store_errmsg(st));
-	is_int(storefx_rows(store_handle(st)), 1 + 3 + 1 + 3,
+	is_int(storefx_rows(storefx_handle(st)), 1 + 3 + 1 + 3,
 	       "nothing was added");
 	is_int(store_end_run(st, id, "complete"), -1,
 	       "RO refuses store_end_run");

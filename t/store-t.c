@@ -149,18 +149,18 @@ test_round_trip(const struct storefx *fx)
 	st = storefx_open_rw(path);
 	if (st == NULL)
 		bail("cannot reopen round.db");
-	check_run_row(store_handle(st), id);
-	check_results(store_handle(st));
-	is_string(storefx_text(store_handle(st), "SELECT source || ',' ||"
+	check_run_row(storefx_handle(st), id);
+	check_results(storefx_handle(st));
+	is_string(storefx_text(storefx_handle(st), "SELECT source || ',' ||"
 			       " quote(source_file) || ',' || quote(host) ||"
 			       " ',' || status || ',' || quote(ended_utc)"
 			       " FROM run WHERE id = 2", buf, sizeof(buf)),
 		  "import-console,'lkml-2007.txt',NULL,incomplete,NULL",
 		  "import run: file kept, NULL host, still incomplete");
 	/* The connection has foreign keys on, as aimdb's will. */
-	is_int(sqlite3_exec(store_handle(st), "DELETE FROM run", NULL, NULL,
+	is_int(sqlite3_exec(storefx_handle(st), "DELETE FROM run", NULL, NULL,
 			    NULL), SQLITE_OK, "delete both runs");
-	is_int(storefx_rows(store_handle(st)), 0,
+	is_int(storefx_rows(storefx_handle(st)), 0,
 	       "deleting runs cascades to environment, results and samples");
 	store_close(st);
 }
@@ -184,12 +184,12 @@ test_nested(const struct storefx *fx)
 	id = write_run(st);
 	is_int(store_end_run(st, id, "complete"), 0, "end run inside it");
 	store_rollback(st);
-	is_int(storefx_rows(store_handle(st)), 0,
+	is_int(storefx_rows(storefx_handle(st)), 0,
 	       "rollback of the outer transaction leaves nothing");
 
 	is_int(store_begin_run(st, &storefx_run, bad_env, 2), -1,
 	       "a NULL environment value fails store_begin_run");
-	is_int(storefx_rows(store_handle(st)), 0, "and leaves no run behind");
+	is_int(storefx_rows(storefx_handle(st)), 0, "and leaves no run behind");
 	is_int(store_begin(st), 0, "store_begin again");
 	id = store_begin_run(st, &storefx_run, storefx_env, 3);
 	is_int(store_add_result(st, id, &r1, storefx_samples, 3), 0,
@@ -201,11 +201,11 @@ test_nested(const struct storefx *fx)
 	is_int(store_add_result(st, id, &bad, storefx_samples, 1), -1,
 	       "a bad status fails");
 	is_int(store_commit(st), 0, "the rest still commits");
-	is_int(storefx_rows(store_handle(st)), 1 + 3 + 1 + 3,
+	is_int(storefx_rows(storefx_handle(st)), 1 + 3 + 1 + 3,
 	       "only the good result and its samples are stored");
 	is_int(store_add_result(st, id, &bad, storefx_samples, 3), -1,
 	       "outside a transaction a bad result fails");
-	is_int(storefx_rows(store_handle(st)), 8, "and leaves no sample behind");
+	is_int(storefx_rows(storefx_handle(st)), 8, "and leaves no sample behind");
 	is_int(store_commit(st), -1, "commit without store_begin fails");
 	store_close(st);
 }
@@ -287,7 +287,7 @@ test_concurrent(const struct storefx *fx)
 	       "two processes holding write transactions both succeed");
 	st = storefx_open_rw(path);
 	if (st != NULL)
-		is_int(storefx_int(store_handle(st),
+		is_int(storefx_int(storefx_handle(st),
 				   "SELECT count(*) FROM result"),
 		       40, "both processes' results are stored");
 	store_close(st);
@@ -311,7 +311,7 @@ test_locked(const struct storefx *fx)
 	if (a == NULL || b == NULL)
 		bail("cannot open locked.db twice");
 	/* Shorten the wait so the test does not sit out the 10 s default. */
-	if (sqlite3_busy_timeout(store_handle(b), 50) != SQLITE_OK)
+	if (sqlite3_busy_timeout(storefx_handle(b), 50) != SQLITE_OK)
 		bail("cannot shorten the busy timeout");
 	is_int(store_begin(a), 0, "one connection holds the write lock");
 	is_int(store_begin_run(b, &storefx_run, storefx_env, 3), -1,

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "db_sqlite.h"
 #include "tap.h"
 
 const struct store_run storefx_run = {
@@ -179,4 +180,10 @@ storefx_open_rw(const char *path)
 	if (st == NULL)
 		diag("store_open %s: %s", path, err);
 	return st;
+}
+
+sqlite3 *
+storefx_handle(struct store *st)
+{
+	return db_sqlite_handle(store_db(st));
 }

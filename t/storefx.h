@@ -50,6 +50,8 @@ int64_t storefx_rows(sqlite3 *db);
 /* add_long, factor 1000, warm-up 50 calls in 10 ms, no reason. */
 struct store_result storefx_result(const char *test, int rep,
 				   const char *status);
+/* The SQLite handle under ST (NULL-safe), for reading the file back. */
+sqlite3 *storefx_handle(struct store *st);
 /* store_open RW, with a diagnostic on failure. */
 struct store *storefx_open_rw(const char *path);
 

@@ -1,0 +1,31 @@
+/*
+ * The store over one connection of lib/db.h, shared by the engine-neutral
+ * writer (lib/store.c) and each engine's open path (lib/schema_open.c).
+ */
+#ifndef AIM_STORE_INT_H
+#define AIM_STORE_INT_H
+
+#include <stddef.h>
+
+#include "db.h"
+#include "store.h"
+
+#define STORE_ERR_MAX 512
+
+struct store {
+	struct db *db;
+	char err[STORE_ERR_MAX];
+};
+
+/* A store over DB (NULL: the open failed), or NULL with ERR, DB closed. */
+struct store *store_wrap(struct db *db, char *err, size_t errlen);
+
+/*
+ * The forms of lib/store_check.c the store writes by itself: the time
+ * now in UTC, "YYYY-MM-DDTHH:MM:SSZ" (21 bytes with the NUL), and a new
+ * random (version 4) UUID (37 bytes).  0, or -1 with ERR.
+ */
+int store_now_utc(char *buf, size_t len, char *err, size_t errlen);
+int store_new_uuid(char *buf, size_t len, char *err, size_t errlen);
+
+#endif
