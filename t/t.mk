@@ -255,3 +255,16 @@ EXTRA_DIST += t/schema-v5.sh t/data/schema-v4.sql
 # aimrun modes together: sweeps and canaries, refused combinations.
 TESTS += t/option-combos.sh
 EXTRA_DIST += t/option-combos.sh
+# lib/db.h on SQLite: the engine-independent body of t/dbfx.c.
+check_PROGRAMS += t/db-api-t
+TESTS += t/db-api-t
+t_db_api_t_SOURCES = t/db-api-t.c t/dbfx.c t/dbfx.h t/storefx.c t/storefx.h
+t_db_api_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
+# The storage seam: SQLite named only by its backend and open path.
+TESTS += t/db-seam.sh
+EXTRA_DIST += t/db-seam.sh
+# A new run's uuid and the times now, made by the store in C.
+check_PROGRAMS += t/store-made-t
+TESTS += t/store-made-t
+t_store_made_t_SOURCES = t/store-made-t.c t/storefx.c t/storefx.h
+t_store_made_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
