@@ -12,8 +12,6 @@
 #include <sqlite3.h>
 
 #include "dbfile.h"
-#include "db.h"
-
 #include "schema_ver.h"
 
 /*

@@ -1,7 +1,8 @@
 /*
  * Where the database engine's code lies: an address inside it, so that a
  * process that never uses the engine can keep its mappings from the
- * processes it forks (harness/dontfork.c).
+ * processes it forks (harness/dontfork.c).  Defined by the engine's
+ * backend (lib/db_sqlite.c).
  */
 #ifndef AIM_STORE_CODE_H
 #define AIM_STORE_CODE_H
