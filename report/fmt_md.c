@@ -249,3 +249,15 @@ fmt_md(FILE *f, const struct cmp_table *t)
 		return -1;
 	return 0;
 }
+
+void
+fmt_md_escaped(FILE *f, const char *s)
+{
+	escaped(f, s);
+}
+
+void
+fmt_md_cell(FILE *f, const char *s)
+{
+	cell(f, s);
+}

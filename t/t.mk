@@ -255,3 +255,9 @@ EXTRA_DIST += t/schema-v5.sh t/data/schema-v4.sql
 # aimrun modes together: sweeps and canaries, refused combinations.
 TESTS += t/option-combos.sh
 EXTRA_DIST += t/option-combos.sh
+# aimcmp --scaling as CSV (read back by libcsv), JSON (parsed by json-c),
+# Markdown and text, the same figures in each.
+check_PROGRAMS += t/scaling-t
+t_scaling_t_SOURCES = t/scaling-t.c t/cmpfx.c t/cmpfx.h
+t_scaling_t_LDADD = t/libtap.a $(REPORT_LDADD)
+TESTS += t/scaling-t
