@@ -261,3 +261,10 @@ check_PROGRAMS += t/scaling-t
 t_scaling_t_SOURCES = t/scaling-t.c t/cmpfx.c t/cmpfx.h
 t_scaling_t_LDADD = t/libtap.a $(REPORT_LDADD)
 TESTS += t/scaling-t
+# The noisy samples listed at the end of a run, on made-up samples.
+check_PROGRAMS += t/noisy-t
+t_noisy_t_SOURCES = t/noisy-t.c
+t_noisy_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/noisy-t
+TESTS += t/noisy-end.sh
+EXTRA_DIST += t/noisy-end.sh
