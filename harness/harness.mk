@@ -36,3 +36,4 @@ dist_man_MANS += doc/aimrun.1
 
 dist_suite_DATA = suite/aim9.suite suite/cpu.suite suite/disk.suite \
 	suite/ipc.suite suite/mem.suite suite/mm.suite suite/quick.suite
+harness_libharness_a_SOURCES += harness/noisy.c harness/noisy.h

@@ -279,7 +279,11 @@ run_suite(const struct run_opts *o)
 	/* A run that measured nothing is no baseline: not complete. */
 	if (run_finish(&rs, rc == 0 && rs.n_ok > 0) != 0 && rc == 0)
 		rc = -1;
-	if (!o->quiet && rc == 0 && rs.n_ok > 0)
+	if (!o->quiet && rc == 0 && rs.n_ok > 0) {
+		errno = 0;
+		run_table_put(&rs, noisy_print(stdout, &rs.noisy));
 		run_print_where(&rs);
+	}
+	noisy_free(&rs.noisy);
 	return run_conclude(&rs, rc);
 }

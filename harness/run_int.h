@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "aim_test.h"
+#include "noisy.h"
 #include "progress.h"
 #include "rounds.h"
 #include "run.h"
@@ -34,6 +35,7 @@ struct run_state {
 	struct rounds rounds;		/* o->more: what is still open */
 	int copies;		/* run at once now (--copies) */
 	int copy_idx;		/* which count of the sweep */
+	struct noisy noisy;	/* for the list at the end */
 	/*
 	 * The first error that stopped the run, "what: why".  It is printed
 	 * once, at the end, with what is stored: a failed write is often

@@ -140,6 +140,8 @@ run_save(struct run_state *rs, const struct aim_test *t, int rep,
 		.warmup_ns = out->warmup_ns,
 		.judged = t->info->judged, .better = t->info->better,
 	};
+	noisy_add(&rs->noisy, t->info->name, rs->copies, res.rep,
+		  out->samples, out->n_samples);
 	rc = store_add_result(st, rs->run_id, &res, out->samples,
 			      out->n_samples);
 	if (rc != 0)
@@ -161,14 +163,16 @@ run_canary(struct run_state *rs, int rep)
 	char key[32], ns[24];
 	struct store_kv fact = { key, ns };
 	struct store *st;
+	int64_t t = canary_ns();
+	/* Rounds are numbered on through a sweep's counts, as reps are. */
+	int round = rep + rs->copy_idx * (int)rs->o->runs;
 	int rc;
 
-	snprintf(ns, sizeof(ns), "%lld", (long long)canary_ns());
+	snprintf(ns, sizeof(ns), "%lld", (long long)t);
 	if (pinned)
 		pin_restore(&saved);
-	/* Rounds are numbered on through a sweep's counts, as reps are. */
-	snprintf(key, sizeof(key), "canary.round.%d",
-		 rep + rs->copy_idx * (int)rs->o->runs);
+	noisy_canary(&rs->noisy, round, t);
+	snprintf(key, sizeof(key), "canary.round.%d", round);
 	st = run_open_db(rs);
 	if (st == NULL)
 		return -1;

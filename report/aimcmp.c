@@ -179,7 +179,7 @@ compare_tags(struct db *db, const char *path, const struct opts *o)
 	int rc = query_sides_load(db, path, &pick, sides);
 
 	if (rc == CLI_OK && o->scaling &&
-	    scaling_print(stdout, sides, o->n_tags) < 0) {
+	    scaling_write(stdout, sides, o->n_tags, o->format) < 0) {
 		aim_warn_errno("stdout");
 		rc = CLI_ENV;
 	} else if (rc == CLI_OK)

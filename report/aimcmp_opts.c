@@ -72,7 +72,7 @@ usage(FILE *f)
 	      "      --copies N|B:N   only results of N copies at once (aimrun\n"
 	      "                       --copies); B:N sets B copies of BASE against N\n"
 	      "      --scaling        for each TAG, the rate per copy at each copy\n"
-	      "                       count and the scaling efficiency\n"
+	      "                       count, fairness, speedup and efficiency\n"
 	      "      --force          compare even another machine, CPU model or\n"
 	      "                       aimkit build\n"
 	      "  -h, --help           show this help and exit\n"
@@ -206,8 +206,10 @@ series_check(const struct opts *o)
 	if (!o->series) {
 		if (o->order_given)
 			return cli_bad_usage("--order: only with --series");
-		if (o->scaling && (o->format != FMT_TEXT || o->copies.base > 0))
-			return cli_bad_usage("--scaling: a text table of every copy count");
+		if (o->scaling && ((o->format != FMT_TEXT && o->format != FMT_CSV &&
+				    o->format != FMT_JSON && o->format != FMT_MD) ||
+				   o->copies.base > 0))
+			return cli_bad_usage("--scaling: every copy count, as text, csv, json or markdown");
 		if (o->n_tags < (o->scaling ? 1U : 2U))
 			return cli_bad_usage(o->scaling ? "--scaling: give a TAG" :
 					     "give a BASE tag and at least one NEW tag");

@@ -296,6 +296,7 @@ free_row(struct cmp_row *row, size_t n_sides)
 		for (size_t s = 0; s < n_sides; s++)
 			compare_value_free(&row->v[s]);
 	compare_counters_free(row, n_sides);
+	free(row->levels);
 	free(row->v);
 	free(row->d);
 }

@@ -84,6 +84,14 @@ struct cmp_counter {
 	struct cmp_delta *d;		/* n_sides - 1; delta_c unused */
 };
 
+/* One side's per-process rates at two levels (compare_levels.c). */
+struct cmp_levels {
+	int split;		/* 0: one level, the rest unset */
+	size_t n_low, n_high;	/* processes at each level */
+	double low, high;	/* geometric means of the levels */
+	double score;		/* gap / sd within; inf with no spread */
+};
+
 struct cmp_row {
 	int number;		/* classic number */
 	const char *test;	/* borrowed from the loaded data */
@@ -94,6 +102,7 @@ struct cmp_row {
 	struct cmp_delta *d;	/* n_sides - 1 deltas, [i] for side i + 1 */
 	struct cmp_counter *counters;	/* compare_counters(), else NULL */
 	size_t n_counters;
+	struct cmp_levels *levels;	/* n_sides; NULL when none splits */
 };
 
 /* What the header says about one side. */
@@ -230,11 +239,21 @@ enum stats_basis compare_basis(enum measure_judged judged);
 enum stats_basis compare_basis_known(const char *test);
 
 /*
- * Per-process levels (compare_levels.c): a warning for each test whose
- * per-process rates on some side fall into two groups far apart
- * (doc/statistics.md, "Levels").
+ * Per-process levels (compare_levels.c): for each test whose per-process
+ * rates on some side fall into two groups far apart (doc/statistics.md,
+ * "Levels"), its row's levels and a warning.
  */
 void compare_levels(struct cmp_table *t);
+/*
+ * "7.3e+08 and 5.2e+08, 4 and 2 processes" for side S of ROW, or NULL
+ * when its processes keep to one level.  Malloc'd.
+ */
+char *compare_levels_side(const struct cmp_row *row, size_t s);
+/*
+ * "two levels: bare 7.3e+08 and 5.2e+08, 4 and 2 processes; ..." naming
+ * every side of ROW that splits, or NULL.  Malloc'd.
+ */
+char *compare_levels_row(const struct cmp_table *t, const struct cmp_row *row);
 /*
  * Boots (compare_boots.c): for each side with runs from two boots or
  * more, the between-boot and within-boot parts of the spread; when only

@@ -38,21 +38,10 @@ void compare_env_unknown(const struct query_tag *sides, size_t s,
 const char *compare_env_boot(const struct query_tag *side, int64_t run_id);
 
 /*
- * Noise (compare_noise.c).  A sample is noisy when its run delay plus
- * steal exceed NOISE_SAMPLE_PCT of its elapsed time; a round's canary
- * fell when it took more than NOISE_CANARY_PCT longer than the run's
- * fastest; a side is a noisy machine when NOISE_SIDE_PCT of its samples
- * are noisy or a canary fell.
+ * Noise (compare_noise.c), by the rule of lib/noise.h: a side is a noisy
+ * machine when NOISE_SIDE_PCT of its samples are noisy or a canary fell.
  */
-#define NOISE_SAMPLE_PCT 5.0
-#define NOISE_CANARY_PCT 10.0
 #define NOISE_SIDE_PCT 10.0
-
-/*
- * Whether sample S is noisy (1) or not (0), with its lost time in
- * *LOST_NS; -1 when it has neither metric (an import, an older run).
- */
-int compare_noise_sample(const struct measure_sample *s, int64_t *lost_ns);
 
 /* A "noisy machine" line in T->warnings for each such of the N SIDES. */
 void compare_noise(const struct query_tag *sides, size_t n,

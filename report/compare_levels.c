@@ -25,12 +25,6 @@
 /* ...that is at least 1 % of the rate. */
 #define LEVELS_MIN_GAP 0.01
 
-struct levels {
-	size_t n_low;		/* processes of the lower group */
-	double low, high;	/* geometric means of the groups */
-	double score;		/* gap / sd within */
-};
-
 static int
 cmp_double(const void *a, const void *b)
 {
@@ -54,7 +48,7 @@ group(const double *x, size_t n, double *ss)
 
 /* The split of the sorted log rates X[N] with the largest score. */
 static void
-best_split(const double *x, size_t n, struct levels *out)
+best_split(const double *x, size_t n, struct cmp_levels *out)
 {
 	for (size_t k = LEVELS_SIDE; k + LEVELS_SIDE <= n; k++) {
 		double ss = 0.0, lo, hi, gap = x[k] - x[k - 1], score;
@@ -74,7 +68,7 @@ best_split(const double *x, size_t n, struct levels *out)
 
 /* 1 when the processes of V fall into two levels, described in OUT. */
 static int
-value_levels(const struct cmp_value *v, struct levels *out)
+value_levels(const struct cmp_value *v, struct cmp_levels *out)
 {
 	double *x;
 
@@ -92,7 +86,9 @@ value_levels(const struct cmp_value *v, struct levels *out)
 	qsort(x, v->n_runs, sizeof(*x), cmp_double);
 	best_split(x, v->n_runs, out);
 	free(x);
-	return out->score > LEVELS_K;
+	out->split = out->score > LEVELS_K;
+	out->n_high = v->n_runs - out->n_low;
+	return out->split;
 }
 
 void
@@ -106,7 +102,7 @@ compare_warn(struct cmp_table *t, char *line)
 /* "bare (4 near 7.3e+08, 2 near 5.2e+08: 40.38 % apart, 53 x ...)". */
 static char *
 side_text(const struct cmp_table *t, size_t s, const struct cmp_value *v,
-	  const struct levels *l)
+	  const struct cmp_levels *l)
 {
 	char score[32];
 
@@ -121,19 +117,20 @@ side_text(const struct cmp_table *t, size_t s, const struct cmp_value *v,
 			 (l->high / l->low - 1.0) * 100.0, score);
 }
 
-/* One warning for ROW naming every side whose processes split. */
+/* ROW's levels and one warning naming every side whose processes split. */
 static void
-row_levels(struct cmp_table *t, const struct cmp_row *row)
+row_levels(struct cmp_table *t, struct cmp_row *row)
 {
 	char *sides = NULL;
+	struct cmp_levels *lv = xcalloc(t->n_sides, sizeof(*lv));
 
 	for (size_t s = 0; s < t->n_sides; s++) {
-		struct levels l;
+		struct cmp_levels *l = &lv[s];
 		char *one, *next;
 
-		if (!value_levels(&row->v[s], &l))
+		if (!value_levels(&row->v[s], l))
 			continue;
-		one = side_text(t, s, &row->v[s], &l);
+		one = side_text(t, s, &row->v[s], l);
 		next = sides == NULL ? one :
 		       xasprintf("%s; %s", sides, one);
 		if (next != one)
@@ -141,8 +138,11 @@ row_levels(struct cmp_table *t, const struct cmp_row *row)
 		free(sides);
 		sides = next;
 	}
-	if (sides == NULL)
+	if (sides == NULL) {
+		free(lv);
 		return;
+	}
+	row->levels = lv;
 	compare_warn(t, xasprintf("%d %s: per-process rates at two levels: %s: each process keeps to its level (where its code, stack or data landed), so more samples do not narrow the interval; more processes do (doc/statistics.md, \"Levels\")",
 				  row->number, row->test, sides));
 	free(sides);
@@ -153,4 +153,41 @@ compare_levels(struct cmp_table *t)
 {
 	for (size_t i = 0; i < t->n_rows; i++)
 		row_levels(t, &t->rows[i]);
+}
+
+char *
+compare_levels_side(const struct cmp_row *row, size_t s)
+{
+	const struct cmp_levels *l;
+
+	if (row->levels == NULL || !row->levels[s].split)
+		return NULL;
+	l = &row->levels[s];
+	return xasprintf("%.3g and %.3g, %zu and %zu processes", l->high,
+			 l->low, l->n_high, l->n_low);
+}
+
+char *
+compare_levels_row(const struct cmp_table *t, const struct cmp_row *row)
+{
+	char *out = NULL;
+
+	for (size_t s = 0; s < t->n_sides; s++) {
+		char *one = compare_levels_side(row, s), *next;
+
+		if (one == NULL)
+			continue;
+		next = xasprintf("%s%s %s", out == NULL ? "two levels: " : "; ",
+				 t->sides[s].tag, one);
+		if (out != NULL) {
+			char *cat = xasprintf("%s%s", out, next);
+
+			free(next);
+			next = cat;
+		}
+		free(out);
+		free(one);
+		out = next;
+	}
+	return out;
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "measure.h"
+#include "noise.h"
 #include "xalloc.h"
 
 struct noise {
@@ -22,20 +23,6 @@ struct noise {
 	double elapsed_ns, lost_ns;
 	size_t rounds, fell;		/* canary rounds, fallen ones */
 };
-
-int
-compare_noise_sample(const struct measure_sample *s, int64_t *lost_ns)
-{
-	int64_t d = 0, st = 0;
-	int have = measure_get(&s->m, MEASURE_RUN_DELAY, &d) |
-		   measure_get(&s->m, MEASURE_STEAL, &st);
-
-	if (!have || s->elapsed_ns <= 0 || s->printed_ops >= 0 || d < 0 ||
-	    st < 0 || d > INT64_MAX - st)
-		return -1;
-	*lost_ns = d + st;
-	return (double)*lost_ns > NOISE_SAMPLE_PCT / 100.0 * (double)s->elapsed_ns;
-}
 
 /* A stored canary time: 1 to 18 digits of ns. */
 static long long
@@ -66,8 +53,7 @@ count_canary(const struct query_run *run, struct noise *n)
 			best = ns[k];
 	}
 	for (size_t i = 0; i < k; i++)
-		n->fell += (double)ns[i] > (1.0 + NOISE_CANARY_PCT / 100.0) *
-					   (double)best;
+		n->fell += noise_canary_fell(ns[i], best);
 	n->rounds += k;
 }
 
@@ -82,7 +68,8 @@ count_side(const struct query_tag *q, struct noise *n)
 			continue;
 		for (size_t j = 0; j < r->n_samples; j++) {
 			int64_t lost;
-			int f = compare_noise_sample(&r->samples[j], &lost);
+			int f = noise_sample(&r->samples[j],
+					     r->copies > 0 ? r->copies : 1, &lost);
 
 			if (f < 0)
 				continue;

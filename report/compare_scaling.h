@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 
+#include "fmt.h"
 #include "query.h"
 
 /* Most copies a result may say it ran (aimrun's limit). */
@@ -33,10 +34,13 @@ int scaling_pick(struct query_tag *sides, size_t n, const struct scaling_sel *se
 int scaling_row_of(const char *row, const char *test);
 
 /*
- * aimcmp --scaling: for each side, test and copy count the total rate,
- * the rate per copy, the slowest and fastest copy's, and the scaling
- * efficiency (rate at N / (N x rate at 1)).  -1 on a write error.
+ * aimcmp --scaling (scaling_out.c): for each side, test and copy count
+ * the total rate, the rate per copy, the slowest and fastest copy's and
+ * their ratio (the fairness), the speedup and scaling efficiency against
+ * one copy (rate at N / rate at 1, and that over N), as KIND: FMT_TEXT,
+ * FMT_CSV, FMT_JSON or FMT_MD.  -1 on a write error.
  */
-int scaling_print(FILE *f, const struct query_tag *sides, size_t n);
+int scaling_write(FILE *f, const struct query_tag *sides, size_t n,
+		  enum fmt_kind kind);
 
 #endif

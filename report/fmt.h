@@ -50,6 +50,12 @@ int fmt_lines(FILE *f, const struct cmp_table *t);
 int fmt_csv(FILE *f, const struct cmp_table *t);
 int fmt_json(FILE *f, const struct cmp_table *t);
 int fmt_md(FILE *f, const struct cmp_table *t);
+/*
+ * Markdown free text with a backslash before whatever would make markup
+ * (fmt_md.c), and the same as a table cell "| TEXT ".
+ */
+void fmt_md_escaped(FILE *f, const char *s);
+void fmt_md_cell(FILE *f, const char *s);
 /* One self-contained page: no script, no fetch, inline CSS and SVG. */
 int fmt_html(FILE *f, const struct cmp_table *t);
 

@@ -23,7 +23,18 @@ static const char *const columns[] = {
 	"base_flagged", "new_flagged", "base_excluded", "new_excluded",
 	"unit", "base_observations", "new_observations", "ratio",
 	"pct_lo", "pct_hi", "df", "p", "q", "mdc_pct", "verdict", "reason",
+	"base_levels", "new_levels",
 };
+
+/* Side S's two levels, empty when it has one (compare_levels.c). */
+static void
+levels_field(FILE *f, const struct cmp_row *row, size_t s)
+{
+	char *l = compare_levels_side(row, s);
+
+	csvout_field(f, 0, l);
+	free(l);
+}
 
 static void
 rate_field(FILE *f, const struct cmp_value *v)
@@ -125,6 +136,8 @@ print_record(FILE *f, const struct cmp_table *t, const struct cmp_row *row,
 	cv_field(f, n);
 	counts(f, b, n);
 	verdict_fields(f, d);
+	levels_field(f, row, 0);
+	levels_field(f, row, s);
 	if (t->counters)
 		csvout_field(f, 0, NULL);	/* the test itself */
 	csvout_end(f);
@@ -159,6 +172,8 @@ counter_record(FILE *f, const struct cmp_table *t, const struct cmp_row *row,
 	for (int i = 0; i < 11; i++)
 		csvout_field(f, 0, NULL);
 	verdict_fields(f, d);
+	csvout_field(f, 0, NULL);	/* levels: the test's record holds them */
+	csvout_field(f, 0, NULL);
 	csvout_field(f, 0, fmt_counter_name(c));
 	csvout_end(f);
 	free(units);

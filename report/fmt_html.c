@@ -360,6 +360,22 @@ counter_rows(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 	}
 }
 
+/* Two levels: a row under its test across every column but the first. */
+static void
+levels_row(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
+{
+	char *text = compare_levels_row(t, row);
+	size_t per_new = t->repeated ? 6 : 3;
+
+	if (text == NULL)
+		return;
+	fprintf(f, "<tr class=\"levels\"><td></td><td class=\"l\" colspan=\"%zu\">",
+		2 + (t->n_sides - 1) * per_new + (t->repeated ? 2 : 0) + 1);
+	svg_text(f, text);
+	fputs("</td></tr>\n", f);
+	free(text);
+}
+
 static void
 legend(FILE *f, const struct cmp_table *t)
 {
@@ -383,6 +399,7 @@ fmt_html(FILE *f, const struct cmp_table *t)
 	for (size_t i = 0; i < t->n_rows; i++) {
 		row_html(f, t, &t->rows[i]);
 		counter_rows(f, t, &t->rows[i]);
+		levels_row(f, t, &t->rows[i]);
 	}
 	fputs("</tbody></table>\n", f);
 	legend(f, t);

@@ -55,6 +55,24 @@ side_obj(const struct cmp_table *t, size_t i)
 	return o;
 }
 
+/* Side S's two levels, or null when it keeps to one. */
+static struct json_object *
+levels_obj(const struct cmp_row *row, size_t s)
+{
+	const struct cmp_levels *l;
+	struct json_object *o;
+
+	if (row->levels == NULL || !row->levels[s].split)
+		return NULL;
+	l = &row->levels[s];
+	o = jsonout_object();
+	jsonout_put(o, "high", jsonout_double(l->high));
+	jsonout_put(o, "low", jsonout_double(l->low));
+	jsonout_put(o, "processes_high", jsonout_int((int64_t)l->n_high));
+	jsonout_put(o, "processes_low", jsonout_int((int64_t)l->n_low));
+	return o;
+}
+
 static struct json_object *
 value_obj(const struct cmp_value *v)
 {
@@ -156,16 +174,20 @@ row_obj(const struct cmp_table *t, const struct cmp_row *row)
 {
 	struct json_object *o = jsonout_object();
 	struct json_object *news = jsonout_array();
+	struct json_object *base = value_obj(&row->v[0]);
 
 	jsonout_put(o, "number", jsonout_int(row->number));
 	jsonout_put(o, "test", jsonout_string(row->test));
 	jsonout_put(o, "units", jsonout_string(row->units));
 	jsonout_put(o, "basis", jsonout_string(stats_basis_name(row->basis)));
 	jsonout_put(o, "better", jsonout_string(measure_better_word(row->better)));
-	jsonout_put(o, "base", value_obj(&row->v[0]));
+	jsonout_put(base, "levels", levels_obj(row, 0));
+	jsonout_put(o, "base", base);
 	for (size_t s = 1; s < t->n_sides; s++) {
 		const struct cmp_delta *d = &row->d[s - 1];
 		struct json_object *n = value_obj(&row->v[s]);
+
+		jsonout_put(n, "levels", levels_obj(row, s));
 
 		jsonout_put(n, "tag", jsonout_string(t->sides[s].tag));
 		jsonout_put(n, "delta", d->valid ? cents(d->delta_c) : NULL);

@@ -231,6 +231,21 @@ counter_rows(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 	}
 }
 
+/* Two levels: a row under its test, the text in the base's column. */
+static void
+levels_row(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
+{
+	char *text = compare_levels_row(t, row);
+
+	if (text == NULL)
+		return;
+	fputs("| ", f);
+	cell(f, "levels");
+	cell(f, text);
+	fputs("|\n", f);
+	free(text);
+}
+
 int
 fmt_md(FILE *f, const struct cmp_table *t)
 {
@@ -239,6 +254,7 @@ fmt_md(FILE *f, const struct cmp_table *t)
 	for (size_t i = 0; i < t->n_rows; i++) {
 		print_row(f, t, &t->rows[i]);
 		counter_rows(f, t, &t->rows[i]);
+		levels_row(f, t, &t->rows[i]);
 	}
 	if (t->repeated) {
 		putc('\n', f);
@@ -248,4 +264,16 @@ fmt_md(FILE *f, const struct cmp_table *t)
 	if (fflush(f) != 0 || ferror(f))
 		return -1;
 	return 0;
+}
+
+void
+fmt_md_escaped(FILE *f, const char *s)
+{
+	escaped(f, s);
+}
+
+void
+fmt_md_cell(FILE *f, const char *s)
+{
+	cell(f, s);
 }

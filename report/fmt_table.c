@@ -250,6 +250,16 @@ row_lines(struct grid *g, size_t l, const struct cmp_table *t, size_t i)
 				counter_cell(g, c, t, &row->counters[k]);
 		g->units[l] = fmt_counter_units(&row->counters[k]);
 	}
+	/* Two levels: a sub-row saying them where the units go. */
+	if (row->levels != NULL) {
+		char *text = compare_levels_row(t, row);
+
+		for (size_t c = 0; c < g->n_cols; c++)
+			if (g->kind[c] == COL_NAME)
+				g->cell[l * g->n_cols + c] = xstrdup("  levels");
+		g->units[l++] = shown(text);
+		free(text);
+	}
 	return l;
 }
 
@@ -262,7 +272,8 @@ grid_build(struct grid *g, const struct cmp_table *t, unsigned flags)
 	layout(g, t, flags);
 	g->n_lines = t->n_rows + 2;
 	for (size_t i = 0; i < t->n_rows; i++)
-		g->n_lines += t->rows[i].n_counters;
+		g->n_lines += t->rows[i].n_counters +
+			      (t->rows[i].levels != NULL);
 	g->cell = xcalloc(g->n_lines * g->n_cols, sizeof(*g->cell));
 	g->units = xcalloc(g->n_lines, sizeof(*g->units));
 	g->width = xcalloc(g->n_cols, sizeof(*g->width));

@@ -160,6 +160,20 @@ print_row(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 	fputc('\n', f);
 }
 
+/* "# 28 fun_cal: two levels: ...", a comment a script passes over. */
+static void
+print_levels(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
+{
+	char *l = compare_levels_row(t, row), *line;
+
+	if (l == NULL)
+		return;
+	line = xasprintf("%d %s: %s", row->number, row->test, l);
+	fmt_comment(f, "", line, 0);
+	free(line);
+	free(l);
+}
+
 int
 fmt_lines(FILE *f, const struct cmp_table *t)
 {
@@ -167,6 +181,7 @@ fmt_lines(FILE *f, const struct cmp_table *t)
 	for (size_t i = 0; i < t->n_rows; i++) {
 		print_row(f, t, &t->rows[i]);
 		fmt_counter_lines(f, t, &t->rows[i]);
+		print_levels(f, t, &t->rows[i]);
 	}
 	if (t->repeated)
 		print_lines(f, t, fmt_legend, 0);

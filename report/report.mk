@@ -74,7 +74,8 @@ report_libreport_a_SOURCES += report/import_mmtests.c report/import_lkp.c \
 report_libreport_a_SOURCES += report/import_json.c
 report_libreport_a_SOURCES += report/import_cmpblock.c
 report_libreport_a_SOURCES += report/compare_counters.c report/fmt_counters.c
-report_libreport_a_SOURCES += report/compare_scaling.c report/compare_scaling.h
+report_libreport_a_SOURCES += report/compare_scaling.c report/compare_scaling.h \
+	report/scaling_out.c
 
 # The identity of a run of the JSON export, kept by import and merge.
 report_libreport_a_SOURCES += report/import_json_id.c report/import_json.h

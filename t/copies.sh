@@ -88,13 +88,23 @@ refused "--copies takes no zero" 1 "--copies" "$AIMCMP" --db "$DB" \
 	--copies 0:2 one two
 t "--scaling prints a row per copy count" sh -c "
 	\"$AIMCMP\" --db '$DB' --scaling sweep >'$W/sc' &&
-	grep -q '^ *3 add_long  *1  *[0-9.]*  *[0-9.]*  *-  *-  *100.0%$' '$W/sc' &&
-	grep -q '^ *3 add_long  *2  *[0-9.]*  *[0-9.]*  *[0-9.]*  *[0-9.]*  *[0-9.]*%$' '$W/sc' &&
+	grep -q '^ *3 add_long  *1  *[0-9.]*  *[0-9.]*  *-  *-  *-  *1.00x  *100.0%$' '$W/sc' &&
+	grep -q '^ *3 add_long  *2  *[0-9.]*  *[0-9.]*  *[0-9.]*  *[0-9.]*  *[0-9.]*  *[0-9.]*x  *[0-9.]*%$' '$W/sc' &&
 	test \"\$(grep -c '^ *[0-9]* [a-z_]*  *[12] ' '$W/sc')\" -eq 6"
 t "... the rate per copy is the total over the count" sh -c "
 	awk '\$2 == \"add_long\" && \$3 == 2 {
 		d = \$4 / 2 - \$5; exit !(d < 0.01 && d > -0.01) }' '$W/sc'"
 refused "--scaling wants a tag" 1 "--scaling" "$AIMCMP" --db "$DB" --scaling
+t "--scaling --format csv: a header and a record per count" sh -c "
+	\"$AIMCMP\" --db '$DB' --scaling --format csv sweep >'$W/sc.csv' &&
+	test \"\$(grep -c '^sweep,[0-9]*,[a-z_]*,[^,]*,[12],' '$W/sc.csv')\" -eq 6 &&
+	head -n 1 '$W/sc.csv' | grep -q '^tag,number,test,units,copies,'"
+t "--scaling --format json: a row per count" test "$("$AIMCMP" --db "$DB" \
+	--scaling --format json sweep | grep -c '"copies": [12],')" -eq 6
+t "--scaling --format markdown: a row per count" test "$("$AIMCMP" \
+	--db "$DB" --scaling --format markdown sweep | grep -c '^| [0-9]* | ')" -eq 6
+refused "--scaling --format html is refused" 1 "--scaling" "$AIMCMP" \
+	--db "$DB" --scaling --format html sweep
 
 # aimplot --scaling: the script, strings single-quoted.
 "$AIMRUN" --db "$DB" --dir "$W/scratch" --counters none -q --duration 0.01 \

@@ -1,6 +1,7 @@
 #!/bin/sh
 # aimcmp says what spoils a spread: per-process rates at two levels (a
-# warning naming the test, in text, CSV and JSON; none for one level),
+# warning naming the test, in text, CSV and JSON, and the test's row in
+# every format saying both levels and their processes; none for one level),
 # the between-boot and within-boot parts of the spread of a side with
 # several boots, which way a side of one boot beside one of several
 # leans the verdicts, and what to do about a side of one boot.
@@ -34,6 +35,39 @@ t "two levels: a warning naming the test and both sides" grep -Eq \
 t "two levels: CSV says it on stderr" grep -q '^aimcmp: warning: 28 fun_cal: per-process rates at two levels' "$W/csv.err"
 "$AIMCMP" --format json split split2 >"$W/json"
 t "two levels: JSON warnings hold it" grep -q '"28 fun_cal: per-process rates at two levels' "$W/json"
+# The row of the test says it too, in every format.
+L1='split 7.3e+08 and 5.2e+08, 4 and 2 processes'
+L2='split2 7.3e+08 and 5.2e+08, 3 and 3 processes'
+"$AIMCMP" --wide split split2 >"$W/wide" 2>&1
+t "two levels: the table's sub-row under the test" grep -Fq \
+	"two levels: $L1; $L2" "$W/wide"
+t "... named levels, right after the test's row" sh -c "
+	grep -A1 '^ *28  *fun_cal ' '$W/wide' | tail -n 1 | grep -q '^ *levels  '"
+t "... the narrow table too" grep -q '^ *levels  .*two levels: split ' "$W/text"
+"$AIMCMP" --format lines split split2 >"$W/lines" 2>&1
+t "two levels: --format lines, a comment under the row" grep -Fqx \
+	"# 28 fun_cal: two levels: $L1; $L2" "$W/lines"
+"$AIMCMP" --format csv split split2 >"$W/csv" 2>/dev/null
+t "two levels: CSV columns base_levels and new_levels" sh -c "
+	head -n 1 '$W/csv' | grep -q ',reason,base_levels,new_levels\$' &&
+	grep -Fq ',\"7.3e+08 and 5.2e+08, 4 and 2 processes\",\"7.3e+08 and 5.2e+08, 3 and 3 processes\"' '$W/csv'"
+t "two levels: JSON levels of each side" sh -c "
+	grep -A4 '\"levels\": {' '$W/json' | grep -q '\"processes_high\": 4' &&
+	grep -A4 '\"levels\": {' '$W/json' | grep -q '\"processes_low\": 2' &&
+	test \$(grep -c '\"levels\": {' '$W/json') -eq 2"
+"$AIMCMP" --format markdown split split2 >"$W/md" 2>&1
+t "two levels: Markdown row under the test" grep -Fq \
+	"| | levels | two levels: $L1; $L2 |" "$W/md"
+"$AIMCMP" --format html split split2 >"$W/html" 2>&1
+t "two levels: HTML row under the test" grep -Fq \
+	"<tr class=\"levels\"><td></td><td class=\"l\" colspan=\"11\">two levels: $L1; $L2</td></tr>" "$W/html"
+for f in text csv json markdown html lines; do
+	"$AIMCMP" --format $f plain plain2 >"$W/plain.$f" 2>/dev/null
+done
+t "one level: no row says levels, in any format" sh -c "
+	! grep -q 'two levels\|^ *levels  \|processes_high\|class=\"levels\"' $W/plain.* &&
+	grep -q '\"levels\": null' '$W/plain.json' &&
+	sed -n 2p '$W/plain.csv' | grep -q ',,\$'"
 "$AIMCMP" plain plain2 >"$W/plain" 2>&1
 t "one level: no levels warning" sh -c "! grep -q 'two levels' '$W/plain'"
 "$AIMCMP" split plain >"$W/one" 2>&1

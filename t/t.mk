@@ -268,3 +268,16 @@ check_PROGRAMS += t/store-made-t
 TESTS += t/store-made-t
 t_store_made_t_SOURCES = t/store-made-t.c t/storefx.c t/storefx.h
 t_store_made_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
+# aimcmp --scaling as CSV (read back by libcsv), JSON (parsed by json-c),
+# Markdown and text, the same figures in each.
+check_PROGRAMS += t/scaling-t
+t_scaling_t_SOURCES = t/scaling-t.c t/cmpfx.c t/cmpfx.h
+t_scaling_t_LDADD = t/libtap.a $(REPORT_LDADD)
+TESTS += t/scaling-t
+# The noisy samples listed at the end of a run, on made-up samples.
+check_PROGRAMS += t/noisy-t
+t_noisy_t_SOURCES = t/noisy-t.c
+t_noisy_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/noisy-t
+TESTS += t/noisy-end.sh
+EXTRA_DIST += t/noisy-end.sh
