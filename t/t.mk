@@ -255,3 +255,11 @@ EXTRA_DIST += t/schema-v5.sh t/data/schema-v4.sql
 # aimrun modes together: sweeps and canaries, refused combinations.
 TESTS += t/option-combos.sh
 EXTRA_DIST += t/option-combos.sh
+# A test runs in harness/aimrun-test: what its process maps and inherits,
+# where aimrun finds it; the configuration block checked field by field.
+TESTS += t/lean-child.sh
+EXTRA_DIST += t/lean-child.sh
+check_PROGRAMS += t/child-wire-t
+TESTS += t/child-wire-t
+t_child_wire_t_SOURCES = t/child-wire-t.c
+t_child_wire_t_LDADD = $(AIM_T_LDADD)
