@@ -34,10 +34,13 @@ i=0
 while [ "$i" -lt 100 ] && [ -z "$c" ]; do
 	for k in $(cat "/proc/$apid/task/$apid/children" 2>/dev/null); do
 		exe=$(readlink "/proc/$k/exe" 2>/dev/null)
-		# Between fork and exec it is aimrun for a moment.
-		case $exe in */aimrun-test) ;; *) [ "$i" -ge 25 ] || continue ;; esac
-		# past the loader: the test has started
-		grep -q 'libc\.so' "/proc/$k/maps" 2>/dev/null || continue
+		# Between fork and exec it is aimrun for a moment; then the
+		# loader runs until main() maps the IPC table.
+		case $exe in
+		*/aimrun-test) past=/memfd:aim-ipc ;;
+		*) [ "$i" -ge 25 ] || continue; past=libc ;;
+		esac
+		grep -q "$past" "/proc/$k/maps" 2>/dev/null || continue
 		cp "/proc/$k/maps" "$W/maps" &&
 			tr '\0' '\n' <"/proc/$k/environ" >"$W/env" &&
 			tr '\0' ' ' <"/proc/$k/cmdline" >"$W/cmd" && c=$k
