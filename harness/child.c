@@ -25,14 +25,12 @@
 #include "clock.h"
 #include "copies.h"
 #include "ctx.h"
-#include "dontfork.h"
 #include "interrupt.h"
 #include "meter.h"
 #include "meter_sched.h"
 #include "perf.h"
 #include "pin.h"
 #include "proto.h"
-#include "store_code.h"
 
 static int
 emit_sample(void *arg, const struct measure_sample *s)
@@ -60,6 +58,13 @@ report(int fd, enum aim_status st, const char *reason)
 	snprintf(rec.reason, sizeof(rec.reason), "%s", reason);
 	if (proto_write(fd, &rec) != 0)
 		_exit(3);	/* the parent sees no status and records why */
+}
+
+void
+child_fail(int fd, const char *reason)
+{
+	report(fd, AIM_FAIL, reason);
+	_exit(0);
 }
 
 /*
@@ -141,23 +146,16 @@ child_main(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	void *pad;
 	volatile char *gap;
 
-	malloc_trim(0);
 	isolate();
 	/*
-	 * The heap came from aimrun with the pages of what it freed still
-	 * resident (in a fork_test child, 600 of 816 kB).  A test that forks
+	 * Forked without exec (runner_cfg.prog NULL), the heap came from
+	 * aimrun with the pages of what it freed still resident (in a
+	 * fork_test child, 600 of 816 kB).  A test that forks
 	 * would copy those page tables on every fork and its children tear
 	 * them down again; handing the free pages back makes it fork from a
 	 * process nearly as small as lmbench's (doc/tests.md, fork_test).
 	 */
 	(void)malloc_trim(0);	/* 1 if it released memory: either is fine */
-	/*
-	 * Likewise SQLite's code and data, which only aimrun uses: each
-	 * fork would duplicate and each exit unmap them (doc/tests.md).
-	 * Failing leaves them to the children, which costs only time.
-	 */
-	(void)dontfork_object(store_engine_code(),
-			      (const void *)(uintptr_t)child_main);
 	r = layout_random();
 	/*
 	 * Kept until _exit: they move every later small allocation.  The

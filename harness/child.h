@@ -33,4 +33,7 @@ struct child_cfg {
 void child_main(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	__attribute__((noreturn));
 
+/* Report a failure of the harness with REASON on FD, then _exit(0). */
+void child_fail(int fd, const char *reason) __attribute__((noreturn));
+
 #endif

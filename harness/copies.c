@@ -33,21 +33,6 @@ struct copy {
 	char *scratch;
 };
 
-void
-copies_gate_pass(const struct copies_gate *g, int ok)
-{
-	int32_t id = g->copy;
-	char c;
-
-	/* Four bytes are written whole; a failure shows as a late copy. */
-	if (write(g->ready_fd, &id, sizeof(id)) != (ssize_t)sizeof(id))
-		return;
-	if (!ok)
-		return;
-	while (read(g->go_fd, &c, 1) < 0 && errno == EINTR)
-		;	/* end of file, or an error: both release */
-}
-
 /* All LEN bytes through FD, in whatever pieces the pipe takes. */
 static int
 move_all(int fd, void *buf, size_t len, int out)

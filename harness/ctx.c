@@ -16,6 +16,7 @@
 #include <sys/random.h>
 #include <sys/sem.h>
 #include <sys/shm.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void
@@ -32,20 +33,56 @@ ctx_init(struct aim_ctx *ctx, const char *dir, unsigned long filesize_k,
 		ctx->key_next = (uint64_t)getpid() << 32 ^ (uint64_t)time(NULL);
 }
 
+/*
+ * In a memfd, not anonymous memory: the table must reach a test process
+ * across execve (harness/aimrun-test.c maps the descriptor).
+ */
 struct ctx_ipc *
-ctx_ipc_new(void)
+ctx_ipc_new(int *fd)
 {
-	void *p = mmap(NULL, sizeof(struct ctx_ipc), PROT_READ | PROT_WRITE,
-		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	void *p;
 
-	return p == MAP_FAILED ? NULL : p;	/* anonymous: zeroed */
+	*fd = memfd_create("aim-ipc", MFD_CLOEXEC);
+	if (*fd < 0)
+		return NULL;
+	if (ftruncate(*fd, sizeof(struct ctx_ipc)) == 0) {
+		p = mmap(NULL, sizeof(struct ctx_ipc), PROT_READ | PROT_WRITE,
+			 MAP_SHARED, *fd, 0);
+		if (p != MAP_FAILED)
+			return p;	/* a new file reads as zeroes */
+	}
+	ctx_ipc_free(NULL, *fd);
+	*fd = -1;
+	return NULL;
+}
+
+struct ctx_ipc *
+ctx_ipc_attach(int fd)
+{
+	struct stat st;
+	void *p;
+
+	if (fstat(fd, &st) != 0)
+		return NULL;
+	if (!S_ISREG(st.st_mode) || st.st_size != (off_t)sizeof(struct ctx_ipc)) {
+		errno = EINVAL;
+		return NULL;
+	}
+	p = mmap(NULL, sizeof(struct ctx_ipc), PROT_READ | PROT_WRITE,
+		 MAP_SHARED, fd, 0);
+	return p == MAP_FAILED ? NULL : p;
 }
 
 void
-ctx_ipc_free(struct ctx_ipc *ipc)
+ctx_ipc_free(struct ctx_ipc *ipc, int fd)
 {
+	int err = errno;
+
 	if (ipc != NULL)
 		(void)munmap(ipc, sizeof(*ipc));	/* our own mapping */
+	if (fd >= 0)
+		(void)close(fd);	/* nothing written through it */
+	errno = err;
 }
 
 /* splitmix64: every step a fresh 32 bits, no system call. */

@@ -42,9 +42,15 @@ struct ctx_ipc {
 	uint64_t held[AIM_IPC_MAX];
 };
 
-/* A zeroed table shared with children forked later; NULL, errno set. */
-struct ctx_ipc *ctx_ipc_new(void);
-void ctx_ipc_free(struct ctx_ipc *ipc);
+/*
+ * A zeroed table shared with children forked later, and with the programs
+ * they execute through *FD (close-on-exec; -1 on failure); NULL, errno set.
+ */
+struct ctx_ipc *ctx_ipc_new(int *fd);
+/* In a test process: the table behind FD, checked for size; NULL, errno. */
+struct ctx_ipc *ctx_ipc_attach(int fd);
+/* Unmap IPC (NULL: nothing) and close FD (-1: none); errno kept. */
+void ctx_ipc_free(struct ctx_ipc *ipc, int fd);
 
 /*
  * Remove the objects under the keys still held in IPC, and empty it: only

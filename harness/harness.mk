@@ -1,10 +1,13 @@
 # harness/: aimrun, the runner of tests.
 harness_libharness_a_SOURCES += \
 	harness/child.c harness/child.h \
+	harness/child_exec.c harness/child_exec.h \
+	harness/child_wire.c harness/child_wire.h \
 	harness/cmd.c harness/cmd.h \
 	harness/cmd_exec.c harness/cmd_exec.h \
 	harness/cmd_print.c \
-	harness/copies.c harness/copies_sum.c harness/copies.h \
+	harness/copies.c harness/copies_sum.c harness/copies_gate.c \
+	harness/copies.h \
 	harness/ctx.c harness/ctx.h \
 	harness/dontfork.c harness/dontfork.h \
 	harness/interrupt.c harness/interrupt.h \
@@ -30,6 +33,15 @@ harness_libharness_a_SOURCES += \
 bin_PROGRAMS += harness/aimrun
 harness_aimrun_SOURCES = harness/main.c harness/settle.c harness/cli_opts.h
 harness_aimrun_LDADD = $(AIM_LDADD)
+
+# The process a test runs in: the C library and libm only (LIBS holds
+# -lm), none of aimrun's libraries; t/lean-child.sh checks what it maps.
+# LIBS also holds libcsv, for report/: --as-needed leaves it out, also
+# where the compiler does not pass it by default (sanitizer builds).
+pkglibexec_PROGRAMS = harness/aimrun-test
+harness_aimrun_test_SOURCES = harness/aimrun-test.c
+harness_aimrun_test_LDADD = $(AIM_LIBS)
+harness_aimrun_test_LDFLAGS = $(AM_LDFLAGS) -Wl,--as-needed
 
 suitedir = $(pkgdatadir)/suite
 dist_man_MANS += doc/aimrun.1

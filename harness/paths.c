@@ -76,6 +76,29 @@ paths_datadir(void)
 }
 
 char *
+paths_beside_exe(const char *name)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash;
+
+	if (n <= 0)
+		return NULL;
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (slash == NULL)
+		return NULL;
+	*slash = '\0';
+	return xasprintf("%s/%s", exe, name);
+}
+
+char *
+paths_pkglibexec(const char *name)
+{
+	return xasprintf("%s/%s", AIM_PKGLIBEXECDIR, name);
+}
+
+char *
 paths_suite_file(const char *arg)
 {
 	size_t len = strlen(arg);

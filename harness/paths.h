@@ -20,4 +20,10 @@ char *paths_datadir(void);
  */
 char *paths_suite_file(const char *arg);
 
+/* NAME in the directory of the running program, or NULL.  Caller frees. */
+char *paths_beside_exe(const char *name);
+
+/* NAME in the configured $(pkglibexecdir).  Caller frees. */
+char *paths_pkglibexec(const char *name);
+
 #endif

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "canary.h"
+#include "child_exec.h"
 #include "classic.h"
 #include "clock.h"
 #include "copies.h"
@@ -44,6 +45,7 @@ run_once(struct run_state *rs, const struct aim_test *t,
 			   .counters = rs->counters.want != 0 ? &rs->counters
 							       : NULL,
 			   .pin = o->pin },
+		.prog = o->in_process ? NULL : &rs->test_prog,
 		.kill_grace_ns = 2000000000LL,
 		.interrupted = interrupt_pending,
 	};
@@ -227,10 +229,36 @@ say_counters(void *arg, const char *line)
 	aim_warn("%s", line);
 }
 
+/*
+ * The program the tests run in, the counters, the run row: 0, or -1
+ * with the reason said and nothing left open.
+ */
+static int
+run_prepare(struct run_state *rs)
+{
+	if (!rs->o->in_process && child_prog_open(&rs->test_prog) != 0) {
+		aim_warn_errno("test program %s", rs->test_prog.path);
+		child_prog_close(&rs->test_prog);
+		return -1;
+	}
+	/* What cannot be counted is said once, and the rest is stored. */
+	if (rs->o->counters != NULL) {
+		rs->counters = *rs->o->counters;
+		perf_plan_probe(perf_source_kernel(), &rs->counters,
+				say_counters, NULL);
+	}
+	if (run_begin(rs) != 0) {
+		aim_warn("%s", rs->fail);
+		child_prog_close(&rs->test_prog);
+		return -1;
+	}
+	return 0;
+}
+
 int
 run_suite(const struct run_opts *o)
 {
-	struct run_state rs = { .o = o };
+	struct run_state rs = { .o = o, .test_prog = { .fd = -1 } };
 	int rc = 0;
 
 	/* An unknown base is known before anything is measured. */
@@ -243,14 +271,7 @@ run_suite(const struct run_opts *o)
 			return rc;
 		}
 	}
-	/* What cannot be counted is said once, and the rest is stored. */
-	if (o->counters != NULL) {
-		rs.counters = *o->counters;
-		perf_plan_probe(perf_source_kernel(), &rs.counters,
-				say_counters, NULL);
-	}
-	if (run_begin(&rs) != 0) {
-		aim_warn("%s", rs.fail);
+	if (run_prepare(&rs) != 0) {
 		rounds_free(&rs.rounds);
 		return 2;
 	}
@@ -276,6 +297,7 @@ run_suite(const struct run_opts *o)
 	if (rc == 0 && o->more != NULL)
 		rc = run_more(&rs);
 	rounds_free(&rs.rounds);
+	child_prog_close(&rs.test_prog);
 	/* A run that measured nothing is no baseline: not complete. */
 	if (run_finish(&rs, rc == 0 && rs.n_ok > 0) != 0 && rc == 0)
 		rc = -1;

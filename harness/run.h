@@ -30,6 +30,12 @@ struct run_opts {
 					   NULL: --runs rounds only */
 	const int *copies;	/* copy counts to sweep, ascending (--copies) */
 	size_t n_copies;	/* 0: one copy */
+	/*
+	 * Run each test in the process forked for it, not in the test
+	 * program (harness/aimrun-test): for tests of the run loop, whose
+	 * tests are their own and not in the program's registry.
+	 */
+	int in_process;
 };
 
 /* Exit status for main: 0, 2 (environment error) or 128+signal. */

@@ -9,6 +9,7 @@
 
 #include "aim_test.h"
 #include "noisy.h"
+#include "child_exec.h"
 #include "progress.h"
 #include "rounds.h"
 #include "run.h"
@@ -32,6 +33,7 @@ struct run_state {
 	int out_errno;		/* first write error of the table */
 	struct store_checked db_seen;	/* the file found sound, once */
 	struct perf_plan counters;	/* what this kernel counts */
+	struct child_prog test_prog;	/* what the tests run in */
 	struct rounds rounds;		/* o->more: what is still open */
 	int copies;		/* run at once now (--copies) */
 	int copy_idx;		/* which count of the sweep */

@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,9 +19,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "child_exec.h"
 #include "clock.h"
+#include "dontfork.h"
 #include "proto.h"
 #include "scratch.h"
+#include "store_code.h"
 #include "xalloc.h"
 
 struct watch {
@@ -32,6 +36,7 @@ struct watch {
 	int32_t status;
 	size_t cap;
 	struct ctx_ipc *ipc;	/* SysV IPC keys the test holds */
+	int ipc_fd;		/* its memfd, for a test program to map */
 	time_t since;		/* before the test started */
 };
 
@@ -344,6 +349,16 @@ start(const struct aim_test *t, const struct runner_cfg *cfg, struct watch *w,
 	}
 	if (w->pid == 0) {
 		(void)close(fds[0]);
+		if (cfg->prog != NULL)
+			child_exec(cfg->prog, t, &cc, fds[1], w->ipc_fd);
+		/*
+		 * Run here: SQLite's code and data, which only aimrun uses,
+		 * would be duplicated by each fork of the test and unmapped
+		 * by each exit (doc/tests.md).  Failing leaves them to the
+		 * children, which costs only time.
+		 */
+		(void)dontfork_object(store_engine_code(),
+				      (const void *)(uintptr_t)runner_run);
 		child_main(t, &cc, fds[1]);
 	}
 	(void)setpgid(w->pid, w->pid);	/* races the child's own call; both agree */
@@ -377,11 +392,11 @@ runner_run(const struct aim_test *t, const struct runner_cfg *cfg,
 			return 0;
 		}
 	}
-	w.ipc = ctx_ipc_new();
+	w.ipc = ctx_ipc_new(&w.ipc_fd);
 	if (w.ipc == NULL || start(t, cfg, &w, sfd) != 0) {
 		int err = errno;
 
-		ctx_ipc_free(w.ipc);
+		ctx_ipc_free(w.ipc, w.ipc_fd);
 		if (sfd >= 0)
 			(void)close(sfd);	/* read-only directory */
 		errno = err;
@@ -389,7 +404,7 @@ runner_run(const struct aim_test *t, const struct runner_cfg *cfg,
 	}
 	collect(&w, cfg, out);
 	status = finish(&w, cfg);
-	ctx_ipc_free(w.ipc);
+	ctx_ipc_free(w.ipc, w.ipc_fd);
 	(void)close(w.fd);
 	if (sfd >= 0) {
 		/* What the test left goes, even if the name was swapped. */

@@ -23,8 +23,16 @@ enum runner_status {
 	RUNNER_INTERRUPTED,	/* aimrun itself was told to stop */
 };
 
+struct child_prog;
+
 struct runner_cfg {
 	struct child_cfg child;
+	/*
+	 * The test program the child execs (aimrun); NULL: the test runs
+	 * in the forked process itself (tests of the runner, whose tests
+	 * are their own).
+	 */
+	const struct child_prog *prog;
 	int64_t deadline_ns;	/* whole child lifetime before SIGTERM */
 	int64_t kill_grace_ns;	/* SIGTERM to SIGKILL */
 	/* Polled while waiting; non-zero means stop now (a signal arrived). */

@@ -12,8 +12,9 @@ NAME=robust-disk
 chmod 755 "$W"
 mkdir "$W/bin"
 chmod 1777 "$W/scratch"
-# Copies anyone may run: the build tree may sit in a private directory.
-for p in harness/aimrun report/aimdb report/aimcmp; do
+# Copies anyone may run: the build tree may sit in a private directory
+# (aimrun runs its tests in the aimrun-test beside it).
+for p in harness/aimrun harness/aimrun-test report/aimdb report/aimcmp; do
 	cp "$B/$p" "$W/bin/" || exit 1
 done
 # Copies outside the build tree read the installed suites unless told.

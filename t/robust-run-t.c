@@ -247,6 +247,7 @@ main(void)
 		.tag = "faults", .suite = &s, .duration_ns = 20000000,
 		.runs = 1, .filesize_k = 64, .datadir = ".",
 		.timeout_ns = 1000000000, .quiet = 1,
+		.in_process = 1,	/* the fakes are not in aimrun-test */
 	};
 	int fds;
 

@@ -281,3 +281,11 @@ t_noisy_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/noisy-t
 TESTS += t/noisy-end.sh
 EXTRA_DIST += t/noisy-end.sh
+# A test runs in harness/aimrun-test: what its process maps and inherits,
+# where aimrun finds it; the configuration block checked field by field.
+TESTS += t/lean-child.sh
+EXTRA_DIST += t/lean-child.sh
+check_PROGRAMS += t/child-wire-t
+TESTS += t/child-wire-t
+t_child_wire_t_SOURCES = t/child-wire-t.c
+t_child_wire_t_LDADD = $(AIM_T_LDADD)

@@ -129,7 +129,8 @@ const char *aim_ctx_datadir(const struct aim_ctx *ctx);
  * removed (or a segment marked with IPC_RMID).  A key is random, so no
  * other program's object sits under it by design.  (key_t)-1 with errno
  * ENOSPC when AIM_IPC_MAX are held already; outside the harness nothing
- * is held.
+ * is held.  Only the test process calls them, never a process it forks:
+ * the table is not mapped there.
  */
 #define AIM_IPC_MAX 4
 enum aim_ipc_kind {
