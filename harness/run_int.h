@@ -8,8 +8,8 @@
 #include <stdint.h>
 
 #include "aim_test.h"
-#include "noisy.h"
 #include "child_exec.h"
+#include "noisy.h"
 #include "progress.h"
 #include "rounds.h"
 #include "run.h"
