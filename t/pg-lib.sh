@@ -9,7 +9,7 @@ PG=
 PG_DIR=
 pg_stop() {
 	[ -n "$PG_DIR" ] || return 0
-	"${AIM_SRCDIR:-.}/t/pg-cluster.sh" stop "$PG_DIR" 2>/dev/null ||
+	sh "${AIM_SRCDIR:-.}/t/pg-cluster.sh" stop "$PG_DIR" 2>/dev/null ||
 		rm -rf "$PG_DIR"
 	PG_DIR=
 }
@@ -24,7 +24,7 @@ pg_need() {
 	trap 'pg_stop' EXIT
 	trap 'pg_stop; exit 1' HUP INT TERM
 	if [ -n "$PG_DIR" ] &&
-	   PG=$("${AIM_SRCDIR:-.}/t/pg-cluster.sh" start "$PG_DIR" 2>"$PG_DIR.err"); then
+	   PG=$(sh "${AIM_SRCDIR:-.}/t/pg-cluster.sh" start "$PG_DIR" 2>"$PG_DIR.err"); then
 		rm -f "$PG_DIR.err"
 		return 0
 	fi
