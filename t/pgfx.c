@@ -110,15 +110,18 @@ pgfx_connect(const struct pgfx *fx)
 int
 pgfx_finish(struct pgfx *fx, int rc)
 {
-	char sql[512];
+	char sql[160];
+	struct db_stmt *st;
 
-	snprintf(sql, sizeof(sql), "DO $$DECLARE s text; BEGIN FOR s IN "
-		 "SELECT nspname FROM pg_namespace WHERE nspname LIKE "
-		 "'aimt\\_%%\\_%ld' LOOP EXECUTE 'DROP SCHEMA ' || "
-		 "quote_ident(s) || ' CASCADE'; END LOOP; END$$",
-		 (long)getpid());
-	if (db_exec(fx->admin, sql) < 0)
+	snprintf(sql, sizeof(sql), "SELECT string_agg('DROP SCHEMA ' ||"
+		 " quote_ident(nspname) || ' CASCADE', '; ') FROM pg_namespace"
+		 " WHERE nspname LIKE 'aimt\\_%%\\_%ld'", (long)getpid());
+	st = db_prepare(fx->admin, sql);
+	if (st == NULL || db_step(st) != DB_ROW ||
+	    (!db_column_is_null(st, 0) &&
+	     db_exec(fx->admin, db_column_text(st, 0)) < 0))
 		diag("cannot drop the test schemas: %s", db_errmsg(fx->admin));
+	db_finalize(st);
 	db_close(fx->admin);
 	return rc;
 }
