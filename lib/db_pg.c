@@ -66,18 +66,28 @@ db_pg_fail_msg(struct db_pg *db, const char *msg)
 	set_err(db, "", msg);
 }
 
-int64_t
-db_pg_count(const PGresult *res)
+void
+db_pg_count(struct db_pg *db, const PGresult *res)
 {
+	static const char *const verbs[] = {
+		"INSERT ", "UPDATE ", "DELETE ", "MERGE ", NULL,
+	};
+	const char *tag = PQcmdStatus((PGresult *)res);
 	const char *s = PQcmdTuples((PGresult *)res);
 	char *end;
 	long long v;
+	size_t i;
 
+	/* SELECT has a count too, and BEGIN none: neither changed rows */
+	for (i = 0; verbs[i] != NULL; i++)
+		if (strncmp(tag, verbs[i], strlen(verbs[i])) == 0)
+			break;
+	if (verbs[i] == NULL)
+		return;
 	errno = 0;
 	v = strtoll(s, &end, 10);
-	if (s[0] == '\0' || *end != '\0' || errno != 0 || v < 0)
-		return 0;
-	return v;
+	db->changes = s[0] == '\0' || *end != '\0' || errno != 0 || v < 0 ?
+		      0 : v;
 }
 
 /* Run SCRIPT; 0, or -1 with the reason, DB's change count from it. */
@@ -93,7 +103,7 @@ pg_exec(struct db *d, const char *script)
 		PQclear(res);
 		return -1;
 	}
-	db->changes = db_pg_count(res);
+	db_pg_count(db, res);
 	PQclear(res);
 	return 0;
 }

@@ -72,8 +72,11 @@ const char *db_pg_column_name(struct db_stmt *st, int col);
 /* The connection's table, for its statements. */
 extern const struct db_ops db_pg_ops;
 
-/* The count of rows PGresult RES says its command changed, or 0. */
-int64_t db_pg_count(const PGresult *res);
+/*
+ * DB's change count from RES when its command was an INSERT, UPDATE,
+ * DELETE or MERGE; any other command leaves it.
+ */
+void db_pg_count(struct db_pg *db, const PGresult *res);
 
 /*
  * Record a failure on DB: WHAT and libpq's reason (RES's primary

@@ -116,7 +116,7 @@ run(struct db_pg_stmt *st)
 		st->res = NULL;
 		return -1;
 	}
-	st->db->changes = db_pg_count(st->res);
+	db_pg_count(st->db, st->res);
 	st->ran = 1;
 	st->row = 0;
 	return 0;

@@ -141,6 +141,11 @@ test_text(struct db *db)
 	ok(st != NULL && db_step(st) == DB_DONE && db_changes(db) == 1,
 	   "one row inserted");
 	db_finalize(st);
+	st = db_prepare(db, "SELECT s FROM t UNION ALL SELECT s FROM t");
+	ok(st != NULL && db_step(st) == DB_ROW && db_exec(db, "BEGIN") == 0 &&
+	   db_exec(db, "COMMIT") == 0 && db_changes(db) == 1,
+	   "a query and transaction control leave db_changes as it was");
+	db_finalize(st);
 }
 
 static int64_t
