@@ -212,13 +212,18 @@ test_lost(const struct pgfx *fx)
 	st = db_prepare(db, "SELECT 1");
 	snprintf(sql, sizeof(sql), "SELECT pg_terminate_backend(%" PRId64 ")",
 		 pid);
+	ok(db_begin(db) == 0 &&
+	   db_exec(db, "INSERT INTO t (s) VALUES ('half')") == 0,
+	   "a row written in a transaction");
 	if (!ok(pid > 0 && st != NULL && db_exec(fx->admin, sql) == 0,
-		"the server ends a session"))
+		"the server ends the session"))
 		bail("cannot go on: %s", db_errmsg(fx->admin));
 	is_int(db_step(st), DB_ERROR, "its next statement fails");
 	ok(db_lost(db), "and db_lost says the connection is gone: %s",
 	   db_errmsg(db));
-	ok(db_exec(db, "SELECT 1") < 0 && db_lost(db), "for every later one too");
+	ok(db_commit(db) < 0 && db_lost(db), "so does the commit");
+	is_int(pgfx_int(fx, "SELECT count(*) FROM t WHERE s = 'half'"), 0,
+	       "and nothing of the transaction is stored");
 	db_finalize(st);
 	db_close(db);
 }
