@@ -4,7 +4,6 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -13,7 +12,6 @@
 
 #include "db_pg_int.h"
 #include "xalloc.h"
-
 
 struct db_stmt *
 db_pg_prepare(struct db *d, const char *sql)
