@@ -58,7 +58,7 @@ t_robust_symlink_t_SOURCES = t/robust-symlink-t.c t/storefx.c t/storefx.h
 t_robust_symlink_t_LDADD = t/libtap.a $(AIM_LDADD)
 check_PROGRAMS += t/robust-kill-t
 t_robust_kill_t_SOURCES = t/robust-kill-t.c t/storefx.c t/storefx.h
-t_robust_kill_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
+t_robust_kill_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(PQ_LIBS) $(LIBS)
 TESTS += t/robust-run-t t/robust-symlink-t t/robust-kill-t \
 	t/robust-signal.sh t/robust-concurrency.sh t/robust-input.sh \
 	t/robust-disk.sh t/robust-security.sh

@@ -77,6 +77,14 @@ struct schema_first {
 };
 
 void schema_set_damaged(char *err, size_t errlen, const char *line);
+
+/*
+ * The reasons for refusing another program's database (APP_ID its mark,
+ * 0 when it has none but holds tables) and a newer one (VERSION), the
+ * same for a file and a PostgreSQL schema.
+ */
+void schema_set_foreign(char *err, size_t errlen, int64_t app_id);
+void schema_set_newer(char *err, size_t errlen, int64_t version);
 void schema_first_problem(const char *problem, void *arg);
 int schema_check_ro(int version, char *err, size_t errlen);
 

@@ -99,3 +99,23 @@ schema_check_ro(int version, char *err, size_t errlen)
 	}
 	return 0;
 }
+
+void
+schema_set_foreign(char *err, size_t errlen, int64_t app_id)
+{
+	if (app_id == 0)
+		snprintf(err, errlen,
+			 "not an aimkit database (it holds other tables)");
+	else
+		snprintf(err, errlen,
+			 "not an aimkit database (application_id %#llx)",
+			 (unsigned long long)(uint32_t)app_id);
+}
+
+void
+schema_set_newer(char *err, size_t errlen, int64_t version)
+{
+	snprintf(err, errlen,
+		 "database schema version %lld is newer than this aimkit (%d)",
+		 (long long)version, schema_version());
+}

@@ -16,10 +16,10 @@ check_PROGRAMS += t/env-t t/store-open-t t/store-t
 TESTS += t/env-t t/store-open-t t/store-t
 
 t_store_t_SOURCES = t/store-t.c t/storefx.c t/storefx.h
-t_store_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
+t_store_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(PQ_LIBS) $(LIBS)
 
 t_store_open_t_SOURCES = t/store-open-t.c t/storefx.c t/storefx.h
-t_store_open_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
+t_store_open_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(PQ_LIBS) $(LIBS)
 
 # Only env.o and env_sys.o are taken from libharness.a; they need xalloc
 # from libaim.a.
@@ -48,3 +48,17 @@ lib_libaim_a_SOURCES += lib/db.c lib/db.h lib/db_int.h
 
 # The SQLite backend of lib/db.h, and of store_engine_code().
 lib_libaim_a_SOURCES += lib/db_sqlite.c lib/db_sqlite.h
+# Whether a database name is a PostgreSQL server (lib/dbtarget.c), and
+# the PostgreSQL store: its schema (lib/schema_pg.c) and opening it
+# (lib/store_pg.c), which without libpq refuses every server.
+lib_libaim_a_SOURCES += lib/dbtarget.c lib/dbtarget.h
+lib_libaim_a_SOURCES += lib/store_pg.c lib/store_pg.h \
+	lib/schema_pg.c lib/schema_pg.h
+if HAVE_LIBPQ
+# The PostgreSQL backend of lib/db.h: the connection (lib/db_pg.c), its
+# statements (lib/db_pg_stmt.c), their columns (lib/db_pg_col.c) and
+# placeholders (lib/db_pg_sql.c).
+lib_libaim_a_SOURCES += lib/db_pg.c lib/db_pg.h lib/db_pg_int.h \
+	lib/db_pg_stmt.c lib/db_pg_col.c lib/db_pg_sql.c lib/db_pg_admin.c
+endif
+dist_doc_DATA += doc/fleet.md

@@ -27,7 +27,7 @@ report_libreport_a_SOURCES = \
 # What a test measures comes from the database (and lib/catalog.c for
 # imports), so the readers link neither the tests nor the harness
 # (t/report-measured.sh holds them to it).
-REPORT_LDADD = report/libreport.a lib/libaim.a $(SQLITE3_LIBS) \
+REPORT_LDADD = report/libreport.a lib/libaim.a $(SQLITE3_LIBS) $(PQ_LIBS) \
 	$(JSONC_LIBS) $(GSL_LIBS) $(LIBS) $(NETTLE_LIBS)
 
 bin_PROGRAMS += report/aimcmp report/aimdb

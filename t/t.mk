@@ -88,7 +88,7 @@ EXTRA_DIST += t/robust-output.sh
 check_PROGRAMS += t/store-reopen-t
 TESTS += t/store-reopen-t
 t_store_reopen_t_SOURCES = t/store-reopen-t.c t/storefx.c t/storefx.h
-t_store_reopen_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
+t_store_reopen_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(PQ_LIBS) $(LIBS)
 # shared_memory removes only the SysV objects it made.
 check_PROGRAMS += t/ipc-foreign-t
 t_ipc_foreign_t_SOURCES = t/ipc-foreign-t.c
@@ -180,7 +180,7 @@ EXTRA_DIST += t/merge.sh t/identity-lib.sh
 # A copy of a run through the store: given uuid, times and status.
 check_PROGRAMS += t/store-copy-t
 t_store_copy_t_SOURCES = t/store-copy-t.c t/storefx.c t/storefx.h
-t_store_copy_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
+t_store_copy_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(PQ_LIBS) $(LIBS)
 TESTS += t/store-copy-t
 # A test forks from a small process: no freed heap, no SQLite in its children.
 check_PROGRAMS += t/child-small-t
@@ -289,3 +289,27 @@ check_PROGRAMS += t/child-wire-t
 TESTS += t/child-wire-t
 t_child_wire_t_SOURCES = t/child-wire-t.c
 t_child_wire_t_LDADD = $(AIM_T_LDADD)
+# Which names are PostgreSQL servers (lib/dbtarget.c), hostile file
+# names included.
+check_PROGRAMS += t/dbtarget-t
+TESTS += t/dbtarget-t
+t_dbtarget_t_SOURCES = t/dbtarget-t.c
+t_dbtarget_t_LDADD = t/libtap.a lib/libaim.a $(PQ_LIBS) $(LIBS)
+# The PostgreSQL backend (lib/db_pg*.c), the schema and opening a store
+# there: each program runs with a server of t/pg-lib.sh (a private
+# cluster, or $AIM_TEST_PG) through its t/*.sh, which skips without one.
+EXTRA_DIST += t/pg-lib.sh t/pg-cluster.sh t/db-pg.sh t/schema-pg-sync.sh \
+	t/store-pg.sh
+if HAVE_LIBPQ
+check_PROGRAMS += t/db-pg-sql-t t/db-pg-t t/schema-pg-sync-t t/store-pg-t
+TESTS += t/db-pg-sql-t t/db-pg.sh t/schema-pg-sync.sh t/store-pg.sh
+PG_T_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(PQ_LIBS) $(LIBS)
+t_db_pg_sql_t_SOURCES = t/db-pg-sql-t.c
+t_db_pg_sql_t_LDADD = $(PG_T_LDADD)
+t_db_pg_t_SOURCES = t/db-pg-t.c t/pgfx.c t/pgfx.h
+t_db_pg_t_LDADD = $(PG_T_LDADD)
+t_schema_pg_sync_t_SOURCES = t/schema-pg-sync-t.c t/pgfx.c t/pgfx.h
+t_schema_pg_sync_t_LDADD = $(PG_T_LDADD)
+t_store_pg_t_SOURCES = t/store-pg-t.c t/pgfx.c t/pgfx.h
+t_store_pg_t_LDADD = $(PG_T_LDADD)
+endif

@@ -1,0 +1,40 @@
+# Sourced by the tests that need a PostgreSQL server.  pg_need sets PG to
+# a libpq connection string: $AIM_TEST_PG when set (.ci/run starts one
+# cluster for every test), else a private cluster of t/pg-cluster.sh in a
+# temporary directory, stopped and removed at exit.  Without either it
+# prints the TAP skip with the reason and returns 1: a test without a
+# server skips, never fails.  pg_run PROGRAM: PROGRAM's TAP with the
+# server in $AIM_TEST_PG, or that skip.
+PG=
+PG_DIR=
+pg_stop() {
+	[ -n "$PG_DIR" ] || return 0
+	sh "${AIM_SRCDIR:-.}/t/pg-cluster.sh" stop "$PG_DIR" 2>/dev/null ||
+		rm -rf "$PG_DIR"
+	PG_DIR=
+}
+pg_need() {
+	if [ -n "${AIM_TEST_PG:-}" ]; then
+		PG=$AIM_TEST_PG
+		return 0
+	fi
+	# Short and under /tmp: a socket path is at most 107 bytes, and the
+	# server's user must reach it.
+	PG_DIR=$(mktemp -u /tmp/aimpg.XXXXXXXX) || PG_DIR=
+	trap 'pg_stop' EXIT
+	trap 'pg_stop; exit 1' HUP INT TERM
+	if [ -n "$PG_DIR" ] &&
+	   PG=$(sh "${AIM_SRCDIR:-.}/t/pg-cluster.sh" start "$PG_DIR" 2>"$PG_DIR.err"); then
+		rm -f "$PG_DIR.err"
+		return 0
+	fi
+	why=$(head -n 1 "$PG_DIR.err" 2>/dev/null)
+	rm -f "$PG_DIR.err"
+	[ -d "$PG_DIR" ] || PG_DIR=
+	echo "1..0 # SKIP no PostgreSQL server (set AIM_TEST_PG): ${why:-no cluster}"
+	return 1
+}
+pg_run() {
+	pg_need || return 0
+	AIM_TEST_PG=$PG "$1"
+}

@@ -1,0 +1,132 @@
+/*
+ * Opening a store on a PostgreSQL server (lib/store_pg.c, lib/schema_pg.c):
+ * creation once when several processes start at once, reopening, and
+ * the refusals a file gets (empty for a reader, newer, foreign, other
+ * tables), each leaving the schema as it was.  Skips without a server.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "db.h"
+#include "pgfx.h"
+#include "schema.h"
+#include "schema_pg.h"
+#include "store_pg.h"
+#include "tap.h"
+
+#define RELATIONS "SELECT count(*) FROM pg_class AS c JOIN pg_namespace" \
+	" AS n ON n.oid = c.relnamespace WHERE n.nspname = current_schema()"
+
+/* store_pg_open refuses with a reason holding WANT. */
+static void
+refused(const struct pgfx *fx, int writable, const char *want,
+	const char *what)
+{
+	char err[512] = "";
+	struct db *db = store_pg_open(fx->conninfo, writable, err, sizeof(err));
+
+	ok(db == NULL && strstr(err, want) != NULL, "%s %s: %s",
+	   writable ? "a writer" : "a reader", what, err);
+	db_close(db);
+}
+
+static int
+opens(const struct pgfx *fx, int writable)
+{
+	char err[512];
+	struct db *db = store_pg_open(fx->conninfo, writable, err, sizeof(err));
+
+	if (db == NULL)
+		diag("%s", err);
+	db_close(db);
+	return db != NULL;
+}
+
+static void
+test_create(const struct pgfx *fx)
+{
+	refused(fx, 0, "no results in this database", "of an empty schema");
+	is_int(pgfx_int(fx, RELATIONS), 0, "which stays empty");
+	ok(opens(fx, 1), "a writer creates the schema");
+	is_int(pgfx_int(fx, "SELECT version FROM aimkit_schema"), 5,
+	       "at version 5");
+	is_int(pgfx_int(fx, "SELECT application_id FROM aimkit_schema"),
+	       SCHEMA_APPLICATION_ID, "marked as aimkit's");
+	is_int(schema_pg_version(), schema_version(),
+	       "the version both engines create is the same");
+	ok(opens(fx, 1) && opens(fx, 0), "a writer and a reader open it again");
+	is_int(pgfx_int(fx, "SELECT count(*) FROM aimkit_schema"), 1,
+	       "one version row");
+}
+
+static void
+test_refusals(struct pgfx *fx)
+{
+	long long before = pgfx_int(fx, RELATIONS);
+
+	pgfx_exec(fx, "UPDATE aimkit_schema SET version = 6");
+	refused(fx, 1, "database schema version 6 is newer than this aimkit (5)",
+		"of a newer schema");
+	refused(fx, 0, "is newer than this aimkit", "of a newer schema");
+	is_int(pgfx_int(fx, "SELECT version FROM aimkit_schema"), 6,
+	       "which is left as it was");
+	pgfx_exec(fx, "UPDATE aimkit_schema SET version = 5,"
+		  " application_id = 1");
+	refused(fx, 1, "not an aimkit database (application_id 0x1)",
+		"of another mark");
+	pgfx_exec(fx, "UPDATE aimkit_schema SET application_id = 1095322937;"
+		  " INSERT INTO aimkit_schema VALUES (1095322937, 5)");
+	refused(fx, 0, "damaged database", "of two version rows");
+	is_int(pgfx_int(fx, RELATIONS), before, "nothing was added");
+
+	pgfx_new_schema(fx, "foreign");
+	pgfx_exec(fx, "CREATE TABLE theirs (x INTEGER)");
+	refused(fx, 1, "not an aimkit database (it holds other tables)",
+		"of a schema holding another program's table");
+	is_int(pgfx_int(fx, RELATIONS), 1, "which stays alone there");
+}
+
+/* Writers starting at once on an empty schema: each opens, one creates. */
+static void
+test_race(struct pgfx *fx)
+{
+	enum { N = 4 };
+	pid_t pid[N];
+	int good = 1, status;
+
+	pgfx_new_schema(fx, "race");
+	for (int i = 0; i < N; i++) {
+		pid[i] = fork();
+		if (pid[i] < 0)
+			bail("fork failed");
+		if (pid[i] == 0)
+			_exit(opens(fx, 1) ? 0 : 1);
+	}
+	for (int i = 0; i < N; i++)
+		good &= waitpid(pid[i], &status, 0) == pid[i] &&
+			WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	ok(good, "%d writers opening an empty schema at once all open it", N);
+	is_int(pgfx_int(fx, "SELECT count(*) FROM aimkit_schema"), 1,
+	       "and it was created once");
+}
+
+int
+main(void)
+{
+	struct pgfx fx;
+	char err[512] = "";
+
+	plan_lazy();
+	pgfx_init(&fx, "storepg");
+	test_create(&fx);
+	test_refusals(&fx);
+	test_race(&fx);
+	ok(store_pg_open("host=/nonexistent/dir dbname=x", 1, err,
+			 sizeof(err)) == NULL &&
+	   strncmp(err, "cannot connect", 14) == 0, "no server: %s", err);
+	return pgfx_finish(&fx, done_testing());
+}
