@@ -67,8 +67,8 @@ void schema_set_read_err(char *err, size_t errlen, sqlite3 *db);
 /*
  * Refusals: schema_set_damaged writes "damaged database: LINE" on one
  * printable line; schema_first_problem, a schema_problem_fn taking a
- * struct schema_first, keeps the first problem so; schema_check_ro is 0
- * when a reader may use VERSION, else -1 with the reason.
+ * struct schema_first, keeps the first problem so; the refusals every
+ * engine shares are in lib/schema_ver.h.
  */
 struct schema_first {
 	char *err;
@@ -78,15 +78,7 @@ struct schema_first {
 
 void schema_set_damaged(char *err, size_t errlen, const char *line);
 
-/*
- * The reasons for refusing another program's database (APP_ID its mark,
- * 0 when it has none but holds tables) and a newer one (VERSION), the
- * same for a file and a PostgreSQL schema.
- */
-void schema_set_foreign(char *err, size_t errlen, int64_t app_id);
-void schema_set_newer(char *err, size_t errlen, int64_t version);
 void schema_first_problem(const char *problem, void *arg);
-int schema_check_ro(int version, char *err, size_t errlen);
 
 /*
  * Read what makes DB an aimkit file (the header, application_id, version)

@@ -6,6 +6,9 @@
 #ifndef AIM_SCHEMA_VER_H
 #define AIM_SCHEMA_VER_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 /* PRAGMA application_id of an aimkit database: "AIM9" in ASCII. */
 #define SCHEMA_APPLICATION_ID 0x41494d39
 
@@ -32,5 +35,16 @@ int schema_version(void);
 	" 'mem_rtns_2', 'ram_copy', 'mul_double', 'mul_float', 'mul_long'," \
 	" 'mul_int', 'mul_short', 'new_raph', 'series_1', 'num_rtns_1'," \
 	" 'trig_rtns', 'sieve', 'sort_rtns_1')"
+
+/*
+ * The reasons for refusing another program's database (APP_ID its mark,
+ * 0 when it has none but holds tables) and a newer one (VERSION), the
+ * same for a file and a PostgreSQL schema (lib/schema_err.c);
+ * schema_check_ro is 0 when a reader may use VERSION, else -1 with the
+ * reason.
+ */
+void schema_set_foreign(char *err, size_t errlen, int64_t app_id);
+void schema_set_newer(char *err, size_t errlen, int64_t version);
+int schema_check_ro(int version, char *err, size_t errlen);
 
 #endif

@@ -11,7 +11,7 @@
 
 #include "db.h"
 #include "db_pg.h"
-#include "schema.h"
+#include "schema_ver.h"
 #include "schema_pg.h"
 
 #ifdef HAVE_LIBPQ

@@ -13,7 +13,7 @@
 
 #include "db.h"
 #include "pgfx.h"
-#include "schema.h"
+#include "schema_ver.h"
 #include "schema_pg.h"
 #include "store_pg.h"
 #include "tap.h"
