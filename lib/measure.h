@@ -88,9 +88,12 @@ struct measure_def {
 	enum measure_better better;
 };
 
+/* The bit of metric ID in struct measure_metrics.have. */
+#define MEASURE_BIT(id) (UINT64_C(1) << (id))
+
 /* The metrics of one sample: each of the table present or absent. */
 struct measure_metrics {
-	uint32_t have;		/* bit i: v[i] holds metric i */
+	uint64_t have;		/* bit i: v[i] holds metric i */
 	int64_t v[MEASURE_COUNT];
 };
 

@@ -272,7 +272,7 @@ test_meter(void)
 	   has(&mm, MEASURE_MAJOR_FAULTS, 5) && has(&mm, MEASURE_CYCLES, 6) &&
 	   has(&mm, MEASURE_STALLED_BACKEND, 13),
 	   "each count is the difference of the stop and start reads");
-	is_int(__builtin_popcount(mm.have), 14, "and only those are set");
+	is_int(__builtin_popcountll(mm.have), 14, "and only those are set");
 
 	memset(&f, 0, sizeof(f));
 	mm = one_sample(&f, "cycles:u,instructions:k", 1, &open);
