@@ -50,6 +50,11 @@ static const struct measure_def table[MEASURE_COUNT] = {
 			      MEASURE_LOWER },
 	[MEASURE_LAT_CLOCK] = { "lat_clock_ns", "ns", MEASURE_GAUGE,
 				MEASURE_LOWER },
+	/* Summed over the calls like elapsed_ns: per call is value / calls. */
+	[MEASURE_LAT_TSC] = { "lat_tsc_ticks", "ticks", MEASURE_COUNTER,
+			      MEASURE_LOWER },
+	[MEASURE_LAT_CYCLES] = { "lat_cycles", "cycles", MEASURE_COUNTER,
+				 MEASURE_LOWER },
 	[MEASURE_COPY_MIN_CALLS] = { "copy_min_calls", "calls",
 				     MEASURE_COUNTER, MEASURE_HIGHER },
 	[MEASURE_COPY_MAX_CALLS] = { "copy_max_calls", "calls",

@@ -75,6 +75,8 @@ enum measure_id {
 	MEASURE_LAT_MIN,
 	MEASURE_LAT_MAX,
 	MEASURE_LAT_CLOCK,	/* the clock's cost, subtracted from each call */
+	MEASURE_LAT_TSC,	/* TSC ticks of the timed calls, summed */
+	MEASURE_LAT_CYCLES,	/* core cycles of the timed calls, summed */
 	/* aimrun --copies: the calls of the slowest and fastest copy */
 	MEASURE_COPY_MIN_CALLS,
 	MEASURE_COPY_MAX_CALLS,
