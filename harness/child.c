@@ -202,6 +202,7 @@ run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	ctx.ipc = cfg->ipc;
 	ctx.param = t->param;
 	ctx.memsize = cfg->memsize;
+	ctx.zerosize = cfg->zerosize;
 	timing.per_call = cfg->per_call;
 	if (cfg->scratch != NULL) {
 		ctx.dir_held = hold_scratch(cfg, held, sizeof(held));

@@ -255,3 +255,6 @@ EXTRA_DIST += t/schema-v5.sh t/data/schema-v4.sql
 # aimrun modes together: sweeps and canaries, refused combinations.
 TESTS += t/option-combos.sh
 EXTRA_DIST += t/option-combos.sh
+# Zero-page memcmp: --zerosize, the skip for short memory, the THP facts.
+TESTS += t/memfam-zero.sh
+EXTRA_DIST += t/memfam-zero.sh
