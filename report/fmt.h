@@ -132,4 +132,7 @@ char *fmt_counter_units(const struct cmp_counter *c);
 void fmt_counter_lines(FILE *f, const struct cmp_table *t,
 		       const struct cmp_row *row);
 
+/* S as Markdown text: shown, never rendered (as in the table's cells). */
+void fmt_md_text(FILE *f, const char *s);
+
 #endif

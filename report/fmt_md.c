@@ -249,3 +249,9 @@ fmt_md(FILE *f, const struct cmp_table *t)
 		return -1;
 	return 0;
 }
+
+void
+fmt_md_text(FILE *f, const char *s)
+{
+	escaped(f, s);
+}

@@ -258,3 +258,11 @@ EXTRA_DIST += t/option-combos.sh
 # Zero-page memcmp: --zerosize, the skip for short memory, the THP facts.
 TESTS += t/memfam-zero.sh
 EXTRA_DIST += t/memfam-zero.sh
+# The Hodges-Lehmann shift and its interval (aimcmp --latency).
+check_PROGRAMS += t/stats-shift-t
+t_stats_shift_t_SOURCES = t/stats-shift-t.c
+t_stats_shift_t_LDADD = $(STATS_T_LDADD)
+TESTS += t/stats-shift-t
+# aimcmp --latency: planted histograms, known shifts, every format.
+TESTS += t/aimcmp-latency.sh
+EXTRA_DIST += t/aimcmp-latency.sh
