@@ -266,3 +266,6 @@ TESTS += t/stats-shift-t
 # aimcmp --latency: planted histograms, known shifts, every format.
 TESTS += t/aimcmp-latency.sh
 EXTRA_DIST += t/aimcmp-latency.sh
+# aimplot --latency: bars of hot and cold per routine, a CDF per variant.
+TESTS += t/plot-latency.sh
+EXTRA_DIST += t/plot-latency.sh
