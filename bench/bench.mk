@@ -12,6 +12,7 @@ noinst_PROGRAMS += bench/ratioref
 bench_ratioref_SOURCES = bench/ratioref.c
 bench_ratioref_CFLAGS = $(AM_CFLAGS) -O2
 EXTRA_DIST += bench/ratio.sh
+EXTRA_DIST += bench/mem-vs-perf.sh
 noinst_PROGRAMS += bench/seq-sim
 bench_seq_sim_SOURCES = bench/seq-sim.c
 bench_seq_sim_LDADD = $(AIM_LDADD)

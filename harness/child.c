@@ -182,6 +182,7 @@ run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	struct timing_cfg timing = cfg->timing;
 	struct meter_cs cs;
 	struct meter_perf perf;
+	struct meter_cycles cycles;
 	struct meter_sched sched;
 	struct timing_meter meters[3];
 	struct timing_result res;
@@ -199,6 +200,7 @@ run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	ctx.ipc = cfg->ipc;
 	ctx.param = t->param;
 	ctx.memsize = cfg->memsize;
+	ctx.zerosize = cfg->zerosize;
 	timing.per_call = cfg->per_call;
 	if (cfg->scratch != NULL) {
 		ctx.dir_held = hold_scratch(cfg, held, sizeof(held));
@@ -224,8 +226,15 @@ run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 		    meter_perf_open(&perf, cfg->counters, perf_source_kernel(),
 				    0) > 0)
 			meters[timing.n_meters++] = meter_perf(&perf);
+		/* Read around every call, so only where calls are timed so. */
+		if ((timing.per_call || t->per_call || t->prepare != NULL) &&
+		    meter_cycles_open(&cycles, cfg->counters,
+				      perf_source_kernel()) == 0)
+			timing.cycles = &cycles.counter;
 		clock_init_real(&clk);
 		st = timing_run(t, &ctx, &clk, &timing, emit_sample, &fd, &res);
+		if (timing.cycles != NULL)
+			meter_cycles_close(&cycles);
 		if (timing.n_meters > 1 &&
 		    meters[timing.n_meters - 1].state == &perf)
 			meter_perf_close(&perf);

@@ -22,6 +22,7 @@ struct child_cfg {
 	const struct perf_plan *counters;	/* NULL: none */
 	int pin;		/* --cpu N as N + 1; 0: not pinned */
 	unsigned long memsize;	/* the mem family's large size, bytes */
+	unsigned long zerosize;	/* zero-page memcmp bytes; 0: the default */
 	int per_call;		/* --latency: every test timed per call */
 	const struct copies_gate *gate;	/* --copies barrier; NULL: alone */
 };

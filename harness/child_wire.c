@@ -18,6 +18,8 @@
 #define WIRE_NS_MAX (86400LL * 1000000000LL)
 #define WIRE_SAMPLES_MAX 1000000
 #define WIRE_SIZE_K_MAX (64ULL * 1024 * 1024)
+/* --zerosize takes up to 1048576M */
+#define WIRE_ZERO_MAX (1ULL << 40)
 
 static int
 put(char *dst, size_t len, const char *src)
@@ -59,6 +61,7 @@ child_wire_pack(struct child_wire *w, const struct aim_test *t,
 	w->per_call = c->per_call != 0;
 	w->filesize_k = c->filesize_k;
 	w->memsize = c->memsize;
+	w->zerosize = c->zerosize;
 	w->has_counters = c->counters != NULL;
 	if (c->counters != NULL) {
 		w->counters_want = c->counters->want;
@@ -106,7 +109,8 @@ check_numbers(const struct child_wire *w, char *err, size_t errlen)
 	     w->counters_grouped) & ~1)
 		return bad(err, errlen, "a flag is neither 0 nor 1");
 	if (w->filesize_k > WIRE_SIZE_K_MAX ||
-	    w->memsize > WIRE_SIZE_K_MAX * 1024)
+	    w->memsize > WIRE_SIZE_K_MAX * 1024 ||
+	    w->zerosize > WIRE_ZERO_MAX)
 		return bad(err, errlen, "a size out of range");
 	if (w->counters_want >> PERF_EVENTS != 0)
 		return bad(err, errlen, "unknown counters %#x",
@@ -156,6 +160,7 @@ child_wire_unpack(struct child_wire *w, struct child_unpacked *u, char *err,
 	c->datadir = w->datadir[0] != '\0' ? w->datadir : NULL;
 	c->filesize_k = (unsigned long)w->filesize_k;
 	c->memsize = (unsigned long)w->memsize;
+	c->zerosize = (unsigned long)w->zerosize;
 	timing_cfg_default(&c->timing, w->duration_ns);
 	c->timing.warmup_ns = w->warmup_ns;
 	c->timing.batch_ns = w->batch_ns;

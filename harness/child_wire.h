@@ -28,7 +28,7 @@ struct child_wire {
 	int32_t ready_fd, go_fd, copy;		/* the --copies gate, -1: none */
 	int64_t warmup_ns, duration_ns, batch_ns;
 	int32_t samples, samples_fixed, per_call;
-	uint64_t filesize_k, memsize;
+	uint64_t filesize_k, memsize, zerosize;
 	int32_t has_counters, counters_grouped;
 	uint32_t counters_want;
 	int32_t pin;

@@ -28,6 +28,7 @@ struct cli {
 	const char *tag, *suite, *tests, *dir, *db;
 	const char *duration, *runs, *filesize, *timeout, *counters, *cpu;
 	const char *memsize;
+	const char *zerosize;
 	const char *precision, *budget, *against, *equivalence;
 	const char *copies;	/* --copies LIST, or --scale's LIST */
 	const char *cmd, *warmup, *format;	/* --cmd (harness/cmd.c) */

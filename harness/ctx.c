@@ -189,6 +189,12 @@ aim_ctx_memsize(const struct aim_ctx *ctx)
 	return ctx->memsize;
 }
 
+unsigned long
+aim_ctx_zerosize(const struct aim_ctx *ctx)
+{
+	return ctx->zerosize;
+}
+
 const char *
 aim_ctx_datadir(const struct aim_ctx *ctx)
 {
@@ -216,6 +222,16 @@ aim_skip(struct aim_ctx *ctx, const char *fmt, ...)
 	vsnprintf(ctx->reason, sizeof(ctx->reason), fmt, ap);
 	va_end(ap);
 	return AIM_SKIP;
+}
+
+void
+aim_note(struct aim_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ctx->reason, sizeof(ctx->reason), fmt, ap);
+	va_end(ap);
 }
 
 enum aim_status

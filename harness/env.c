@@ -161,6 +161,8 @@ put_policy(struct env_fill *f)
 	put(f, "thp.defrag",
 	    envsys_choice(f->root, "/sys/kernel/mm/transparent_hugepage/defrag",
 			  buf, sizeof(buf)) == 0 ? buf : NULL);
+	put_line(f, "thp.use_zero_page",
+		 "/sys/kernel/mm/transparent_hugepage/use_zero_page", NULL);
 	put_line(f, "kernel.randomize_va_space",
 		 "/proc/sys/kernel/randomize_va_space", NULL);
 	mitigations = envsys_dir_summary(f->root,

@@ -25,7 +25,8 @@ struct env {
  *   uname.sysname uname.release uname.version uname.machine hostname
  *   kernel.cmdline boot_id cpu.model cpu.count_online cpu.microcode
  *   mem.total_bytes cpufreq.governor cpufreq.boost ("on"/"off")
- *   smt.active thp.enabled thp.defrag kernel.randomize_va_space
+ *   smt.active thp.enabled thp.defrag thp.use_zero_page
+ *   kernel.randomize_va_space
  *   mitigations ("name: text; ..." sorted by name) scratch.fstype
  *   scratch.dir cc.version cflags aimkit.version
  * Returns 0, or -1 (EINVAL) when ENV is NULL.  Free with env_free().

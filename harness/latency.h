@@ -14,25 +14,36 @@
 #include "clock.h"
 #include "hist.h"
 #include "measure.h"
+#include "timing.h"
 
 struct latency {
 	int64_t clock_ns;	/* the cost of a reading, subtracted per call */
+	/* What the bracketed readings add to the ticks and cycles of a call. */
+	int64_t tick_cost, cycle_cost;
+	const struct timing_counter *cycles;	/* NULL: none */
 	int64_t dense[HIST_DENSE];
 	int64_t min_ns, max_ns;
+	int64_t ticks, cycles_sum;	/* the sample's; < 0: a reading failed */
 	struct measure_hist hist;	/* the record's copy of the last sample */
 };
 
 /* Pairs of back-to-back readings whose median is the clock's cost. */
 #define LATENCY_CLOCK_PAIRS 255
 
-/* Measure the clock's cost on CLK into L. */
-void latency_init(struct latency *l, struct aim_clock *clk);
+/*
+ * Measure the clock's cost on CLK into L, and what the TSC (CLK->ticks)
+ * and CYCLES (NULL: none), read outside the clock readings, count for an
+ * empty call.
+ */
+void latency_init(struct latency *l, struct aim_clock *clk,
+		  const struct timing_counter *cycles);
 
 /*
  * The calls of one sample, each timed on its own, until a call ends at
  * or past END: T->prepare (untimed) when the test has one, then T->run
  * between two readings.  S gets the calls, their times summed (less the
- * clock's cost) as elapsed_ns, the metrics and L's histogram.
+ * clock's cost) as elapsed_ns, the metrics (TSC ticks and core cycles
+ * summed the same way, where there are such counters) and L's histogram.
  */
 enum aim_status latency_sample(const struct aim_test *t, struct aim_ctx *ctx,
 			       struct aim_clock *clk, struct latency *l,

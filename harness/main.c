@@ -48,6 +48,7 @@ static const struct option longopts[] = {
 	{ "cpu", required_argument, NULL, 'c' },
 	{ "check", no_argument, NULL, 'K' },
 	{ "memsize", required_argument, NULL, 'M' },
+	{ "zerosize", required_argument, NULL, 'Z' },
 	{ "latency", no_argument, NULL, 'Y' },
 	{ "precision", required_argument, NULL, 'R' },
 	{ "budget", required_argument, NULL, 'B' },
@@ -90,6 +91,8 @@ usage(FILE *f)
 		"      --check            say what on this machine spoils measurements, then exit\n"
 		"      --memsize SIZE     the mem family's size above the last-level cache\n"
 		"                         (default: suite's, else 4 x the largest cache)\n"
+		"      --zerosize SIZE    the zero-page memcmp's mapping (default: 2G; refused\n"
+		"                         above half of MemAvailable)\n"
 		"      --latency          time every call of every test on its own and print\n"
 		"                         its distribution (always for the mem family)\n"
 		"      --precision PCT    after the runs, more rounds for the tests whose 95 %%\n"
@@ -138,6 +141,7 @@ parse_cli(int argc, char **argv, struct cli *c)
 		case 'c': c->cpu = optarg; break;
 		case 'K': c->check = 1; break;
 		case 'M': c->memsize = optarg; break;
+		case 'Z': c->zerosize = optarg; break;
 		case 'Y': c->latency = 1; break;
 		case 'R': c->precision = optarg; break;
 		case 'B': c->budget = optarg; break;

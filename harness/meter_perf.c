@@ -144,3 +144,43 @@ meter_perf(struct meter_perf *m)
 
 	return t;
 }
+
+/* The count, or -1 when the read failed or the event was not on the PMU. */
+static int64_t
+cycles_read(void *arg)
+{
+	const struct meter_cycles *m = arg;
+	uint64_t buf[3];	/* value, enabled, running */
+	ssize_t n = m->src->read(m->src->arg, m->fd, buf, sizeof(buf));
+
+	if (n != (ssize_t)sizeof(buf) || buf[2] < buf[1] || buf[0] > INT64_MAX)
+		return -1;
+	return (int64_t)buf[0];
+}
+
+int
+meter_cycles_open(struct meter_cycles *m, const struct perf_plan *plan,
+		  const struct perf_source *src)
+{
+	struct perf_event_attr attr;
+
+	m->src = src;
+	m->fd = -1;
+	if (plan == NULL || !(plan->want & (1u << PERF_EVENT_CYCLES)))
+		return -1;
+	perf_event_attr_of(PERF_EVENT_CYCLES, &attr, 0);
+	m->fd = src->open(src->arg, &attr, 0, -1);
+	if (m->fd < 0)
+		return -1;
+	m->counter.read = cycles_read;
+	m->counter.arg = m;
+	return 0;
+}
+
+void
+meter_cycles_close(struct meter_cycles *m)
+{
+	if (m->fd >= 0)
+		m->src->close(m->src->arg, m->fd);
+	m->fd = -1;
+}

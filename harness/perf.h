@@ -133,4 +133,22 @@ void meter_perf_close(struct meter_perf *m);
 /* A meter over M (opened), which must outlive the timed loop. */
 struct timing_meter meter_perf(struct meter_perf *m);
 
+/* The event "cycles" (user and kernel), its index in the table. */
+#define PERF_EVENT_CYCLES 6
+
+/*
+ * Core cycles read around each call timed per call (harness/latency.c):
+ * the event "cycles" alone on this process, read whole each time.
+ */
+struct meter_cycles {
+	const struct perf_source *src;
+	int fd;
+	struct timing_counter counter;	/* reads fd; < 0 when multiplexed */
+};
+
+/* 0 when PLAN counts cycles and the event opened; else -1. */
+int meter_cycles_open(struct meter_cycles *m, const struct perf_plan *plan,
+		      const struct perf_source *src);
+void meter_cycles_close(struct meter_cycles *m);
+
 #endif

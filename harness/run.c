@@ -41,7 +41,8 @@ run_once(struct run_state *rs, const struct aim_test *t,
 	const struct run_opts *o = rs->o;
 	struct runner_cfg cfg = {
 		.child = { .filesize_k = o->filesize_k, .datadir = o->datadir,
-			   .memsize = o->memsize, .per_call = o->latency,
+			   .memsize = o->memsize, .zerosize = o->zerosize,
+			   .per_call = o->latency,
 			   .counters = rs->counters.want != 0 ? &rs->counters
 							       : NULL,
 			   .pin = o->pin },
@@ -116,7 +117,8 @@ print_row(struct run_state *rs, const struct aim_test *t,
 		run_table_put(rs, classic_print_row(stdout, t->info->number, name,
 						tot->elapsed_ns, tot->calls,
 						aim_test_factor_sized(t, rs->o->filesize_k,
-								      rs->o->memsize),
+								      rs->o->memsize,
+								      rs->o->zerosize),
 						t->info->units));
 		if (tot->lat != NULL)
 			run_table_put(rs, latency_print(stdout, name, tot->lat));

@@ -19,6 +19,7 @@ struct run_opts {
 	long runs;
 	unsigned long filesize_k;
 	unsigned long memsize;	/* the mem family's large size, bytes */
+	unsigned long zerosize;	/* zero-page memcmp bytes; 0: 2 GiB */
 	int latency;		/* time every test call by call */
 	const char *dir;	/* parent of scratch directories */
 	const char *datadir;

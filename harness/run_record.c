@@ -63,9 +63,9 @@ static char *
 options_text(const struct run_opts *o)
 {
 	return xasprintf("duration_s=%.3f runs=%ld filesize_k=%lu memsize=%lu"
-			 " latency=%d dir=%s",
+			 " latency=%d zerosize=%lu dir=%s",
 			 (double)o->duration_ns / 1e9, o->runs, o->filesize_k,
-			 o->memsize, o->latency, o->dir);
+			 o->memsize, o->latency, o->zerosize, o->dir);
 }
 
 /*
@@ -119,6 +119,46 @@ run_begin(struct run_state *rs)
 	return rs->run_id < 0 ? -1 : 0;
 }
 
+/* 1 when the LEN bytes at S are all of SET and 1 to 32 of them. */
+static int
+word_of(const char *s, size_t len, const char *set)
+{
+	return len > 0 && len <= 32 && strspn(s, set) >= len;
+}
+
+/*
+ * The "key=value" words a test noted on ending ok (aim_note()), as run
+ * facts "TEST.N.key"; a word not of that form is left out, since the
+ * note came from the test process.
+ */
+static int
+save_note(struct run_state *rs, struct store *st, const char *test, int rep,
+	  const char *note)
+{
+	static const char keys[] = "abcdefghijklmnopqrstuvwxyz0123456789_";
+	static const char vals[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				   "abcdefghijklmnopqrstuvwxyz0123456789_.+-";
+	char key[128], val[40];
+	struct store_kv fact = { key, val };
+
+	for (const char *s = note; *s != '\0';) {
+		size_t len = strcspn(s, " "), k = strcspn(s, "=");
+
+		if (k < len && word_of(s, k, keys) &&
+		    word_of(s + k + 1, len - k - 1, vals)) {
+			snprintf(key, sizeof(key), "%s.%d.%.*s", test, rep,
+				 (int)k, s);
+			snprintf(val, sizeof(val), "%.*s", (int)(len - k - 1),
+				 s + k + 1);
+			if (store_add_env(st, rs->run_id, &fact, 1) != 0)
+				return -1;
+		}
+		s += len;
+		s += *s == ' ';
+	}
+	return 0;
+}
+
 int
 run_save(struct run_state *rs, const struct aim_test *t, int rep,
      const struct runner_outcome *out)
@@ -135,7 +175,7 @@ run_save(struct run_state *rs, const struct aim_test *t, int rep,
 		.status = runner_status_name(out->status),
 		.reason = out->status == RUNNER_OK ? NULL : out->reason,
 		.factor = aim_test_factor_sized(t, rs->o->filesize_k,
-						rs->o->memsize),
+						rs->o->memsize, rs->o->zerosize),
 		.units = t->info->units, .warmup_calls = out->warmup_calls,
 		.warmup_ns = out->warmup_ns,
 		.judged = t->info->judged, .better = t->info->better,
@@ -144,6 +184,8 @@ run_save(struct run_state *rs, const struct aim_test *t, int rep,
 		  out->samples, out->n_samples);
 	rc = store_add_result(st, rs->run_id, &res, out->samples,
 			      out->n_samples);
+	if (rc == 0 && out->status == RUNNER_OK)
+		rc = save_note(rs, st, t->info->name, res.rep, out->reason);
 	if (rc != 0)
 		run_fail_set(rs, "%s: %s", rs->o->db_path, store_errmsg(st));
 	store_close(st);

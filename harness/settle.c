@@ -44,6 +44,13 @@ settle_numbers(const struct cli *c, const struct suite *s, struct run_opts *o)
 	else if (c->memsize != NULL)
 		aim_die(1, "--memsize: '%s' is not a size from 4K to 64G (e.g. 1024M)",
 			tag_shown(c->memsize, v, sizeof(v)));
+	o->zerosize = 0;
+	if (c->zerosize != NULL &&
+	    parse_size_k(c->zerosize, 8, 1024UL * 1024 * 1024, &o->zerosize) == 0)
+		o->zerosize = o->zerosize * 1024 & ~8191UL;	/* two halves of pages */
+	else if (c->zerosize != NULL)
+		aim_die(1, "--zerosize: '%s' is not a size from 8K to 1048576M (e.g. 512M)",
+			tag_shown(c->zerosize, v, sizeof(v)));
 	o->latency = c->latency;
 	o->timeout_ns = 0;
 	if (c->timeout != NULL &&

@@ -47,6 +47,7 @@ timing_cfg_default(struct timing_cfg *cfg, int64_t duration_ns)
 	cfg->meters = NULL;
 	cfg->n_meters = 0;
 	cfg->per_call = 0;
+	cfg->cycles = NULL;
 }
 
 /* Start the meters, then read the clock that opens the sample. */
@@ -191,7 +192,7 @@ timing_run(const struct aim_test *t, struct aim_ctx *ctx,
 		lat = malloc(sizeof(*lat));
 		if (lat == NULL)
 			return aim_fail_errno(ctx, "per-call histogram");
-		latency_init(lat, clk);
+		latency_init(lat, clk, cfg->cycles);
 	}
 	start = sample_open(clk, cfg);
 	t0 = start;

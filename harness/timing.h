@@ -27,6 +27,12 @@ struct timing_meter {
 	void *state;
 };
 
+/* A counter read around each call timed per call (core cycles). */
+struct timing_counter {
+	int64_t (*read)(void *arg);	/* < 0: the reading failed */
+	void *arg;
+};
+
 struct timing_cfg {
 	int64_t warmup_ns;	/* calls in this time are discarded */
 	int64_t duration_ns;	/* timed period: sum of sample times */
@@ -36,6 +42,7 @@ struct timing_cfg {
 	const struct timing_meter *meters;	/* started in order, stopped */
 	size_t n_meters;			/*   in reverse; may be none */
 	int per_call;		/* time every call (harness/latency.c) */
+	const struct timing_counter *cycles;	/* per call; NULL: none */
 };
 
 /*

@@ -158,7 +158,7 @@ const struct catalog_test catalog_tests[CATALOG_COUNT] = {
 			(int)CATALOG_MEMFAM_FIRST, \
 		MEMFAM_NAME(f, i, s, c), "Bytes/second", \
 		MEMFAM_BYTES_##s ? MEMFAM_BYTES_##s : 1, \
-		MEMFAM_BYTES_##s ? CATALOG_SCALE_FIXED : CATALOG_SCALE_MEMSIZE, \
+		MEMFAM_SCALE_##s, \
 		MEASURE_JUDGED_MEAN, MEASURE_HIGHER },
 	MEMFAM_ROWS(MEMFAM_ROW)
 #undef MEMFAM_ROW
@@ -178,16 +178,18 @@ catalog_find(const char *name)
 unsigned long
 catalog_factor(const struct catalog_test *c, unsigned long filesize_k)
 {
-	return catalog_factor_sized(c, filesize_k, 0);
+	return catalog_factor_sized(c, filesize_k, 0, 0);
 }
 
 unsigned long
 catalog_factor_sized(const struct catalog_test *c, unsigned long filesize_k,
-		     unsigned long memsize)
+		     unsigned long memsize, unsigned long zerosize)
 {
 	switch (c->scale) {
 	case CATALOG_SCALE_MEMSIZE:
 		return memsize > 0 ? memsize : c->factor;
+	case CATALOG_SCALE_ZEROSIZE:
+		return zerosize > 0 ? zerosize : c->factor;
 	case CATALOG_SCALE_FILESIZE_K:
 		return filesize_k;
 	case CATALOG_SCALE_HALF_FILESIZE_K:

@@ -23,6 +23,7 @@ enum catalog_scale {
 	CATALOG_SCALE_FILESIZE_K,	/* file size in KiB */
 	CATALOG_SCALE_HALF_FILESIZE_K,	/* file size in KiB / 2 */
 	CATALOG_SCALE_MEMSIZE,		/* the run's memory size in bytes */
+	CATALOG_SCALE_ZEROSIZE,		/* the run's zero-page memcmp bytes */
 };
 
 /* Index into catalog_tests: the 60 classic tests in classic order, then the
@@ -129,9 +130,13 @@ const struct catalog_test *catalog_find(const char *name);
 unsigned long catalog_factor(const struct catalog_test *c,
 			     unsigned long filesize_k);
 
-/* The same, given also the run's memory size in bytes (0: unknown, 1). */
+/*
+ * The same, given also the run's memory size and zero-page memcmp size
+ * in bytes (0: unknown, the catalog's factor).
+ */
 unsigned long catalog_factor_sized(const struct catalog_test *c,
 				   unsigned long filesize_k,
-				   unsigned long memsize);
+				   unsigned long memsize,
+				   unsigned long zerosize);
 
 #endif

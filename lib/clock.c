@@ -8,6 +8,11 @@
 
 #include <time.h>
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#include <x86intrin.h>
+#endif
+
 int64_t
 clock_mono_ns(void)
 {
@@ -52,18 +57,67 @@ fake_now(struct aim_clock *c)
 	return t;
 }
 
+#if defined(__x86_64__) || defined(__i386__)
+/*
+ * lfence before: the reading waits for the instructions before it (the
+ * call) to finish; after: the ones after it wait for the reading.  This
+ * is the serialised form the kernel's rdtsc_ordered() uses.
+ */
+static int64_t
+real_ticks(struct aim_clock *c)
+{
+	uint64_t t;
+
+	(void)c;
+	_mm_lfence();
+	t = __rdtsc();
+	_mm_lfence();
+	return (int64_t)(t & INT64_MAX);
+}
+
+/* CPUID leaf 1, EDX bit 4: the CPU has a time stamp counter. */
+static int
+have_tsc(void)
+{
+	unsigned int a, b, c, d;
+
+	return __get_cpuid(1, &a, &b, &c, &d) && (d & (1u << 4));
+}
+#endif
+
 void
 clock_init_real(struct aim_clock *c)
 {
 	c->now_ns = real_now;
+	c->ticks = NULL;
+#if defined(__x86_64__) || defined(__i386__)
+	if (have_tsc())
+		c->ticks = real_ticks;
+#endif
 	c->fake_ns = 0;
 	c->fake_step_ns = 0;
+	c->fake_ticks_per_ns = 0;
 }
 
 void
 clock_init_fake(struct aim_clock *c, int64_t start_ns, int64_t step_ns)
 {
 	c->now_ns = fake_now;
+	c->ticks = NULL;
 	c->fake_ns = start_ns;
 	c->fake_step_ns = step_ns;
+	c->fake_ticks_per_ns = 0;
+}
+
+static int64_t
+fake_ticks(struct aim_clock *c)
+{
+	return c->fake_ns * c->fake_ticks_per_ns;
+}
+
+void
+clock_fake_ticks(struct aim_clock *c, int64_t per_ns)
+{
+	c->ticks = fake_ticks;
+	c->fake_ticks_per_ns = per_ns;
 }

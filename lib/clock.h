@@ -10,9 +10,12 @@
 struct aim_clock {
 	/* Returns nanoseconds on a monotonic scale. */
 	int64_t (*now_ns)(struct aim_clock *c);
+	/* Time stamp counter ticks, serialised; NULL where there is none. */
+	int64_t (*ticks)(struct aim_clock *c);
 	/* Fake clock state: current time and step added at every reading. */
 	int64_t fake_ns;
 	int64_t fake_step_ns;
+	int64_t fake_ticks_per_ns;	/* a fake TSC reads fake_ns times this */
 };
 
 /* CLOCK_MONOTONIC now, in ns. */
@@ -34,10 +37,15 @@ void clock_ran_init(struct clock_ran *c, int64_t cap_ns);
 /* Add the capped time since the last reading; return the total ran. */
 int64_t clock_ran_ns(struct clock_ran *c);
 
-/* A clock reading CLOCK_MONOTONIC. */
+/* A clock reading CLOCK_MONOTONIC, and the TSC where the CPU has one. */
 void clock_init_real(struct aim_clock *c);
-/* A clock starting at START_NS that advances STEP_NS on every reading. */
+/*
+ * A clock starting at START_NS that advances STEP_NS on every reading;
+ * no TSC until clock_fake_ticks() gives it one of PER_NS ticks per ns
+ * (reading it does not advance the clock).
+ */
 void clock_init_fake(struct aim_clock *c, int64_t start_ns, int64_t step_ns);
+void clock_fake_ticks(struct aim_clock *c, int64_t per_ns);
 
 static inline int64_t
 clock_now(struct aim_clock *c)

@@ -110,6 +110,14 @@ hist_acc_add(struct hist_acc *a, const struct measure_sample *s)
 		a->max_ns = v;
 	if (measure_get(&s->m, MEASURE_LAT_CLOCK, &v))
 		a->clock_ns = v;
+	if (measure_get(&s->m, MEASURE_LAT_TSC, &v)) {
+		a->ticks += v;
+		a->ticks_calls += s->calls;
+	}
+	if (measure_get(&s->m, MEASURE_LAT_CYCLES, &v)) {
+		a->cycles += v;
+		a->cycles_calls += s->calls;
+	}
 	a->samples++;
 	return 1;
 }
@@ -188,26 +196,47 @@ hist_summarise(const struct hist_acc *a, struct hist_summary *o)
 	o->p99 = quantile(a, total, 0.99);
 	o->p999 = quantile(a, total, 0.999);
 	o->clock_ns = a->clock_ns;
+	o->ticks = a->ticks_calls > 0 ?
+		   (double)a->ticks / (double)a->ticks_calls : -1;
+	o->cycles = a->cycles_calls > 0 ?
+		    (double)a->cycles / (double)a->cycles_calls : -1;
 	cut(a, o);
 	return 0;
+}
+
+/* ", tsc=T cycles=C per call" of what was counted, or "". */
+static void
+counted(const struct hist_summary *s, char *buf, size_t len)
+{
+	int n = 0;
+
+	buf[0] = '\0';
+	if (s->ticks >= 0)
+		n = snprintf(buf, len, ", tsc=%.0f", s->ticks);
+	if (s->cycles >= 0 && n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, "%scycles=%.0f",
+			      n > 0 ? " " : ", ", s->cycles);
+	if (n > 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, " per call");
 }
 
 int
 hist_format_line(const char *name, const struct hist_summary *s, char *buf,
 		 size_t len)
 {
-	char kept[64] = "";
+	char kept[64] = "", counts[96] = "";
 	int n;
 
 	if (s->cut > 0)
 		snprintf(kept, sizeof(kept), ", avg=%.0f without", s->mean_kept);
+	counted(s, counts, sizeof(counts));
 	n = snprintf(buf, len,
 		     "%s: avg=%.0f min=%" PRId64 " p50=%" PRId64 " p90=%" PRId64
 		     " p99=%" PRId64 " p99.9=%" PRId64 " max=%" PRId64
 		     " samples=%" PRId64 " (cut %" PRId64 " > %d x median%s)"
-		     " ns per call, clock %" PRId64 " ns subtracted",
+		     " ns per call%s, clock %" PRId64 " ns subtracted",
 		     name, s->mean, s->min, s->p50, s->p90, s->p99, s->p999,
-		     s->max, s->calls, s->cut, HIST_CUT_FACTOR, kept,
+		     s->max, s->calls, s->cut, HIST_CUT_FACTOR, kept, counts,
 		     s->clock_ns);
 	return n < 0 || (size_t)n >= len ? -1 : n;
 }

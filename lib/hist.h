@@ -34,6 +34,8 @@ void hist_compress(const int64_t *dense, struct measure_hist *h);
 struct hist_acc {
 	int64_t count[HIST_DENSE];
 	int64_t calls, sum_ns, min_ns, max_ns, clock_ns;
+	/* TSC ticks and core cycles, and the calls of the samples that had them */
+	int64_t ticks, ticks_calls, cycles, cycles_calls;
 	int samples;		/* samples with a histogram */
 };
 
@@ -54,6 +56,7 @@ struct hist_summary {
 	int64_t cut;		/* calls the rule would drop */
 	double mean_kept;	/* mean without them (bucket midpoints) */
 	int64_t clock_ns;	/* clock cost subtracted from each call */
+	double ticks, cycles;	/* per call; < 0 when not counted */
 };
 
 /* -1 when A holds no call. */
@@ -61,8 +64,9 @@ int hist_summarise(const struct hist_acc *a, struct hist_summary *out);
 
 /*
  * "NAME: avg=.. min=.. p50=.. p90=.. p99=.. p99.9=.. max=.. samples=N
- * (cut K > 100 x median[, avg=.. without]) ns per call, clock C ns
- * subtracted".  The length, or -1 when LEN is too small.
+ * (cut K > 100 x median[, avg=.. without]) ns per call[, tsc=T]
+ * [cycles=C][ per call], clock C ns subtracted": tsc= and cycles= where
+ * they were counted.  The length, or -1 when LEN is too small.
  */
 int hist_format_line(const char *name, const struct hist_summary *s,
 		     char *buf, size_t len);

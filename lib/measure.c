@@ -50,13 +50,18 @@ static const struct measure_def table[MEASURE_COUNT] = {
 			      MEASURE_LOWER },
 	[MEASURE_LAT_CLOCK] = { "lat_clock_ns", "ns", MEASURE_GAUGE,
 				MEASURE_LOWER },
+	/* Summed over the calls like elapsed_ns: per call is value / calls. */
+	[MEASURE_LAT_TSC] = { "lat_tsc_ticks", "ticks", MEASURE_COUNTER,
+			      MEASURE_LOWER },
+	[MEASURE_LAT_CYCLES] = { "lat_cycles", "cycles", MEASURE_COUNTER,
+				 MEASURE_LOWER },
 	[MEASURE_COPY_MIN_CALLS] = { "copy_min_calls", "calls",
 				     MEASURE_COUNTER, MEASURE_HIGHER },
 	[MEASURE_COPY_MAX_CALLS] = { "copy_max_calls", "calls",
 				     MEASURE_COUNTER, MEASURE_HIGHER },
 };
 
-_Static_assert(MEASURE_COUNT <= 32, "struct measure_sample.have is 32 bits");
+_Static_assert(MEASURE_COUNT < 64, "struct measure_metrics.have is 64 bits");
 
 const struct measure_def *
 measure_def(enum measure_id id)
@@ -87,11 +92,11 @@ measure_set(struct measure_metrics *m, enum measure_id id, int64_t value)
 {
 	/* A histogram is rows of (bound, count), never one value. */
 	if (value < 0 || table[id].kind == MEASURE_BUCKET) {
-		m->have &= ~(1u << id);
+		m->have &= ~MEASURE_BIT(id);
 		m->v[id] = 0;
 		return;
 	}
-	m->have |= 1u << id;
+	m->have |= MEASURE_BIT(id);
 	m->v[id] = value;
 }
 
@@ -99,7 +104,7 @@ int
 measure_get(const struct measure_metrics *m, enum measure_id id,
 	    int64_t *value)
 {
-	if (!(m->have & (1u << id)))
+	if (!(m->have & MEASURE_BIT(id)))
 		return 0;
 	*value = m->v[id];
 	return 1;
@@ -108,9 +113,9 @@ measure_get(const struct measure_metrics *m, enum measure_id id,
 void
 measure_sanitize(struct measure_metrics *m)
 {
-	m->have &= (uint32_t)((1ull << MEASURE_COUNT) - 1);
+	m->have &= MEASURE_BIT(MEASURE_COUNT) - 1;
 	for (int i = 0; i < MEASURE_COUNT; i++)
-		if (!(m->have & (1u << i)) || m->v[i] < 0)
+		if (!(m->have & MEASURE_BIT(i)) || m->v[i] < 0)
 			measure_set(m, (enum measure_id)i, -1);
 }
 
@@ -193,7 +198,7 @@ parse_one(const char *s, size_t len, struct measure_metrics *m, char *err,
 			 table[id].name);
 		return -1;
 	}
-	if (m->have & (1u << id)) {
+	if (m->have & MEASURE_BIT(id)) {
 		snprintf(err, errlen, "metric %s given twice", table[id].name);
 		return -1;
 	}

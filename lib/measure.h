@@ -75,6 +75,8 @@ enum measure_id {
 	MEASURE_LAT_MIN,
 	MEASURE_LAT_MAX,
 	MEASURE_LAT_CLOCK,	/* the clock's cost, subtracted from each call */
+	MEASURE_LAT_TSC,	/* TSC ticks of the timed calls, summed */
+	MEASURE_LAT_CYCLES,	/* core cycles of the timed calls, summed */
 	/* aimrun --copies: the calls of the slowest and fastest copy */
 	MEASURE_COPY_MIN_CALLS,
 	MEASURE_COPY_MAX_CALLS,
@@ -88,9 +90,12 @@ struct measure_def {
 	enum measure_better better;
 };
 
+/* The bit of metric ID in struct measure_metrics.have. */
+#define MEASURE_BIT(id) (UINT64_C(1) << (id))
+
 /* The metrics of one sample: each of the table present or absent. */
 struct measure_metrics {
-	uint32_t have;		/* bit i: v[i] holds metric i */
+	uint64_t have;		/* bit i: v[i] holds metric i */
 	int64_t v[MEASURE_COUNT];
 };
 

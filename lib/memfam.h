@@ -50,4 +50,11 @@
 /* zerocmp: memcmp of the two untouched halves of 2 GiB, all of it read. */
 #define MEMFAM_BYTES_2g (2048UL * 1024 * 1024)
 
+/* How a size's factor follows the run: llc --memsize, 2g --zerosize. */
+#define MEMFAM_SCALE_4k CATALOG_SCALE_FIXED
+#define MEMFAM_SCALE_1m CATALOG_SCALE_FIXED
+#define MEMFAM_SCALE_2m CATALOG_SCALE_FIXED
+#define MEMFAM_SCALE_llc CATALOG_SCALE_MEMSIZE
+#define MEMFAM_SCALE_2g CATALOG_SCALE_ZEROSIZE
+
 #endif

@@ -246,4 +246,21 @@ double stats_mdc_pct(double se, double df, double alpha, double power);
  */
 double stats_t_crit(double alpha, double df);
 
+/*
+ * The shift of NEW against BASE (lib/stats_shift.c): the Hodges-Lehmann
+ * estimate, the median of the NB x NN differences new - base, and the
+ * distribution-free interval of 1 - ALPHA around it whose ends are order
+ * statistics of those differences (Moses; the rank from the normal
+ * approximation of the Mann-Whitney statistic).  LO and HI are
+ * infinite when the groups are too small for that level.  0, or -1 when
+ * a group is empty or the differences would take more than
+ * STATS_SHIFT_MAX doubles.
+ */
+#define STATS_SHIFT_MAX (1u << 22)
+struct stats_shift {
+	double est, lo, hi;
+};
+int stats_shift(const double *base, size_t nb, const double *new_,
+		size_t nn, double alpha, struct stats_shift *out);
+
 #endif

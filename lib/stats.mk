@@ -1,5 +1,5 @@
 # lib/stats*: the statistics of aimcmp's verdicts (doc/statistics.md).
-lib_libaim_a_SOURCES += lib/stats.c lib/stats.h lib/stats_cmp.c
+lib_libaim_a_SOURCES += lib/stats.c lib/stats.h lib/stats_cmp.c lib/stats_shift.c
 
 check_PROGRAMS += t/stats-run-t t/stats-t t/stats-sim-t t/stats-peak-sim-t
 TESTS += t/stats-run-t t/stats-t t/stats-sim-t t/stats-peak-sim-t

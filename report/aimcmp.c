@@ -19,10 +19,12 @@
 #include "classify.h"
 #include "cli.h"
 #include "compare.h"
+#include "compare_latency.h"
 #include "compare_scaling.h"
 #include "fmt.h"
 #include "log.h"
 #include "query.h"
+#include "query_hist.h"
 #include "series_db.h"
 #include "xalloc.h"
 
@@ -167,6 +169,32 @@ print_series(struct db *db, const char *path, const struct opts *o)
 	return rc;
 }
 
+/* --latency: the sides' per-call histograms, compared. */
+static int
+print_latency(struct db *db, const struct opts *o,
+	      struct query_tag *sides)
+{
+	struct lat_table t;
+	int rc = CLI_OK;
+
+	for (size_t s = 0; s < o->n_tags && rc == CLI_OK; s++)
+		if (query_load_hists(db, sides[s].results,
+				     sides[s].n_results) != 0)
+			rc = CLI_ENV;
+	if (rc == CLI_OK) {
+		lat_build(sides, (const char *const *)o->tags, o->n_tags,
+			  o->cmp.stats.alpha, &t);
+		if (lat_write(stdout, o->format, &t) < 0) {
+			aim_warn_errno("stdout");
+			rc = CLI_ENV;
+		}
+		lat_free(&t);
+	}
+	for (size_t s = 0; s < o->n_tags; s++)
+		query_hists_free(sides[s].results, sides[s].n_results);
+	return rc;
+}
+
 /* BASE NEW...: load the sides, compare them and print the table. */
 static int
 compare_tags(struct db *db, const char *path, const struct opts *o)
@@ -178,13 +206,15 @@ compare_tags(struct db *db, const char *path, const struct opts *o)
 	struct query_tag *sides = xcalloc(o->n_tags, sizeof(*sides));
 	int rc = query_sides_load(db, path, &pick, sides);
 
-	if (rc == CLI_OK && o->scaling &&
+	if (rc == CLI_OK && o->latency)
+		rc = print_latency(db, o, sides);
+	else if (rc == CLI_OK && o->scaling &&
 	    scaling_write(stdout, sides, o->n_tags, o->format) < 0) {
 		aim_warn_errno("stdout");
 		rc = CLI_ENV;
 	} else if (rc == CLI_OK)
 		rc = scaling_pick(sides, o->n_tags, &o->copies);
-	if (rc == CLI_OK && !o->scaling)
+	if (rc == CLI_OK && !o->scaling && !o->latency)
 		rc = print_table(o, sides);
 	for (size_t s = 0; s < o->n_tags; s++)
 		query_tag_free(&sides[s]);

@@ -31,6 +31,7 @@ enum {
 	OPT_CLASSIFY,
 	OPT_COPIES,
 	OPT_SCALING,
+	OPT_LATENCY,
 };
 
 
@@ -73,6 +74,8 @@ usage(FILE *f)
 	      "                       --copies); B:N sets B copies of BASE against N\n"
 	      "      --scaling        for each TAG, the rate per copy at each copy\n"
 	      "                       count, fairness, speedup and efficiency\n"
+	      "      --latency        per-call distributions instead of rates: each\n"
+	      "                       TAG's line per test, p50 and p99 shifts\n"
 	      "      --force          compare even another machine, CPU model or\n"
 	      "                       aimkit build\n"
 	      "  -h, --help           show this help and exit\n"
@@ -131,6 +134,9 @@ stats_option(int c, const char *arg, struct opts *o)
 		return scaling_parse(arg, &o->copies);
 	case OPT_SCALING:
 		o->scaling = 1;
+		return CLI_OK;
+	case OPT_LATENCY:
+		o->latency = 1;
 		return CLI_OK;
 	case OPT_COUNTERS:
 		o->counters = 1;
@@ -210,7 +216,10 @@ series_check(const struct opts *o)
 				    o->format != FMT_JSON && o->format != FMT_MD) ||
 				   o->copies.base > 0))
 			return cli_bad_usage("--scaling: every copy count, as text, csv, json or markdown");
-		if (o->n_tags < (o->scaling ? 1U : 2U))
+		if (o->latency && (o->format == FMT_HTML || o->scaling ||
+				   o->counters))
+			return cli_bad_usage("--latency: text, lines, csv, json or md, without --scaling or --counters");
+		if (o->n_tags < (o->scaling || o->latency ? 1U : 2U))
 			return cli_bad_usage(o->scaling ? "--scaling: give a TAG" :
 					     "give a BASE tag and at least one NEW tag");
 		return CLI_OK;
@@ -264,6 +273,7 @@ aimcmp_parse_options(int argc, char **argv, struct opts *o)
 		{ "classify", no_argument, NULL, OPT_CLASSIFY },
 		{ "copies", required_argument, NULL, OPT_COPIES },
 		{ "scaling", no_argument, NULL, OPT_SCALING },
+		{ "latency", no_argument, NULL, OPT_LATENCY },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },

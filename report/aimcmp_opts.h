@@ -24,6 +24,7 @@ struct opts {
 	int counters;			/* --counters: metrics per call */
 	struct scaling_sel copies;	/* --copies N or BASE:NEW */
 	int scaling;			/* --scaling: rate against copies */
+	int latency;			/* --latency: per-call distributions */
 	int sort_given;
 	int series;			/* --series: steps along the tags */
 	int classify;			/* --classify GOOD BAD CANDIDATE */

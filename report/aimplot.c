@@ -20,8 +20,10 @@
 #include "outfile.h"
 #include "plot.h"
 #include "plot_run.h"
+#include "plot_latency.h"
 #include "plot_scaling.h"
 #include "query.h"
+#include "query_hist.h"
 #include "series_db.h"
 #include "xalloc.h"
 
@@ -34,6 +36,8 @@ struct opts {
 	int relative;
 	int steps;
 	int scaling;			/* --scaling: rate against copies */
+	int latency;			/* --latency: per-call distributions */
+	const char *size;		/* --size: the mem family's, for it */
 	struct series_db_opts sel;	/* tags, order, --tests, statistics */
 	struct plot_want *want;		/* --tests (owned), sel.want */
 };
@@ -58,6 +62,11 @@ usage(FILE *f)
 	      "  -T, --title TEXT       title of the picture\n"
 	      "      --scaling          rate (total and per copy) against the copies\n"
 	      "                         run at once (aimrun --copies) for each TAG\n"
+	      "      --latency          per-call times of each TAG: the mem family's\n"
+	      "                         p50 per routine, hot and cold, as bars, and a\n"
+	      "                         CDF per variant (aimrun --latency)\n"
+	      "      --size SIZE        the mem family's size for --latency: 4k\n"
+	      "                         (default), 1m, 2m, llc or 2g\n"
 	      "  -S, --steps            list the significant steps, draw nothing\n"
 	      "      --alpha Q          false discovery rate (default 0.05)\n"
 	      "      --equivalence PCT  equivalence margin (default 2)\n"
@@ -94,6 +103,15 @@ one_option(int c, const char *arg, struct opts *o)
 		break;
 	case 'c':
 		o->scaling = 1;
+		break;
+	case 'L':
+		o->latency = 1;
+		break;
+	case 'z':
+		if (strlen(arg) == 0 || strlen(arg) > 8 ||
+		    strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789") != strlen(arg))
+			return cli_bad_usage("--size: not a size of the mem family (4k, 1m, 2m, llc, 2g)");
+		o->size = arg;
 		break;
 	case 't':
 		if (cli_parse_tests(arg, &o->want, &o->sel.n_want) != CLI_OK)
@@ -138,6 +156,8 @@ parse_options(int argc, char **argv, struct opts *o)
 		{ "title", required_argument, NULL, 'T' },
 		{ "steps", no_argument, NULL, 'S' },
 		{ "scaling", no_argument, NULL, 'c' },
+		{ "latency", no_argument, NULL, 'L' },
+		{ "size", required_argument, NULL, 'z' },
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "equivalence", required_argument, NULL, 'e' },
 		{ "help", no_argument, NULL, 'h' },
@@ -167,6 +187,11 @@ parse_options(int argc, char **argv, struct opts *o)
 	if (o->scaling && (o->steps || o->relative || o->sel.n_want > 0 ||
 			   o->sel.n_tags == 0))
 		return cli_bad_usage("--scaling: give one TAG or more, without --steps, --relative or --tests");
+	if (o->latency && (o->scaling || o->steps || o->relative ||
+			   o->sel.n_want > 0 || o->sel.n_tags == 0))
+		return cli_bad_usage("--latency: give one TAG or more, without --scaling, --steps, --relative or --tests");
+	if (o->size != NULL && !o->latency)
+		return cli_bad_usage("--size: only with --latency");
 	return CLI_OK;
 }
 
@@ -272,15 +297,41 @@ pictures_spare_db(const struct plot_model *m, const struct plot_opts *po)
 	return rc;
 }
 
-/* --scaling: the loaded TAGS' rates against their copy counts. */
+/* The model of --scaling (PS) or --latency (PL) from the loaded TAGS; 0 or -1. */
 static int
-draw_scaling(struct db *db, const struct opts *o, struct plot_opts *po)
+build_by_tags(struct db *db, const struct opts *o, struct query_tag *tags,
+	      size_t n, struct plot_scaling *ps, struct plot_latency *pl,
+	      struct plot_opts *po)
+{
+	if (o->scaling) {
+		plot_scaling_build(tags, n, ps);
+		po->title = o->title != NULL ? o->title : "operation rate against copies";
+		return 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (query_load_hists(db, tags[i].results, tags[i].n_results) != 0)
+			return -1;
+	plot_latency_build(tags, (const char *const *)o->sel.tags, n,
+			   o->size != NULL ? o->size : "4k", pl);
+	po->title = o->title != NULL ? o->title : "per-call times";
+	return 0;
+}
+
+/*
+ * --scaling: the loaded TAGS' rates against their copy counts;
+ * --latency: their per-call distributions.
+ */
+static int
+draw_by_tags(struct db *db, const struct opts *o, struct plot_opts *po)
 {
 	struct query_tag *tags = xcalloc(o->sel.n_tags, sizeof(*tags));
 	struct plot_scaling ps = { 0 };
-	struct plot_model m = { .scaling = &ps };
+	struct plot_latency pl = { 0 };
+	struct plot_model m = { .scaling = o->scaling ? &ps : NULL,
+				.latency = o->scaling ? NULL : &pl };
 	size_t n = 0;
-	int rc = po->per_test ? cli_bad_usage("--scaling: one picture (.png, .svg or .pdf)") :
+	int rc = po->per_test ? cli_bad_usage("%s: one picture (.png, .svg or .pdf)",
+					      o->scaling ? "--scaling" : "--latency") :
 		 CLI_OK;
 
 	for (; rc == CLI_OK && n < o->sel.n_tags; n++)
@@ -289,18 +340,20 @@ draw_scaling(struct db *db, const struct opts *o, struct plot_opts *po)
 	for (size_t i = 0; rc == CLI_OK && i < n; i++)
 		if (tags[i].n_runs == 0)
 			rc = cli_bad_usage("no runs tagged '%s'", tags[i].tag);
-	if (rc == CLI_OK) {
-		plot_scaling_build(tags, n, &ps);
-		po->title = o->title != NULL ? o->title : "operation rate against copies";
+	if (rc == CLI_OK && build_by_tags(db, o, tags, n, &ps, &pl, po) != 0)
+		rc = CLI_ENV;
+	if (rc == CLI_OK)
 		rc = pictures_spare_db(&m, po);
-	}
 	if (rc == CLI_OK && o->script != NULL)
 		rc = write_script_file(o->script, &m, po);
 	if (rc == CLI_OK && plot_run(plot_run_gnuplot(), &m, po) < 0)
 		rc = CLI_ENV;
 	plot_scaling_free(&ps);
-	for (size_t i = 0; i < n; i++)
+	plot_latency_free(&pl);
+	for (size_t i = 0; i < n; i++) {
+		query_hists_free(tags[i].results, tags[i].n_results);
 		query_tag_free(&tags[i]);
+	}
 	free(tags);
 	return rc;
 }
@@ -360,8 +413,8 @@ main(int argc, char **argv)
 	po.keep = path;
 	if (rc == CLI_OK)
 		st = cli_open(path, STORE_RO, &rc);
-	if (st != NULL && o.scaling) {
-		rc = draw_scaling(store_db(st), &o, &po);
+	if (st != NULL && (o.scaling || o.latency)) {
+		rc = draw_by_tags(store_db(st), &o, &po);
 		store_close(st);
 	} else if (st != NULL) {
 		struct series_db sd;

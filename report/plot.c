@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "plot.h"
+#include "plot_latency.h"
 #include "plot_scaling.h"
 
 #include <math.h>
@@ -424,6 +425,8 @@ plot_write_script(FILE *f, const struct plot_model *m,
 {
 	if (m->scaling != NULL)
 		return plot_scaling_write(f, m->scaling, o);
+	if (m->latency != NULL)
+		return plot_latency_write(f, m->latency, o);
 	put_header(f);
 	if (o->per_test)
 		put_files(f, m, o);

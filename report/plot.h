@@ -56,6 +56,7 @@ struct plot_want {
 };
 
 struct plot_scaling;
+struct plot_latency;
 
 struct plot_model {
 	char **tags;			/* in plot order (owned copies) */
@@ -64,6 +65,8 @@ struct plot_model {
 	size_t n_tests;
 	/* aimplot --scaling: drawn instead of the above (plot_scaling.h) */
 	const struct plot_scaling *scaling;
+	/* aimplot --latency: likewise (plot_latency.h) */
+	const struct plot_latency *latency;
 };
 
 /*

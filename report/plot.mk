@@ -5,6 +5,7 @@ report_libreport_a_SOURCES += \
 	report/plot.c report/plot.h report/plot_model.c \
 	report/plot_run.c report/plot_run.h \
 	report/plot_scaling.c report/plot_scaling.h \
+	report/plot_latency.c report/plot_latency.h \
 	report/query_plot.c report/query_plot.h \
 	report/series.c report/series.h \
 	report/series_db.c report/series_db.h \

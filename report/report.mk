@@ -84,3 +84,6 @@ report_libreport_a_SOURCES += report/import_json_id.c report/import_json.h
 report_libreport_a_SOURCES += report/classify.c report/classify.h \
 	report/compare_levels.c report/compare_boots.c
 dist_doc_DATA += doc/bisect.md
+# aimcmp --latency: per-call histograms compared (p50, p99 shifts).
+report_libreport_a_SOURCES += report/query_hist.c report/query_hist.h \
+	report/compare_latency.c report/compare_latency.h report/fmt_latency.c

@@ -39,6 +39,7 @@ fixture_init(struct fixture *f)
 	f->cfg.datadir = "/usr/share/aimkit/data";
 	f->cfg.filesize_k = 64;
 	f->cfg.memsize = 1UL << 20;
+	f->cfg.zerosize = 1UL << 23;
 	f->cfg.pin = 2;
 	f->cfg.per_call = 1;
 	f->plan = (struct perf_plan){ .want = 0x3f, .grouped = 1 };
@@ -70,6 +71,7 @@ round_trip(struct fixture *f)
 	   u.cfg.timing.samples == f->cfg.timing.samples &&
 	   u.cfg.timing.batch_ns == f->cfg.timing.batch_ns, "timing");
 	ok(u.cfg.filesize_k == 64 && u.cfg.memsize == 1UL << 20 &&
+	   u.cfg.zerosize == 1UL << 23 &&
 	   u.cfg.pin == 2 && u.cfg.per_call == 1, "sizes, pin, latency");
 	ok(u.cfg.counters != NULL && u.cfg.counters->want == 0x3f &&
 	   u.cfg.counters->grouped == 1, "counters plan");
@@ -88,6 +90,7 @@ refusals(const struct fixture *f)
 		"copy -1", "size beyond 64G", "a closed result descriptor",
 		"stdout as result descriptor", "a scratch descriptor without "
 		"a scratch directory", "a gate half set", "batch 0",
+		"a zero-page size beyond 1T",
 	};
 	int n = (int)(sizeof(what) / sizeof(what[0]));
 
@@ -115,6 +118,7 @@ refusals(const struct fixture *f)
 		case 15: w.scratch[0] = '\0'; break;
 		case 16: w.go_fd = -1; break;
 		case 17: w.batch_ns = 0; break;
+		case 18: w.zerosize = (1ULL << 40) + 1; break;
 		}
 		ok(child_wire_unpack(&w, &u, err, sizeof(err)) == -1 &&
 		   err[0] != '\0', "refused: %s (%s)", what[i], err);

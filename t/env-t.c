@@ -24,7 +24,7 @@ static const char *const all_keys[] = {
 	"hostname", "kernel.cmdline", "boot_id", "cpu.model",
 	"cpu.count_online", "cpu.microcode", "mem.total_bytes",
 	"cpufreq.governor", "cpufreq.boost", "smt.active", "thp.enabled",
-	"thp.defrag", "kernel.randomize_va_space", "mitigations",
+	"thp.defrag", "thp.use_zero_page", "kernel.randomize_va_space", "mitigations",
 	"scratch.fstype", "scratch.dir", "cc.version", "cflags",
 	"aimkit.version",
 };
@@ -71,6 +71,7 @@ plant_tree(const char *root)
 	plant(root, "sys/devices/system/cpu/smt/active", "1\n");
 	plant(root, "sys/kernel/mm/transparent_hugepage/enabled",
 	      "[always] madvise never\n");
+	plant(root, "sys/kernel/mm/transparent_hugepage/use_zero_page", "0\n");
 	plant(root, "sys/kernel/mm/transparent_hugepage/defrag",
 	      "always defer defer+madvise [madvise] never\n");
 	plant(root, "sys/devices/system/cpu/vulnerabilities/spectre_v2",
@@ -107,6 +108,8 @@ test_fake_tree(const char *root)
 		  "thp.enabled is the bracketed choice");
 	is_string(env_get(&env, "thp.defrag"), "madvise",
 		  "thp.defrag is the bracketed choice");
+	is_string(env_get(&env, "thp.use_zero_page"), "0",
+		  "thp.use_zero_page is the file's line");
 	is_string(env_get(&env, "mitigations"),
 		  "l1tf: Mitigation: PTE Inversion; meltdown: Not affected; "
 		  "spectre_v2: Mitigation: Retpolines",

@@ -195,6 +195,67 @@ prepared(void)
 	is_int(ns, calls * 500, "and none of its time is the calls'");
 }
 
+/* A fake core-cycle counter: 3 cycles per fake ns. */
+static int64_t
+fake_cycles(void *arg)
+{
+	const struct aim_clock *clk = arg;
+
+	return clk->fake_ns * 3;
+}
+
+/*
+ * TSC ticks and core cycles per call: read around each call with the
+ * clock readings between them, their cost (the readings bracketed)
+ * taken off as the clock's is, summed per sample, shown per call.
+ */
+static void
+ticks_and_cycles(void)
+{
+	struct aim_clock clk;
+	struct fake f = { .clk = &clk, .call_ns = 1000 };
+	struct timing_cfg cfg;
+	struct timing_result res;
+	struct aim_ctx ctx;
+	static struct got g;
+	struct timing_counter cyc = { fake_cycles, &clk };
+	struct hist_summary sum;
+	char line[512];
+	int64_t tsc = -1, cycles = -1;
+
+	timing_cfg_default(&cfg, 2000000);
+	cfg.samples = 2;
+	cfg.cycles = &cyc;
+	clock_init_fake(&clk, 0, 7);
+	clock_fake_ticks(&clk, 2);	/* a 2 GHz TSC */
+	ctx_init(&ctx, NULL, 5120, NULL);
+	aim_ctx_set_data(&ctx, &f);
+	is_int(timing_run(&per_call_test, &ctx, &clk, &cfg, collect, &g, &res),
+	       AIM_OK, "per-call loop with ticks and cycles ends ok");
+	ok(g.n > 1 && measure_get(&g.s[1].m, MEASURE_LAT_TSC, &tsc) &&
+	   measure_get(&g.s[1].m, MEASURE_LAT_CYCLES, &cycles),
+	   "a sample holds its TSC ticks and core cycles");
+	is_int(tsc, g.s[1].calls * 2000, "2000 ticks per 1 us call, readings off");
+	is_int(cycles, g.s[1].calls * 3000, "3000 cycles per call, readings off");
+	summarise(&g, &sum);
+	ok(hist_format_line("fake", &sum, line, sizeof(line)) > 0 &&
+	   strstr(line, " tsc=2000 cycles=3000 per call") != NULL,
+	   "the line shows both per call: %s", line);
+
+	/* No TSC, no cycles counter: neither metric, nor in the line. */
+	clock_init_fake(&clk, 0, 7);
+	cfg.cycles = NULL;
+	g.n = 0;
+	(void)timing_run(&per_call_test, &ctx, &clk, &cfg, collect, &g, &res);
+	ok(g.n > 1 && !measure_get(&g.s[1].m, MEASURE_LAT_TSC, &tsc) &&
+	   !measure_get(&g.s[1].m, MEASURE_LAT_CYCLES, &cycles),
+	   "without a TSC or counter neither is stored");
+	summarise(&g, &sum);
+	ok(hist_format_line("fake", &sum, line, sizeof(line)) > 0 &&
+	   strstr(line, "tsc=") == NULL && strstr(line, "cycles=") == NULL,
+	   "nor shown: %s", line);
+}
+
 int
 main(void)
 {
@@ -203,5 +264,6 @@ main(void)
 	coarsening();
 	planted_outlier();
 	prepared();
+	ticks_and_cycles();
 	return done_testing();
 }

@@ -272,7 +272,7 @@ test_meter(void)
 	   has(&mm, MEASURE_MAJOR_FAULTS, 5) && has(&mm, MEASURE_CYCLES, 6) &&
 	   has(&mm, MEASURE_STALLED_BACKEND, 13),
 	   "each count is the difference of the stop and start reads");
-	is_int(__builtin_popcount(mm.have), 14, "and only those are set");
+	is_int(__builtin_popcountll(mm.have), 14, "and only those are set");
 
 	memset(&f, 0, sizeof(f));
 	mm = one_sample(&f, "cycles:u,instructions:k", 1, &open);
@@ -368,10 +368,50 @@ test_inherit(void)
 	   (long long)faults);
 }
 
+/* The per-call cycles counter: only when the plan counts cycles. */
+static void
+test_cycles(void)
+{
+	struct fake f = { 0 };
+	struct perf_source src = source(&f);
+	struct perf_plan p;
+	struct meter_cycles mc;
+	char err[600];
+	int64_t a, b;
+
+	is_int(perf_event_metric(PERF_EVENT_CYCLES), MEASURE_CYCLES,
+	       "PERF_EVENT_CYCLES names the cycles event");
+	(void)perf_plan_parse("task-clock", &p, err, sizeof(err));
+	is_int(meter_cycles_open(&mc, &p, &src), -1,
+	       "a plan without cycles opens no per-call counter");
+	is_int(meter_cycles_open(&mc, NULL, &src), -1, "nor does no plan");
+	(void)perf_plan_parse("cycles", &p, err, sizeof(err));
+	is_int(meter_cycles_open(&mc, &p, &src), 0, "a plan with cycles does");
+	ok(f.attr[0].config == PERF_COUNT_HW_CPU_CYCLES &&
+	   !(f.attr[0].read_format & PERF_FORMAT_GROUP), "cycles, read alone");
+	a = mc.counter.read(mc.counter.arg);
+	b = mc.counter.read(mc.counter.arg);
+	is_int(b - a, 10, "successive reads give the count's growth");
+	f.fail_read = f.reads + 1;
+	is_int(mc.counter.read(mc.counter.arg), -1, "a failed read is -1");
+	meter_cycles_close(&mc);
+	is_int(still_open(&f), 0, "closed");
+	f = (struct fake){ .hw_errno = ENOENT };
+	src = source(&f);
+	is_int(meter_cycles_open(&mc, &p, &src), -1, "no PMU: no counter");
+	f = (struct fake){ .multiplex_hw = 1 };
+	src = source(&f);
+	(void)meter_cycles_open(&mc, &p, &src);
+	is_int(mc.counter.read(mc.counter.arg), -1,
+	       "a multiplexed count is no count");
+	meter_cycles_close(&mc);
+}
+
 int
 main(void)
 {
 	plan_lazy();
+	test_cycles();
 	test_parse();
 	test_probe();
 	test_meter();

@@ -88,8 +88,15 @@ check_family(void)
 					5120), 4096,
 	       "a 4 KiB copy counts 4096 bytes per call");
 	is_int((int64_t)aim_test_factor_sized(
-			aim_test_find("mem_clear_stosq_llc_cold"), 5120, 12345),
+			aim_test_find("mem_clear_stosq_llc_cold"), 5120, 12345, 0),
 	       12345, "the size above the LLC counts the run's bytes");
+	is_int((int64_t)aim_test_factor_sized(
+			aim_test_find("mem_zerocmp_libc_2g_hot"), 5120, 12345,
+			1 << 20), 1 << 20,
+	       "zero-page memcmp counts the run's --zerosize bytes");
+	is_int((int64_t)aim_test_factor(aim_test_find("mem_zerocmp_libc_2g_cold"),
+					5120), 2048L << 20,
+	       "and 2 GiB by default");
 	ok(aim_test_find("mem_copyuse_movnti_2m_cold") != NULL &&
 	   aim_test_find("mem_clear_libc_1m_hot") != NULL,
 	   "use after write and every size are there");

@@ -313,3 +313,17 @@ t_schema_pg_sync_t_LDADD = $(PG_T_LDADD)
 t_store_pg_t_SOURCES = t/store-pg-t.c t/pgfx.c t/pgfx.h
 t_store_pg_t_LDADD = $(PG_T_LDADD)
 endif
+# Zero-page memcmp: --zerosize, the skip for short memory, the THP facts.
+TESTS += t/memfam-zero.sh
+EXTRA_DIST += t/memfam-zero.sh
+# The Hodges-Lehmann shift and its interval (aimcmp --latency).
+check_PROGRAMS += t/stats-shift-t
+t_stats_shift_t_SOURCES = t/stats-shift-t.c
+t_stats_shift_t_LDADD = $(STATS_T_LDADD)
+TESTS += t/stats-shift-t
+# aimcmp --latency: planted histograms, known shifts, every format.
+TESTS += t/aimcmp-latency.sh
+EXTRA_DIST += t/aimcmp-latency.sh
+# aimplot --latency: bars of hot and cold per routine, a CDF per variant.
+TESTS += t/plot-latency.sh
+EXTRA_DIST += t/plot-latency.sh

@@ -87,10 +87,14 @@ unsigned long aim_memfam_default_size(void);
 /* Operations one run() call counts, given the suite's file size in KiB. */
 unsigned long aim_test_factor(const struct aim_test *t,
 			      unsigned long filesize_k);
-/* The same, given the run's memory size in bytes (aim_ctx_memsize()). */
+/*
+ * The same, given the run's memory size and zero-page memcmp size in
+ * bytes (aim_ctx_memsize(), aim_ctx_zerosize()).
+ */
 unsigned long aim_test_factor_sized(const struct aim_test *t,
 				    unsigned long filesize_k,
-				    unsigned long memsize);
+				    unsigned long memsize,
+				    unsigned long zerosize);
 
 /*
  * Harness services.  The scratch directory is private to this process,
@@ -116,6 +120,8 @@ uintptr_t aim_ctx_param(const struct aim_ctx *ctx);
  * cpu0 (aim_memfam_default_size()); 0 outside aimrun.
  */
 unsigned long aim_ctx_memsize(const struct aim_ctx *ctx);
+/* Zero-page memcmp's mapping in bytes (--zerosize); 0: the default. */
+unsigned long aim_ctx_zerosize(const struct aim_ctx *ctx);
 /* Directory holding the shipped helper files (aim_1.sh.., true). */
 const char *aim_ctx_datadir(const struct aim_ctx *ctx);
 /*
@@ -150,6 +156,14 @@ enum aim_status aim_skip(struct aim_ctx *ctx, const char *fmt, ...)
 enum aim_status aim_fail_errno(struct aim_ctx *ctx, const char *what);
 /* Record a failure reason without errno and return AIM_FAIL. */
 enum aim_status aim_fail(struct aim_ctx *ctx, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/*
+ * What a test that ends ok says about how it ran (from teardown, say):
+ * "key=value" words, keys of [a-z0-9_], values of [A-Za-z0-9_.+-], each
+ * at most 32 bytes, stored as the run facts "TEST.N.key" of its Nth run
+ * (harness/run_record.c).  A skip or failure replaces it.
+ */
+void aim_note(struct aim_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /*

@@ -181,8 +181,8 @@ aim_test_factor(const struct aim_test *t, unsigned long filesize_k)
 
 unsigned long
 aim_test_factor_sized(const struct aim_test *t, unsigned long filesize_k,
-		      unsigned long memsize)
+		      unsigned long memsize, unsigned long zerosize)
 {
-	return catalog_factor_sized(t->info, filesize_k, memsize);
+	return catalog_factor_sized(t->info, filesize_k, memsize, zerosize);
 }
 
