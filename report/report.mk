@@ -14,7 +14,7 @@ report_libreport_a_SOURCES = \
 	report/export.c report/export.h \
 	report/fmt.h report/fmt_common.c report/fmt_csv.c \
 	report/fmt_html.c report/fmt_json.c report/fmt_md.c \
-	report/fmt_table.c report/fmt_text.c \
+	report/fmt_table.c report/fmt_text.c report/fmt_ci.c \
 	report/import.c report/import.h report/import_int.h \
 	report/import_classic.c report/import_csv.c report/import_log.c \
 	report/import_store.c \
@@ -82,4 +82,4 @@ report_libreport_a_SOURCES += report/import_json_id.c report/import_json.h
 # aimcmp --classify (bisect), per-process levels and boots in the table.
 report_libreport_a_SOURCES += report/classify.c report/classify.h \
 	report/compare_levels.c report/compare_boots.c
-dist_doc_DATA += doc/bisect.md
+dist_doc_DATA += doc/bisect.md doc/ci.md
