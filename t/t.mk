@@ -255,6 +255,10 @@ EXTRA_DIST += t/schema-v5.sh t/data/schema-v4.sql
 # aimrun modes together: sweeps and canaries, refused combinations.
 TESTS += t/option-combos.sh
 EXTRA_DIST += t/option-combos.sh
+# What every program shares: write errors exit 2, --help in 80 columns,
+# errors under the program's name, --version with the schema version.
+TESTS += t/conventions.sh
+EXTRA_DIST += t/conventions.sh
 # aimcmp --format junit and tap, read by a schema and a TAP parser.
 TESTS += t/cmp-ci.sh
 EXTRA_DIST += t/cmp-ci.sh t/data/junit.xsd
