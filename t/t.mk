@@ -262,3 +262,7 @@ EXTRA_DIST += t/conventions.sh
 # aimcmp --format junit and tap, read by a schema and a TAP parser.
 TESTS += t/cmp-ci.sh
 EXTRA_DIST += t/cmp-ci.sh t/data/junit.xsd
+# Bash completion: options as --help lists them, suites, tests, tags
+# (never evaluated), formats.
+TESTS += t/completion.sh
+EXTRA_DIST += t/completion.sh
