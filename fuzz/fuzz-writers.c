@@ -1,13 +1,13 @@
 /*
  * Fuzz harness: the writers that put free text into a language, the
- * gnuplot script, the HTML page and the Markdown table.  The input's
+ * gnuplot script, the HTML page, the Markdown table, JUnit XML and TAP.  The input's
  * first byte picks options; the rest, split at NUL bytes, gives the tags,
  * the test name, the units, a title or host, and a path or reason.  Each
  * writer runs twice, on those strings and on a neutral word in their
  * place, and the two outputs must have the same structure: user text may
  * change only what lies inside a literal (gnuplot: single-quoted, with no
- * control character) or escaped text (HTML, Markdown), never add markup,
- * a command, a column or a line.
+ * control character) or escaped text (HTML, Markdown, XML, TAP), never
+ * add markup, a command, a column, a line or a TAP directive.
  */
 #include "config.h"
 
@@ -120,7 +120,7 @@ fuzz_check(const uint8_t *data, size_t size)
 		field[i] = at <= size ? buf + at : buf + size;
 		at += strlen(field[i]) + 1;
 	}
-	for (int lang = FUZZ_GNUPLOT; lang <= FUZZ_MARKDOWN && rc == 0; lang++)
+	for (int lang = FUZZ_GNUPLOT; lang <= FUZZ_TAP && rc == 0; lang++)
 		rc = check_lang((enum fuzz_lang)lang, field, data[0]);
 	free(buf);
 	return rc;

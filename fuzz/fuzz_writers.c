@@ -26,7 +26,9 @@ fuzz_render(enum fuzz_lang lang, const struct plot_model *m,
 	if (lang == FUZZ_GNUPLOT)
 		rc = plot_write_script(f, m, o);
 	else
-		rc = fmt_write(f, lang == FUZZ_HTML ? FMT_HTML : FMT_MD, t);
+		rc = fmt_write(f, lang == FUZZ_HTML ? FMT_HTML :
+				  lang == FUZZ_JUNIT ? FMT_JUNIT :
+				  lang == FUZZ_TAP ? FMT_TAP : FMT_MD, t);
 	if (fclose(f) != 0 || rc < 0) {
 		free(text);
 		return NULL;
@@ -164,20 +166,18 @@ count(const char *s, char c)
 	return n;
 }
 
+/* HTML or XML: the markup characters, references among REFS[5] only. */
 static int
-same_html(const char *a, const char *b)
+same_markup(const char *a, const char *b, const char *const *refs)
 {
-	static const char *const refs[] = { "&amp;", "&lt;", "&gt;",
-					    "&quot;", "&#39;" };
-
 	for (const char *c = "<>\"'\n"; *c != '\0'; c++)
 		if (count(a, *c) != count(b, *c))
-			return fuzz_broken("user text added '%c' to the page", *c);
+			return fuzz_broken("user text added '%c' to the markup", *c);
 	for (const char *p = a; *p != '\0'; p++) {
 		size_t i = 0;
 
 		if (is_control(*p))
-			return fuzz_broken("control character %#x in the page", *p);
+			return fuzz_broken("control character %#x in the markup", *p);
 		if (*p != '&')
 			continue;
 		while (i < 5 && strncmp(p, refs[i], strlen(refs[i])) != 0)
@@ -185,6 +185,59 @@ same_html(const char *a, const char *b)
 		if (i == 5)
 			return fuzz_broken("'&' that is no reference of ours");
 	}
+	return 0;
+}
+
+static int
+same_html(const char *a, const char *b)
+{
+	static const char *const refs[] = { "&amp;", "&lt;", "&gt;",
+					    "&quot;", "&#39;" };
+
+	return same_markup(a, b, refs);
+}
+
+static int
+same_junit(const char *a, const char *b)
+{
+	static const char *const refs[] = { "&amp;", "&lt;", "&gt;",
+					    "&quot;", "&apos;" };
+
+	return same_markup(a, b, refs);
+}
+
+/* The kind of the TAP line at P: 't' test point, 'd' diagnostic, 'o'. */
+static char
+tap_kind(const char *p)
+{
+	p += strspn(p, " ");
+	if (strncmp(p, "ok ", 3) == 0 || strncmp(p, "not ok ", 7) == 0)
+		return 't';
+	return *p == '#' ? 'd' : 'o';
+}
+
+static int
+same_tap(const char *a, const char *b)
+{
+	while (*a != '\0' && *b != '\0') {
+		size_t la = strcspn(a, "\n"), lb = strcspn(b, "\n"), ha = 0, hb = 0;
+
+		if (tap_kind(a) != tap_kind(b))
+			return fuzz_broken("user text changed the kind of a TAP line");
+		for (size_t i = 0; i < la; i++) {
+			if (is_control(a[i]))
+				return fuzz_broken("control character %#x in TAP", a[i]);
+			ha += a[i] == '#';
+		}
+		for (size_t i = 0; i < lb; i++)
+			hb += b[i] == '#';
+		if (tap_kind(a) == 't' && ha != hb)
+			return fuzz_broken("user text added '#' to a test point");
+		a += la + (a[la] == '\n');
+		b += lb + (b[lb] == '\n');
+	}
+	if (*a != '\0' || *b != '\0')
+		return fuzz_broken("user text changed the number of TAP lines");
 	return 0;
 }
 
@@ -232,6 +285,10 @@ fuzz_same_structure(enum fuzz_lang lang, const char *a, const char *b)
 		return same_gnuplot(a, b);
 	case FUZZ_HTML:
 		return same_html(a, b);
+	case FUZZ_JUNIT:
+		return same_junit(a, b);
+	case FUZZ_TAP:
+		return same_tap(a, b);
 	case FUZZ_MARKDOWN:
 		break;
 	}

@@ -13,6 +13,8 @@ enum fuzz_lang {
 	FUZZ_GNUPLOT,
 	FUZZ_HTML,
 	FUZZ_MARKDOWN,
+	FUZZ_JUNIT,
+	FUZZ_TAP,	/* the last */
 };
 
 /*
@@ -29,7 +31,10 @@ char *fuzz_render(enum fuzz_lang lang, const struct plot_model *m,
  * included, and no literal holds a control character.  HTML: as many
  * < > " ' and lines, and every & begins a character reference.
  * Markdown: as many lines and unescaped | < > ` * [ ] ~, and no
- * unescaped & that could begin a character reference.
+ * unescaped & that could begin a character reference.  JUnit XML: as
+ * HTML, with XML's own references.  TAP: the same lines, each of the
+ * same kind (test point, diagnostic, other), a test point with as many
+ * '#', and no control character.
  */
 int fuzz_same_structure(enum fuzz_lang lang, const char *a, const char *b);
 

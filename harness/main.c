@@ -27,6 +27,7 @@
 #include "perf.h"
 #include "pin.h"
 #include "run.h"
+#include "schema.h"
 #include "scratch.h"
 #include "suite.h"
 #include "tag.h"
@@ -78,12 +79,17 @@ usage(FILE *f)
 		"  -T, --tests A,B,...    run these tests instead of a suite (not with -s)\n"
 		"  -l, --list             list the tests and suites, then exit\n"
 		"  -d, --duration SECS    timed period per test run (default: suite's, else 0.6)\n"
-		"  -r, --runs N           runs of each test, each a fresh process (default: suite's, else 6)\n"
-		"  -D, --dir PATH         parent of scratch directories (default: $TMPDIR or /tmp)\n"
-		"  -f, --filesize SIZE    disk test file size, e.g. 5M (default: suite's, else 5M)\n"
-		"      --db PATH          results database (default: $AIM_DB, else results/aim.db\n"
-		"                         when ./results is yours, else $XDG_DATA_HOME/aimkit/aim.db)\n"
-		"      --timeout SECS     kill a test run after this long (default: 30 s + 4 x period)\n"
+		"  -r, --runs N           runs of each test, each a fresh process\n"
+		"                         (default: suite's, else 6)\n"
+		"  -D, --dir PATH         parent of scratch directories (default: $TMPDIR,\n"
+		"                         else /tmp)\n"
+		"  -f, --filesize SIZE    disk test file size, e.g. 5M (default: suite's,\n"
+		"                         else 5M)\n"
+		"      --db PATH          results database (default: $AIM_DB, else\n"
+		"                         results/aim.db when ./results is yours, else\n"
+		"                         $XDG_DATA_HOME/aimkit/aim.db)\n"
+		"      --timeout SECS     kill a test run after this long (default: 30 s\n"
+		"                         + 4 x period)\n"
 		"      --counters default|none|EVENT,...\n"
 		"                         perf events counted per sample (default:\n"
 		"                         $AIM_COUNTERS, else default)\n"
@@ -100,7 +106,8 @@ usage(FILE *f)
 		"      --against BASE --until-decided\n"
 		"                         compare with tag BASE after every round; more rounds\n"
 		"                         for the tests not yet regressed, improved or equivalent\n"
-		"      --budget DURATION  time for the whole run, e.g. 90s, 10m, 1h (default: 10m)\n"
+		"      --budget DURATION  time for the whole run, e.g. 90s, 10m, 1h\n"
+		"                         (default: 10m)\n"
 		"      --equivalence PCT  margin of 'equivalent' for --until-decided (default: 2)\n"
 		"      --copies N,...     run N copies of each test at once, for each N\n"
 		"                         given (max: the CPUs aimrun may use)\n"
@@ -157,7 +164,8 @@ parse_cli(int argc, char **argv, struct cli *c)
 		case 'F': c->format = optarg; break;
 		case 'h': usage(stdout); exit(aim_stdout_flush() != 0 ? 2 : 0);
 		case 'V':
-			printf("aimrun (aimkit) %s\n", PACKAGE_VERSION);
+			printf("aimrun (aimkit) %s\ndatabase schema version %d\n",
+			       PACKAGE_VERSION, schema_version());
 			exit(aim_stdout_flush() != 0 ? 2 : 0);
 		default: aim_bad_option(ch, argv, longopts, NULL); exit(1);
 		}

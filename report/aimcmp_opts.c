@@ -48,7 +48,8 @@ usage(FILE *f)
 	      "                       results/aim.db when ./results is yours, else\n"
 	      "                       $XDG_DATA_HOME/aimkit/aim.db)\n"
 	      "  -f, --format FORMAT  text (default: an aligned table), lines (the\n"
-	      "                       classic line form), csv, json, markdown, html\n"
+	      "                       classic line form), csv, json, markdown, html,\n"
+	      "                       junit (JUnit XML) or tap (KTAP), for CI\n"
 	      "      --wide           text: no wrapping, to 100 columns or not, and\n"
 	      "                       the interval and mdc columns\n"
 	      "      --legend         text: explain every column and marker\n"
@@ -67,7 +68,8 @@ usage(FILE *f)
 	      "                       (default 2; 0 turns the verdict off)\n"
 	      "      --exclude-flagged  leave samples flagged by the quality rule\n"
 	      "                       out of the rates (default: keep, count them)\n"
-	      "      --fail-on-regression  exit 3 when a test regressed\n"
+	      "      --fail-on-regression  exit 3 when a test regressed (after\n"
+	      "                       printing the comparison; doc/ci.md)\n"
 	      "      --counters       under each test, its metrics per call (context\n"
 	      "                       switches, ...) with their change and verdict\n"
 	      "      --copies N|B:N   only results of N copies at once (aimrun\n"
@@ -160,7 +162,7 @@ one_option(int c, const char *arg, struct opts *o)
 		return CLI_OK;
 	case 'f':
 		if (fmt_parse(arg, &o->format) < 0)
-			return cli_bad_usage("--format: unknown format '%s' (text, lines, csv, json, markdown, html)",
+			return cli_bad_usage("--format: unknown format '%s' (text, lines, csv, json, markdown, html, junit, tap)",
 					 arg);
 		return CLI_OK;
 	case 't':

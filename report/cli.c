@@ -22,6 +22,7 @@
 #include "log.h"
 #include "parse.h"
 #include "plot.h"
+#include "schema.h"
 #include "tag.h"
 #include "xalloc.h"
 
@@ -84,7 +85,8 @@ cli_run_id(const char *s, int64_t *out)
 void
 cli_version(const char *prog)
 {
-	printf("%s (aimkit) %s\n", prog, PACKAGE_VERSION);
+	printf("%s (aimkit) %s\ndatabase schema version %d\n", prog,
+	       PACKAGE_VERSION, schema_version());
 }
 
 int

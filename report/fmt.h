@@ -19,6 +19,8 @@ enum fmt_kind {
 	FMT_MD,
 	FMT_HTML,
 	FMT_LINES,	/* the classic line form, one line per test */
+	FMT_JUNIT,	/* JUnit XML: a test case per test and NEW side */
+	FMT_TAP,	/* KTAP: a test point per test */
 };
 
 /* What the text table may do (fmt_table()). */
@@ -31,7 +33,8 @@ enum fmt_flags {
 #define FMT_TABLE_COLUMNS 100
 
 /*
- * "text", "lines", "csv", "json", "markdown" (or "md"), "html".  0, or
+ * "text", "lines", "csv", "json", "markdown" (or "md"), "html", "junit",
+ * "tap".  0, or
  * -1 when unknown.
  */
 int fmt_parse(const char *name, enum fmt_kind *out);
@@ -58,6 +61,9 @@ void fmt_md_escaped(FILE *f, const char *s);
 void fmt_md_cell(FILE *f, const char *s);
 /* One self-contained page: no script, no fetch, inline CSS and SVG. */
 int fmt_html(FILE *f, const struct cmp_table *t);
+/* For CI (fmt_ci.c): a regression is a JUnit failure, a TAP "not ok". */
+int fmt_junit(FILE *f, const struct cmp_table *t);
+int fmt_tap(FILE *f, const struct cmp_table *t);
 
 /*
  * "# PREFIXTEXT" made printable, cut at spaces into lines of at most

@@ -24,7 +24,8 @@ fmt_parse(const char *name, enum fmt_kind *out)
 		{ "text", FMT_TEXT },	  { "csv", FMT_CSV },
 		{ "json", FMT_JSON },	  { "markdown", FMT_MD },
 		{ "md", FMT_MD },	  { "html", FMT_HTML },
-		{ "lines", FMT_LINES },
+		{ "lines", FMT_LINES },	  { "junit", FMT_JUNIT },
+		{ "tap", FMT_TAP },
 	};
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
@@ -50,6 +51,10 @@ fmt_write(FILE *f, enum fmt_kind kind, const struct cmp_table *t)
 		return fmt_html(f, t);
 	case FMT_LINES:
 		return fmt_lines(f, t);
+	case FMT_JUNIT:
+		return fmt_junit(f, t);
+	case FMT_TAP:
+		return fmt_tap(f, t);
 	case FMT_TEXT:
 	default:
 		return fmt_text(f, t);

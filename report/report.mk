@@ -14,7 +14,7 @@ report_libreport_a_SOURCES = \
 	report/export.c report/export.h \
 	report/fmt.h report/fmt_common.c report/fmt_csv.c \
 	report/fmt_html.c report/fmt_json.c report/fmt_md.c \
-	report/fmt_table.c report/fmt_text.c \
+	report/fmt_table.c report/fmt_text.c report/fmt_ci.c \
 	report/import.c report/import.h report/import_int.h \
 	report/import_classic.c report/import_csv.c report/import_log.c \
 	report/import_store.c \
@@ -83,7 +83,8 @@ report_libreport_a_SOURCES += report/import_json_id.c report/import_json.h
 # aimcmp --classify (bisect), per-process levels and boots in the table.
 report_libreport_a_SOURCES += report/classify.c report/classify.h \
 	report/compare_levels.c report/compare_boots.c
-dist_doc_DATA += doc/bisect.md
+
 # aimcmp --latency: per-call histograms compared (p50, p99 shifts).
 report_libreport_a_SOURCES += report/query_hist.c report/query_hist.h \
 	report/compare_latency.c report/compare_latency.h report/fmt_latency.c
+dist_doc_DATA += doc/bisect.md doc/ci.md

@@ -327,3 +327,14 @@ EXTRA_DIST += t/aimcmp-latency.sh
 # aimplot --latency: bars of hot and cold per routine, a CDF per variant.
 TESTS += t/plot-latency.sh
 EXTRA_DIST += t/plot-latency.sh
+# What every program shares: write errors exit 2, --help in 80 columns,
+# errors under the program's name, --version with the schema version.
+TESTS += t/conventions.sh
+EXTRA_DIST += t/conventions.sh
+# aimcmp --format junit and tap, read by a schema and a TAP parser.
+TESTS += t/cmp-ci.sh
+EXTRA_DIST += t/cmp-ci.sh t/data/junit.xsd
+# Bash completion: options as --help lists them, suites, tests, tags
+# (never evaluated), formats.
+TESTS += t/completion.sh
+EXTRA_DIST += t/completion.sh

@@ -1,0 +1,238 @@
+# Bash completion for aimrun, aimcmp, aimdb and aimplot: options, suites,
+# test names (aimrun --list), tags (aimdb list), formats, aimdb's commands.
+#
+# Tags and test names come from a database, which may come from another
+# machine: they are never evaluated.  No compgen -W sees them (it expands
+# its words); they are matched by plain prefix and quoted with %q.
+#
+# The option lists are those of each --help (t/completion.sh compares them).
+
+_aimkit_opts_aimrun=(--tag --suite --tests --list --duration --runs --dir
+	--filesize --db --timeout --counters --cpu --check --memsize --latency
+	--precision --against --until-decided --budget --equivalence --copies
+	--scale --quiet --cmd --warmup --table --format --prepare --help
+	--version -t -s -T -l -d -r -D -f -q -h -V)
+_aimkit_opts_aimcmp=(--db --format --wide --legend --tests --sort --run
+	--series --order --classify --alpha --equivalence --exclude-flagged
+	--fail-on-regression --counters --copies --scaling --force --help
+	--version -d -f -t -s -r -S -O -h -V)
+_aimkit_opts_aimdb=(--db --help --version -d -h -V)
+_aimkit_opts_aimplot=(--db --output --format --tests --order --relative
+	--script --title --scaling --steps --alpha --equivalence --help
+	--version -d -o -f -t -O -r -s -T -S -h -V)
+_aimkit_opts_aimdb_list=()
+_aimkit_opts_aimdb_show=(--run -r)
+_aimkit_opts_aimdb_import=(--tag --split --format --again --dry-run
+	-t -s -f -a -n)
+_aimkit_opts_aimdb_export=(--format --output -f -o)
+_aimkit_opts_aimdb_merge=()
+_aimkit_opts_aimdb_rm=()
+_aimkit_opts_aimdb_rename=()
+_aimkit_opts_aimdb_check=()
+_aimkit_aimdb_commands=(list show import export merge rm rename check)
+
+# _aimkit_add PREFIX WORD...: each WORD that starts with the current word
+# (after PREFIX, for comma lists) into COMPREPLY, quoted for the shell.
+_aimkit_add()
+{
+	local prefix=$1 w q
+	shift
+	for w in "$@"; do
+		[[ -n $w && $prefix$w == "$cur"* ]] || continue
+		printf -v q '%q' "$w"
+		COMPREPLY+=("$prefix$q")
+	done
+}
+
+# _aimkit_tool NAME: the program NAME beside the one being completed
+# (installed together, or harness/ and report/ of a build tree), else NAME.
+_aimkit_tool()
+{
+	local self=${COMP_WORDS[0]} dir
+	if [[ $self == */* ]]; then
+		dir=${self%/*}
+		for p in "$dir/$1" "$dir/../harness/$1" "$dir/../report/$1"; do
+			[[ -x $p && ! -d $p ]] && { printf '%s\n' "$p"; return; }
+		done
+	fi
+	printf '%s\n' "$1"
+}
+
+# The --db given on the line (both programs' spellings), as typed.
+_aimkit_db()
+{
+	local i w prog=${COMP_WORDS[0]##*/}
+	for ((i = 1; i < ${#COMP_WORDS[@]} - 1; i++)); do
+		w=${COMP_WORDS[i]}
+		if [[ $w == --db || ($w == -d && $prog != aimrun) ]]; then
+			printf '%s\n' "${COMP_WORDS[i + 1]}"
+			return
+		fi
+		[[ $w == --db=* ]] && { printf '%s\n' "${w#--db=}"; return; }
+	done
+}
+
+# Tags of aimdb list: the first column, as wide as its header "TAG",
+# counted in characters (tags may hold spaces and any UTF-8).
+_aimkit_tags()
+{
+	local db line width=-1 tag
+	local LC_ALL=C.UTF-8 2>/dev/null
+	local -a args=()
+	db=$(_aimkit_db)
+	[[ -n $db ]] && args=(--db "$db")
+	while IFS= read -r line; do
+		if ((width < 0)); then
+			[[ $line == TAG* ]] || return
+			tag=${line%%RUN*}
+			width=$((${#tag} - 3))
+			continue
+		fi
+		tag=${line:0:width}
+		tag=${tag%"${tag##*[! ]}"}
+		printf '%s\n' "$tag"
+	done < <("$(_aimkit_tool aimdb)" "${args[@]}" list 2>/dev/null)
+}
+
+# aimrun --list: "tests" (the names) or "suites".
+_aimkit_list()
+{
+	local line part=none num name
+	while IFS= read -r line; do
+		case $line in
+		Tests:*) part=tests; continue ;;
+		Suites*) part=suites; continue ;;
+		esac
+		if [[ $part == tests && $1 == tests ]]; then
+			read -r num name _ <<<"$line"
+			[[ $num == [0-9]* ]] && printf '%s\n' "$name"
+		elif [[ $part == suites && $1 == suites && $line == "  "* ]]; then
+			printf '%s\n' "${line#  }"
+		fi
+	done < <("$(_aimkit_tool aimrun)" --list 2>/dev/null)
+}
+
+# _aimkit_from FUNCTION ARG: its lines as candidates.
+_aimkit_from()
+{
+	local -a words
+	mapfile -t words < <("$1" "$2")
+	_aimkit_add "" "${words[@]}"
+}
+
+# A comma-separated list of test names: complete the last one.
+_aimkit_test_list()
+{
+	local -a words
+	local prefix=
+	[[ $cur == *,* ]] && prefix=${cur%,*},
+	mapfile -t words < <(_aimkit_list tests)
+	_aimkit_add "$prefix" "${words[@]}"
+	compopt -o nospace 2>/dev/null
+}
+
+_aimkit_files()
+{
+	compopt -o filenames 2>/dev/null
+	mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -- "$cur")
+}
+
+# The value of option PREV of program PROG; 1 when PREV takes none.
+_aimkit_value()
+{
+	case $1:$2 in
+	aimplot:-r | aimplot:-S | aimcmp:-S | aimdb:-s | aimdb:-a | aimdb:-n | \
+	*:-l | *:-q | *:-h | *:-V)
+		return 1 ;;
+	aimrun:--filesize | aimrun:-f | aimrun:--duration | aimrun:-d | \
+	aimrun:--runs | aimrun:-r | *:--timeout | *:--cpu | *:--memsize | \
+	*:--precision | *:--budget | *:--equivalence | *:--copies | *:--cmd | \
+	*:--warmup | *:--run | *:-r | *:--alpha | aimplot:--title | \
+	aimplot:-T)
+		;;
+	*:--db | *:-d | *:--script | aimplot:-s | *:--output | *:-o)
+		_aimkit_files ;;
+	aimrun:--dir | aimrun:-D)
+		compopt -o filenames 2>/dev/null
+		mapfile -t COMPREPLY < <(compgen -d -- "$cur") ;;
+	aimrun:--suite | aimrun:-s)
+		_aimkit_from _aimkit_list suites
+		_aimkit_files ;;
+	*:--tests | aimrun:-T | aimcmp:-t | aimplot:-t)
+		_aimkit_test_list ;;
+	aimrun:--against | aimrun:--tag | aimrun:-t | aimdb:--tag | aimdb:-t)
+		_aimkit_from _aimkit_tags ;;
+	aimrun:--format) _aimkit_add "" text csv json ;;
+	aimrun:--counters) _aimkit_add "" default none ;;
+	aimcmp:--format | aimcmp:-f)
+		_aimkit_add "" text lines csv json markdown md html junit tap ;;
+	aimcmp:--sort | aimcmp:-s) _aimkit_add "" number name pct ;;
+	*:--order | *:-O) _aimkit_add "" version date given ;;
+	aimplot:--format | aimplot:-f) _aimkit_add "" png svg pdf ;;
+	aimdb:--format | aimdb:-f)
+		if [[ $3 == export ]]; then
+			_aimkit_add "" csv json
+		else
+			_aimkit_add "" auto console logfile ss csv json mmtests \
+				lkp blocks lines
+		fi ;;
+	*) return 1 ;;
+	esac
+	return 0
+}
+
+# aimdb's command: the first word that is not an option or its value.
+_aimkit_aimdb_command()
+{
+	local i w
+	for ((i = 1; i < COMP_CWORD; i++)); do
+		w=${COMP_WORDS[i]}
+		case $w in
+		--db | -d) ((i++)) ;;
+		-*) ;;
+		*) printf '%s %d\n' "$w" "$i"; return ;;
+		esac
+	done
+}
+
+_aimkit()
+{
+	local cur=${COMP_WORDS[COMP_CWORD]} prev=
+	local prog=${1##*/} cmd= at=0 name
+	local -a words
+	COMPREPLY=()
+	((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
+	if [[ $prog == aimdb ]]; then
+		read -r cmd at <<<"$(_aimkit_aimdb_command)"
+	fi
+	if [[ $prev == -* ]]; then
+		_aimkit_value "$prog" "$prev" "$cmd" && return 0
+	fi
+	name=_aimkit_opts_$prog
+	[[ -n $cmd ]] && name=${name}_$cmd
+	if [[ $cur == -* ]]; then
+		name=$name[@]
+		words=("${!name}")
+		mapfile -t COMPREPLY < <(compgen -W "${words[*]}" -- "$cur")
+		return 0
+	fi
+	case $prog:$cmd in
+	aimdb:)
+		mapfile -t COMPREPLY < <(compgen -W \
+			"${_aimkit_aimdb_commands[*]}" -- "$cur") ;;
+	aimdb:show | aimdb:export | aimdb:rm | aimdb:rename | aimcmp:* | \
+	aimplot:*)
+		_aimkit_from _aimkit_tags ;;
+	aimdb:import)
+		_aimkit_files ;;
+	aimdb:merge)
+		if ((COMP_CWORD == at + 1)); then
+			_aimkit_files
+		else
+			_aimkit_from _aimkit_tags
+		fi ;;
+	esac
+	return 0
+}
+
+complete -F _aimkit aimrun aimcmp aimdb aimplot

@@ -1,0 +1,111 @@
+#!/bin/sh
+# aimcmp --format junit and --format tap: one test case per test, a
+# regression a failure (JUnit) or "not ok" (TAP) with its numbers, a test
+# missing from NEW a skip, one that crashed on NEW an error; the JUnit
+# output valid against the JUnit schema (t/data/junit.xsd), the TAP
+# output read by Perl's TAP parser as exactly the tests compared, even
+# with a test name holding XML specials, '#', a newline, an escape and
+# bytes that are not UTF-8.
+set -u
+S=${AIM_SRCDIR:-.}
+NAME=cmp-ci
+. "$S/t/robust-lib.sh"
+DB="$W/a.db"
+AIM_CHECK=quiet AIM_COUNTERS=none
+export AIM_CHECK AIM_COUNTERS
+q() { sqlite3 "$DB" "$1"; }
+for tag in one one two two; do
+	"$AIMRUN" --duration 0.01 --runs 2 --filesize 16K --db "$DB" \
+		--dir "$W/scratch" -q --tag "$tag" \
+		--tests add_long,creat-clo,page_test,brk_test ||
+		echo "Bail out! aimrun could not make a database"
+done
+# Rates fixed by hand: add_long halves on two (a regression), the others
+# stay; a little spread so every side has a variance.
+EVIL=$(printf 'ev<i>l&"x\n# SKIP\033[31m\377]]>')
+hex=$(printf '%s' "$EVIL" | od -An -tx1 | tr -d ' \n')
+two="(SELECT r.id FROM result r JOIN run u ON u.id = r.run_id WHERE u.tag = 'two'"
+q "UPDATE sample SET calls = 100000 + (result_id * 7 + seq) % 13 * 100,
+	elapsed_ns = 10000000;
+UPDATE sample SET calls = calls / 2 WHERE result_id IN $two AND r.test = 'add_long');
+DELETE FROM result WHERE id IN $two AND r.test = 'page_test');
+UPDATE result SET status = 'crash', reason = 'signal 11' WHERE id IN $two
+	AND r.test = 'brk_test');
+UPDATE result SET test = CAST(x'$hex' AS TEXT) WHERE test = 'creat-clo';" ||
+	echo "Bail out! sqlite3 failed"
+
+"$AIMCMP" --db "$DB" --format junit one two >"$W/out.xml" 2>"$W/err"; rc=$?
+t "junit: exit 0 without --fail-on-regression" test "$rc" -eq 0
+"$AIMCMP" --db "$DB" --format junit --fail-on-regression one two \
+	>"$W/fail.xml" 2>/dev/null; rc=$?
+t "junit --fail-on-regression: exit 3, the same document" \
+	sh -c "test $rc -eq 3 && cmp -s '$W/out.xml' '$W/fail.xml'"
+t "junit: no control character but newline" \
+	sh -c "test \$(LC_ALL=C tr -d '\n\040-\176\200-\377' <'$W/out.xml' | wc -c) -eq 0"
+if command -v xmllint >/dev/null 2>&1; then
+	t "junit: valid against the JUnit schema" \
+		xmllint --noout --schema "$S/t/data/junit.xsd" "$W/out.xml"
+	x() { xmllint --xpath "$1" "$W/out.xml" 2>/dev/null; }
+	t "junit: one test case per test" test "$(x 'count(//testcase)')" = 4
+	t "junit: the regression is the one failure" \
+		test "$(x 'string(//testcase[failure]/@name)')" = add_long
+	t "junit: the failure's message holds the numbers" sh -c \
+		"xmllint --xpath 'string(//failure/@message)' '$W/out.xml' |
+		 grep -q '^add_long [0-9.]* -> [0-9.]* .*(-50\.[0-9]*%), regressed, interval \[-'"
+	t "junit: the counts in the attributes" test \
+		"$(x 'concat(/testsuites/@tests, /testsuites/@failures, /testsuites/@errors, /testsuites/@skipped)')" = 4111
+	t "junit: a test missing from NEW is skipped" \
+		test "$(x 'string(//testcase[skipped]/@name)')" = page_test
+	t "junit: a crash on NEW is an error with its status" \
+		test "$(x 'string(//testcase[error]/error/@type)')" = crash
+	t "junit: the hostile name keeps its specials, escaped" sh -c \
+		"xmllint --xpath 'string(//testcase[2]/@name)' '$W/out.xml' |
+		 grep -qxF 'ev<i>l&\"x?# SKIP?[31m?]]>'"
+else
+	skip "xmllint not found (libxml2-utils)"
+fi
+
+"$AIMCMP" --db "$DB" --format tap one two >"$W/out.tap" 2>/dev/null; rc=$?
+t "tap: exit 0 without --fail-on-regression" test "$rc" -eq 0
+t "tap: KTAP version line, then the plan" \
+	test "$(head -n 2 "$W/out.tap" | tr '\n' ' ')" = "KTAP version 1 1..4 "
+t "tap: the regression is 'not ok'" grep -qx 'not ok 1 add_long' "$W/out.tap"
+t "tap: a missing test is a SKIP with its reason" \
+	grep -qx 'ok 3 page_test # SKIP missing on two' "$W/out.tap"
+t "tap: the numbers as a diagnostic" \
+	grep -q '^# add_long [0-9.]* -> [0-9.]* .*regressed' "$W/out.tap"
+if perl -MTAP::Parser -e 1 2>/dev/null; then
+	# passed failed skipped planned, as the parser counts them
+	counts() {
+		perl -MTAP::Parser -e '
+			my $p = TAP::Parser->new({ source => $ARGV[0] });
+			1 while $p->next;
+			my @f = $p->failed; my @s = $p->skipped;
+			print scalar($p->passed), " ", scalar(@f), " ",
+			      scalar(@s), " ", $p->tests_planned, " ",
+			      scalar($p->parse_errors), "\n";' "$1"
+	}
+	t "tap: the parser reads 4 tests: 2 ok (1 skip), 2 not ok" \
+		test "$(counts "$W/out.tap")" = "2 2 1 4 0"
+	"$AIMCMP" --db "$DB" --format tap one one >"$W/same.tap" 2>/dev/null
+	"$AIMCMP" --db "$DB" --format tap one two one >"$W/two.tap" 2>/dev/null
+	t "tap: with NEW sides as subtests, one test point each" \
+		test "$(counts "$W/two.tap")" = "1 1 0 2 0"
+	if command -v prove >/dev/null 2>&1; then
+		t "prove: a comparison without regression passes" \
+			prove -e cat "$W/same.tap"
+		t "prove: one with a regression fails" sh -c \
+			"! prove -e cat '$W/out.tap'"
+	else
+		skip "prove not found"
+		skip "prove not found"
+	fi
+else
+	skip "Perl's TAP::Parser not found"
+	skip "Perl's TAP::Parser not found"
+	skip "Perl's TAP::Parser not found"
+	skip "Perl's TAP::Parser not found"
+fi
+
+echo "1..$n"
+exit $((fails > 0))
