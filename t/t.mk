@@ -281,3 +281,6 @@ t_noisy_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/noisy-t
 TESTS += t/noisy-end.sh
 EXTRA_DIST += t/noisy-end.sh
+# aimdb merge of a missing database names it as the one to merge from.
+TESTS += t/merge-missing.sh
+EXTRA_DIST += t/merge-missing.sh
