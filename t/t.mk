@@ -284,3 +284,6 @@ EXTRA_DIST += t/noisy-end.sh
 # aimdb merge of a missing database names it as the one to merge from.
 TESTS += t/merge-missing.sh
 EXTRA_DIST += t/merge-missing.sh
+# aimrun --list: one name column as wide as the longest name.
+TESTS += t/list-width.sh
+EXTRA_DIST += t/list-width.sh
