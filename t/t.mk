@@ -287,3 +287,6 @@ EXTRA_DIST += t/merge-missing.sh
 # aimrun --list: one name column as wide as the longest name.
 TESTS += t/list-width.sh
 EXTRA_DIST += t/list-width.sh
+# aimdb import of aimcmp --format lines with its statistics columns.
+TESTS += t/import-lines-stats.sh
+EXTRA_DIST += t/import-lines-stats.sh
