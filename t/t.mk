@@ -290,3 +290,6 @@ EXTRA_DIST += t/list-width.sh
 # aimdb import of aimcmp --format lines with its statistics columns.
 TESTS += t/import-lines-stats.sh
 EXTRA_DIST += t/import-lines-stats.sh
+# The CSV export's uuid, judged, better and copies, kept by its import.
+TESTS += t/csv-identity.sh
+EXTRA_DIST += t/csv-identity.sh
