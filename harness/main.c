@@ -211,30 +211,43 @@ list_suites(void)
 }
 
 static void
-list_test(const struct catalog_test *c)
+list_test(const struct catalog_test *c, int width)
 {
-	printf("%6d %-14s %s\n", c->number, c->name, c->units);
+	printf("%6d %-*s %s\n", c->number, width, c->name, c->units);
 }
 
-/* Families: their variants, and the patterns that pick them. */
-static void
-list_families(void)
+/* The longest name of LIST, at least WIDTH. */
+static int
+list_width(const struct aim_test *const *list, int width)
 {
-	printf("\nFamilies (run when named, by pattern or by suite; e.g. --tests 'mem_copy_*_4k_cold'):\n");
-	for (size_t i = 0; aim_family_tests[i] != NULL; i++)
-		list_test(aim_family_tests[i]->info);
+	for (size_t i = 0; list[i] != NULL; i++) {
+		size_t len = strlen(list[i]->info->name);
+
+		if (len > (size_t)width && len < 256)	/* catalog names */
+			width = (int)len;
+	}
+	return width;
 }
 
+/*
+ * One name column for every list, as wide as the longest name (the mem
+ * family's run to 27 characters), so the units line up throughout.
+ */
 static void
 list_all(void)
 {
+	int w = list_width(aim_family_tests,
+			   list_width(aim_extra_tests, list_width(aim_tests, 14)));
+
 	printf("Tests:\n");
 	for (size_t i = 0; aim_tests[i] != NULL; i++)
-		list_test(aim_tests[i]->info);
+		list_test(aim_tests[i]->info, w);
 	printf("\nNot classic (for checking aimkit itself, never in a suite by default):\n");
 	for (size_t i = 0; aim_extra_tests[i] != NULL; i++)
-		list_test(aim_extra_tests[i]->info);
-	list_families();
+		list_test(aim_extra_tests[i]->info, w);
+	printf("\nFamilies (run when named, by pattern or by suite; e.g. --tests 'mem_copy_*_4k_cold'):\n");
+	for (size_t i = 0; aim_family_tests[i] != NULL; i++)
+		list_test(aim_family_tests[i]->info, w);
 	list_suites();
 }
 

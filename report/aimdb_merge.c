@@ -191,7 +191,10 @@ merge_open(struct merge *m)
 			 m->other, m->a->db_path);
 		return CLI_USER;
 	}
-	m->from = cli_open(m->other, STORE_RO, &rc);
+	/* The user named OTHER: --db and aimrun are no answer to its absence. */
+	m->from = cli_open_as(m->other, STORE_RO,
+			      "no database to merge from (OTHER.db names an existing aimkit database)",
+			      &rc);
 	if (m->from == NULL)
 		return rc;
 	/* One moment of the other file, whatever writes to it meanwhile. */

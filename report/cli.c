@@ -42,6 +42,15 @@ cli_db_path(const char *opt)
 struct store *
 cli_open(const char *path, enum store_mode mode, int *status)
 {
+	return cli_open_as(path, mode,
+			   "no such database (give --db PATH, or run aimrun first)",
+			   status);
+}
+
+struct store *
+cli_open_as(const char *path, enum store_mode mode, const char *missing,
+	    int *status)
+{
 	char err[512];
 	struct stat sb;
 	struct store *st;
@@ -57,8 +66,7 @@ cli_open(const char *path, enum store_mode mode, int *status)
 		return NULL;
 	}
 	if (mode == STORE_RO && stat(path, &sb) < 0 && errno == ENOENT) {
-		aim_warn("%s: no such database (give --db PATH, or run aimrun first)",
-			 path);
+		aim_warn("%s: %s", path, missing);
 		*status = CLI_USER;
 		return NULL;
 	}

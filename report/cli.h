@@ -30,6 +30,13 @@ char *cli_db_path(const char *opt);
  * set: CLI_USER when a database to read does not exist, else CLI_ENV.
  */
 struct store *cli_open(const char *path, enum store_mode mode, int *status);
+/*
+ * The same, saying "PATH: MISSING" when a database to read does not
+ * exist: the hint fits how the caller was given PATH (cli_open's is for
+ * the database of --db).
+ */
+struct store *cli_open_as(const char *path, enum store_mode mode,
+			  const char *missing, int *status);
 
 /* A run id given as text: a positive integer.  0 or -1. */
 int cli_run_id(const char *s, int64_t *out);

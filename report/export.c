@@ -3,7 +3,9 @@
  * into identical comparisons: each run's environment (records with only
  * tag, run_id, env_key and env_value), then its samples; a result without
  * samples (a failed test) is one record with empty seq, calls and
- * elapsed_ns; each sample's metrics are its last field.  The JSON document
+ * elapsed_ns; each sample's metrics follow the environment's fields, then
+ * the run's uuid and the result's judged, better and copies (appended, so
+ * readers by position of the older columns read on).  The JSON document
  * dumps every stored column, so it follows the schema as it grows, but
  * the row ids: a run is known by its uuid, and the document of a run
  * imported elsewhere is the same document.  A run of a file older than
@@ -30,7 +32,8 @@
 
 const char export_csv_header[] =
 	"tag,run_id,number,test,rep,seq,status,reason,calls,elapsed_ns,"
-	"factor,units,printed_ops,env_key,env_value,metrics";
+	"factor,units,printed_ops,env_key,env_value,metrics,uuid,judged,better,"
+	"copies";
 
 static void
 csv_prefix(FILE *f, const struct query_result *r, const char *tag)
@@ -51,10 +54,13 @@ csv_suffix(FILE *f, const struct query_result *r)
 
 /*
  * After printed_ops: a sample or result record has no env_key, env_value;
- * then the metrics of a sample (lib/measure.h, measure_format).
+ * then the metrics of a sample (lib/measure.h, measure_format), the run's
+ * UUID (none before schema 4) and how R is judged, which way is better
+ * and its copies, as the JSON export says them.
  */
 static void
-csv_end(FILE *f, const struct measure_metrics *m)
+csv_end(FILE *f, const struct query_result *r, const char *uuid,
+	const struct measure_metrics *m)
 {
 	char text[MEASURE_TEXT_MAX];
 
@@ -62,6 +68,10 @@ csv_end(FILE *f, const struct measure_metrics *m)
 	csvout_field(f, 0, NULL);
 	csvout_field(f, 0, m != NULL && measure_format(m, text, sizeof(text)) > 0 ?
 			   text : NULL);
+	csvout_field(f, 0, uuid);
+	csvout_field(f, 0, measure_judged_word(r->judged));
+	csvout_field(f, 0, measure_better_word(r->better));
+	csvout_fieldf(f, 0, "%d", r->copies > 0 ? r->copies : 1);
 	csvout_end(f);
 }
 
@@ -82,12 +92,16 @@ csv_env(FILE *f, const struct query_run *run, const char *tag)
 		csvout_field(f, 0, run->env[i].key);
 		csvout_field(f, 0, run->env[i].value);
 		csvout_field(f, 0, NULL);	/* metrics */
+		csvout_field(f, 0, run->uuid);
+		for (int k = 0; k < 3; k++)	/* judged, better, copies */
+			csvout_field(f, 0, NULL);
 		csvout_end(f);
 	}
 }
 
 static void
-csv_result(FILE *f, const struct query_result *r, const char *tag)
+csv_result(FILE *f, const struct query_result *r, const char *tag,
+	   const char *uuid)
 {
 	char buf[32];
 
@@ -100,7 +114,7 @@ csv_result(FILE *f, const struct query_result *r, const char *tag)
 		csvout_field(f, 0, NULL);
 		csv_suffix(f, r);
 		csvout_field(f, 0, NULL);
-		csv_end(f, NULL);
+		csv_end(f, r, uuid, NULL);
 	}
 	for (size_t j = 0; j < r->n_samples; j++) {
 		const struct measure_sample *s = &r->samples[j];
@@ -116,7 +130,7 @@ csv_result(FILE *f, const struct query_result *r, const char *tag)
 		csvout_field(f, 0, s->printed_ops >= 0 ?
 				   jsonout_shortest(s->printed_ops, buf,
 						    sizeof(buf)) : NULL);
-		csv_end(f, &s->m);
+		csv_end(f, r, uuid, &s->m);
 	}
 }
 
@@ -132,7 +146,7 @@ csv_run(FILE *f, const struct query_tag *t, size_t k, const char *tag)
 		if (!env_done)
 			csv_env(f, &t->runs[k], tag);
 		env_done = 1;
-		csv_result(f, &t->results[j], tag);
+		csv_result(f, &t->results[j], tag, t->runs[k].uuid);
 	}
 }
 

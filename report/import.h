@@ -64,6 +64,7 @@ struct import_env {
 /*
  * A run of aimkit's JSON export as it was stored, kept whole: its
  * identity, times and provenance, and its environment exactly as given.
+ * Of a CSV export only the uuid: the rest NULL, made anew.
  */
 struct import_identity {
 	char *uuid;		/* NULL: a new one (--again, older exports) */
@@ -86,7 +87,7 @@ struct import_report {
 	struct import_env *env;	/* CSV: the run's environment as exported */
 	size_t n_env;
 	int line;		/* first line of the report */
-	struct import_identity *identity;	/* JSON export, else NULL */
+	struct import_identity *identity;	/* JSON or CSV export, else NULL */
 	struct import_result *results;
 	size_t n_results;
 };

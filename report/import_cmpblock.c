@@ -3,7 +3,8 @@
  * extended with new runs: the per-test blocks (a units line, the test's
  * name, then "[kernel] time count loops/s ops/s" per kernel), one report
  * per kernel; and the line form aimcmp --format lines prints ("N name
- * before after delta pct% units"), two reports.  The delta and the
+ * before after delta pct% units", with repeated samples the statistics
+ * columns before the units), two reports.  The delta and the
  * percentage of a line are redundant: they must be exactly what the
  * comparison of its two rates prints, or the line is refused.
  */
@@ -250,6 +251,68 @@ side_add(const char *name, size_t no, struct import_report *r,
 	return 0;
 }
 
+/* The LEN bytes at S are nonempty and of the characters of SET. */
+static int
+tok_of(const char *s, size_t len, const char *set)
+{
+	for (size_t i = 0; i < len; i++)
+		if (strchr(set, s[i]) == NULL)
+			return 0;
+	return len > 0;
+}
+
+/*
+ * What aimcmp prints between the percentage and the units with repeated
+ * samples, at S: "mean|peak cv CV VERDICT INTERVAL mdc MDC" (fmt_text.c),
+ * each checked for its shape and passed over: they follow from samples
+ * the line does not hold, so only the rates are imported.  The units
+ * after them, or NULL.
+ */
+static const char *
+stats_columns(const char *s)
+{
+	static const char *const verdicts[] = {
+		"regressed", "improved", "equivalent", "inconclusive", "-",
+	};
+	const char *tok[8];
+	size_t len[8];
+	int known = 0;
+
+	if (import_tokens(s, tok, len, 8) < 8 ||
+	    !(import_tok_is(tok[0], len[0], "mean") ||
+	      import_tok_is(tok[0], len[0], "peak")) ||
+	    !import_tok_is(tok[1], len[1], "cv") ||
+	    !tok_of(tok[2], len[2], "0123456789.%/-") ||
+	    !import_tok_is(tok[5], len[5], "mdc") ||
+	    !tok_of(tok[6], len[6], "0123456789.%-"))
+		return NULL;
+	for (size_t i = 0; i < sizeof(verdicts) / sizeof(verdicts[0]); i++)
+		known |= import_tok_is(tok[3], len[3], verdicts[i]);
+	if (!known || !(import_tok_is(tok[4], len[4], "-") ||
+			(tok_of(tok[4], len[4], "0123456789.%,+-[]") &&
+			 tok[4][0] == '[' && tok[4][len[4] - 1] == ']')))
+		return NULL;
+	return tok[7];
+}
+
+/* REST, at NO, is T's units, after the statistics columns if any. */
+static int
+line_units(const char *name, size_t no, const struct catalog_test *t,
+	   const char *rest)
+{
+	const char *units = rest;
+
+	if (strcmp(rest, t->units) != 0 &&
+	    (strncmp(rest, "mean ", 5) == 0 || strncmp(rest, "peak ", 5) == 0) &&
+	    (units = stats_columns(rest)) == NULL)
+		return import_error(name, no, "%s: statistics columns: expected \"mean|peak cv CV VERDICT INTERVAL mdc MDC\" before the units",
+				    t->name);
+	if (strcmp(units, t->units) != 0)
+		return import_error(name, no, "%s: units \"%s\", expected \"%s\"",
+				    t->name, units, t->units);
+	return 0;
+}
+
 /*
  * Mended line S, at NO, as "N name before after delta pct% units", or
  * as aimcmp comments a test it could not compare ("# N name fail after
@@ -275,9 +338,8 @@ cmp_line(const char *name, size_t no, const char *s, struct import_file *f)
 	    (k[0] + k[1] > 0) != comment)
 		return import_error(name, no,
 				    "expected \"number test before after delta pct%% units\" of a known test");
-	if (strcmp(tok[6], t->units) != 0)
-		return import_error(name, no, "%s: units \"%s\", expected \"%s\"",
-				    t->name, tok[6], t->units);
+	if (line_units(name, no, t, tok[6]) < 0)
+		return -1;
 	if (import_find_result(&f->reports[0], t->name, 1) != NULL ||
 	    import_find_result(&f->reports[1], t->name, 1) != NULL)
 		return import_error(name, no, "%s given twice", t->name);

@@ -4,7 +4,9 @@
  * export followed by import gives the same comparisons, and into the
  * environment of each run (records with env_key set), so that the
  * comparability gate sees the machine and build the results came from.
- * A file of the older 13 columns has no environment.  libcsv parses; an
+ * The run's uuid and each result's judged, better and copies come last:
+ * the same run, judged the same (import_csv_id.c).  A file of the older
+ * 16 columns has neither, one of 13 no environment.  libcsv parses; an
  * empty unquoted field is NULL, "" is an empty string.
  */
 #include "config.h"
@@ -19,25 +21,27 @@
 #include "tag.h"
 #include "xalloc.h"
 
-/* Bounds of one environment fact and of a run's environment. */
-#define ENV_KEY_MAX 64
-#define ENV_VALUE_MAX 16384
+/* Most facts of a run's environment. */
 #define ENV_FACTS_MAX 256
 
 enum col {
 	C_TAG, C_RUN, C_NUMBER, C_TEST, C_REP, C_SEQ, C_STATUS, C_REASON,
 	C_CALLS, C_ELAPSED, C_FACTOR, C_UNITS, C_PRINTED, C_ENV_KEY,
-	C_ENV_VALUE, C_METRICS, C_COUNT
+	C_ENV_VALUE, C_METRICS, C_UUID, C_JUDGED, C_BETTER, C_COPIES, C_COUNT
 };
 
-/* Older files end at env_value, or without the environment at printed_ops. */
+/*
+ * Older files end at metrics, at env_value, or without the environment
+ * at printed_ops.
+ */
+#define C_COUNT_METRICS C_UUID
 #define C_COUNT_ENV C_METRICS
 #define C_COUNT_OLD C_ENV_KEY
 
 static const char *const header[C_COUNT] = {
 	"tag", "run_id", "number", "test", "rep", "seq", "status", "reason",
 	"calls", "elapsed_ns", "factor", "units", "printed_ops", "env_key",
-	"env_value", "metrics",
+	"env_value", "metrics", "uuid", "judged", "better", "copies",
 };
 
 struct csvin {
@@ -48,10 +52,10 @@ struct csvin {
 	size_t line;		/* line being fed */
 	size_t rec_line;	/* line where the record started */
 	size_t n_records;
-	size_t n_cols;		/* of the header: C_COUNT, C_COUNT_ENV or _OLD */
+	size_t n_cols;		/* of the header: C_COUNT or an older count */
 	int failed;
-	/* Reports by (tag, run id); results by (report, test, rep). */
-	struct import_index by_report, by_result;
+	/* Reports by (tag, run id) and uuid; results by (report, test, rep). */
+	struct import_index by_report, by_uuid, by_result;
 	struct res_at *res_at;	/* what by_result positions stand for */
 	size_t n_res_at;
 };
@@ -248,6 +252,7 @@ result_for(struct csvin *c, struct import_report *r, const struct catalog_test *
 {
 	struct import_result *res = find_result(c, r, t->name, (int)rep);
 	int64_t factor;
+	int fresh = res == NULL;
 
 	/* Checked before. */
 	(void)field_count(c, C_FACTOR, 1, IMPORT_FACTOR_MAX, &factor);
@@ -267,6 +272,10 @@ result_for(struct csvin *c, struct import_report *r, const struct catalog_test *
 				    "%s rep %lld: already given without samples on line %d",
 				    t->name, (long long)rep, res->line);
 	}
+	if (c->n_cols == C_COUNT &&
+	    import_csv_judging(c->l->name, c->rec_line, &c->field[C_JUDGED],
+			       fresh, res) < 0)
+		return -1;
 	*out = res;
 	return 0;
 }
@@ -308,36 +317,6 @@ add_sample(struct csvin *c, struct import_result *res)
 	return import_add_sample(c->l->name, c->rec_line, res, &s);
 }
 
-/* A fact's name as aimkit writes them; its value printable text. */
-static int
-check_fact(const struct csvin *c, const char *key, const char *value)
-{
-	size_t len = strlen(key);
-	char *shown;
-	int same;
-
-	if (len == 0 || len > ENV_KEY_MAX ||
-	    strspn(key, "abcdefghijklmnopqrstuvwxyz"
-			"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") != len)
-		return import_error(c->l->name, c->rec_line,
-				    "env_key: \"%s\" is not a name of 1 to %d letters, digits and ._-",
-				    key, ENV_KEY_MAX);
-	if (value == NULL || strlen(value) > ENV_VALUE_MAX)
-		return import_error(c->l->name, c->rec_line,
-				    "env_value of %s: missing or longer than %d bytes",
-				    key, ENV_VALUE_MAX);
-	/* Printable means unchanged by tag_printable(). */
-	shown = xstrdup(value);
-	tag_printable(shown);
-	same = strcmp(shown, value) == 0;
-	free(shown);
-	if (!same)
-		return import_error(c->l->name, c->rec_line,
-				    "env_value of %s: control character or invalid UTF-8",
-				    key);
-	return 0;
-}
-
 /* tag,run_id,,,...,env_key,env_value: one fact of the run's environment. */
 static int
 env_record(struct csvin *c, int64_t run)
@@ -346,11 +325,12 @@ env_record(struct csvin *c, int64_t run)
 	struct import_report *r;
 
 	for (size_t k = C_NUMBER; k < C_COUNT; k++)
-		if (k != C_ENV_KEY && k != C_ENV_VALUE && c->field[k] != NULL)
+		if (k != C_ENV_KEY && k != C_ENV_VALUE && k != C_UUID &&
+		    c->field[k] != NULL)
 			return import_error(c->l->name, c->rec_line,
 					    "an environment record must have no %s",
 					    header[k]);
-	if (check_fact(c, key, value) < 0)
+	if (import_csv_fact(c->l->name, c->rec_line, key, value) < 0)
 		return -1;
 	r = report_for(c, run);
 	for (size_t i = 0; i < r->n_env; i++)
@@ -402,7 +382,10 @@ data_record(struct csvin *c)
 
 	if (c->field[C_TAG] == NULL || c->field[C_TAG][0] == '\0')
 		return import_error(c->l->name, c->rec_line, "empty tag");
-	if (field_count(c, C_RUN, 1, IMPORT_RUN_MAX, &run) < 0)
+	if (field_count(c, C_RUN, 1, IMPORT_RUN_MAX, &run) < 0 ||
+	    (c->n_cols == C_COUNT &&
+	     import_csv_uuid(c->l->name, c->rec_line, c->field[C_UUID], c->f,
+			     report_for(c, run), &c->by_uuid) < 0))
 		return -1;
 	if (c->n_cols >= C_COUNT_ENV && c->field[C_ENV_KEY] != NULL)
 		return env_record(c, run);
@@ -416,10 +399,10 @@ header_record(struct csvin *c)
 	for (size_t i = 0; i < c->n_cols; i++)
 		if (!same_text(c->field[i], header[i]))
 			c->n_cols = 0;
-	if (c->n_cols != C_COUNT && c->n_cols != C_COUNT_ENV &&
-	    c->n_cols != C_COUNT_OLD)
+	if (c->n_cols != C_COUNT && c->n_cols != C_COUNT_METRICS &&
+	    c->n_cols != C_COUNT_ENV && c->n_cols != C_COUNT_OLD)
 		return import_error(c->l->name, c->rec_line,
-				    "not an aimkit CSV export: the header must be tag,run_id,number,test,rep,seq,status,reason,calls,elapsed_ns,factor,units,printed_ops,env_key,env_value,metrics (or end at env_value or printed_ops)");
+				    "not an aimkit CSV export: the header must be tag,run_id,number,test,rep,seq,status,reason,calls,elapsed_ns,factor,units,printed_ops,env_key,env_value,metrics,uuid,judged,better,copies (or end at metrics, env_value or printed_ops)");
 	return 0;
 }
 
@@ -476,11 +459,13 @@ import_csv(const struct import_lines *l, struct import_file *f)
 				 CSV_EMPTY_IS_NULL) != 0)
 		return import_error(l->name, 0, "out of memory");
 	import_index_init(&c.by_report);
+	import_index_init(&c.by_uuid);
 	import_index_init(&c.by_result);
 	rc = parse_all(&c, &p);
 	csv_free(&p);
 	clear_fields(&c);
 	import_index_free(&c.by_report);
+	import_index_free(&c.by_uuid);
 	import_index_free(&c.by_result);
 	free(c.res_at);
 	if (rc == 0 && f->n_reports == 0)

@@ -153,6 +153,25 @@ int import_console(const struct import_lines *l, struct import_file *f);
 int import_logfile(const struct import_lines *l, struct import_file *f);
 int import_ss(const struct import_lines *l, struct import_file *f);
 int import_csv(const struct import_lines *l, struct import_file *f);
+/*
+ * Of a record of the CSV export at NAME:LINE (import_csv_id.c), each 0
+ * or -1 (reported).  The environment fact KEY = VALUE is one aimkit
+ * writes.  UUID (NULL: none) is that of the run of report R of F: the
+ * first record of R gives it, in the store's form and given to no other
+ * run (BY_UUID: the reports by uuid), each later record the same.
+ */
+struct import_index;
+int import_csv_fact(const char *name, size_t line, const char *key,
+		    const char *value);
+int import_csv_uuid(const char *name, size_t line, const char *uuid,
+		    struct import_file *f, struct import_report *r,
+		    struct import_index *by_uuid);
+/*
+ * W: the judged, better and copies fields of RES's record: those of RES
+ * when FRESH (its first record), else the same as its first record's.
+ */
+int import_csv_judging(const char *name, size_t line, char *const *w,
+		       int fresh, struct import_result *res);
 
 /*
  * Other tools' results (import_mmtests.c, import_lkp.c, import_peer.c).

@@ -156,11 +156,13 @@ store_report(struct store *st, const struct import_file *f,
 		.source_file = source_file,
 		.aim_version = PACKAGE_VERSION,
 		.host = report_host(r),
+		/* A CSV export gives a run's uuid alone: kept, the rest new. */
+		.uuid = r->identity != NULL ? r->identity->uuid : NULL,
 	};
 	size_t n_env;
 	int64_t id;
 
-	if (r->identity != NULL) {
+	if (r->identity != NULL && r->identity->started_utc != NULL) {
 		id = store_copy(st, r, tag);
 		return id < 0 || store_results(st, id, r) < 0 ? -1 : 0;
 	}

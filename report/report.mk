@@ -16,7 +16,8 @@ report_libreport_a_SOURCES = \
 	report/fmt_html.c report/fmt_json.c report/fmt_md.c \
 	report/fmt_table.c report/fmt_text.c report/fmt_ci.c \
 	report/import.c report/import.h report/import_int.h \
-	report/import_classic.c report/import_csv.c report/import_log.c \
+	report/import_classic.c report/import_csv.c report/import_csv_id.c \
+	report/import_log.c \
 	report/import_store.c \
 	report/jsonout.c report/jsonout.h \
 	report/query.c report/query.h report/query_int.h \

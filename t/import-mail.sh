@@ -17,7 +17,7 @@ stored() {
 	db="$W/$f.db"
 	"$AIMDB" --db "$db" import "$@" "$D/$f" >/dev/null &&
 		"$AIMDB" --db "$db" show mail >"$W/$f.show" &&
-		"$AIMDB" --db "$db" export mail | cut -d, -f3- |
+		"$AIMDB" --db "$db" export mail | cut -d, -f3- | sed 's/\(,[^,]*\)\{4\}$//' |
 		sed 's/,fail,[^,]*,/,fail,,/' >"$W/$f.csv"
 }
 same() {	# same FILE [TAGS...]: FILE stores what mail-clean.txt does

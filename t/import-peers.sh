@@ -9,10 +9,11 @@ NAME=import-peers
 . "$S/t/robust-lib.sh"
 D="$S/t/data/report"
 # exact FILE IMPORT-OPTIONS...: the export is t/data/report/peers-FILE.csv
+# (its sixteen older columns: the uuid after them is new at every import)
 exact() {
 	f=$1; shift
 	"$AIMDB" --db "$W/$f.db" import "$@" "$D/$f" >/dev/null &&
-		"$AIMDB" --db "$W/$f.db" export | cut -d, -f1,3- |
+		"$AIMDB" --db "$W/$f.db" export | cut -d, -f1,3- | sed 's/\(,[^,]*\)\{4\}$//' |
 		cmp -s - "$D/peers-$f.csv"
 }
 t "mmtests aim9 log: values, machine, kernel, test time" exact mmtests-aim9-1 -t x
@@ -53,7 +54,7 @@ exact_dir() {
 	dir=$1 csv=$2; shift 2
 	rm -f "$W/dir.db"
 	"$AIMDB" --db "$W/dir.db" import "$@" "$dir" >/dev/null &&
-		"$AIMDB" --db "$W/dir.db" export | cut -d, -f1,3- |
+		"$AIMDB" --db "$W/dir.db" export | cut -d, -f1,3- | sed 's/\(,[^,]*\)\{4\}$//' |
 		cmp -s - "$D/$csv"
 }
 LKP="$D/lkp-result/aim9/page_test-300s/testbox/debian-12-x86_64/x86_64-rhel-9.4/gcc-12/6.9.0-vanilla"

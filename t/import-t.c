@@ -305,7 +305,7 @@ test_csv(void)
 		"CSV negative time");
 	refused("tag,run_id,number,test,rep,seq,status,reason,calls,elapsed,factor,units,printed_ops\n",
 		IMPORT_CSV,
-		"aimdb: r.txt:1: not an aimkit CSV export: the header must be tag,run_id,number,test,rep,seq,status,reason,calls,elapsed_ns,factor,units,printed_ops,env_key,env_value,metrics (or end at env_value or printed_ops)",
+		"aimdb: r.txt:1: not an aimkit CSV export: the header must be tag,run_id,number,test,rep,seq,status,reason,calls,elapsed_ns,factor,units,printed_ops,env_key,env_value,metrics,uuid,judged,better,copies (or end at metrics, env_value or printed_ops)",
 		"CSV header");
 }
 

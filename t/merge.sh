@@ -114,7 +114,7 @@ refused "a symbolic link is refused" 1 "symbolic link" \
 	"$AIMDB" --db "$B" merge "$W/link.db"
 refused "a file that is not a database" 12 "not an SQLite database" \
 	"$AIMDB" --db "$B" merge "$D/bare.txt"
-refused "a missing file" 1 "no such database" \
+refused "a missing file" 1 "no database to merge from" \
 	"$AIMDB" --db "$B" merge "$W/none.db"
 cp "$A" "$W/newer.db"
 sqlite3 "$W/newer.db" "PRAGMA user_version = 99"

@@ -137,7 +137,8 @@ for d in home tmp xdg-data xdg-config xdg-cache cwd dir out; do mkdir "$W/$d"; d
 	"$AIMDB" --db "$W/out/a.db" check >/dev/null || exit 1
 	"$AIMDB" --db "$W/out/a.db" export -o "$W/out/all.csv" || exit 1
 	"$AIMDB" --db "$W/out/a.db" rename all every >/dev/null || exit 1
-	"$AIMDB" --db "$W/out/a.db" import "$W/out/all.csv" >/dev/null || exit 1
+	"$AIMDB" --db "$W/out/a.db" import --again "$W/out/all.csv" >/dev/null ||
+		exit 1
 	"$AIMDB" --db "$W/out/a.db" rm all >/dev/null || exit 1
 	if [ -x "$AIMPLOT" ]; then
 		PATH="$W/fake:$PATH" "$AIMPLOT" --db "$W/out/a.db" \

@@ -338,3 +338,15 @@ EXTRA_DIST += t/cmp-ci.sh t/data/junit.xsd
 # (never evaluated), formats.
 TESTS += t/completion.sh
 EXTRA_DIST += t/completion.sh
+# aimdb merge of a missing database names it as the one to merge from.
+TESTS += t/merge-missing.sh
+EXTRA_DIST += t/merge-missing.sh
+# aimrun --list: one name column as wide as the longest name.
+TESTS += t/list-width.sh
+EXTRA_DIST += t/list-width.sh
+# aimdb import of aimcmp --format lines with its statistics columns.
+TESTS += t/import-lines-stats.sh
+EXTRA_DIST += t/import-lines-stats.sh
+# The CSV export's uuid, judged, better and copies, kept by its import.
+TESTS += t/csv-identity.sh
+EXTRA_DIST += t/csv-identity.sh
