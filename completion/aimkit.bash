@@ -8,18 +8,18 @@
 # The option lists are those of each --help (t/completion.sh compares them).
 
 _aimkit_opts_aimrun=(--tag --suite --tests --list --duration --runs --dir
-	--filesize --db --timeout --counters --cpu --check --memsize --latency
-	--precision --against --until-decided --budget --equivalence --copies
+	--filesize --db --timeout --counters --cpu --check --memsize --zerosize
+	--latency --precision --against --until-decided --budget --equivalence --copies
 	--scale --quiet --cmd --warmup --table --format --prepare --help
 	--version -t -s -T -l -d -r -D -f -q -h -V)
 _aimkit_opts_aimcmp=(--db --format --wide --legend --tests --sort --run
 	--series --order --classify --alpha --equivalence --exclude-flagged
-	--fail-on-regression --counters --copies --scaling --force --help
-	--version -d -f -t -s -r -S -O -h -V)
+	--fail-on-regression --counters --copies --scaling --latency --force
+	--help --version -d -f -t -s -r -S -O -h -V)
 _aimkit_opts_aimdb=(--db --help --version -d -h -V)
 _aimkit_opts_aimplot=(--db --output --format --tests --order --relative
-	--script --title --scaling --steps --alpha --equivalence --help
-	--version -d -o -f -t -O -r -s -T -S -h -V)
+	--script --title --scaling --latency --size --steps --alpha --equivalence
+	--help --version -d -o -f -t -O -r -s -T -S -h -V)
 _aimkit_opts_aimdb_list=()
 _aimkit_opts_aimdb_show=(--run -r)
 _aimkit_opts_aimdb_import=(--tag --split --format --again --dry-run
@@ -146,6 +146,7 @@ _aimkit_value()
 		return 1 ;;
 	aimrun:--filesize | aimrun:-f | aimrun:--duration | aimrun:-d | \
 	aimrun:--runs | aimrun:-r | *:--timeout | *:--cpu | *:--memsize | \
+	*:--zerosize | aimplot:--size | \
 	*:--precision | *:--budget | *:--equivalence | *:--copies | *:--cmd | \
 	*:--warmup | *:--run | *:-r | *:--alpha | aimplot:--title | \
 	aimplot:-T)

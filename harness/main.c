@@ -27,7 +27,7 @@
 #include "perf.h"
 #include "pin.h"
 #include "run.h"
-#include "schema.h"
+#include "schema_ver.h"
 #include "scratch.h"
 #include "suite.h"
 #include "tag.h"

@@ -22,7 +22,7 @@
 #include "log.h"
 #include "parse.h"
 #include "plot.h"
-#include "schema.h"
+#include "schema_ver.h"
 #include "tag.h"
 #include "xalloc.h"
 
