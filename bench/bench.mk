@@ -16,3 +16,9 @@ EXTRA_DIST += bench/mem-vs-perf.sh
 noinst_PROGRAMS += bench/seq-sim
 bench_seq_sim_SOURCES = bench/seq-sim.c
 bench_seq_sim_LDADD = $(AIM_LDADD)
+# What libm in a forked child costs each fork (the test process keeps it
+# from them, harness/child.c).
+noinst_PROGRAMS += bench/forklibm
+bench_forklibm_SOURCES = bench/forklibm.c
+bench_forklibm_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/harness
+bench_forklibm_LDADD = harness/libharness.a -lm

@@ -8,7 +8,9 @@
 # falls on both alike.  Prints per test the mean rate of each over the
 # rounds with its coefficient of variation and the ratio of the means,
 # then the best round of each and their ratio (what a loaded machine
-# leaves least touched), and the load average before and after.  Prints
+# leaves least touched), the median of the rounds' own ratios ("paired":
+# each round's two runs are neighbours in time, so what the load does
+# between rounds cancels), and the load average before and after.  Prints
 # figures; asserts nothing.
 # Usage: bench/ratio.sh [TESTS] [ROUNDS] [DURATION]
 # (defaults fork_test,exec_test,jmp_test 10 0.5).  AIMRUN names another
@@ -57,8 +59,8 @@ ref_rate() {
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "$R rounds of $D s, aimrun and reference alternating"
-printf '%-10s %13s %6s %13s %6s %6s %13s %13s %6s\n' test aimkit/s cv% \
-	reference/s cv% ratio best-aimkit best-ref ratio
+printf '%-10s %13s %6s %13s %6s %6s %13s %13s %6s %6s\n' test aimkit/s cv% \
+	reference/s cv% ratio best-aimkit best-ref ratio paired
 for t in $(echo "$T" | tr , ' '); do
 	: >"$tmp/$t"
 	i=0
@@ -74,18 +76,23 @@ for t in $(echo "$T" | tr , ' '); do
 	done
 	awk -v t="$t" '
 	{
-		a[NR] = $1; r[NR] = $2; sa += $1; sr += $2
+		a[NR] = $1; r[NR] = $2; sa += $1; sr += $2; q[NR] = $1 / $2
 		if ($1 > ba) ba = $1
 		if ($2 > br) br = $2
 	}
 	END {
 		ma = sa / NR; mr = sr / NR
+		for (i = 2; i <= NR; i++)	# insertion sort of the round ratios
+			for (j = i; j > 1 && q[j - 1] > q[j]; j--) {
+				x = q[j]; q[j] = q[j - 1]; q[j - 1] = x
+			}
+		pm = NR % 2 ? q[(NR + 1) / 2] : (q[NR / 2] + q[NR / 2 + 1]) / 2
 		for (i = 1; i <= NR; i++) {
 			va += (a[i] - ma) ^ 2; vr += (r[i] - mr) ^ 2
 		}
-		printf "%-10s %13.1f %6.2f %13.1f %6.2f %6.3f %13.1f %13.1f %6.3f\n",
+		printf "%-10s %13.1f %6.2f %13.1f %6.2f %6.3f %13.1f %13.1f %6.3f %6.3f\n",
 			t, ma, 100 * sqrt(va / (NR - 1)) / ma,
-			mr, 100 * sqrt(vr / (NR - 1)) / mr, ma / mr, ba, br, ba / br
+			mr, 100 * sqrt(vr / (NR - 1)) / mr, ma / mr, ba, br, ba / br, pm
 	}' "$tmp/$t"
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

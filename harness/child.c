@@ -8,6 +8,7 @@
 #include "child.h"
 
 #include <alloca.h>
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <malloc.h>
@@ -25,6 +26,7 @@
 #include "clock.h"
 #include "copies.h"
 #include "ctx.h"
+#include "dontfork.h"
 #include "interrupt.h"
 #include "meter.h"
 #include "meter_sched.h"
@@ -156,6 +158,14 @@ child_main(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	 * process nearly as small as lmbench's (doc/tests.md, fork_test).
 	 */
 	(void)malloc_trim(0);	/* 1 if it released memory: either is fine */
+	/*
+	 * libm is the tests' (the library routines call it in this
+	 * process), never their children's: no test's child calls it
+	 * between fork and exec or _exit (aim_test.h).  Kept from them, a
+	 * fork copies what lmbench's lat_proc copies (doc/tests.md).
+	 */
+	(void)dontfork_object(dlsym(RTLD_DEFAULT, "cos"),
+			      (const void *)(uintptr_t)child_main);
 	r = layout_random();
 	/*
 	 * Kept until _exit: they move every later small allocation.  The

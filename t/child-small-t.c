@@ -85,7 +85,9 @@ static void
 child_check(void)
 {
 	if (maps_has("libsqlite3", " r-xp ") != 0 ||
-	    maps_has("libsqlite3", " rw-p ") != 0)
+	    maps_has("libsqlite3", " rw-p ") != 0 ||
+	    maps_has("/libm.so", " r-xp ") != 0 ||
+	    maps_has("/libm.so", " rw-p ") != 0)
 		_exit(1);
 	_exit(strverscmp("aim9", "aim10") < 0 ? 0 : 2);
 }
@@ -98,6 +100,8 @@ fork_setup(struct aim_ctx *ctx)
 
 	if (maps_has("libsqlite3", " r-xp ") != 1)
 		return aim_skip(ctx, "SQLite is not a shared library here");
+	if (maps_has("/libm.so", " r-xp ") != 1)
+		return aim_skip(ctx, "libm is not a shared library here");
 	pid = fork();
 	if (pid < 0)
 		return aim_fail_errno(ctx, "fork");
@@ -105,11 +109,12 @@ fork_setup(struct aim_ctx *ctx)
 		child_check();
 	if (waitpid(pid, &status, 0) != pid)
 		return aim_fail_errno(ctx, "waitpid");
-	if (maps_has("libsqlite3", " r-xp ") != 1)
-		return aim_fail(ctx, "the test process lost SQLite's code");
+	if (maps_has("libsqlite3", " r-xp ") != 1 ||
+	    maps_has("/libm.so", " r-xp ") != 1)
+		return aim_fail(ctx, "the test process lost SQLite's or libm's code");
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		return aim_fail(ctx, "forked child: status %#x (1: SQLite "
-				"mapped, 2: wrong result)", (unsigned)status);
+				"or libm mapped, 2: wrong result)", (unsigned)status);
 	return AIM_OK;
 }
 
@@ -188,7 +193,7 @@ main(void)
 		bail("no address for SQLite's code");
 	/* Whatever a test orphans comes to us, as in aimrun. */
 	(void)prctl(PR_SET_CHILD_SUBREAPER, 1);
-	check(&fork_test, "a forked child maps no SQLite code or data and "
+	check(&fork_test, "a forked child maps no SQLite or libm code or data and "
 	      "binds a new C library call");
 	if (SANITIZED || anon_kb() < 0) {
 		skip(SANITIZED ? "AddressSanitizer keeps freed memory in its "

@@ -25,6 +25,11 @@ enum aim_needs {
 	AIM_NEEDS_EXEC = 1 << 2,	/* forks and execs helper programs */
 };
 
+/*
+ * A process a test forks has no libm (the harness keeps it from
+ * children, harness/child.c): between fork and execve or _exit it may
+ * call the C library, never a function of <math.h>.
+ */
 struct aim_ctx;	/* opaque, owned by the harness */
 
 struct aim_test {
