@@ -18,7 +18,7 @@ esac
 
 for tag in a b; do
 	"$AIMRUN" -q --tag $tag --db "$DB" --dir "$W" --counters none \
-		--tests mem_copy_libc_4k_hot --duration 0.05 --runs 3 2>/dev/null
+		--tests mem_copy_libc_4k_hot --duration 0.2 --runs 3 2>/dev/null
 done
 "$AIMRUN" -q --tag plain --db "$DB" --dir "$W" --counters none \
 	--tests add_long --duration 0.01 --runs 1 2>/dev/null
