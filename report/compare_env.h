@@ -33,6 +33,9 @@ void compare_env(const struct query_tag *sides, size_t n, struct cmp_table *t);
 void compare_mode(const struct query_tag *sides, size_t n,
 		  struct cmp_table *t);
 
+/* The tag of the first of N SIDES that pools both, or NULL. */
+const char *compare_mode_mixed(const struct query_tag *sides, size_t n);
+
 /* Whether some run of SIDE has an environment (not just its mark). */
 int compare_env_has(const struct query_tag *side);
 /*

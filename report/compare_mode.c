@@ -41,6 +41,15 @@ refuse(struct cmp_table *t, char *what)
 	t->refusals[t->n_refusals++] = what;
 }
 
+const char *
+compare_mode_mixed(const struct query_tag *sides, size_t n)
+{
+	for (size_t s = 0; s < n; s++)
+		if (side_mode(&sides[s]) == NULL)
+			return sides[s].tag;
+	return NULL;
+}
+
 void
 compare_mode(const struct query_tag *sides, size_t n, struct cmp_table *t)
 {

@@ -70,5 +70,9 @@ run --tag proc --tests add_long --copies 2 --threads ||
 	echo "Bail out! aimrun failed"
 refused "... and a tag that pools both" 1 "threads and as processes within proc" \
 	"$AIMCMP" --db "$DB" thr proc
+refused "--scaling refuses a tag that pools both" 1 "threads and as processes" \
+	"$AIMCMP" --db "$DB" --scaling proc
+t "... and prints one that holds threads only" sh -c "\"$AIMCMP\" --db '$DB' \
+	--scaling thr | grep -q '^ *3 add_long  *2 '"
 echo "1..$n"
 exit $((fails > 0))
