@@ -9,8 +9,9 @@
 
 _aimkit_opts_aimrun=(--tag --suite --tests --list --duration --runs --dir
 	--filesize --db --timeout --counters --cpu --check --memsize --zerosize
-	--latency --precision --against --until-decided --budget --equivalence --copies
-	--scale --quiet --cmd --warmup --table --format --prepare --help
+	--latency --precision --against --until-decided --budget --equivalence
+	--copies --scale --threads --quiet --cmd --warmup --table --format
+	--prepare --help
 	--version -t -s -T -l -d -r -D -f -q -h -V)
 _aimkit_opts_aimcmp=(--db --format --wide --legend --tests --sort --run
 	--series --order --classify --alpha --equivalence --exclude-flagged

@@ -185,9 +185,13 @@ child_main(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	run_test(t, cfg, fd);
 }
 
-/* Not inlined: its frame, and every test's, must sit below the gap. */
-static void
-run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
+/*
+ * The meters are the calling thread's own: context switches of the
+ * thread, its run delay, counters opened on it.
+ */
+enum aim_status
+child_timed(const struct aim_test *t, const struct child_cfg *cfg,
+	    struct aim_ctx *ctx, timing_emit_fn emit, void *arg)
 {
 	struct timing_cfg timing = cfg->timing;
 	struct meter_cs cs;
@@ -197,6 +201,39 @@ run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	struct timing_meter meters[3];
 	struct timing_result res;
 	struct aim_clock clk;
+	enum aim_status st;
+
+	timing.per_call = cfg->per_call;
+	meters[0] = meter_cs(&cs);
+	timing.meters = meters;
+	timing.n_meters = 1;
+	if (meter_sched_open(&sched, "") > 0)
+		meters[timing.n_meters++] = meter_sched(&sched);
+	/* Last, so its reads bracket the least besides the calls. */
+	if (cfg->counters != NULL &&
+	    meter_perf_open(&perf, cfg->counters, perf_source_kernel(), 0) > 0)
+		meters[timing.n_meters++] = meter_perf(&perf);
+	/* Read around every call, so only where calls are timed so. */
+	if ((timing.per_call || t->per_call || t->prepare != NULL) &&
+	    meter_cycles_open(&cycles, cfg->counters,
+			      perf_source_kernel()) == 0)
+		timing.cycles = &cycles.counter;
+	clock_init_real(&clk);
+	st = timing_run(t, ctx, &clk, &timing, emit, arg, &res);
+	if (timing.cycles != NULL)
+		meter_cycles_close(&cycles);
+	if (timing.n_meters > 1 && meters[timing.n_meters - 1].state == &perf)
+		meter_perf_close(&perf);
+	meter_sched_close(&sched);
+	if (t->teardown != NULL)
+		t->teardown(ctx);
+	return st;
+}
+
+/* Not inlined: its frame, and every test's, must sit below the gap. */
+static void
+run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
+{
 	struct aim_ctx ctx;
 	enum aim_status st = AIM_OK;
 	char held[32], data[PATH_MAX];
@@ -211,7 +248,6 @@ run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	ctx.param = t->param;
 	ctx.memsize = cfg->memsize;
 	ctx.zerosize = cfg->zerosize;
-	timing.per_call = cfg->per_call;
 	if (cfg->scratch != NULL) {
 		ctx.dir_held = hold_scratch(cfg, held, sizeof(held));
 		if (ctx.dir_held == NULL)
@@ -220,38 +256,18 @@ run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	/* Before setup: what the test starts inherits the CPU. */
 	if (st == AIM_OK && cfg->pin > 0 && pin_self(cfg->pin - 1) != 0)
 		st = aim_fail_errno(&ctx, "pin to the CPU of --cpu");
+	if (st == AIM_OK && cfg->threads > 0) {
+		st = child_threads(t, cfg, &ctx, emit_sample, &fd);
+		report(fd, st, ctx.reason);
+		_exit(0);
+	}
 	if (st == AIM_OK && t->setup != NULL)
 		st = t->setup(&ctx);
 	/* Copies start their warm-up together, once all are set up. */
 	if (cfg->gate != NULL)
 		copies_gate_pass(cfg->gate, st == AIM_OK);
-	if (st == AIM_OK) {
-		meters[0] = meter_cs(&cs);
-		timing.meters = meters;
-		timing.n_meters = 1;
-		if (meter_sched_open(&sched, "") > 0)
-			meters[timing.n_meters++] = meter_sched(&sched);
-		/* Last, so its reads bracket the least besides the calls. */
-		if (cfg->counters != NULL &&
-		    meter_perf_open(&perf, cfg->counters, perf_source_kernel(),
-				    0) > 0)
-			meters[timing.n_meters++] = meter_perf(&perf);
-		/* Read around every call, so only where calls are timed so. */
-		if ((timing.per_call || t->per_call || t->prepare != NULL) &&
-		    meter_cycles_open(&cycles, cfg->counters,
-				      perf_source_kernel()) == 0)
-			timing.cycles = &cycles.counter;
-		clock_init_real(&clk);
-		st = timing_run(t, &ctx, &clk, &timing, emit_sample, &fd, &res);
-		if (timing.cycles != NULL)
-			meter_cycles_close(&cycles);
-		if (timing.n_meters > 1 &&
-		    meters[timing.n_meters - 1].state == &perf)
-			meter_perf_close(&perf);
-		meter_sched_close(&sched);
-		if (t->teardown != NULL)
-			t->teardown(&ctx);
-	}
+	if (st == AIM_OK)
+		st = child_timed(t, cfg, &ctx, emit_sample, &fd);
 	report(fd, st, ctx.reason);
 	_exit(0);
 }

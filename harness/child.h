@@ -25,6 +25,7 @@ struct child_cfg {
 	unsigned long zerosize;	/* zero-page memcmp bytes; 0: the default */
 	int per_call;		/* --latency: every test timed per call */
 	const struct copies_gate *gate;	/* --copies barrier; NULL: alone */
+	int threads;		/* --threads: as many threads; 0: none */
 };
 
 /*
@@ -33,6 +34,27 @@ struct child_cfg {
  */
 void child_main(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	__attribute__((noreturn));
+
+/*
+ * After setup, in the calling thread: its meters, the timing loop and
+ * teardown of the test of CTX, samples to EMIT.  The test's status.
+ */
+enum aim_status child_timed(const struct aim_test *t,
+			    const struct child_cfg *cfg, struct aim_ctx *ctx,
+			    timing_emit_fn emit, void *arg);
+
+/*
+ * aimrun --threads: T as CFG->threads threads of this process, each with
+ * a context of its own made from BASE (a scratch subdirectory of its
+ * own, no IPC table), set up, released together by a barrier, timed and
+ * torn down.  EMIT gets the warm-up and the samples summed over the
+ * threads, as copies_combine() sums copies; the status, with the reason
+ * in BASE.
+ */
+enum aim_status child_threads(const struct aim_test *t,
+			      const struct child_cfg *cfg,
+			      struct aim_ctx *base, timing_emit_fn emit,
+			      void *arg);
 
 /* Report a failure of the harness with REASON on FD, then _exit(0). */
 void child_fail(int fd, const char *reason) __attribute__((noreturn));

@@ -68,6 +68,7 @@ child_wire_pack(struct child_wire *w, const struct aim_test *t,
 		w->counters_grouped = c->counters->grouped != 0;
 	}
 	w->pin = c->pin;
+	w->threads = c->threads;
 	return 0;
 }
 
@@ -119,6 +120,9 @@ check_numbers(const struct child_wire *w, char *err, size_t errlen)
 		return bad(err, errlen, "CPU %d out of range", (int)w->pin);
 	if (w->copy < 0 || w->copy >= COPIES_MAX)
 		return bad(err, errlen, "copy %d out of range", (int)w->copy);
+	if (w->threads < 0 || w->threads > COPIES_MAX)
+		return bad(err, errlen, "%d threads out of range",
+			   (int)w->threads);
 	return 0;
 }
 
@@ -168,6 +172,7 @@ child_wire_unpack(struct child_wire *w, struct child_unpacked *u, char *err,
 	c->timing.samples_fixed = w->samples_fixed;
 	c->per_call = w->per_call;
 	c->pin = w->pin;
+	c->threads = w->threads;
 	if (w->has_counters) {
 		u->counters.want = w->counters_want;
 		u->counters.grouped = w->counters_grouped;

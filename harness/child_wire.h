@@ -32,6 +32,7 @@ struct child_wire {
 	int32_t has_counters, counters_grouped;
 	uint32_t counters_want;
 	int32_t pin;
+	int32_t threads;	/* --threads: as many; 0: none */
 };
 
 /*

@@ -34,6 +34,7 @@ struct cli {
 	const char *cmd, *warmup, *format;	/* --cmd (harness/cmd.c) */
 	char **argv, **prepare;
 	int list, quiet, check, table, latency, until_decided, scale;
+	int threads;	/* --threads: copies as threads of one process */
 };
 
 /* Each exits with a one-line error on a value or combination refused. */

@@ -267,15 +267,6 @@ run_all(const struct aim_test *t, const struct runner_cfg *cfg,
 	return rc;
 }
 
-static int
-refuse(const struct aim_test *t, struct runner_outcome *out)
-{
-	out->status = RUNNER_SKIP;
-	snprintf(out->reason, sizeof(out->reason), "cannot run as copies: %s",
-		 t->no_copies);
-	return 0;
-}
-
 int
 copies_run(const struct aim_test *t, const struct runner_cfg *cfg, int n,
 	   const char *dir, struct runner_outcome *out)
@@ -285,10 +276,11 @@ copies_run(const struct aim_test *t, const struct runner_cfg *cfg, int n,
 	int rc, err;
 
 	memset(out, 0, sizeof(*out));
-	if (t->no_copies != NULL && n > 1) {
+	if (copies_refusal(t, n, 0, out->reason, sizeof(out->reason)) != NULL) {
+		out->status = RUNNER_SKIP;
 		free(each);
 		drop_copies(cps, 0);
-		return refuse(t, out);
+		return 0;
 	}
 	rc = make_scratch(t, cps, n, dir);
 	if (rc == 0)

@@ -37,6 +37,13 @@ void copies_gate_pass(const struct copies_gate *g, int ok);
 int copies_parse(const char *spec, int ncpu, int *out, size_t *n, char *err,
 		 size_t errlen);
 
+/*
+ * Why T cannot run as N copies, as threads of one process when THREADS
+ * (aimrun --threads): the skip reason, in BUF; NULL when it can.
+ */
+const char *copies_refusal(const struct aim_test *t, int n, int threads,
+			   char *buf, size_t len);
+
 /* --scale: 1, 2, 4, ... below NCPU, then NCPU. */
 size_t copies_scale(int ncpu, int *out);
 

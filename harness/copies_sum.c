@@ -97,6 +97,22 @@ copies_scale(int ncpu, int *out)
 	return settle(out, k);
 }
 
+const char *
+copies_refusal(const struct aim_test *t, int n, int threads, char *buf,
+	       size_t len)
+{
+	/* A copy count of 1 shares nothing with another copy. */
+	if (t->no_copies != NULL && n > 1)
+		snprintf(buf, len, "cannot run as copies: %s", t->no_copies);
+	else if (threads && !t->thread_safe)
+		snprintf(buf, len, "cannot run as threads: %s",
+			 t->no_threads != NULL ? t->no_threads :
+			 "not marked thread-safe");
+	else
+		return NULL;
+	return buf;
+}
+
 /* The counted metrics every copy's sample K holds, summed into S. */
 static void
 sum_metrics(const struct runner_outcome *each, int n, size_t k,

@@ -1,6 +1,7 @@
 # harness/: aimrun, the runner of tests.
 harness_libharness_a_SOURCES += \
 	harness/child.c harness/child.h \
+	harness/child_threads.c \
 	harness/child_exec.c harness/child_exec.h \
 	harness/child_wire.c harness/child_wire.h \
 	harness/cmd.c harness/cmd.h \

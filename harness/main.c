@@ -58,6 +58,7 @@ static const struct option longopts[] = {
 	{ "equivalence", required_argument, NULL, 'E' },
 	{ "copies", required_argument, NULL, 'N' },
 	{ "scale", optional_argument, NULL, 'S' },
+	{ "threads", no_argument, NULL, 'H' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "cmd", required_argument, NULL, 'C' },
 	{ "warmup", required_argument, NULL, 'W' },
@@ -112,6 +113,8 @@ usage(FILE *f)
 		"      --copies N,...     run N copies of each test at once, for each N\n"
 		"                         given (max: the CPUs aimrun may use)\n"
 		"      --scale [N,...]    the same for 1, 2, 4, ... up to the CPUs\n"
+		"      --threads          the copies as threads of one process, for the\n"
+		"                         tests that allow it (others are skipped)\n"
 		"  -q, --quiet            print no table, only errors\n"
 		"      --cmd NAME [--warmup N] [--table] [--format text|csv|json]\n"
 		"          [--prepare WORD... ] -- PROGRAM [ARG]...\n"
@@ -157,6 +160,7 @@ parse_cli(int argc, char **argv, struct cli *c)
 		case 'E': c->equivalence = optarg; break;
 		case 'N': c->copies = optarg; break;
 		case 'S': c->scale = 1; c->copies = optarg; break;
+		case 'H': c->threads = 1; break;
 		case 'q': c->quiet = 1; break;
 		case 'C': c->cmd = optarg; break;
 		case 'W': c->warmup = optarg; break;

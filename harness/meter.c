@@ -1,6 +1,8 @@
 /*
  * Context switches as a meter.  getrusage() costs a system call each at
- * start and stop of a sample, never inside it.
+ * start and stop of a sample, never inside it.  The calling thread's:
+ * the process's unless it runs a test as threads (aimrun --threads),
+ * where each thread meters its own calls.
  */
 #include "config.h"
 
@@ -11,7 +13,7 @@ cs_start(void *arg)
 {
 	struct meter_cs *m = arg;
 
-	m->started = getrusage(RUSAGE_SELF, &m->start) == 0;
+	m->started = getrusage(RUSAGE_THREAD, &m->start) == 0;
 }
 
 static void
@@ -21,7 +23,7 @@ cs_stop(void *arg, struct measure_sample *s)
 	struct rusage ru;
 
 	/* Without both readings the counts stay unknown. */
-	if (!m->started || getrusage(RUSAGE_SELF, &ru) != 0)
+	if (!m->started || getrusage(RUSAGE_THREAD, &ru) != 0)
 		return;
 	measure_set(&s->m, MEASURE_VOL_CS, ru.ru_nvcsw - m->start.ru_nvcsw);
 	measure_set(&s->m, MEASURE_INVOL_CS, ru.ru_nivcsw - m->start.ru_nivcsw);

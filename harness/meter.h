@@ -9,7 +9,7 @@
 
 #include "timing.h"
 
-/* Context switches of the process (getrusage), vol_cs and invol_cs. */
+/* Context switches of the calling thread (getrusage), vol_cs, invol_cs. */
 struct meter_cs {
 	struct rusage start;
 	int started;	/* the start reading succeeded */

@@ -56,7 +56,16 @@ run_once(struct run_state *rs, const struct aim_test *t,
 	timing_cfg_default(&cfg.child.timing, o->duration_ns);
 	cfg.deadline_ns = o->timeout_ns > 0 ? o->timeout_ns :
 		runner_default_deadline(&cfg.child.timing);
-	if (rs->copies > 1) {
+	if (o->threads) {
+		memset(out, 0, sizeof(*out));
+		if (copies_refusal(t, rs->copies, 1, out->reason,
+				   sizeof(out->reason)) != NULL) {
+			out->status = RUNNER_SKIP;
+			return 0;
+		}
+		cfg.child.threads = rs->copies;
+		cfg.child.timing.samples_fixed = 1;
+	} else if (rs->copies > 1) {
 		rc = copies_run(t, &cfg, rs->copies, o->dir, out);
 		if (rc != 0)
 			run_fail_set(rs, "%s: cannot run %d copies: %s", t->info->name,

@@ -31,6 +31,7 @@ struct run_opts {
 					   NULL: --runs rounds only */
 	const int *copies;	/* copy counts to sweep, ascending (--copies) */
 	size_t n_copies;	/* 0: one copy */
+	int threads;		/* the copies as threads of one process */
 	/*
 	 * Run each test in the process forked for it, not in the test
 	 * program (harness/aimrun-test): for tests of the run loop, whose

@@ -88,8 +88,10 @@ run_begin(struct run_state *rs)
 	struct env env = { 0 };
 	struct store *st;
 	char *opts, pinned[16];
-	struct store_kv facts[2] = {
+	/* Threads are not processes: aimcmp refuses one against the other. */
+	struct store_kv facts[3] = {
 		{ "cpu.pinned", pinned }, { "canary.loop", CANARY_LOOP },
+		{ "copies_mode", "threads" },
 	};
 
 	if (o->pin > 0)
@@ -111,7 +113,8 @@ run_begin(struct run_state *rs)
 		.aim_version = PACKAGE_VERSION, .host = env_get(&env, "hostname"),
 	};
 	rs->run_id = store_begin_run(st, &run, env.kv, env.n);
-	if (rs->run_id < 0 || store_add_env(st, rs->run_id, facts, 2) != 0)
+	if (rs->run_id < 0 ||
+	    store_add_env(st, rs->run_id, facts, o->threads ? 3 : 2) != 0)
 		run_fail_set(rs, "%s: %s", o->db_path, store_errmsg(st));
 	store_close(st);
 	free(opts);

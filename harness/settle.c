@@ -138,8 +138,12 @@ settle_copies(const struct cli *c, int *buf, struct run_opts *o)
 	char err[128];
 	int ncpu = copies_ncpu();
 
-	if (c->copies == NULL && !c->scale)
+	if (c->copies == NULL && !c->scale) {
+		if (c->threads)
+			aim_die(1, "--threads: only with --copies or --scale");
 		return;
+	}
+	o->threads = c->threads;
 	if (c->copies == NULL) {
 		o->n_copies = copies_scale(ncpu, buf);
 	} else if (copies_parse(c->copies, ncpu, buf, &o->n_copies, err,
@@ -173,6 +177,8 @@ settle_cmd(const struct cli *c, struct cmd_opts *o)
 	if (c->cmd == NULL || c->argv == NULL || c->argv[0] == NULL)
 		aim_die(1, c->cmd == NULL ? "a program after -- needs --cmd NAME" :
 			"--cmd: give the program after --, e.g. --cmd sleep10ms -- sleep 0.01");
+	if (c->threads)
+		aim_die(1, "--cmd: --threads is for tests");
 	if (c->suite != NULL || c->tests != NULL || c->duration != NULL ||
 	    c->filesize != NULL)
 		aim_die(1, "--cmd: --suite, --tests, --duration and --filesize are for tests");

@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "compare.h"
 #include "compare_latency.h"
+#include "compare_env.h"
 #include "compare_scaling.h"
 #include "fmt.h"
 #include "log.h"
@@ -206,6 +207,11 @@ compare_tags(struct db *db, const char *path, const struct opts *o)
 	struct query_tag *sides = xcalloc(o->n_tags, sizeof(*sides));
 	int rc = query_sides_load(db, path, &pick, sides);
 
+	/* Each count is one row: threads and processes cannot share it. */
+	if (rc == CLI_OK && o->scaling &&
+	    compare_mode_mixed(sides, o->n_tags) != NULL)
+		rc = cli_bad_usage("--scaling: %s holds copies run as threads and as processes (aimrun --threads): give them tags of their own",
+				   compare_mode_mixed(sides, o->n_tags));
 	if (rc == CLI_OK && o->latency)
 		rc = print_latency(db, o, sides);
 	else if (rc == CLI_OK && o->scaling &&

@@ -476,6 +476,7 @@ compare_env(const struct query_tag *sides, size_t n, struct cmp_table *t)
 	}
 	for (size_t s = 1; s < n; s++)
 		compare_env_unknown(sides, s, t);
+	compare_mode(sides, n, t);
 	compare_noise(sides, n, t);
 	for (size_t s = 0; s < n && any_env; s++)
 		if (!compare_env_has(&sides[s]))

@@ -25,6 +25,17 @@
  */
 void compare_env(const struct query_tag *sides, size_t n, struct cmp_table *t);
 
+/*
+ * Refusals in T when the copies of the base and a NEW side ran, one as
+ * threads (aimrun --threads), the other as processes, or a side pools
+ * runs of both (compare_mode.c).
+ */
+void compare_mode(const struct query_tag *sides, size_t n,
+		  struct cmp_table *t);
+
+/* The tag of the first of N SIDES that pools both, or NULL. */
+const char *compare_mode_mixed(const struct query_tag *sides, size_t n);
+
 /* Whether some run of SIDE has an environment (not just its mark). */
 int compare_env_has(const struct query_tag *side);
 /*

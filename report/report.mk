@@ -68,6 +68,7 @@ EXTRA_DIST += t/report.sh t/html.sh doc/report-html.png \
 # aimdb import recognises a file imported before by its SHA-256 (Nettle).
 AM_CFLAGS += $(NETTLE_CFLAGS)
 report_libreport_a_SOURCES += report/import_num.c report/compare_env_known.c
+report_libreport_a_SOURCES += report/compare_mode.c
 report_libreport_a_SOURCES += report/import_index.c report/import_index.h
 report_libreport_a_SOURCES += report/import_classic_mend.c
 report_libreport_a_SOURCES += report/import_mmtests.c report/import_lkp.c \

@@ -42,6 +42,7 @@ fixture_init(struct fixture *f)
 	f->cfg.zerosize = 1UL << 23;
 	f->cfg.pin = 2;
 	f->cfg.per_call = 1;
+	f->cfg.threads = 5;
 	f->plan = (struct perf_plan){ .want = 0x3f, .grouped = 1 };
 	f->cfg.counters = &f->plan;
 	f->gate = (struct copies_gate){ .ready_fd = f->pfd[1],
@@ -73,6 +74,7 @@ round_trip(struct fixture *f)
 	ok(u.cfg.filesize_k == 64 && u.cfg.memsize == 1UL << 20 &&
 	   u.cfg.zerosize == 1UL << 23 &&
 	   u.cfg.pin == 2 && u.cfg.per_call == 1, "sizes, pin, latency");
+	is_int(u.cfg.threads, 5, "threads");
 	ok(u.cfg.counters != NULL && u.cfg.counters->want == 0x3f &&
 	   u.cfg.counters->grouped == 1, "counters plan");
 	ok(u.cfg.gate != NULL && u.cfg.gate->ready_fd == f->pfd[1] &&
@@ -90,7 +92,8 @@ refusals(const struct fixture *f)
 		"copy -1", "size beyond 64G", "a closed result descriptor",
 		"stdout as result descriptor", "a scratch descriptor without "
 		"a scratch directory", "a gate half set", "batch 0",
-		"a zero-page size beyond 1T",
+		"a zero-page size beyond 1T", "threads -1",
+		"more threads than copies",
 	};
 	int n = (int)(sizeof(what) / sizeof(what[0]));
 
@@ -119,6 +122,8 @@ refusals(const struct fixture *f)
 		case 16: w.go_fd = -1; break;
 		case 17: w.batch_ns = 0; break;
 		case 18: w.zerosize = (1ULL << 40) + 1; break;
+		case 19: w.threads = -1; break;
+		case 20: w.threads = COPIES_MAX + 1; break;
 		}
 		ok(child_wire_unpack(&w, &u, err, sizeof(err)) == -1 &&
 		   err[0] != '\0', "refused: %s (%s)", what[i], err);

@@ -350,3 +350,10 @@ EXTRA_DIST += t/import-lines-stats.sh
 # The CSV export's uuid, judged, better and copies, kept by its import.
 TESTS += t/csv-identity.sh
 EXTRA_DIST += t/csv-identity.sh
+# aimrun --threads: copies as threads of one test process.
+TESTS += t/threads.sh
+EXTRA_DIST += t/threads.sh
+check_PROGRAMS += t/threads-t
+t_threads_t_SOURCES = t/threads-t.c
+t_threads_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/threads-t

@@ -145,29 +145,34 @@ add_short_run(struct aim_ctx *ctx)
 const struct aim_test aim_test_add_double = {
 	.info = &catalog_tests[CATALOG_ADD_DOUBLE],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.run = add_double_run,
 };
 
 const struct aim_test aim_test_add_float = {
 	.info = &catalog_tests[CATALOG_ADD_FLOAT],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.run = add_float_run,
 };
 
 const struct aim_test aim_test_add_long = {
 	.info = &catalog_tests[CATALOG_ADD_LONG],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.run = add_long_run,
 };
 
 const struct aim_test aim_test_add_int = {
 	.info = &catalog_tests[CATALOG_ADD_INT],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.run = add_int_run,
 };
 
 const struct aim_test aim_test_add_short = {
 	.info = &catalog_tests[CATALOG_ADD_SHORT],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.run = add_short_run,
 };

@@ -60,6 +60,15 @@ struct aim_test {
 	 * its own of everything (scratch directory, IPC keys, ports 0).
 	 */
 	const char *no_copies;
+	/*
+	 * aimrun --threads runs the copies as threads of one process: only
+	 * a test whose setup, run and teardown touch nothing of the process
+	 * as a whole (working directory, signals, fork and exec, rlimits,
+	 * the break, globals, static buffers of the C library) may say so.
+	 * Every other test gives why not in no_threads.
+	 */
+	int thread_safe;
+	const char *no_threads;
 };
 
 /* The classic tests in classic order, NULL-terminated (registry.c). */

@@ -90,11 +90,13 @@ brk_test_run(struct aim_ctx *ctx)
 const struct aim_test aim_test_page_test = {
 	.info = &catalog_tests[CATALOG_PAGE_TEST],
 	.needs = AIM_NEEDS_NOTHING,
+	.no_threads = "moves the program break, of which a process has one",
 	.run = page_test_run,
 };
 
 const struct aim_test aim_test_brk_test = {
 	.info = &catalog_tests[CATALOG_BRK_TEST],
 	.needs = AIM_NEEDS_NOTHING,
+	.no_threads = "moves the program break, of which a process has one",
 	.run = brk_test_run,
 };

@@ -91,6 +91,7 @@ creat_clo_teardown(struct aim_ctx *ctx)
 const struct aim_test aim_test_creat_clo = {
 	.info = &catalog_tests[CATALOG_CREAT_CLO],
 	.needs = AIM_NEEDS_SCRATCH,
+	.thread_safe = 1,
 	.setup = creat_clo_setup,
 	.run = creat_clo_run,
 	.teardown = creat_clo_teardown,

@@ -219,6 +219,7 @@ dir_rtns_1_run(struct aim_ctx *ctx)
 const struct aim_test aim_test_disk_src = {
 	.info = &catalog_tests[CATALOG_DISK_SRC],
 	.needs = AIM_NEEDS_SCRATCH,
+	.thread_safe = 1,
 	.setup = disk_src_setup,
 	.run = disk_src_run,
 	.teardown = disk_src_teardown,
@@ -227,6 +228,7 @@ const struct aim_test aim_test_disk_src = {
 const struct aim_test aim_test_dir_rtns_1 = {
 	.info = &catalog_tests[CATALOG_DIR_RTNS_1],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.setup = dir_rtns_1_setup,
 	.run = dir_rtns_1_run,
 	.teardown = NULL,

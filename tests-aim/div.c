@@ -146,29 +146,34 @@ div_short_run(struct aim_ctx *ctx)
 const struct aim_test aim_test_div_double = {
 	.info = &catalog_tests[CATALOG_DIV_DOUBLE],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.run = div_double_run,
 };
 
 const struct aim_test aim_test_div_float = {
 	.info = &catalog_tests[CATALOG_DIV_FLOAT],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.run = div_float_run,
 };
 
 const struct aim_test aim_test_div_long = {
 	.info = &catalog_tests[CATALOG_DIV_LONG],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.run = div_long_run,
 };
 
 const struct aim_test aim_test_div_int = {
 	.info = &catalog_tests[CATALOG_DIV_INT],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.run = div_int_run,
 };
 
 const struct aim_test aim_test_div_short = {
 	.info = &catalog_tests[CATALOG_DIV_SHORT],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.run = div_short_run,
 };

@@ -93,6 +93,7 @@ calibrate_teardown(struct aim_ctx *ctx)
 const struct aim_test aim_test_calibrate = {
 	.info = &catalog_tests[CATALOG_CALIBRATE],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.setup = calibrate_setup,
 	.run = calibrate_run,
 	.teardown = calibrate_teardown,

@@ -122,23 +122,27 @@ fun_cal15_run(struct aim_ctx *ctx)
 const struct aim_test aim_test_fun_cal = {
 	.info = &catalog_tests[CATALOG_FUN_CAL],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.run = fun_cal_run,
 };
 
 const struct aim_test aim_test_fun_cal1 = {
 	.info = &catalog_tests[CATALOG_FUN_CAL1],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.run = fun_cal1_run,
 };
 
 const struct aim_test aim_test_fun_cal2 = {
 	.info = &catalog_tests[CATALOG_FUN_CAL2],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.run = fun_cal2_run,
 };
 
 const struct aim_test aim_test_fun_cal15 = {
 	.info = &catalog_tests[CATALOG_FUN_CAL15],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.run = fun_cal15_run,
 };

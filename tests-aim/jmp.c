@@ -75,5 +75,6 @@ jmp_test_run(struct aim_ctx *ctx)
 const struct aim_test aim_test_jmp_test = {
 	.info = &catalog_tests[CATALOG_JMP_TEST],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.run = jmp_test_run,
 };

@@ -115,6 +115,7 @@ link_test_teardown(struct aim_ctx *ctx)
 const struct aim_test aim_test_link_test = {
 	.info = &catalog_tests[CATALOG_LINK_TEST],
 	.needs = AIM_NEEDS_SCRATCH,
+	.thread_safe = 1,
 	.setup = link_test_setup,
 	.run = link_test_run,
 	.teardown = link_test_teardown,

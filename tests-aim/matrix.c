@@ -198,6 +198,7 @@ array_rtns_run(struct aim_ctx *ctx)
 const struct aim_test aim_test_matrix_rtns = {
 	.info = &catalog_tests[CATALOG_MATRIX_RTNS],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.setup = matrix_setup,
 	.run = matrix_rtns_run,
 	.teardown = free_data,
@@ -206,6 +207,7 @@ const struct aim_test aim_test_matrix_rtns = {
 const struct aim_test aim_test_array_rtns = {
 	.info = &catalog_tests[CATALOG_ARRAY_RTNS],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.setup = array_setup,
 	.run = array_rtns_run,
 	.teardown = free_data,

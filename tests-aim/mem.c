@@ -237,12 +237,14 @@ ram_copy_run(struct aim_ctx *ctx)
 const struct aim_test aim_test_mem_rtns_1 = {
 	.info = &catalog_tests[CATALOG_MEM_RTNS_1],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.run = mem_rtns_1_run,
 };
 
 const struct aim_test aim_test_mem_rtns_2 = {
 	.info = &catalog_tests[CATALOG_MEM_RTNS_2],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.setup = bufs_setup,
 	.run = mem_rtns_2_run,
 	.teardown = bufs_teardown,
@@ -251,6 +253,7 @@ const struct aim_test aim_test_mem_rtns_2 = {
 const struct aim_test aim_test_ram_copy = {
 	.info = &catalog_tests[CATALOG_RAM_COPY],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.setup = ram_copy_setup,
 	.run = ram_copy_run,
 	.teardown = bufs_teardown,

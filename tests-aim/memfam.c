@@ -224,6 +224,20 @@ memfam_teardown(struct aim_ctx *ctx)
 #define FN_copyuse(x) memfam_##x
 #define FN_clearuse(x) memfam_##x
 #define FN_zerocmp(x) memfam_zero_##x
+/*
+ * Each thread maps buffers of its own; the zero-page memcmp reads
+ * /proc/self/smaps and pagemap, which describe the whole process.
+ */
+#define THR_copy 1
+#define THR_clear 1
+#define THR_copyuse 1
+#define THR_clearuse 1
+#define THR_zerocmp 0
+#define NOTHR_copy NULL
+#define NOTHR_clear NULL
+#define NOTHR_copyuse NULL
+#define NOTHR_clearuse NULL
+#define NOTHR_zerocmp "checks its mapping in /proc/self/smaps, which is the process's"
 #define PREP_hot(f) NULL
 #define PREP_cold(f) FN_##f(cold)
 #define DESC_(f, i, s, c) \
@@ -232,6 +246,7 @@ memfam_teardown(struct aim_ctx *ctx)
 		.needs = AIM_NEEDS_NOTHING, .setup = FN_##f(setup), \
 		.run = FN_##f(run), .teardown = FN_##f(teardown), \
 		.prepare = PREP_##c(f), .per_call = 1, \
+		.thread_safe = THR_##f, .no_threads = NOTHR_##f, \
 		.param = (uintptr_t)&VAR_NAME(f, i, s, c) },
 
 const struct aim_test aim_memfam_tests[CATALOG_MEMFAM_COUNT] = {

@@ -121,6 +121,7 @@ misc_rtns_1_run(struct aim_ctx *ctx)
 const struct aim_test aim_test_misc_rtns_1 = {
 	.info = &catalog_tests[CATALOG_MISC_RTNS_1],
 	.needs = AIM_NEEDS_NOTHING,
+	.no_threads = "getpwnam(), getgrgid() and ttyname() return buffers the process shares",
 	.setup = misc_setup,
 	.run = misc_rtns_1_run,
 	.teardown = misc_teardown,

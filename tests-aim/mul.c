@@ -153,29 +153,34 @@ mul_short_run(struct aim_ctx *ctx)
 const struct aim_test aim_test_mul_double = {
 	.info = &catalog_tests[CATALOG_MUL_DOUBLE],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.run = mul_double_run,
 };
 
 const struct aim_test aim_test_mul_float = {
 	.info = &catalog_tests[CATALOG_MUL_FLOAT],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.run = mul_float_run,
 };
 
 const struct aim_test aim_test_mul_long = {
 	.info = &catalog_tests[CATALOG_MUL_LONG],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.run = mul_long_run,
 };
 
 const struct aim_test aim_test_mul_int = {
 	.info = &catalog_tests[CATALOG_MUL_INT],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.run = mul_int_run,
 };
 
 const struct aim_test aim_test_mul_short = {
 	.info = &catalog_tests[CATALOG_MUL_SHORT],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.run = mul_short_run,
 };

@@ -212,6 +212,7 @@ net_teardown(struct aim_ctx *ctx)
 const struct aim_test aim_test_tcp_test = {
 	.info = &catalog_tests[CATALOG_TCP_TEST],
 	.needs = AIM_NEEDS_NET,
+	.thread_safe = 1,
 	.setup = tcp_setup,
 	.run = tcp_run,
 	.teardown = net_teardown,
@@ -220,6 +221,7 @@ const struct aim_test aim_test_tcp_test = {
 const struct aim_test aim_test_udp_test = {
 	.info = &catalog_tests[CATALOG_UDP_TEST],
 	.needs = AIM_NEEDS_NET,
+	.thread_safe = 1,
 	.setup = udp_setup,
 	.run = udp_run,
 	.teardown = net_teardown,

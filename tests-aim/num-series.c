@@ -163,12 +163,14 @@ series_teardown(struct aim_ctx *ctx)
 const struct aim_test aim_test_new_raph = {
 	.info = &catalog_tests[CATALOG_NEW_RAPH],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.run = new_raph_run,
 };
 
 const struct aim_test aim_test_series_1 = {
 	.info = &catalog_tests[CATALOG_SERIES_1],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.setup = series_setup,
 	.run = series_1_run,
 	.teardown = series_teardown,

@@ -135,6 +135,7 @@ trig_rtns_run(struct aim_ctx *ctx)
 const struct aim_test aim_test_num_rtns_1 = {
 	.info = &catalog_tests[CATALOG_NUM_RTNS_1],
 	.needs = AIM_NEEDS_NOTHING,
+	.no_threads = "srand() and rand() share one state of the process",
 	.setup = arg_setup,
 	.run = num_rtns_1_run,
 	.teardown = arg_teardown,
@@ -143,6 +144,7 @@ const struct aim_test aim_test_num_rtns_1 = {
 const struct aim_test aim_test_trig_rtns = {
 	.info = &catalog_tests[CATALOG_TRIG_RTNS],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.setup = arg_setup,
 	.run = trig_rtns_run,
 	.teardown = arg_teardown,

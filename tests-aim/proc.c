@@ -128,6 +128,7 @@ fork_test_run(struct aim_ctx *ctx)
 const struct aim_test aim_test_exec_test = {
 	.info = &catalog_tests[CATALOG_EXEC_TEST],
 	.needs = AIM_NEEDS_EXEC | AIM_NEEDS_SCRATCH,
+	.no_threads = "forks and execs, and a fork copies every thread's memory",
 	.setup = exec_test_setup,
 	.run = exec_test_run,
 	.teardown = exec_test_teardown,
@@ -136,5 +137,6 @@ const struct aim_test aim_test_exec_test = {
 const struct aim_test aim_test_fork_test = {
 	.info = &catalog_tests[CATALOG_FORK_TEST],
 	.needs = AIM_NEEDS_EXEC,
+	.no_threads = "forks, and a fork copies every thread's memory",
 	.run = fork_test_run,
 };

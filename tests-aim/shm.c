@@ -218,6 +218,7 @@ shm_run(struct aim_ctx *ctx)
 const struct aim_test aim_test_shared_memory = {
 	.info = &catalog_tests[CATALOG_SHARED_MEMORY],
 	.needs = AIM_NEEDS_NOTHING,
+	.no_threads = "its System V IPC keys are held in one table per process",
 	.setup = shm_setup,
 	.run = shm_run,
 	.teardown = shm_teardown,

@@ -77,6 +77,7 @@ sieve_teardown(struct aim_ctx *ctx)
 const struct aim_test aim_test_sieve = {
 	.info = &catalog_tests[CATALOG_SIEVE],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.setup = sieve_setup,
 	.run = sieve_run,
 	.teardown = sieve_teardown,

@@ -120,6 +120,7 @@ signal_teardown(struct aim_ctx *ctx)
 const struct aim_test aim_test_signal_test = {
 	.info = &catalog_tests[CATALOG_SIGNAL_TEST],
 	.needs = AIM_NEEDS_NOTHING,
+	.no_threads = "installs a signal handler, of which a process has one per signal",
 	.setup = signal_setup,
 	.run = signal_test_run,
 	.teardown = signal_teardown,

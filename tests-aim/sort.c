@@ -81,6 +81,7 @@ sort_teardown(struct aim_ctx *ctx)
 const struct aim_test aim_test_sort_rtns_1 = {
 	.info = &catalog_tests[CATALOG_SORT_RTNS_1],
 	.needs = AIM_NEEDS_NOTHING,
+	.thread_safe = 1,
 	.setup = sort_setup,
 	.run = sort_rtns_1_run,
 	.teardown = sort_teardown,

@@ -161,5 +161,6 @@ string_rtns_run(struct aim_ctx *ctx)
 const struct aim_test aim_test_string_rtns = {
 	.info = &catalog_tests[CATALOG_STRING_RTNS],
 	.needs = AIM_NEEDS_NOTHING,
+	.no_threads = "ctime() returns a buffer the process shares",
 	.run = string_rtns_run,
 };
