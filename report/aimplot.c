@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "compare_env.h"
 #include "log.h"
 #include "outfile.h"
 #include "plot.h"
@@ -340,6 +341,10 @@ draw_by_tags(struct db *db, const struct opts *o, struct plot_opts *po)
 	for (size_t i = 0; rc == CLI_OK && i < n; i++)
 		if (tags[i].n_runs == 0)
 			rc = cli_bad_usage("no runs tagged '%s'", tags[i].tag);
+	/* A point per count: threads and processes cannot share it (aimcmp). */
+	if (rc == CLI_OK && o->scaling && compare_mode_mixed(tags, n) != NULL)
+		rc = cli_bad_usage("--scaling: %s holds copies run as threads and as processes (aimrun --threads): give them tags of their own",
+				   compare_mode_mixed(tags, n));
 	if (rc == CLI_OK && build_by_tags(db, o, tags, n, &ps, &pl, po) != 0)
 		rc = CLI_ENV;
 	if (rc == CLI_OK)

@@ -7,6 +7,7 @@ set -u
 S=${AIM_SRCDIR:-.}
 NAME=threads
 . "$S/t/robust-lib.sh"
+AIMPLOT="$B/report/aimplot"
 DB="$W/a.db"
 q() { sqlite3 "$DB" "$1"; }
 run() { "$AIMRUN" --db "$DB" --dir "$W/scratch" --counters none -q \
@@ -72,6 +73,9 @@ refused "... and a tag that pools both" 1 "threads and as processes within proc"
 	"$AIMCMP" --db "$DB" thr proc
 refused "--scaling refuses a tag that pools both" 1 "threads and as processes" \
 	"$AIMCMP" --db "$DB" --scaling proc
+refused "aimplot --scaling refuses a tag that pools both" 1 \
+	"threads and as processes" "$AIMPLOT" --db "$DB" --scaling \
+	-o "$W/s.png" proc
 t "... and prints one that holds threads only" sh -c "\"$AIMCMP\" --db '$DB' \
 	--scaling thr | grep -q '^ *3 add_long  *2 '"
 echo "1..$n"
