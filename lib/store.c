@@ -75,6 +75,12 @@ store_errmsg(const struct store *st)
 	return st != NULL ? st->err : "no database";
 }
 
+int
+store_lost(const struct store *st)
+{
+	return st != NULL && db_lost(st->db);
+}
+
 struct db *
 store_db(struct store *st)
 {

@@ -43,8 +43,8 @@ pg_run() {
 }
 # pg_schema NAME: a fresh schema of the server $PG for this script,
 # dropped at exit: PG_NAME its name, PG_DB the --db string naming it;
-# 1 when it cannot be made.  pg_need first.  pg_runs NAME: how many
-# runs the schema NAME holds.
+# 1 when it cannot be made.  pg_need first.  pg_int NAME SQL: the one
+# integer SQL answers in the schema NAME.
 PG_SCHEMAS=
 pg_drop_schemas() {
 	for s in $PG_SCHEMAS; do
@@ -58,6 +58,6 @@ pg_schema() {
 	PG_SCHEMAS="$PG_SCHEMAS $s"
 	PG_DB=$("${AIM_BUILDDIR:-.}/t/pgschema" "$PG" "$s")
 }
-pg_runs() {
-	"${AIM_BUILDDIR:-.}/t/pgschema" -n "$PG" "$1"
+pg_int() {
+	"${AIM_BUILDDIR:-.}/t/pgschema" -q "$PG" "$1" "$2"
 }

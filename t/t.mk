@@ -363,3 +363,8 @@ endif
 # store_open reaches a server too: every program that opens a store.
 t_store_made_t_LDADD += $(PQ_LIBS)
 t_db_api_t_LDADD += $(PQ_LIBS)
+# The server lost in the middle of a run (a private cluster halted).
+EXTRA_DIST += t/pg-loss.sh
+if HAVE_LIBPQ
+TESTS += t/pg-loss.sh
+endif
