@@ -275,7 +275,7 @@ run_finish(struct run_state *rs, int complete)
 		store_close(st);
 		return 0;
 	}
-	/* Still gone: the run stays "running" there, which is not complete. */
+	/* Still gone: the run stays as it began, incomplete, no end time. */
 	rc = run_failed(rs, st);
 	rs->end_lost = rc == 0;
 	return rc;
@@ -304,8 +304,8 @@ run_conclude(const struct run_state *rs, int rc)
 	if (rs->lost[0] != '\0') {
 		aim_warn("%s; the server was lost during the run: %zu results "
 			 "not stored, the others are run %lld, %s", rs->lost,
-			 rs->n_lost, id, rs->end_lost ? "left unfinished (status"
-			 " running)" : "marked incomplete");
+			 rs->n_lost, id, rs->end_lost ? "incomplete, its end not"
+			 " recorded" : "marked incomplete");
 		return 2;
 	}
 	if (rs->n_ok == 0) {

@@ -8,7 +8,7 @@
 PG=
 PG_DIR=
 pg_stop() {
-	[ -z "${PG_SCHEMAS:-}" ] || pg_drop_schemas
+	[ -z "${PG_SCHEMAS:-}${PG_DATABASES:-}" ] || pg_drop_schemas
 	[ -n "$PG_DIR" ] || return 0
 	sh "${AIM_SRCDIR:-.}/t/pg-cluster.sh" stop "$PG_DIR" 2>/dev/null ||
 		rm -rf "$PG_DIR"
@@ -46,11 +46,16 @@ pg_run() {
 # 1 when it cannot be made.  pg_need first.  pg_int NAME SQL: the one
 # integer SQL answers in the schema NAME.
 PG_SCHEMAS=
+PG_DATABASES=
 pg_drop_schemas() {
 	for s in $PG_SCHEMAS; do
 		"${AIM_BUILDDIR:-.}/t/pgschema" -d "$PG" "$s" 2>/dev/null
 	done
 	PG_SCHEMAS=
+	for s in $PG_DATABASES; do
+		"${AIM_BUILDDIR:-.}/t/pgschema" -X "$PG" "$s" 2>/dev/null
+	done
+	PG_DATABASES=
 }
 pg_schema() {
 	s="aims_$1_$$"
@@ -60,4 +65,13 @@ pg_schema() {
 }
 pg_int() {
 	"${AIM_BUILDDIR:-.}/t/pgschema" -q "$PG" "$1" "$2"
+}
+# pg_icu_db NAME: a database of $PG whose default collation is ICU's
+# en-US (as a server made under en_US.UTF-8 sorts), dropped at exit, in
+# PG_DB; 1 when the server cannot make one (before PostgreSQL 15, no
+# ICU, no right to create databases).
+pg_icu_db() {
+	s="aimd_$1_$$"
+	PG_DATABASES="$PG_DATABASES $s"
+	PG_DB=$("${AIM_BUILDDIR:-.}/t/pgschema" -D "$PG" "$s" 2>/dev/null)
 }

@@ -368,3 +368,8 @@ EXTRA_DIST += t/pg-loss.sh
 if HAVE_LIBPQ
 TESTS += t/pg-loss.sh
 endif
+# The same bytes from both engines for the same data.
+EXTRA_DIST += t/pg-same.sh
+if HAVE_LIBPQ
+TESTS += t/pg-same.sh
+endif
