@@ -48,20 +48,20 @@ pg_run() {
 PG_SCHEMAS=
 PG_DATABASES=
 pg_drop_schemas() {
-	for s in $PG_SCHEMAS; do
-		"${AIM_BUILDDIR:-.}/t/pgschema" -d "$PG" "$s" 2>/dev/null
+	for pg_s in $PG_SCHEMAS; do
+		"${AIM_BUILDDIR:-.}/t/pgschema" -d "$PG" "$pg_s" 2>/dev/null
 	done
 	PG_SCHEMAS=
-	for s in $PG_DATABASES; do
-		"${AIM_BUILDDIR:-.}/t/pgschema" -X "$PG" "$s" 2>/dev/null
+	for pg_s in $PG_DATABASES; do
+		"${AIM_BUILDDIR:-.}/t/pgschema" -X "$PG" "$pg_s" 2>/dev/null
 	done
 	PG_DATABASES=
 }
 pg_schema() {
-	s="aims_$1_$$"
-	PG_NAME=$s
-	PG_SCHEMAS="$PG_SCHEMAS $s"
-	PG_DB=$("${AIM_BUILDDIR:-.}/t/pgschema" "$PG" "$s")
+	pg_s="aims_$1_$$"
+	PG_NAME=$pg_s
+	PG_SCHEMAS="$PG_SCHEMAS $pg_s"
+	PG_DB=$("${AIM_BUILDDIR:-.}/t/pgschema" "$PG" "$pg_s")
 }
 pg_int() {
 	"${AIM_BUILDDIR:-.}/t/pgschema" -q "$PG" "$1" "$2"
@@ -71,7 +71,7 @@ pg_int() {
 # PG_DB; 1 when the server cannot make one (before PostgreSQL 15, no
 # ICU, no right to create databases).
 pg_icu_db() {
-	s="aimd_$1_$$"
-	PG_DATABASES="$PG_DATABASES $s"
-	PG_DB=$("${AIM_BUILDDIR:-.}/t/pgschema" -D "$PG" "$s" 2>/dev/null)
+	pg_s="aimd_$1_$$"
+	PG_DATABASES="$PG_DATABASES $pg_s"
+	PG_DB=$("${AIM_BUILDDIR:-.}/t/pgschema" -D "$PG" "$pg_s" 2>/dev/null)
 }

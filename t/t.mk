@@ -373,3 +373,10 @@ EXTRA_DIST += t/pg-same.sh
 if HAVE_LIBPQ
 TESTS += t/pg-same.sh
 endif
+# The data scripts again with their database on a server (t/pg-suite.sh):
+# about a minute, so not part of make check; .ci/run runs it.
+EXTRA_DIST += t/pg-suite.sh
+check-pg: all $(check_PROGRAMS)
+	AIM_SRCDIR='$(abs_top_srcdir)' AIM_BUILDDIR='$(abs_top_builddir)' \
+		$(SHELL) $(srcdir)/t/pg-suite.sh
+.PHONY: check-pg
