@@ -22,3 +22,8 @@ noinst_PROGRAMS += bench/forklibm
 bench_forklibm_SOURCES = bench/forklibm.c
 bench_forklibm_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/harness
 bench_forklibm_LDADD = harness/libharness.a -lm
+# aimrun's open per result, on a file or a server (bench/pg-speed.sh).
+noinst_PROGRAMS += bench/storeopen
+bench_storeopen_SOURCES = bench/storeopen.c
+bench_storeopen_LDADD = $(AIM_LDADD)
+EXTRA_DIST += bench/pg-speed.sh
