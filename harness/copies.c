@@ -55,6 +55,46 @@ move_all(int fd, void *buf, size_t len, int out)
 #define write_all(fd, buf, len) move_all(fd, (void *)(buf), len, 1)
 #define read_all(fd, buf, len) move_all(fd, buf, len, 0)
 
+/*
+ * A sample's per-call histogram crosses the pipe by value after the
+ * samples, a byte saying whether there is one: its pointer means
+ * nothing in the parent.  0 or -1.
+ */
+static int
+send_hists(int fd, const struct runner_outcome *out)
+{
+	for (size_t k = 0; k < out->n_samples; k++) {
+		const struct measure_hist *h = out->samples[k].hist;
+		unsigned char has = h != NULL;
+
+		if (write_all(fd, &has, 1) != 0 ||
+		    (has && write_all(fd, h, sizeof(*h)) != 0))
+			return -1;
+	}
+	return 0;
+}
+
+static int
+take_hists(int fd, struct runner_outcome *out)
+{
+	int rc = 0;
+
+	for (size_t k = 0; k < out->n_samples; k++) {
+		struct measure_sample *s = &out->samples[k];
+		unsigned char has = 0;
+
+		if (rc == 0 && read_all(fd, &has, 1) != 0)
+			rc = -1;
+		if (rc == 0 && has) {
+			s->hist = xmalloc(sizeof(*s->hist));
+			if (read_all(fd, s->hist, sizeof(*s->hist)) != 0 ||
+			    !measure_hist_valid(s->hist))
+				rc = -1;
+		}
+	}
+	return rc;
+}
+
 /* The watcher of copy I: never returns. */
 static void __attribute__((noreturn))
 watch_copy(const struct aim_test *t, const struct runner_cfg *cfg,
@@ -78,7 +118,8 @@ watch_copy(const struct aim_test *t, const struct runner_cfg *cfg,
 		out.n_samples = 0;
 	}
 	if (write_all(fd, &out, sizeof(out)) != 0 ||
-	    write_all(fd, out.samples, out.n_samples * sizeof(*out.samples)) != 0)
+	    write_all(fd, out.samples, out.n_samples * sizeof(*out.samples)) != 0 ||
+	    send_hists(fd, &out) != 0)
 		_exit(3);
 	_exit(0);
 }
@@ -90,11 +131,16 @@ take_outcome(struct copy *cp, struct runner_outcome *out)
 	memset(out, 0, sizeof(*out));
 	if (read_all(cp->fd, out, sizeof(*out)) == 0 &&
 	    out->n_samples <= COPIES_SAMPLES_MAX) {
+		int got;
+
 		out->samples = xcalloc(out->n_samples + 1, sizeof(*out->samples));
-		if (read_all(cp->fd, out->samples,
-			     out->n_samples * sizeof(*out->samples)) == 0)
+		got = read_all(cp->fd, out->samples,
+			       out->n_samples * sizeof(*out->samples)) == 0;
+		for (size_t k = 0; k < out->n_samples; k++)
+			out->samples[k].hist = NULL;	/* the watcher's addresses */
+		if (got && take_hists(cp->fd, out) == 0)
 			return;
-		free(out->samples);
+		runner_outcome_free(out);
 	}
 	memset(out, 0, sizeof(*out));
 	out->status = RUNNER_FAIL;

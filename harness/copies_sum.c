@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hist.h"
 #include "parse.h"
 #include "xalloc.h"
 
@@ -131,6 +132,31 @@ sum_metrics(const struct runner_outcome *each, int n, size_t k,
 	}
 }
 
+/*
+ * The copies' per-call histograms of sample K as one, when every copy
+ * timed its calls: the calls of all copies in one distribution.
+ */
+static void
+sum_hists(const struct runner_outcome *each, int n, size_t k,
+	  struct measure_sample *s)
+{
+	struct hist_acc *a = xmalloc(sizeof(*a));
+	int have = 0;
+
+	hist_acc_init(a);
+	for (int c = 0; c < n; c++)
+		have += hist_acc_add(a, &each[c].samples[k]);
+	if (have == n && n > 0) {
+		s->hist = xmalloc(sizeof(*s->hist));
+		hist_compress(a->count, s->hist);
+		/* the gauges the line needs: extremes over every copy */
+		measure_set(&s->m, MEASURE_LAT_MIN, a->min_ns);
+		measure_set(&s->m, MEASURE_LAT_MAX, a->max_ns);
+		measure_set(&s->m, MEASURE_LAT_CLOCK, a->clock_ns);
+	}
+	free(a);
+}
+
 static void
 sum_sample(const struct runner_outcome *each, int n, size_t k,
 	   struct measure_sample *s)
@@ -149,6 +175,7 @@ sum_sample(const struct runner_outcome *each, int n, size_t k,
 		hi = e->calls > hi ? e->calls : hi;
 	}
 	sum_metrics(each, n, k, s);
+	sum_hists(each, n, k, s);
 	measure_set(&s->m, MEASURE_COPY_MIN_CALLS, lo);
 	measure_set(&s->m, MEASURE_COPY_MAX_CALLS, hi);
 }

@@ -125,5 +125,16 @@ t "the plot across tags draws one copy only" test "$(sed -n \
 	'/^\$panel1 << EOD/,/^EOD/p' "$W/v.gp" | grep -c '^[0-9]')" -eq 1
 refused "aimplot --scaling wants a tag" 1 "--scaling" "$AIMPLOT" --db "$DB" \
 	--scaling -o "$W/q.png"
+# Per-call histograms of copies cross the watcher's pipe by value and
+# are merged: a sample's buckets hold the calls of every copy.
+run --tag lat --tests add_long --copies 2 --latency 2>"$W/lat.err"
+t "--latency with --copies 2 exits 0" test $? -eq 0
+t "... without a memory error" sh -c "! grep -qi 'free\|corrupt\|sanitizer' '$W/lat.err'"
+t "... and each sample's buckets hold the calls of both copies" test "$(q "
+	SELECT count(*) FROM sample s JOIN result r ON r.id = s.result_id
+	JOIN run u ON u.id = r.run_id WHERE u.tag = 'lat' AND s.seq > 0
+	AND r.copies = 2 AND s.calls = (SELECT sum(m.value) FROM sample_metric m
+	WHERE m.result_id = s.result_id AND m.seq = s.seq
+	AND m.metric = 'lat_ns')")" -ge 1
 echo "1..$n"
 exit $((fails > 0))
