@@ -5,7 +5,10 @@
  * first sample, is taken off every call (and never below zero).  The TSC
  * and the core-cycle counter, where there are such, are read outside
  * those two readings, and what an empty call counts on each is taken off
- * the same way.
+ * the same way.  What they count outside the clock readings is not the
+ * call's: a call whose TSC shows a stall there (the process preempted
+ * between its readings) is left out of the ticks and cycles, so they are
+ * per call what the ns are.
  */
 #include "config.h"
 
@@ -45,6 +48,28 @@ ticks_now(struct aim_clock *clk)
 }
 
 /*
+ * TSC ticks per clock ns between the first and the last pair whose ticks
+ * are at most twice their median COST: a stall between a pair's TSC and
+ * clock readings would move one end and not the other.  0: unknown.
+ */
+static double
+tick_rate(const int64_t *t, const int64_t *t0, const int64_t *a, int64_t cost)
+{
+	int first = -1, last = -1;
+
+	for (int i = 0; i < LATENCY_CLOCK_PAIRS; i++) {
+		if (t[i] > 2 * cost)
+			continue;
+		if (first < 0)
+			first = i;
+		last = i;
+	}
+	if (first < 0 || a[last] <= a[first])
+		return 0;
+	return (double)(t0[last] - t0[first]) / (double)(a[last] - a[first]);
+}
+
+/*
  * An empty call bracketed as every call is: cycles, ticks, clock, clock,
  * ticks, cycles.  The medians are each reading's cost to the one inside.
  */
@@ -53,20 +78,27 @@ latency_init(struct latency *l, struct aim_clock *clk,
 	     const struct timing_counter *cycles)
 {
 	int64_t d[LATENCY_CLOCK_PAIRS], t[LATENCY_CLOCK_PAIRS];
-	int64_t c[LATENCY_CLOCK_PAIRS];
+	int64_t c[LATENCY_CLOCK_PAIRS], o[LATENCY_CLOCK_PAIRS];
+	int64_t t0[LATENCY_CLOCK_PAIRS], a[LATENCY_CLOCK_PAIRS];
 
 	memset(l, 0, sizeof(*l));
 	l->cycles = cycles;
 	for (int i = 0; i < LATENCY_CLOCK_PAIRS; i++) {
-		int64_t c0 = cycles_now(l), t0 = ticks_now(clk);
-		int64_t a = clock_now(clk);
+		int64_t c0 = cycles_now(l);
 
-		d[i] = clock_now(clk) - a;
-		t[i] = ticks_now(clk) - t0;
+		t0[i] = ticks_now(clk);
+		a[i] = clock_now(clk);
+		d[i] = clock_now(clk) - a[i];
+		t[i] = ticks_now(clk) - t0[i];
 		c[i] = cycles_now(l) - c0;
 	}
+	memcpy(o, t, sizeof(o));
+	l->tick_cost = median(o);
+	l->tick_rate = tick_rate(t, t0, a, l->tick_cost);
+	for (int i = 0; i < LATENCY_CLOCK_PAIRS; i++)
+		o[i] = t[i] - (int64_t)(l->tick_rate * (double)d[i]);
+	l->outside_cost = median(o);
 	l->clock_ns = median(d);
-	l->tick_cost = median(t);
 	l->cycle_cost = median(c);
 }
 
@@ -95,6 +127,45 @@ count(struct latency *l, int64_t ns, struct measure_sample *s)
 	s->calls++;
 }
 
+/*
+ * Whether T ticks over a clock bracket of NS hold a stall outside it: the
+ * ticks outside past LATENCY_STALL_FACTOR x what they cost, with 1/64 of
+ * the call for the error of the rate (a few parts in a thousand).
+ */
+static int
+stalled(const struct latency *l, int64_t t, int64_t ns)
+{
+	double in = l->tick_rate * (double)ns;
+
+	return l->tick_rate > 0 &&
+	       (double)t - in > (double)(LATENCY_STALL_FACTOR *
+					 l->outside_cost) + in / 64;
+}
+
+/* The call's ticks T and cycles C0..C1, unless its readings stalled. */
+static void
+count_ticks(struct latency *l, int64_t t, int64_t c0, int64_t c1, int64_t ns)
+{
+	if (stalled(l, t, ns))
+		return;
+	l->counted++;
+	add_less(&l->ticks, t, l->tick_cost);
+	if (c0 < 0 || c1 < 0)
+		l->cycles_sum = -1;
+	add_less(&l->cycles_sum, c1 - c0, l->cycle_cost);
+}
+
+/* SUM over COUNTED of CALLS calls, for all of them; -1: unknown. */
+static int64_t
+for_all(int64_t sum, int64_t counted, int64_t calls)
+{
+	if (sum < 0 || counted <= 0)
+		return -1;
+	if (counted == calls)
+		return sum;
+	return (int64_t)((double)sum * (double)calls / (double)counted + 0.5);
+}
+
 static void
 close_sample(struct latency *l, struct aim_clock *clk,
 	     struct measure_sample *s)
@@ -106,9 +177,11 @@ close_sample(struct latency *l, struct aim_clock *clk,
 	measure_set(&s->m, MEASURE_LAT_CLOCK, l->clock_ns);
 	/* Negative (a failed reading) or no counter: left unknown. */
 	if (clk->ticks != NULL)
-		measure_set(&s->m, MEASURE_LAT_TSC, l->ticks);
+		measure_set(&s->m, MEASURE_LAT_TSC,
+			    for_all(l->ticks, l->counted, s->calls));
 	if (l->cycles != NULL)
-		measure_set(&s->m, MEASURE_LAT_CYCLES, l->cycles_sum);
+		measure_set(&s->m, MEASURE_LAT_CYCLES,
+			    for_all(l->cycles_sum, l->counted, s->calls));
 	/* A rate needs time: calls all under the clock's cost count 1 ns. */
 	if (s->elapsed_ns == 0)
 		s->elapsed_ns = 1;
@@ -119,13 +192,14 @@ latency_sample(const struct aim_test *t, struct aim_ctx *ctx,
 	       struct aim_clock *clk, struct latency *l, int64_t end,
 	       struct measure_sample *s)
 {
-	int64_t a, b, t0, c0, c1;
+	int64_t a, b, t0, t1, c0, c1;
 
 	memset(l->dense, 0, sizeof(l->dense));
 	l->min_ns = INT64_MAX;
 	l->max_ns = 0;
 	l->ticks = 0;
 	l->cycles_sum = 0;
+	l->counted = 0;
 	do {
 		enum aim_status st;
 
@@ -136,14 +210,12 @@ latency_sample(const struct aim_test *t, struct aim_ctx *ctx,
 		a = clock_now(clk);
 		st = t->run(ctx);
 		b = clock_now(clk);
-		add_less(&l->ticks, ticks_now(clk) - t0, l->tick_cost);
+		t1 = ticks_now(clk);
 		c1 = cycles_now(l);
-		if (c0 < 0 || c1 < 0)
-			l->cycles_sum = -1;
-		add_less(&l->cycles_sum, c1 - c0, l->cycle_cost);
 		if (st != AIM_OK)
 			return st;
 		count(l, b - a, s);
+		count_ticks(l, t1 - t0, c0, c1, b - a);
 	} while (b < end);
 	close_sample(l, clk, s);
 	return AIM_OK;

@@ -10,6 +10,7 @@
 #include "clock.h"
 #include "ctx.h"
 #include "hist.h"
+#include "latency.h"
 #include "tap.h"
 #include "timing.h"
 
@@ -143,6 +144,7 @@ planted_outlier(void)
 	timing_cfg_default(&cfg, 20000000);	/* 20 ms of 1 us calls */
 	/* Every reading costs 7 ns: the cost subtracted, exactly. */
 	clock_init_fake(&clk, 0, 7);
+	clock_fake_ticks(&clk, 2);
 	ctx_init(&ctx, NULL, 5120, NULL);
 	aim_ctx_set_data(&ctx, &f);
 	is_int(timing_run(&per_call_test, &ctx, &clk, &cfg, collect, &g, &res),
@@ -163,6 +165,9 @@ planted_outlier(void)
 	ok(sum.mean > 1000.0 && sum.mean_kept > 990.0 && sum.mean_kept < 1010.0,
 	   "the mean keeps it (%.1f), the mean without it is shown (%.1f)",
 	   sum.mean, sum.mean_kept);
+	ok(sum.ticks == 2 * sum.mean,
+	   "ticks per call (%.1f) are 2 x ns per call, the cut call in both",
+	   sum.ticks);
 	ok(hist_format_line("fake", &sum, line, sizeof(line)) > 0 &&
 	   strstr(line, "max=1001000 ") != NULL &&
 	   strstr(line, "(cut 1 > 100 x median, avg=") != NULL,
@@ -256,6 +261,76 @@ ticks_and_cycles(void)
 	   "nor shown: %s", line);
 }
 
+/*
+ * A fake 2 GHz TSC whose reading number STALL_AT (0-based) is followed by
+ * a millisecond the process does not run: preempted between the TSC and
+ * the clock reading, outside the call's clock bracket.
+ */
+struct stalling_tsc {
+	struct aim_clock clk;	/* first: the readings get it */
+	int64_t reads;
+	int64_t stall_at;
+};
+
+static int64_t
+stalling_ticks(struct aim_clock *c)
+{
+	struct stalling_tsc *s = (struct stalling_tsc *)c;
+	int64_t t = c->fake_ns * 2;
+
+	if (s->reads++ == s->stall_at)
+		c->fake_ns += 1000000;
+	return t;
+}
+
+/*
+ * What the TSC and the cycle counter see outside the call's clock
+ * readings is not the call's: a stall there leaves ticks and cycles per
+ * call at the ns per call times their rates, exactly.
+ */
+static void
+stall_outside(void)
+{
+	struct stalling_tsc st;
+	struct fake f = { .clk = &st.clk, .call_ns = 1000 };
+	struct timing_cfg cfg;
+	struct timing_result res;
+	struct aim_ctx ctx;
+	static struct got g;
+	struct timing_counter cyc = { fake_cycles, &st.clk };
+	struct hist_summary sum;
+	int64_t calls = 0, tsc = 0, cycles = 0, ns = 0, v;
+
+	timing_cfg_default(&cfg, 4000000);
+	cfg.samples = 1;
+	cfg.cycles = &cyc;
+	clock_init_fake(&st.clk, 0, 7);
+	st.clk.ticks = stalling_ticks;
+	st.reads = 0;
+	/* The first reading of the 11th call: after the cost readings. */
+	st.stall_at = 2 * LATENCY_CLOCK_PAIRS + 2 * 10;
+	ctx_init(&ctx, NULL, 5120, NULL);
+	aim_ctx_set_data(&ctx, &f);
+	is_int(timing_run(&per_call_test, &ctx, &st.clk, &cfg, collect, &g,
+			  &res), AIM_OK, "per-call loop with a stalled reading");
+	ok(st.reads > st.stall_at, "the stall came in a timed call");
+	for (int i = 1; i < g.n; i++) {
+		calls += g.s[i].calls;
+		ns += g.s[i].elapsed_ns;
+		if (measure_get(&g.s[i].m, MEASURE_LAT_TSC, &v))
+			tsc += v;
+		if (measure_get(&g.s[i].m, MEASURE_LAT_CYCLES, &v))
+			cycles += v;
+	}
+	is_int(ns, calls * 1000, "the stall is not in any call's ns");
+	is_int(tsc, calls * 2000, "nor in its ticks: 2 per ns");
+	is_int(cycles, calls * 3000, "nor in its cycles: 3 per ns");
+	summarise(&g, &sum);
+	ok(sum.ticks == 2 * sum.mean && sum.cycles == 3 * sum.mean,
+	   "ticks (%.1f) and cycles (%.1f) per call are 2 and 3 x ns (%.1f)",
+	   sum.ticks, sum.cycles, sum.mean);
+}
+
 int
 main(void)
 {
@@ -265,5 +340,6 @@ main(void)
 	planted_outlier();
 	prepared();
 	ticks_and_cycles();
+	stall_outside();
 	return done_testing();
 }
