@@ -1,8 +1,10 @@
 /*
  * The per-call loop.  Two readings of CLOCK_MONOTONIC (through the vDSO,
  * no system call) bracket every call; what a reading costs lands between
- * them once, so the median of back-to-back pairs, measured before the
- * first sample, is taken off every call (and never below zero).  The TSC
+ * them once, so the median of empty pairs, measured before the first
+ * sample (each after the test's prepare step where it has one: readings
+ * right after it can cost more), is taken off every call (and never below
+ * zero).  The TSC
  * and the core-cycle counter, where there are such, are read outside
  * those two readings, and what an empty call counts on each is taken off
  * the same way.  What they count outside the clock readings is not the
@@ -27,12 +29,21 @@ cmp_i64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The median of the N values at D (sorted in place), never below 0. */
 static int64_t
-median(int64_t *d)
+median(int64_t *d, int n)
 {
-	qsort(d, LATENCY_CLOCK_PAIRS, sizeof(d[0]), cmp_i64);
-	return d[LATENCY_CLOCK_PAIRS / 2] > 0 ? d[LATENCY_CLOCK_PAIRS / 2] : 0;
+	qsort(d, (size_t)n, sizeof(d[0]), cmp_i64);
+	return d[n / 2] > 0 ? d[n / 2] : 0;
 }
+
+/* Empty calls bracketed as every call is: what each reading counts. */
+struct pairs {
+	int64_t d[LATENCY_CLOCK_PAIRS];	/* clock to clock */
+	int64_t t[LATENCY_CLOCK_PAIRS];	/* TSC to TSC */
+	int64_t c[LATENCY_CLOCK_PAIRS];	/* cycles to cycles */
+	int64_t t0[LATENCY_CLOCK_PAIRS], a[LATENCY_CLOCK_PAIRS];
+};
 
 /* The cycles counter, or 0 when there is none (or it failed). */
 static int64_t
@@ -53,53 +64,83 @@ ticks_now(struct aim_clock *clk)
  * clock readings would move one end and not the other.  0: unknown.
  */
 static double
-tick_rate(const int64_t *t, const int64_t *t0, const int64_t *a, int64_t cost)
+tick_rate(const struct pairs *p, int64_t cost)
 {
 	int first = -1, last = -1;
 
 	for (int i = 0; i < LATENCY_CLOCK_PAIRS; i++) {
-		if (t[i] > 2 * cost)
+		if (p->t[i] > 2 * cost)
 			continue;
 		if (first < 0)
 			first = i;
 		last = i;
 	}
-	if (first < 0 || a[last] <= a[first])
+	if (first < 0 || p->a[last] <= p->a[first])
 		return 0;
-	return (double)(t0[last] - t0[first]) / (double)(a[last] - a[first]);
+	return (double)(p->t0[last] - p->t0[first]) /
+	       (double)(p->a[last] - p->a[first]);
 }
 
 /*
- * An empty call bracketed as every call is: cycles, ticks, clock, clock,
- * ticks, cycles.  The medians are each reading's cost to the one inside.
+ * N empty calls bracketed as every call is: cycles, ticks, clock, clock,
+ * ticks, cycles; each after T's prepare step when it has one (T NULL:
+ * back to back).
  */
+static void
+bracket_empty(struct latency *l, struct aim_clock *clk,
+	      const struct aim_test *t, struct aim_ctx *ctx, int n,
+	      struct pairs *p)
+{
+	for (int i = 0; i < n; i++) {
+		int64_t c0;
+
+		if (t != NULL && t->prepare != NULL)
+			t->prepare(ctx);
+		c0 = cycles_now(l);
+		p->t0[i] = ticks_now(clk);
+		p->a[i] = clock_now(clk);
+		p->d[i] = clock_now(clk) - p->a[i];
+		p->t[i] = ticks_now(clk) - p->t0[i];
+		p->c[i] = cycles_now(l) - c0;
+	}
+}
+
+/* The medians of N pairs: each reading's cost to the one inside. */
+static void
+costs(struct latency *l, struct pairs *p, int n)
+{
+	int64_t o[LATENCY_CLOCK_PAIRS];
+
+	for (int i = 0; i < n; i++)
+		o[i] = p->t[i] - (int64_t)(l->tick_rate * (double)p->d[i]);
+	l->outside_cost = median(o, n);
+	l->tick_cost = median(p->t, n);
+	l->clock_ns = median(p->d, n);
+	l->cycle_cost = median(p->c, n);
+}
+
 void
 latency_init(struct latency *l, struct aim_clock *clk,
-	     const struct timing_counter *cycles)
+	     const struct timing_counter *cycles, const struct aim_test *t,
+	     struct aim_ctx *ctx)
 {
-	int64_t d[LATENCY_CLOCK_PAIRS], t[LATENCY_CLOCK_PAIRS];
-	int64_t c[LATENCY_CLOCK_PAIRS], o[LATENCY_CLOCK_PAIRS];
-	int64_t t0[LATENCY_CLOCK_PAIRS], a[LATENCY_CLOCK_PAIRS];
+	struct pairs *p = xmalloc(sizeof(*p));
+	int64_t o[LATENCY_CLOCK_PAIRS];
 
 	memset(l, 0, sizeof(*l));
 	l->cycles = cycles;
-	for (int i = 0; i < LATENCY_CLOCK_PAIRS; i++) {
-		int64_t c0 = cycles_now(l);
-
-		t0[i] = ticks_now(clk);
-		a[i] = clock_now(clk);
-		d[i] = clock_now(clk) - a[i];
-		t[i] = ticks_now(clk) - t0[i];
-		c[i] = cycles_now(l) - c0;
+	/* Back to back, over long enough a time for the TSC's rate. */
+	bracket_empty(l, clk, NULL, NULL, LATENCY_CLOCK_PAIRS, p);
+	memcpy(o, p->t, sizeof(o));
+	l->tick_rate = tick_rate(p, median(o, LATENCY_CLOCK_PAIRS));
+	if (t->prepare == NULL) {
+		costs(l, p, LATENCY_CLOCK_PAIRS);
+	} else {
+		/* A reading after the step costs more (a VM exit's wake). */
+		bracket_empty(l, clk, t, ctx, LATENCY_PREPARED_PAIRS, p);
+		costs(l, p, LATENCY_PREPARED_PAIRS);
 	}
-	memcpy(o, t, sizeof(o));
-	l->tick_cost = median(o);
-	l->tick_rate = tick_rate(t, t0, a, l->tick_cost);
-	for (int i = 0; i < LATENCY_CLOCK_PAIRS; i++)
-		o[i] = t[i] - (int64_t)(l->tick_rate * (double)d[i]);
-	l->outside_cost = median(o);
-	l->clock_ns = median(d);
-	l->cycle_cost = median(c);
+	free(p);
 }
 
 /* Add the call's count D less COST (never below 0) to *SUM, kept < 0. */

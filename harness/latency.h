@@ -39,15 +39,20 @@ struct latency {
 #define LATENCY_CLOCK_PAIRS 255
 
 /* Ticks outside the clock bracket past this x their median: a stall. */
-#define LATENCY_STALL_FACTOR 4
+#define LATENCY_STALL_FACTOR 2
+
+/* Empty calls each after T's prepare step, where it has one. */
+#define LATENCY_PREPARED_PAIRS 15
 
 /*
  * Measure the clock's cost on CLK into L, and what the TSC (CLK->ticks)
  * and CYCLES (NULL: none), read outside the clock readings, count for an
- * empty call.
+ * empty call: after T's prepare step (in CTX) when T has one, as the
+ * calls are, so the step must bear running more often than T->run.
  */
 void latency_init(struct latency *l, struct aim_clock *clk,
-		  const struct timing_counter *cycles);
+		  const struct timing_counter *cycles,
+		  const struct aim_test *t, struct aim_ctx *ctx);
 
 /*
  * The calls of one sample, each timed on its own, until a call ends at
