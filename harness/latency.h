@@ -20,23 +20,39 @@ struct latency {
 	int64_t clock_ns;	/* the cost of a reading, subtracted per call */
 	/* What the bracketed readings add to the ticks and cycles of a call. */
 	int64_t tick_cost, cycle_cost;
+	/*
+	 * TSC ticks per clock ns, and the median ticks read outside the two
+	 * clock readings: more than that (LATENCY_STALL_FACTOR x, plus the
+	 * rate's error) is a stall outside the call, not the call's.
+	 */
+	double tick_rate;
+	int64_t outside_cost;
 	const struct timing_counter *cycles;	/* NULL: none */
 	int64_t dense[HIST_DENSE];
 	int64_t min_ns, max_ns;
 	int64_t ticks, cycles_sum;	/* the sample's; < 0: a reading failed */
+	int64_t counted;	/* calls in ticks and cycles_sum (no stall) */
 	struct measure_hist hist;	/* the record's copy of the last sample */
 };
 
 /* Pairs of back-to-back readings whose median is the clock's cost. */
 #define LATENCY_CLOCK_PAIRS 255
 
+/* Ticks outside the clock bracket past this x their median: a stall. */
+#define LATENCY_STALL_FACTOR 2
+
+/* Empty calls each after T's prepare step, where it has one. */
+#define LATENCY_PREPARED_PAIRS 15
+
 /*
  * Measure the clock's cost on CLK into L, and what the TSC (CLK->ticks)
  * and CYCLES (NULL: none), read outside the clock readings, count for an
- * empty call.
+ * empty call: after T's prepare step (in CTX) when T has one, as the
+ * calls are, so the step must bear running more often than T->run.
  */
 void latency_init(struct latency *l, struct aim_clock *clk,
-		  const struct timing_counter *cycles);
+		  const struct timing_counter *cycles,
+		  const struct aim_test *t, struct aim_ctx *ctx);
 
 /*
  * The calls of one sample, each timed on its own, until a call ends at
@@ -44,6 +60,9 @@ void latency_init(struct latency *l, struct aim_clock *clk,
  * between two readings.  S gets the calls, their times summed (less the
  * clock's cost) as elapsed_ns, the metrics (TSC ticks and core cycles
  * summed the same way, where there are such counters) and L's histogram.
+ * A call whose TSC readings show a stall outside its clock readings (the
+ * process preempted there) is left out of both counts, which are then
+ * scaled to all the calls, so they are per call what the ns are.
  */
 enum aim_status latency_sample(const struct aim_test *t, struct aim_ctx *ctx,
 			       struct aim_clock *clk, struct latency *l,

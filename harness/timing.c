@@ -192,7 +192,7 @@ timing_run(const struct aim_test *t, struct aim_ctx *ctx,
 		lat = malloc(sizeof(*lat));
 		if (lat == NULL)
 			return aim_fail_errno(ctx, "per-call histogram");
-		latency_init(lat, clk, cfg->cycles);
+		latency_init(lat, clk, cfg->cycles, t, ctx);
 	}
 	start = sample_open(clk, cfg);
 	t0 = start;

@@ -10,6 +10,7 @@
 #include "clock.h"
 #include "ctx.h"
 #include "hist.h"
+#include "latency.h"
 #include "tap.h"
 #include "timing.h"
 
@@ -143,6 +144,7 @@ planted_outlier(void)
 	timing_cfg_default(&cfg, 20000000);	/* 20 ms of 1 us calls */
 	/* Every reading costs 7 ns: the cost subtracted, exactly. */
 	clock_init_fake(&clk, 0, 7);
+	clock_fake_ticks(&clk, 2);
 	ctx_init(&ctx, NULL, 5120, NULL);
 	aim_ctx_set_data(&ctx, &f);
 	is_int(timing_run(&per_call_test, &ctx, &clk, &cfg, collect, &g, &res),
@@ -163,6 +165,9 @@ planted_outlier(void)
 	ok(sum.mean > 1000.0 && sum.mean_kept > 990.0 && sum.mean_kept < 1010.0,
 	   "the mean keeps it (%.1f), the mean without it is shown (%.1f)",
 	   sum.mean, sum.mean_kept);
+	ok(sum.ticks == 2 * sum.mean,
+	   "ticks per call (%.1f) are 2 x ns per call, the cut call in both",
+	   sum.ticks);
 	ok(hist_format_line("fake", &sum, line, sizeof(line)) > 0 &&
 	   strstr(line, "max=1001000 ") != NULL &&
 	   strstr(line, "(cut 1 > 100 x median, avg=") != NULL,
@@ -191,7 +196,9 @@ prepared(void)
 		calls += g.s[i].calls;
 		ns += g.s[i].elapsed_ns;
 	}
-	is_int(f.prepared, calls, "prepare ran before every timed call");
+	/* And before each empty call that measures the readings' cost. */
+	is_int(f.prepared, calls + LATENCY_PREPARED_PAIRS,
+	       "prepare ran before every timed call");
 	is_int(ns, calls * 500, "and none of its time is the calls'");
 }
 
@@ -256,6 +263,132 @@ ticks_and_cycles(void)
 	   "nor shown: %s", line);
 }
 
+/*
+ * A fake 2 GHz TSC whose reading number STALL_AT (0-based) is followed by
+ * a millisecond the process does not run: preempted between the TSC and
+ * the clock reading, outside the call's clock bracket.
+ */
+struct stalling_tsc {
+	struct aim_clock clk;	/* first: the readings get it */
+	int64_t reads;
+	int64_t stall_at;
+	int64_t prepared;	/* the next reading follows a prepare step */
+};
+
+static int64_t
+stalling_ticks(struct aim_clock *c)
+{
+	struct stalling_tsc *s = (struct stalling_tsc *)c;
+	int64_t t = c->fake_ns * 2;
+
+	if (s->reads++ == s->stall_at)
+		c->fake_ns += 1000000;
+	/* As a real one after a VM exit: slow the first time. */
+	if (s->prepared) {
+		s->prepared = 0;
+		c->fake_ns += 100;
+	}
+	return t;
+}
+
+/* A per-call run of T on a stalling TSC and a 3 GHz cycle counter. */
+struct stall_run {
+	struct stalling_tsc st;
+	struct fake f;
+	struct timing_counter cyc;
+	struct got g;
+	struct timing_result res;
+};
+
+static enum aim_status
+stall_run(struct stall_run *r, const struct aim_test *t, int64_t stall_at)
+{
+	struct timing_cfg cfg;
+	struct aim_ctx ctx;
+
+	memset(r, 0, sizeof(*r));
+	r->f.clk = &r->st.clk;
+	r->f.call_ns = 1000;
+	r->cyc.read = fake_cycles;
+	r->cyc.arg = &r->st.clk;
+	timing_cfg_default(&cfg, 2000000);
+	cfg.samples = 1;
+	cfg.cycles = &r->cyc;
+	clock_init_fake(&r->st.clk, 0, 7);
+	r->st.clk.ticks = stalling_ticks;
+	r->st.stall_at = stall_at;
+	ctx_init(&ctx, NULL, 5120, NULL);
+	aim_ctx_set_data(&ctx, &r->f);
+	return timing_run(t, &ctx, &r->st.clk, &cfg, collect, &r->g, &r->res);
+}
+
+/*
+ * What the TSC and the cycle counter see outside the call's clock
+ * readings is not the call's: a stall there leaves ticks and cycles per
+ * call at the ns per call times their rates, exactly.
+ */
+static void
+stall_outside(void)
+{
+	static struct stall_run r;
+	struct hist_summary sum;
+	int64_t calls = 0, tsc = 0, cycles = 0, ns = 0, v;
+
+	/* The first reading of the 11th call: after the cost readings. */
+	is_int(stall_run(&r, &per_call_test, 2 * LATENCY_CLOCK_PAIRS + 2 * 10),
+	       AIM_OK, "per-call loop with a stalled reading");
+	ok(r.st.reads > r.st.stall_at, "the stall came in a timed call");
+	for (int i = 1; i < r.g.n; i++) {
+		calls += r.g.s[i].calls;
+		ns += r.g.s[i].elapsed_ns;
+		if (measure_get(&r.g.s[i].m, MEASURE_LAT_TSC, &v))
+			tsc += v;
+		if (measure_get(&r.g.s[i].m, MEASURE_LAT_CYCLES, &v))
+			cycles += v;
+	}
+	is_int(ns, calls * 1000, "the stall is not in any call's ns");
+	is_int(tsc, calls * 2000, "nor in its ticks: 2 per ns");
+	is_int(cycles, calls * 3000, "nor in its cycles: 3 per ns");
+	summarise(&r.g, &sum);
+	ok(sum.ticks == 2 * sum.mean && sum.cycles == 3 * sum.mean,
+	   "ticks (%.1f) and cycles (%.1f) per call are 2 and 3 x ns (%.1f)",
+	   sum.ticks, sum.cycles, sum.mean);
+}
+
+/* A cold step that leaves the next TSC reading 100 ns slower. */
+static void
+slowing_prepare(struct aim_ctx *ctx)
+{
+	struct fake *f = aim_ctx_data(ctx);
+
+	((struct stalling_tsc *)f->clk)->prepared = 1;
+}
+
+static const struct aim_test slowed_test = {
+	.info = &fake_info, .run = fake_run, .prepare = slowing_prepare,
+};
+
+/*
+ * The readings after a prepare step cost what they cost there, not what
+ * back-to-back ones do: measured so, and taken off exactly.
+ */
+static void
+slow_after_prepare(void)
+{
+	static struct stall_run r;
+	const struct measure_sample *s = &r.g.s[1];
+	int64_t tsc = -1, cycles = -1;
+
+	is_int(stall_run(&r, &slowed_test, -1), AIM_OK,
+	       "per-call loop with a slowing prepare");
+	ok(r.g.n > 1 && measure_get(&s->m, MEASURE_LAT_TSC, &tsc) &&
+	   measure_get(&s->m, MEASURE_LAT_CYCLES, &cycles),
+	   "its sample holds ticks and cycles");
+	is_int(s->elapsed_ns, s->calls * 1000, "1000 ns per call");
+	is_int(tsc, s->calls * 2000, "2000 ticks: the slow reading off");
+	is_int(cycles, s->calls * 3000, "3000 cycles: the slow reading off");
+}
+
 int
 main(void)
 {
@@ -265,5 +398,7 @@ main(void)
 	planted_outlier();
 	prepared();
 	ticks_and_cycles();
+	stall_outside();
+	slow_after_prepare();
 	return done_testing();
 }
