@@ -34,6 +34,7 @@ struct memfam {
 	const struct memfam_routine *r;
 	char *dst, *src;	/* src NULL for a clear */
 	size_t n;
+	int flushopt;		/* clflushopt, asked once (memfam_flushopt) */
 };
 
 #define OP_copy MEMFAM_COPY, 0
@@ -157,6 +158,7 @@ memfam_setup(struct aim_ctx *ctx)
 	m->v = v;
 	m->r = r;
 	m->n = n;
+	m->flushopt = memfam_flushopt();
 	m->dst = map(n);
 	if (m->dst == NULL || (v->op == MEMFAM_COPY && (m->src = map(n)) == NULL)) {
 		enum aim_status st = aim_fail_errno(ctx, "mmap buffers");
@@ -207,8 +209,8 @@ memfam_cold(struct aim_ctx *ctx)
 	struct memfam *m = aim_ctx_data(ctx);
 
 	if (m->src != NULL)
-		(void)memfam_flush(m->src, m->n);	/* names the instruction */
-	(void)memfam_flush(m->dst, m->n);
+		memfam_flush(m->src, m->n, m->flushopt);
+	memfam_flush(m->dst, m->n, m->flushopt);
 }
 
 static void

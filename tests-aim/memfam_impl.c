@@ -235,14 +235,21 @@ memfam_cpu_missing(const struct memfam_routine *r)
 		"AVX-512F not reported by CPUID or not enabled by the kernel";
 }
 
-const char *
-memfam_flush(const void *p, size_t n)
+int
+memfam_flushopt(void)
 {
 	unsigned a = 0, b = 0, c = 0, d = 0;
-	const char *q = p, *end = q + n;
 
 	(void)__get_cpuid_count(7, 0, &a, &b, &c, &d);
-	if (b & bit_CLFLUSHOPT) {
+	return (b & bit_CLFLUSHOPT) != 0;
+}
+
+void
+memfam_flush(const void *p, size_t n, int opt)
+{
+	const char *q = p, *end = q + n;
+
+	if (opt) {
 		for (; q < end; q += 64)
 			__asm__ volatile("clflushopt %0" : "+m"(*(volatile char *)q));
 	} else {
@@ -250,7 +257,6 @@ memfam_flush(const void *p, size_t n)
 			__asm__ volatile("clflush %0" : "+m"(*(volatile char *)q));
 	}
 	__asm__ volatile("mfence" : : : "memory");
-	return (b & bit_CLFLUSHOPT) ? "clflushopt" : "clflush";
 }
 
 const struct memfam_routine *
@@ -279,12 +285,18 @@ memfam_cpu_missing(const struct memfam_routine *r)
 	return "x86-64 only";
 }
 
-const char *
-memfam_flush(const void *p, size_t n)
+int
+memfam_flushopt(void)
+{
+	return 0;
+}
+
+void
+memfam_flush(const void *p, size_t n, int opt)
 {
 	(void)p;
 	(void)n;
-	return "none";
+	(void)opt;
 }
 
 #endif

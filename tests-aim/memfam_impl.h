@@ -37,11 +37,17 @@ const struct memfam_routine *memfam_routine(enum memfam_op op,
 const char *memfam_cpu_missing(const struct memfam_routine *r);
 
 /*
- * Write back and drop every line of [P, P + N) from every cache level
- * (clflushopt where CPUID has it, else clflush), then mfence; no-op
- * where the architecture has neither.  Returns the instruction used.
+ * Whether CPUID reports clflushopt: asked once, at setup, since CPUID is
+ * a VM exit in a guest, which would disturb the call that follows.
  */
-const char *memfam_flush(const void *p, size_t n);
+int memfam_flushopt(void);
+
+/*
+ * Write back and drop every line of [P, P + N) from every cache level
+ * (clflushopt when OPT, else clflush), then mfence; no-op where the
+ * architecture has neither.
+ */
+void memfam_flush(const void *p, size_t n, int opt);
 
 /*
  * zerocmp (memfam_zero.c): memcmp of the two halves of a mapping never
