@@ -122,7 +122,8 @@ main(int argc, char **argv)
 				      MADV_DOFORK);
 		shared[i] = forks(100);
 		if (dontfork_object(dlsym(RTLD_DEFAULT, "cos"),
-				    (const void *)(uintptr_t)main) <= 0) {
+				    (const void *)(uintptr_t)main,
+				    dontfork_bound_now()) <= 0) {
 			fprintf(stderr, "forklibm: cannot keep libm from children\n");
 			return 2;
 		}

@@ -162,10 +162,12 @@ child_main(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	 * libm is the tests' (the library routines call it in this
 	 * process), never their children's: no test's child calls it
 	 * between fork and exec or _exit (aim_test.h).  Kept from them, a
-	 * fork copies what lmbench's lat_proc copies (doc/tests.md).
+	 * fork copies what lmbench's lat_proc copies (doc/tests.md); all of
+	 * it in aimrun-test, bound at start, so no child looks a symbol up.
 	 */
 	(void)dontfork_object(dlsym(RTLD_DEFAULT, "cos"),
-			      (const void *)(uintptr_t)child_main);
+			      (const void *)(uintptr_t)child_main,
+			      dontfork_bound_now());
 	r = layout_random();
 	/*
 	 * Kept until _exit: they move every later small allocation.  The

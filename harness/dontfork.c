@@ -4,7 +4,9 @@
  * read-only segment) and its dynamic section (inside the RELRO part), so
  * a lazy symbol lookup in a child that walks past the object still works.
  * What goes is what only the object's own code touches: its code, its
- * data and its bss.
+ * data and its bss.  In a program whose symbols were all bound at start
+ * (linked -z now, as aimrun-test is), no child looks a symbol up, and
+ * the whole object goes.
  */
 #include "config.h"
 
@@ -12,12 +14,14 @@
 
 #include <link.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 struct find {
 	uintptr_t addr, need;
+	int whole;	/* every segment: no child looks a symbol up */
 	long marked;
 };
 
@@ -109,10 +113,13 @@ visit(struct dl_phdr_info *info, size_t size, void *arg)
 		uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
 		long n;
 
-		if (ph->p_type != PT_LOAD || !(ph->p_flags & (PF_X | PF_W)))
+		if (ph->p_type != PT_LOAD ||
+		    (!f->whole && !(ph->p_flags & (PF_X | PF_W))))
 			continue;
-		if ((ph->p_flags & PF_W) && lo < keep)
+		if (!f->whole && (ph->p_flags & PF_W) && lo < keep)
 			lo = keep;
+		if (f->whole)	/* every page is the object's: none is shared */
+			lo &= ~(page - 1);
 		n = mark(info, i, lo, page);
 		f->marked = n < 0 ? -1 : f->marked + n;
 	}
@@ -120,12 +127,47 @@ visit(struct dl_phdr_info *info, size_t size, void *arg)
 }
 
 long
-dontfork_object(const void *addr, const void *need)
+dontfork_object(const void *addr, const void *need, int whole)
 {
 	struct find f = {
-		.addr = (uintptr_t)addr, .need = (uintptr_t)need, .marked = 0,
+		.addr = (uintptr_t)addr, .need = (uintptr_t)need,
+		.whole = whole != 0, .marked = 0,
 	};
 
 	(void)dl_iterate_phdr(visit, &f);	/* the result is in F */
 	return f.marked;
+}
+
+/* The first object dl_iterate_phdr visits is the program: its flags. */
+static int
+program_now(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	int *now = arg;
+
+	(void)size;
+	for (int i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		const ElfW(Dyn) *d;
+
+		if (ph->p_type != PT_DYNAMIC)
+			continue;
+		d = (const ElfW(Dyn) *)(info->dlpi_addr + ph->p_vaddr);
+		for (; d->d_tag != DT_NULL; d++)
+			if (d->d_tag == DT_BIND_NOW ||
+			    (d->d_tag == DT_FLAGS && (d->d_un.d_val & DF_BIND_NOW)) ||
+			    (d->d_tag == DT_FLAGS_1 && (d->d_un.d_val & DF_1_NOW)))
+				*now = 1;
+	}
+	return 1;
+}
+
+int
+dontfork_bound_now(void)
+{
+	const char *env = getenv("LD_BIND_NOW");
+	int now = env != NULL && env[0] != '\0';
+
+	if (!now)
+		(void)dl_iterate_phdr(program_now, &now);
+	return now;
 }

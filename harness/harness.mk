@@ -39,10 +39,12 @@ harness_aimrun_LDADD = $(AIM_LDADD)
 # -lm), none of aimrun's libraries; t/lean-child.sh checks what it maps.
 # LIBS also holds libcsv, for report/: --as-needed leaves it out, also
 # where the compiler does not pass it by default (sanitizer builds).
+# -z now binds every symbol at start, so no process a test forks looks
+# one up and the test process keeps all of libm from them (dontfork.c).
 pkglibexec_PROGRAMS = harness/aimrun-test
 harness_aimrun_test_SOURCES = harness/aimrun-test.c
 harness_aimrun_test_LDADD = $(AIM_LIBS)
-harness_aimrun_test_LDFLAGS = $(AM_LDFLAGS) -Wl,--as-needed
+harness_aimrun_test_LDFLAGS = $(AM_LDFLAGS) -Wl,--as-needed -Wl,-z,now
 
 suitedir = $(pkgdatadir)/suite
 dist_man_MANS += doc/aimrun.1

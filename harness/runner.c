@@ -358,7 +358,7 @@ start(const struct aim_test *t, const struct runner_cfg *cfg, struct watch *w,
 		 * children, which costs only time.
 		 */
 		(void)dontfork_object(store_engine_code(),
-				      (const void *)(uintptr_t)runner_run);
+				      (const void *)(uintptr_t)runner_run, 0);
 		child_main(t, &cc, fds[1]);
 	}
 	(void)setpgid(w->pid, w->pid);	/* races the child's own call; both agree */

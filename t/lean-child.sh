@@ -24,6 +24,14 @@ if command -v ldd >/dev/null 2>&1; then
 else
 	skip "no ldd"
 fi
+# Bound at start, so no process a test forks looks a symbol up, and the
+# test process can keep all of libm from them (harness/dontfork.c).
+if command -v readelf >/dev/null 2>&1; then
+	t "aimrun-test binds its symbols at start (-z now)" sh -c \
+		"readelf -d '$PROG' | grep -Eq 'BIND_NOW|Flags:.* NOW'"
+else
+	skip "no readelf"
+fi
 
 # A fork_test running long enough to look at its process.
 AIM_LEAN_MARK=lean-$$ "$AIMRUN" --db "$W/a.db" --tag lean --tests fork_test \

@@ -387,3 +387,10 @@ check-pg: all $(check_PROGRAMS)
 	AIM_SRCDIR='$(abs_top_srcdir)' AIM_BUILDDIR='$(abs_top_builddir)' \
 		$(SHELL) $(srcdir)/t/pg-suite.sh
 .PHONY: check-pg
+# A program bound at start keeps the whole of libm from what it forks.
+check_PROGRAMS += t/dontfork-now-t
+TESTS += t/dontfork-now-t
+t_dontfork_now_t_SOURCES = t/dontfork-now-t.c
+t_dontfork_now_t_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/harness
+t_dontfork_now_t_LDADD = t/libtap.a harness/libharness.a -lm
+t_dontfork_now_t_LDFLAGS = $(AM_LDFLAGS) -Wl,-z,now
