@@ -350,3 +350,6 @@ EXTRA_DIST += t/import-lines-stats.sh
 # The CSV export's uuid, judged, better and copies, kept by its import.
 TESTS += t/csv-identity.sh
 EXTRA_DIST += t/csv-identity.sh
+# aimdb push: runs sent to another database by uuid, complete ones only.
+TESTS += t/push.sh
+EXTRA_DIST += t/push.sh
