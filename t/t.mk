@@ -353,3 +353,6 @@ EXTRA_DIST += t/csv-identity.sh
 # aimdb push: runs sent to another database by uuid, complete ones only.
 TESTS += t/push.sh
 EXTRA_DIST += t/push.sh
+# Three machines pushing into one store; --host; cross-host refusal.
+TESTS += t/fleet.sh
+EXTRA_DIST += t/fleet.sh
