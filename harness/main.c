@@ -20,6 +20,7 @@
 #include "cmd.h"
 #include "copies.h"
 #include "dbpath.h"
+#include "dbtarget.h"
 #include "interrupt.h"
 #include "log.h"
 #include "parse.h"
@@ -329,6 +330,23 @@ say_counters(void *arg, const char *line)
 	aim_warn("%s", line);
 }
 
+/*
+ * --db or the default: a file, or a server without a password in the
+ * string, refused here before any message could quote it.
+ */
+static char *
+settle_db(const struct cli *c)
+{
+	char *db = c->db != NULL ? xstrdup(c->db) : dbpath_default();
+	char shown[512];
+
+	if (db == NULL)
+		aim_die(2, "no database path: set --db, $AIM_DB or $HOME");
+	if (db_target_shown(db, shown, sizeof(shown)) == 1)
+		aim_die(1, "%s: %s", shown, DB_TARGET_NO_PASSWORD);
+	return db;
+}
+
 /* aimrun --cmd: the tag, database, counters and signals as for tests. */
 static int
 main_cmd(const struct cli *c)
@@ -351,9 +369,7 @@ main_cmd(const struct cli *c)
 	tag = c->tag != NULL ? xstrdup(c->tag) : default_tag();
 	if (tag_check(tag, why, sizeof(why)) != 0)
 		aim_die(1, "--tag: %s", why);
-	db = c->db != NULL ? xstrdup(c->db) : dbpath_default();
-	if (db == NULL)
-		aim_die(2, "no database path: set --db, $AIM_DB or $HOME");
+	db = settle_db(c);
 	o.dir = c->dir != NULL ? c->dir : "/tmp";
 	o.tag = tag;
 	o.db_path = db;
@@ -398,9 +414,7 @@ main(int argc, char **argv)
 	tag = c.tag != NULL ? xstrdup(c.tag) : default_tag();
 	if (tag_check(tag, why, sizeof(why)) != 0)
 		aim_die(1, "--tag: %s", why);
-	db = c.db != NULL ? xstrdup(c.db) : dbpath_default();
-	if (db == NULL)
-		aim_die(2, "no database path: set --db, $AIM_DB or $HOME");
+	db = settle_db(&c);
 	o.dir = c.dir != NULL ? c.dir : getenv("TMPDIR");
 	/* A relative $TMPDIR would depend on the working directory. */
 	if (o.dir == NULL || (c.dir == NULL && o.dir[0] != '/'))

@@ -7,6 +7,7 @@
 
 #include "dbtarget.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #ifdef HAVE_LIBPQ
@@ -87,4 +88,140 @@ db_target_is_postgres(const char *s)
 	if (strchr(s, '=') == NULL)
 		return 0;
 	return is_keywords(s);
+}
+
+/* Append N bytes of S to BUF (of LEN, *AT used so far), cut to fit. */
+static void
+put(char *buf, size_t len, size_t *at, const char *s, size_t n)
+{
+	if (*at + 1 >= len)
+		return;
+	if (n > len - 1 - *at)
+		n = len - 1 - *at;
+	memcpy(buf + *at, s, n);
+	*at += n;
+	buf[*at] = '\0';
+}
+
+/* The end of the value starting at V, quoted as libpq quotes; NULL if cut. */
+static const char *
+value_end(const char *v)
+{
+	if (*v != '\'')
+		return v + strcspn(v, " \t\n");
+	for (v++; *v != '\'' && *v != '\0'; v++)
+		if (*v == '\\' && v[1] != '\0')
+			v++;
+	return *v == '\'' ? v + 1 : NULL;
+}
+
+/* A keyword string without its password word: 1 cut, 0 none, -1 unsure. */
+static int
+shown_keywords(const char *s, char *buf, size_t len)
+{
+	const char *w = s + strspn(s, " \t\n");
+	size_t at = 0;
+	int cut = 0;
+
+	buf[0] = '\0';
+	while (*w != '\0') {
+		size_t klen = strcspn(w, "= \t\n");
+		const char *v = w + klen, *end;
+
+		v += strspn(v, " \t\n");
+		if (*v++ != '=')
+			return -1;
+		v += strspn(v, " \t\n");
+		end = value_end(v);
+		if (end == NULL)
+			return -1;
+		if (klen == 8 && strncmp(w, "password", 8) == 0) {
+			cut = 1;
+		} else {
+			if (at > 0)
+				put(buf, len, &at, " ", 1);
+			put(buf, len, &at, w, (size_t)(end - w));
+		}
+		w = end + strspn(end, " \t\n");
+	}
+	return cut;
+}
+
+/* A URI without the secret of "user:secret@" and a password parameter. */
+static int
+shown_uri(const char *s, char *buf, size_t len)
+{
+	const char *auth = strstr(s, "://") + 3, *q, *at_sign = NULL;
+	size_t alen = strcspn(auth, "/?"), at = 0, i;
+	int cut = 0;
+
+	for (i = 0; i < alen; i++)
+		if (auth[i] == '@')
+			at_sign = auth + i;
+	buf[0] = '\0';
+	q = at_sign != NULL ? memchr(auth, ':', (size_t)(at_sign - auth)) : NULL;
+	if (q != NULL) {
+		put(buf, len, &at, s, (size_t)(q - s));
+		cut = 1;
+		s = at_sign;
+	}
+	q = strchr(s, '?');
+	put(buf, len, &at, s, q != NULL ? (size_t)(q - s) : strlen(s));
+	for (char sep = '?'; q != NULL && *q != '\0'; q += i) {
+		q++;
+		i = strcspn(q, "&");
+		if (strncmp(q, "password=", 9) == 0) {
+			cut = 1;
+			continue;
+		}
+		put(buf, len, &at, &sep, 1);
+		put(buf, len, &at, q, i);
+		sep = '&';
+	}
+	return cut;
+}
+
+#ifdef HAVE_LIBPQ
+/* Whether libpq would still find a password in S. */
+static int
+holds_password(const char *s)
+{
+	PQconninfoOption *opts = PQconninfoParse(s, NULL), *o;
+	int found = 0;
+
+	if (opts == NULL)
+		return 0;
+	for (o = opts; o->keyword != NULL; o++)
+		if (strcmp(o->keyword, "password") == 0 && o->val != NULL)
+			found = 1;
+	PQconninfoFree(opts);
+	return found;
+}
+#else
+/* Refused in any case without libpq: only the plain spelling is sought. */
+static int
+holds_password(const char *s)
+{
+	return strstr(s, "password") != NULL;
+}
+#endif
+
+int
+db_target_shown(const char *s, char *buf, size_t len)
+{
+	int cut;
+
+	if (len == 0)
+		return 0;
+	if (!db_target_is_postgres(s)) {
+		snprintf(buf, len, "%s", s);
+		return 0;
+	}
+	cut = is_uri(s) ? shown_uri(s, buf, len) : shown_keywords(s, buf, len);
+	/* What libpq would still read as one is not shown at all. */
+	if (cut < 0 || buf[0] == '\0' || holds_password(buf)) {
+		snprintf(buf, len, "a PostgreSQL connection string");
+		return 1;
+	}
+	return cut;
 }

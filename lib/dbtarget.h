@@ -6,6 +6,8 @@
 #ifndef AIM_DBTARGET_H
 #define AIM_DBTARGET_H
 
+#include <stddef.h>
+
 /*
  * 1 when S names a PostgreSQL server: it starts with "postgresql://" or
  * "postgres://", or every word of it is key=value with a key libpq knows
@@ -15,5 +17,19 @@
  * "dbname=a b", is a file name.  0 otherwise.
  */
 int db_target_is_postgres(const char *s);
+
+/*
+ * S as a message may name it: a file name or a server's string without
+ * its password (the "password=..." word or parameter, the ":secret" of
+ * a URI's "user:secret@"), into BUF of LEN bytes.  Returns 1 when a
+ * password was taken out (such a server is refused before any
+ * connection), 0 when S is shown as it is.  A password it cannot cut
+ * cleanly (quoted oddly) leaves "a PostgreSQL connection string".
+ */
+int db_target_shown(const char *s, char *buf, size_t len);
+
+/* Why a server's string with a password in it is refused. */
+#define DB_TARGET_NO_PASSWORD "a password in the connection string: keep " \
+	"it in ~/.pgpass (PGPASSFILE) or a service file"
 
 #endif

@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dbtarget.h"
 #include "xalloc.h"
 
 /* Random names to try before giving up: a collision is already rare. */
@@ -103,8 +104,12 @@ outfile_spares(const char *path, const char *keep)
 	static const char *const side[] = { "", "-wal", "-shm", "-journal" };
 	struct stat out, k;
 
-	/* The rename replaces a link at PATH, never its target: lstat. */
-	if (keep == NULL || lstat(path, &out) != 0)
+	/*
+	 * The rename replaces a link at PATH, never its target: lstat.  A
+	 * server is no file that an output could overwrite.
+	 */
+	if (keep == NULL || db_target_is_postgres(keep) ||
+	    lstat(path, &out) != 0)
 		return 0;
 	for (size_t i = 0; i < sizeof(side) / sizeof(side[0]); i++) {
 		char *name = xasprintf("%s%s", keep, side[i]);

@@ -16,8 +16,11 @@
 
 #include "db_sqlite.h"
 #include "dbfile.h"
+#include "dbtarget.h"
 #include "store.h"
 #include "store_int.h"
+#include "store_pg.h"
+#include "schema_pg.h"
 
 static sqlite3 *
 open_db(const char *path, enum dbfile_use use, char *name, size_t len,
@@ -135,7 +138,7 @@ store_name_is_link(const char *path)
 {
 	struct stat sb;
 
-	return lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode);
+	return !db_target_is_postgres(path) && lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode);
 }
 
 /* A store over the SQLite connection H (NULL: its open failed). */
@@ -163,6 +166,10 @@ store_open(const char *path, enum store_mode mode, char *err, size_t errlen)
 		[STORE_EDIT] = DBFILE_EDIT,
 	};
 
+	/* A server's name never reaches the checks of a file. */
+	if (db_target_is_postgres(path))
+		return store_wrap(store_pg_open(path, mode != STORE_RO, err,
+						errlen), err, errlen);
 	return store_of(schema_open(path, use[mode], NULL, err, errlen), err,
 			errlen);
 }
@@ -171,6 +178,12 @@ struct store *
 store_reopen(const char *path, struct store_checked *seen, char *err,
 	     size_t errlen)
 {
+	/*
+	 * A server has no file to have been replaced: a new connection
+	 * each time, its schema checked again (a few milliseconds).
+	 */
+	if (db_target_is_postgres(path))
+		return store_open(path, STORE_RW, err, errlen);
 	return store_of(schema_open(path, DBFILE_CREATE, seen, err, errlen),
 			err, errlen);
 }
@@ -188,6 +201,9 @@ store_verify_schema(struct store *st, void (*fn)(const char *, void *),
 	sqlite3 *h = db_sqlite_handle(store_db(st));
 	char err[STORE_ERR_MAX];
 	int version;
+
+	if (db_engine(store_db(st)) == DB_POSTGRES)
+		return schema_pg_verify(store_db(st), fn, arg);
 
 	/* A reader's file may be of an older version, checked as that. */
 	if (h == NULL || schema_inspect(h, &version, err, sizeof(err)) < 0) {

@@ -33,4 +33,12 @@ int schema_pg_inspect(struct db *db, int *version, char *err, size_t errlen);
  */
 int schema_pg_migrate(struct db *db, char *err, size_t errlen);
 
+/*
+ * aimdb check's schema verdict on DB: what schema_pg_inspect refuses,
+ * then each table, view and index of this version that is missing,
+ * one line each to FN.  The number missing, or -1 after telling FN why.
+ */
+int schema_pg_verify(struct db *db, void (*fn)(const char *, void *),
+		     void *arg);
+
 #endif

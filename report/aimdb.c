@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "dbpath.h"
+#include "dbtarget.h"
 #include "log.h"
 #include "tag.h"
 #include "xalloc.h"
@@ -124,7 +125,8 @@ run_verb(const char *db_opt, int argc, char **argv)
 		if (path == NULL)
 			return CLI_USER;
 		/* A name SQLite would not read as a file is the user's mistake. */
-		if (dbpath_check(path, why, sizeof(why)) < 0) {
+		if (!db_target_is_postgres(path) &&
+		    dbpath_check(path, why, sizeof(why)) < 0) {
 			aim_warn("%s: %s", tag_shown(path, shown, sizeof(shown)),
 				 why);
 			free(path);

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "dbtarget.h"
 #include "log.h"
 #include "query_admin.h"
 #include "store.h"
@@ -36,7 +37,8 @@ begin_write(const struct aimdb *a, int *rc)
 	struct store *st;
 	struct stat sb;
 
-	if (stat(a->db_path, &sb) < 0 && errno == ENOENT) {
+	if (!db_target_is_postgres(a->db_path) && stat(a->db_path, &sb) < 0 &&
+	    errno == ENOENT) {
 		aim_warn("%s: no such database: nothing to change", a->db_path);
 		*rc = CLI_USER;
 		return NULL;

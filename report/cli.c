@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 
 #include "catalog.h"
+#include "dbtarget.h"
 #include "dbpath.h"
 #include "log.h"
 #include "parse.h"
@@ -31,11 +32,17 @@ cli_db_path(const char *opt)
 {
 	char *path;
 
-	if (opt != NULL)
-		return xstrdup(opt);
-	path = dbpath_default();
+	char shown[512];
+
+	path = opt != NULL ? xstrdup(opt) : dbpath_default();
 	if (path == NULL)
 		aim_warn("no database: give --db PATH or set AIM_DB (HOME is not set)");
+	/* Refused here, so that no later message can quote it. */
+	if (path != NULL && db_target_shown(path, shown, sizeof(shown)) == 1) {
+		aim_warn("%s: %s", shown, DB_TARGET_NO_PASSWORD);
+		free(path);
+		path = NULL;
+	}
 	return path;
 }
 
@@ -65,7 +72,8 @@ cli_open_as(const char *path, enum store_mode mode, const char *missing,
 		*status = CLI_ENV;
 		return NULL;
 	}
-	if (mode == STORE_RO && stat(path, &sb) < 0 && errno == ENOENT) {
+	if (mode == STORE_RO && !db_target_is_postgres(path) &&
+	    stat(path, &sb) < 0 && errno == ENOENT) {
 		aim_warn("%s: %s", path, missing);
 		*status = CLI_USER;
 		return NULL;

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "dbtarget.h"
@@ -63,6 +64,52 @@ test_file_exists(void)
 		diag("cannot remove %s", dir);
 }
 
+/* A buffer too small for the name cuts it, the password still out. */
+static void
+cut_short(void)
+{
+	char buf[12];
+
+	db_target_shown("postgresql://u:s3@hostname/d", buf, sizeof(buf));
+	ok(strstr(buf, "s3") == NULL && strlen(buf) == 11,
+	   "a short buffer: %s", buf);
+}
+
+/* What a message may show of a name: never a password. */
+static void
+test_shown(void)
+{
+	static const struct {
+		const char *name, *shown;
+		int cut;
+	} shown[] = {
+		{ "results/aim.db", "results/aim.db", 0 },
+		{ "password=x.db", "a PostgreSQL connection string", 1 },
+		{ "host=a dbname=b", "host=a dbname=b", 0 },
+		{ "host=a password=s3 dbname=b", "host=a dbname=b", 1 },
+		{ "password='s 3' host=a", "host=a", 1 },
+		{ "host=a password = s3", "host=a", 1 },
+		{ "postgresql://u@h/d", "postgresql://u@h/d", 0 },
+		{ "postgresql://u:s3@h/d", "postgresql://u@h/d", 1 },
+		{ "postgres://u:s3@h:5432/d?sslmode=require",
+		  "postgres://u@h:5432/d?sslmode=require", 1 },
+		{ "postgresql://h/d?password=s3&sslmode=require",
+		  "postgresql://h/d?sslmode=require", 1 },
+		{ "postgresql://h/d?passw%6frd=s3",
+		  "a PostgreSQL connection string", 1 },
+	};
+	char buf[256];
+
+	for (size_t i = 0; i < sizeof(shown) / sizeof(shown[0]); i++) {
+		int cut = db_target_shown(shown[i].name, buf, sizeof(buf));
+
+		ok(cut == shown[i].cut && strcmp(buf, shown[i].shown) == 0,
+		   "\"%s\" is shown as \"%s\" (%d): %s", shown[i].name,
+		   shown[i].shown, shown[i].cut, buf);
+	}
+	cut_short();
+}
+
 int
 main(void)
 {
@@ -72,5 +119,6 @@ main(void)
 		       "\"%s\" is %s", cases[i].name,
 		       cases[i].server ? "a server" : "a file");
 	test_file_exists();
+	test_shown();
 	return done_testing();
 }

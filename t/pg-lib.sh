@@ -8,6 +8,7 @@
 PG=
 PG_DIR=
 pg_stop() {
+	[ -z "${PG_SCHEMAS:-}" ] || pg_drop_schemas
 	[ -n "$PG_DIR" ] || return 0
 	sh "${AIM_SRCDIR:-.}/t/pg-cluster.sh" stop "$PG_DIR" 2>/dev/null ||
 		rm -rf "$PG_DIR"
@@ -16,6 +17,8 @@ pg_stop() {
 pg_need() {
 	if [ -n "${AIM_TEST_PG:-}" ]; then
 		PG=$AIM_TEST_PG
+		trap 'pg_stop' EXIT
+		trap 'pg_stop; exit 1' HUP INT TERM
 		return 0
 	fi
 	# Short and under /tmp: a socket path is at most 107 bytes, and the
@@ -37,4 +40,24 @@ pg_need() {
 pg_run() {
 	pg_need || return 0
 	AIM_TEST_PG=$PG "$1"
+}
+# pg_schema NAME: a fresh schema of the server $PG for this script,
+# dropped at exit: PG_NAME its name, PG_DB the --db string naming it;
+# 1 when it cannot be made.  pg_need first.  pg_runs NAME: how many
+# runs the schema NAME holds.
+PG_SCHEMAS=
+pg_drop_schemas() {
+	for s in $PG_SCHEMAS; do
+		"${AIM_BUILDDIR:-.}/t/pgschema" -d "$PG" "$s" 2>/dev/null
+	done
+	PG_SCHEMAS=
+}
+pg_schema() {
+	s="aims_$1_$$"
+	PG_NAME=$s
+	PG_SCHEMAS="$PG_SCHEMAS $s"
+	PG_DB=$("${AIM_BUILDDIR:-.}/t/pgschema" "$PG" "$s")
+}
+pg_runs() {
+	"${AIM_BUILDDIR:-.}/t/pgschema" -n "$PG" "$1"
 }

@@ -350,6 +350,19 @@ EXTRA_DIST += t/import-lines-stats.sh
 # The CSV export's uuid, judged, better and copies, kept by its import.
 TESTS += t/csv-identity.sh
 EXTRA_DIST += t/csv-identity.sh
+
+# Every command against a server (t/pg-lib.sh): a schema of its own per
+# script, made and dropped by t/pgschema.
+EXTRA_DIST += t/pg-e2e.sh
+if HAVE_LIBPQ
+check_PROGRAMS += t/pgschema
+t_pgschema_SOURCES = t/pgschema.c
+t_pgschema_LDADD = $(PG_T_LDADD)
+TESTS += t/pg-e2e.sh
+endif
+# store_open reaches a server too: every program that opens a store.
+t_store_made_t_LDADD += $(PQ_LIBS)
+t_db_api_t_LDADD += $(PQ_LIBS)
 # aimdb push: runs sent to another database by uuid, complete ones only.
 TESTS += t/push.sh
 EXTRA_DIST += t/push.sh
