@@ -36,10 +36,15 @@ static int
 push_target(const char *to, const char *local)
 {
 	struct stat st, sl;
-	char shown[64], why[300];
+	char shown[512], why[300];
 
 	if (to == NULL || to[0] == '\0')
 		return aimdb_usage_error("push", "no target: give --to TARGET or set AIM_PUSH_TO");
+	/* Refused before anything can quote it, as --db is (cli_db_path). */
+	if (db_target_shown(to, shown, sizeof(shown)) == 1) {
+		aim_warn("push: %s: %s", shown, DB_TARGET_NO_PASSWORD);
+		return CLI_USER;
+	}
 	if (db_target_is_postgres(to))
 		return CLI_OK;
 	if (dbpath_check(to, why, sizeof(why)) < 0) {

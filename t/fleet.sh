@@ -8,6 +8,7 @@
 NAME=fleet
 S=${srcdir:-.}
 . "$S/t/robust-lib.sh"
+. "$S/t/pg-lib.sh"
 AIMPLOT="$B/report/aimplot"
 # What another machine would have stored: its name and CPU model.
 machine() {	# machine HOST TAG...
@@ -83,5 +84,12 @@ fleet() {	# fleet STORE WHERE: the whole story against one store
 		"# 2 tags in version order: v1 h3only" "$W/series"
 }
 fleet "$W/fleet.db" sqlite
+# pg_need replaces the trap that removes the work directory.
+if pg_need >"$W/pg.skip" && trap 'pg_stop; rm -rf "$W"' EXIT &&
+   pg_schema fleet; then
+	fleet "$PG_DB" postgresql
+else
+	skip "$(sed 's/^1\.\.0 # SKIP //' "$W/pg.skip")"
+fi
 echo "1..$n"
 exit $((fails > 0))

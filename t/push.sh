@@ -67,6 +67,10 @@ refused "a missing local database" 1 "no such database to push from" \
 echo "not a database" >"$W/junk.db"
 refused "a target that is not a database" 12 "not an SQLite database" \
 	"$AIMDB" --db "$L" push --to "$W/junk.db"
+refused "a server's string with a password, unshown" 1 \
+	"push: dbname=x: a password in the connection string" \
+	"$AIMDB" --db "$L" push --to "dbname=x password=sekrit"
+t "... the password nowhere" sh -c "! grep -q sekrit '$W/err'"
 refused "an unknown option" 1 "unknown option" \
 	"$AIMDB" --db "$L" push --bogus
 echo "1..$n"
