@@ -184,32 +184,42 @@ copy_summary(const struct aimdb_copy *m)
 	return CLI_OK;
 }
 
+/* The runs of TAG, one export document at a time: memory stays one tag's. */
+static int
+copy_tag(struct aimdb_copy *m, char *tag)
+{
+	struct json_object *doc, *runs;
+	int rc = CLI_OK;
+
+	doc = export_json_doc(store_db(m->from), &tag, 1, 1);
+	if (doc == NULL)
+		return CLI_ENV;
+	if (json_object_object_get_ex(doc, "runs", &runs))
+		for (size_t i = 0;
+		     rc == CLI_OK && i < json_object_array_length(runs); i++)
+			rc = copy_run(m, json_object_array_get_idx(runs, i));
+	jsonout_free(doc);
+	return rc;
+}
+
 int
 aimdb_copy_runs(struct aimdb_copy *m, int argc, char **argv)
 {
 	char **tags = NULL;
 	size_t n = 0;
-	struct json_object *doc = NULL, *runs;
 	int rc = aimdb_tags_given(m->from_name, m->from, argc, argv, &tags,
 				  &n);
 
 	if (rc == CLI_OK &&
-	    (doc = export_json_doc(store_db(m->from), tags, n, 1)) == NULL)
-		rc = CLI_ENV;
-	query_tags_free(tags, n);
-	if (rc != CLI_OK)
-		return rc;
-	if ((m->to = cli_open(m->to_name, STORE_RW, &rc)) != NULL &&
-	    json_object_object_get_ex(doc, "runs", &runs)) {
-		for (size_t i = 0;
-		     rc == CLI_OK && i < json_object_array_length(runs); i++)
-			rc = copy_run(m, json_object_array_get_idx(runs, i));
+	    (m->to = cli_open(m->to_name, STORE_RW, &rc)) != NULL) {
+		for (size_t i = 0; rc == CLI_OK && i < n; i++)
+			rc = copy_tag(m, tags[i]);
 		if (rc == CLI_OK)
 			rc = copy_summary(m);
 	}
+	query_tags_free(tags, n);
 	store_close(m->to);
 	m->to = NULL;
-	jsonout_free(doc);
 	return rc;
 }
 
