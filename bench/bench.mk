@@ -16,3 +16,5 @@ EXTRA_DIST += bench/mem-vs-perf.sh
 noinst_PROGRAMS += bench/seq-sim
 bench_seq_sim_SOURCES = bench/seq-sim.c
 bench_seq_sim_LDADD = $(AIM_LDADD)
+# 50 writers and aimcmp readers on SQLite and a server, a restart, scale.
+EXTRA_DIST += bench/fleet-load.sh
