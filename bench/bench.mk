@@ -16,5 +16,10 @@ EXTRA_DIST += bench/mem-vs-perf.sh
 noinst_PROGRAMS += bench/seq-sim
 bench_seq_sim_SOURCES = bench/seq-sim.c
 bench_seq_sim_LDADD = $(AIM_LDADD)
+# aimrun's open per result, on a file or a server (bench/pg-speed.sh).
+noinst_PROGRAMS += bench/storeopen
+bench_storeopen_SOURCES = bench/storeopen.c
+bench_storeopen_LDADD = $(AIM_LDADD)
+EXTRA_DIST += bench/pg-speed.sh
 # 50 writers and aimcmp readers on SQLite and a server, a restart, scale.
 EXTRA_DIST += bench/fleet-load.sh

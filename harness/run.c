@@ -306,7 +306,9 @@ run_suite(const struct run_opts *o)
 	if (!o->quiet && rc == 0 && rs.n_ok > 0) {
 		errno = 0;
 		run_table_put(&rs, noisy_print(stdout, &rs.noisy));
-		run_print_where(&rs);
+		/* A lost server's run is told of in run_conclude's line. */
+		if (rs.lost[0] == '\0')
+			run_print_where(&rs);
 	}
 	noisy_free(&rs.noisy);
 	return run_conclude(&rs, rc);

@@ -44,6 +44,13 @@ struct run_state {
 	 * followed by a failed attempt to mark the run.
 	 */
 	char fail[512];
+	/*
+	 * A server lost after the run began: the results not stored then
+	 * (each one whole or not at all), and the first reason.
+	 */
+	size_t n_lost;
+	char lost[512];
+	int end_lost;		/* its end could not be written either */
 };
 
 /* Keep the first error that stops the run, "what: why" (rs->fail). */

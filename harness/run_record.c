@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "canary.h"
+#include "dbtarget.h"
 #include "env.h"
 #include "interrupt.h"
 #include "log.h"
@@ -36,8 +37,28 @@ run_fail_set(struct run_state *rs, const char *fmt, ...)
 }
 
 /*
+ * Whether a failed write is a server lost after the run began: the
+ * connection could not be made again (ST NULL) or ended (store_lost).
+ * The run then goes on measuring without that write, which the server
+ * rolled back whole, and ends incomplete; the first reason is kept.
+ * Anything else, and any failure of a file, stops the run.
+ */
+static int
+run_lost(struct run_state *rs, const struct store *st, const char *why)
+{
+	if (rs->run_id <= 0 || !db_target_is_postgres(rs->o->db_path) ||
+	    (st != NULL && !store_lost(st)))
+		return 0;
+	if (rs->lost[0] == '\0')
+		snprintf(rs->lost, sizeof(rs->lost), "%.200s: %.300s",
+			 rs->o->db_path, why);
+	return 1;
+}
+
+/*
  * Opened once per result: the schema and page checks are made on the
  * first open of the file, and again only if it is replaced (store_reopen).
+ * A server gets a new connection each time (about 3 ms on a local socket).
  */
 struct store *
 run_open_db(struct run_state *rs)
@@ -46,9 +67,22 @@ run_open_db(struct run_state *rs)
 	struct store *st = store_reopen(rs->o->db_path, &rs->db_seen, err,
 					sizeof(err));
 
-	if (st == NULL)
+	if (st == NULL && !run_lost(rs, NULL, err))
 		run_fail_set(rs, "%s: %s", rs->o->db_path, err);
 	return st;
+}
+
+/* After run_open_db or a write failed: 0 to go on (lost), else -1. */
+static int
+run_failed(struct run_state *rs, struct store *st)
+{
+	int lost = st == NULL ? rs->fail[0] == '\0' :
+		   run_lost(rs, st, store_errmsg(st));
+
+	if (!lost && st != NULL)
+		run_fail_set(rs, "%s: %s", rs->o->db_path, store_errmsg(st));
+	store_close(st);
+	return lost ? 0 : -1;
 }
 
 /* Note a failed write (RC < 0) of the table, or one that fflush finds. */
@@ -166,8 +200,11 @@ run_save(struct run_state *rs, const struct aim_test *t, int rep,
 	struct store *st = run_open_db(rs);
 	int rc;
 
-	if (st == NULL)
-		return -1;
+	if (st == NULL) {
+		rc = run_failed(rs, st);
+		rs->n_lost += rc == 0;
+		return rc;
+	}
 	struct store_result res = {
 		.number = t->info->number, .test = t->info->name,
 		/* Repetitions number on through the counts of a sweep. */
@@ -184,12 +221,15 @@ run_save(struct run_state *rs, const struct aim_test *t, int rep,
 		  out->samples, out->n_samples);
 	rc = store_add_result(st, rs->run_id, &res, out->samples,
 			      out->n_samples);
+	/* A lost result was rolled back whole; its notes are not kept. */
+	if (rc != 0)
+		rs->n_lost += store_lost(st);
 	if (rc == 0 && out->status == RUNNER_OK)
 		rc = save_note(rs, st, t->info->name, res.rep, out->reason);
 	if (rc != 0)
-		run_fail_set(rs, "%s: %s", rs->o->db_path, store_errmsg(st));
+		return run_failed(rs, st);
 	store_close(st);
-	return rc;
+	return 0;
 }
 
 /*
@@ -216,28 +256,28 @@ run_canary(struct run_state *rs, int rep)
 	noisy_canary(&rs->noisy, round, t);
 	snprintf(key, sizeof(key), "canary.round.%d", round);
 	st = run_open_db(rs);
-	if (st == NULL)
-		return -1;
-	rc = store_add_env(st, rs->run_id, &fact, 1);
+	rc = st != NULL ? store_add_env(st, rs->run_id, &fact, 1) : -1;
 	if (rc != 0)
-		run_fail_set(rs, "%s: %s", rs->o->db_path, store_errmsg(st));
+		return run_failed(rs, st);
 	store_close(st);
-	return rc;
+	return 0;
 }
 
 int
 run_finish(struct run_state *rs, int complete)
 {
 	struct store *st = run_open_db(rs);
-	int rc = -1;
+	int lost = rs->lost[0] != '\0';
+	int rc = st != NULL ? store_end_run(st, rs->run_id, complete && !lost ?
+					    "complete" : "incomplete") : -1;
 
-	if (st != NULL) {
-		rc = store_end_run(st, rs->run_id,
-				   complete ? "complete" : "incomplete");
-		if (rc != 0)
-			run_fail_set(rs, "%s: %s", rs->o->db_path, store_errmsg(st));
+	if (rc == 0) {
 		store_close(st);
+		return 0;
 	}
+	/* Still gone: the run stays as it began, incomplete, no end time. */
+	rc = run_failed(rs, st);
+	rs->end_lost = rc == 0;
 	return rc;
 }
 
@@ -259,6 +299,13 @@ run_conclude(const struct run_state *rs, int rc)
 	if (rc < 0) {
 		aim_warn("%s; finished results are stored as run %lld, marked incomplete",
 			 rs->fail, id);
+		return 2;
+	}
+	if (rs->lost[0] != '\0') {
+		aim_warn("%s; the server was lost during the run: %zu results "
+			 "not stored, the others are run %lld, %s", rs->lost,
+			 rs->n_lost, id, rs->end_lost ? "incomplete, its end not"
+			 " recorded" : "marked incomplete");
 		return 2;
 	}
 	if (rs->n_ok == 0) {

@@ -42,7 +42,7 @@ store_wrap(struct db *db, char *err, size_t errlen)
 
 	if (db == NULL)
 		return NULL;
-	st = malloc(sizeof(*st));
+	st = calloc(1, sizeof(*st));
 	if (st == NULL) {
 		snprintf(err, errlen, "out of memory");
 		db_close(db);	/* no statement is open */
@@ -65,6 +65,8 @@ store_close(struct store *st)
 	if (st == NULL)
 		return;
 	store_rollback(st);
+	for (int i = 0; i < STORE_STMT_N; i++)
+		db_finalize(st->stmt[i]);
 	db_close(st->db);
 	free(st);
 }
@@ -73,6 +75,12 @@ const char *
 store_errmsg(const struct store *st)
 {
 	return st != NULL ? st->err : "no database";
+}
+
+int
+store_lost(const struct store *st)
+{
+	return st != NULL && db_lost(st->db);
 }
 
 struct db *
@@ -164,6 +172,25 @@ tx_leave(struct store *st, enum tx_kind kind, int ok)
 	return -1;
 }
 
+/* ST's statement SLOT, prepared with SQL on first use; NULL on failure. */
+static struct db_stmt *
+cached(struct store *st, enum store_stmt slot, const char *sql)
+{
+	if (st->stmt[slot] == NULL)
+		st->stmt[slot] = db_prepare(st->db, sql);
+	return st->stmt[slot];
+}
+
+/* Done with ST's statement SLOT for now: reset, or dropped if it cannot be. */
+static void
+release(struct store *st, enum store_stmt slot)
+{
+	if (st->stmt[slot] != NULL && db_reset(st->stmt[slot]) < 0) {
+		db_finalize(st->stmt[slot]);
+		st->stmt[slot] = NULL;
+	}
+}
+
 /* Nullable integer: negative means unknown. */
 static int
 bind_count(struct db_stmt *stmt, int i, int64_t v)
@@ -205,8 +232,8 @@ store_add_env(struct store *st, int64_t run_id, const struct store_kv *env,
 	size_t i;
 	int rc = 0;
 
-	stmt = db_prepare(st->db, "INSERT INTO run_env (run_id, key, value)"
-			  " VALUES (?, ?, ?)");
+	stmt = cached(st, STORE_STMT_ENV, "INSERT INTO run_env (run_id, key,"
+		      " value) VALUES (?, ?, ?)");
 	if (stmt == NULL) {
 		fail_sql(st, "cannot store environment");
 		return -1;
@@ -221,7 +248,7 @@ store_add_env(struct store *st, int64_t run_id, const struct store_kv *env,
 			rc = -1;
 		}
 	}
-	db_finalize(stmt);
+	release(st, STORE_STMT_ENV);
 	return rc;
 }
 
@@ -328,11 +355,11 @@ insert_result(struct store *st, int64_t run_id, const struct store_result *res)
 	if (res->finished_utc == NULL &&
 	    store_now_utc(now, sizeof(now), st->err, sizeof(st->err)) < 0)
 		return -1;
-	stmt = db_prepare(st->db, "INSERT INTO result (run_id, number, test,"
-			  " rep, status, reason, factor, units, finished_utc,"
-			  " warmup_calls, warmup_ns, source_line, judged,"
-			  " better, copies) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?,"
-			  " ?, ?, ?, ?, ?, ?) RETURNING id");
+	stmt = cached(st, STORE_STMT_RESULT, "INSERT INTO result (run_id,"
+		      " number, test, rep, status, reason, factor, units,"
+		      " finished_utc, warmup_calls, warmup_ns, source_line,"
+		      " judged, better, copies) VALUES (?, ?, ?, ?, ?, ?, ?,"
+		      " ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
 	if (stmt == NULL) {
 		fail_sql(st, "cannot store result %s", res->test);
 		return -1;
@@ -344,7 +371,7 @@ insert_result(struct store *st, int64_t run_id, const struct store_result *res)
 	if (id < 0)
 		fail_sql(st, "cannot store result %s rep %d", res->test,
 			 res->rep);
-	db_finalize(stmt);
+	release(st, STORE_STMT_RESULT);
 	return id;
 }
 
@@ -392,12 +419,13 @@ insert_samples(struct store *st, int64_t result_id, const char *test,
 	size_t i;
 	int rc = 0;
 
-	stmt = db_prepare(st->db, "INSERT INTO sample (result_id, seq, calls,"
-			  " elapsed_ns, printed_ops) VALUES (?, ?, ?, ?, ?)");
+	stmt = cached(st, STORE_STMT_SAMPLE, "INSERT INTO sample (result_id,"
+		      " seq, calls, elapsed_ns, printed_ops)"
+		      " VALUES (?, ?, ?, ?, ?)");
 	if (stmt != NULL)
-		mst = db_prepare(st->db, "INSERT INTO sample_metric (result_id,"
-				 " seq, metric, value, bound)"
-				 " VALUES (?, ?, ?, ?, ?)");
+		mst = cached(st, STORE_STMT_METRIC, "INSERT INTO sample_metric"
+			     " (result_id, seq, metric, value, bound)"
+			     " VALUES (?, ?, ?, ?, ?)");
 	if (mst == NULL) {
 		fail_sql(st, "cannot store samples of %s", test);
 		rc = -1;
@@ -412,8 +440,8 @@ insert_samples(struct store *st, int64_t result_id, const char *test,
 			rc = -1;
 		}
 	}
-	db_finalize(stmt);
-	db_finalize(mst);
+	release(st, STORE_STMT_SAMPLE);
+	release(st, STORE_STMT_METRIC);
 	return rc;
 }
 

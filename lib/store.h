@@ -95,6 +95,12 @@ int store_in_transaction(const struct store *st);
 const char *store_errmsg(const struct store *st);
 
 /*
+ * Whether the last failure on ST was its server's connection ending
+ * (db_lost), not a refusal: what it was writing is rolled back whole.
+ */
+int store_lost(const struct store *st);
+
+/*
  * The connection under ST for the readers of report/query*.c and
  * lib/store_read.c, whichever engine holds it; NULL-safe.
  */

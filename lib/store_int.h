@@ -12,8 +12,19 @@
 
 #define STORE_ERR_MAX 512
 
+/* The inserts made again and again, prepared once per connection. */
+enum store_stmt {
+	STORE_STMT_ENV,
+	STORE_STMT_RESULT,
+	STORE_STMT_SAMPLE,
+	STORE_STMT_METRIC,
+	STORE_STMT_N,
+};
+
 struct store {
 	struct db *db;
+	/* A server's prepare and deallocate are round trips each. */
+	struct db_stmt *stmt[STORE_STMT_N];
 	char err[STORE_ERR_MAX];
 };
 

@@ -8,7 +8,7 @@ S=${AIM_SRCDIR:-.}
 NAME=classify
 . "$S/t/robust-lib.sh"
 . "$S/t/classify-lib.sh"
-AIM_DB="$W/c.db"
+AIM_DB=${AIM_TEST_DB:-$W/c.db}
 export AIM_DB
 add=3:add_long:60000:$(jit 6000000)
 side() {	# side TAG RUN FORK EXEC: fork_test and exec_test at these rates

@@ -6,7 +6,7 @@ set -u
 S=${AIM_SRCDIR:-.}
 NAME=cmp-counters
 . "$S/t/robust-lib.sh"
-AIM_DB="$W/a.db"
+AIM_DB=${AIM_TEST_DB:-$W/a.db}
 DB=$AIM_DB
 export AIM_DB
 for tag in a b; do

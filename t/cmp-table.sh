@@ -8,7 +8,7 @@ S=${AIM_SRCDIR:-.}
 NAME=cmp-table
 . "$S/t/robust-lib.sh"
 D="$S/t/data/report"
-AIM_DB="$W/a.db"
+AIM_DB=${AIM_TEST_DB:-$W/a.db}
 export AIM_DB
 golden() {	# golden NAME COMMAND...: stdout equals $D/NAME exactly
 	g=$1; shift

@@ -12,7 +12,7 @@ AIMCMP="$B/report/aimcmp"
 AIMDB="$B/report/aimdb"
 W=$(mktemp -d "${TMPDIR:-/tmp}/html-t.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT
-AIM_DB="$W/a.db"
+AIM_DB=${AIM_TEST_DB:-$W/a.db}
 export AIM_DB
 n=0
 t() {	# t DESCRIPTION COMMAND...: one TAP assertion

@@ -10,7 +10,7 @@ S=${AIM_SRCDIR:-.}
 NAME=import-input
 . "$S/t/robust-lib.sh"
 D="$S/t/data/report"
-DB="$W/a.db"
+DB=${AIM_TEST_DB:-$W/a.db}
 imp() { "$AIMDB" --db "$DB" import "$@"; }
 # bounded COMMAND...: at most 10 s and 400 MiB, so an unbounded read
 # fails the check instead of the machine; standard input from $IN when

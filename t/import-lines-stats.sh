@@ -7,7 +7,7 @@ set -u
 S=${AIM_SRCDIR:-.}
 NAME=import-lines-stats
 . "$S/t/robust-lib.sh"
-A="$W/a.db" DB="$W/b.db"
+A="$W/a.db" DB=${AIM_TEST_DB:-$W/b.db}
 for tag in k1 k2; do
 	"$AIMRUN" -q --db "$A" -t $tag -T add_long,fun_cal -d 0.01 -r 3 \
 		>/dev/null 2>&1 || exit 1

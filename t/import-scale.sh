@@ -10,7 +10,7 @@ set -u
 S=${AIM_SRCDIR:-.}
 NAME=import-scale
 . "$S/t/robust-lib.sh"
-DB="$W/a.db"
+DB=${AIM_TEST_DB:-$W/a.db}
 ROW='3,add_long,%d,%d,ok,,20,400000000,60000,Thousand Long Integer Additions/second,,,\n'
 gen() {	# gen RUNS REPS: RUNS runs of REPS repetitions, one sample each
 	awk -v runs="$1" -v reps="$2" -v row="$ROW" 'BEGIN {

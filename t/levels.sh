@@ -10,7 +10,7 @@ S=${AIM_SRCDIR:-.}
 NAME=levels
 . "$S/t/robust-lib.sh"
 . "$S/t/classify-lib.sh"
-AIM_DB="$W/l.db"
+AIM_DB=${AIM_TEST_DB:-$W/l.db}
 export AIM_DB
 fc=28:fun_cal:1
 {

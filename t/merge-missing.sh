@@ -6,7 +6,7 @@ set -u
 S=${AIM_SRCDIR:-.}
 NAME=merge-missing
 . "$S/t/robust-lib.sh"
-DB="$W/to.db"
+DB=${AIM_TEST_DB:-$W/to.db}
 "$AIMRUN" -q --db "$DB" -t k1 -T add_long -d 0.01 -r 1 >/dev/null 2>&1 ||
 	exit 1
 refused "merge: a missing source is named as the database to merge from" 1 \

@@ -3,11 +3,13 @@
 # makes DIR (which must not exist), initdb's a cluster in it listening on
 # a Unix socket in DIR only (no TCP), starts it, creates the database
 # aimtest and prints the libpq connection string; pg-cluster.sh stop DIR
-# stops it and removes DIR.  The server refuses to run as root: as root
+# stops it and removes DIR; pg-cluster.sh halt DIR stops it as an
+# administrator would (pg_ctl stop -m fast), DIR kept, and pg-cluster.sh
+# restart DIR starts it again.  The server refuses to run as root: as root
 # it runs as the user nobody.  Exit 0, or 2 with one line on stderr.
 set -u
 die() { echo "pg-cluster.sh: $*" >&2; exit 2; }
-[ $# -eq 2 ] || die "usage: pg-cluster.sh start|stop DIR"
+[ $# -eq 2 ] || die "usage: pg-cluster.sh start|stop|halt|restart DIR"
 cmd=$1 dir=$2
 
 # The server's programs (initdb, postgres, pg_ctl): PATH first, then Debian's versioned directory.
@@ -60,6 +62,17 @@ EOC
 		die "the server did not start: $(tail -n 1 "$dir/server.log" 2>/dev/null)"
 	echo "host=$dir user=aimtest dbname=aimtest"
 	;;
+halt)
+	[ -d "$dir/data" ] || die "$dir: no cluster"
+	as_server "$bindir/pg_ctl" -D "$dir/data" -w -s -m fast stop \
+		>/dev/null 2>&1 || die "$dir: the server did not stop"
+	;;
+restart)
+	[ -d "$dir/data" ] || die "$dir: no cluster"
+	as_server "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -s \
+		-t 30 start >/dev/null 2>&1 ||
+		die "the server did not start: $(tail -n 1 "$dir/server.log" 2>/dev/null)"
+	;;
 stop)
 	[ -d "$dir/data" ] || die "$dir: no cluster"
 	as_server "$bindir/pg_ctl" -D "$dir/data" -w -s -m immediate stop \
@@ -67,6 +80,6 @@ stop)
 	rm -rf "$dir"
 	;;
 *)
-	die "usage: pg-cluster.sh start|stop DIR"
+	die "usage: pg-cluster.sh start|stop|halt|restart DIR"
 	;;
 esac

@@ -8,7 +8,7 @@
 PG=
 PG_DIR=
 pg_stop() {
-	[ -z "${PG_SCHEMAS:-}" ] || pg_drop_schemas
+	[ -z "${PG_SCHEMAS:-}${PG_DATABASES:-}" ] || pg_drop_schemas
 	[ -n "$PG_DIR" ] || return 0
 	sh "${AIM_SRCDIR:-.}/t/pg-cluster.sh" stop "$PG_DIR" 2>/dev/null ||
 		rm -rf "$PG_DIR"
@@ -43,21 +43,35 @@ pg_run() {
 }
 # pg_schema NAME: a fresh schema of the server $PG for this script,
 # dropped at exit: PG_NAME its name, PG_DB the --db string naming it;
-# 1 when it cannot be made.  pg_need first.  pg_runs NAME: how many
-# runs the schema NAME holds.
+# 1 when it cannot be made.  pg_need first.  pg_int NAME SQL: the one
+# integer SQL answers in the schema NAME.
 PG_SCHEMAS=
+PG_DATABASES=
 pg_drop_schemas() {
-	for s in $PG_SCHEMAS; do
-		"${AIM_BUILDDIR:-.}/t/pgschema" -d "$PG" "$s" 2>/dev/null
+	for pg_s in $PG_SCHEMAS; do
+		"${AIM_BUILDDIR:-.}/t/pgschema" -d "$PG" "$pg_s" 2>/dev/null
 	done
 	PG_SCHEMAS=
+	for pg_s in $PG_DATABASES; do
+		"${AIM_BUILDDIR:-.}/t/pgschema" -X "$PG" "$pg_s" 2>/dev/null
+	done
+	PG_DATABASES=
 }
 pg_schema() {
-	s="aims_$1_$$"
-	PG_NAME=$s
-	PG_SCHEMAS="$PG_SCHEMAS $s"
-	PG_DB=$("${AIM_BUILDDIR:-.}/t/pgschema" "$PG" "$s")
+	pg_s="aims_$1_$$"
+	PG_NAME=$pg_s
+	PG_SCHEMAS="$PG_SCHEMAS $pg_s"
+	PG_DB=$("${AIM_BUILDDIR:-.}/t/pgschema" "$PG" "$pg_s")
 }
-pg_runs() {
-	"${AIM_BUILDDIR:-.}/t/pgschema" -n "$PG" "$1"
+pg_int() {
+	"${AIM_BUILDDIR:-.}/t/pgschema" -q "$PG" "$1" "$2"
+}
+# pg_icu_db NAME: a database of $PG whose default collation is ICU's
+# en-US (as a server made under en_US.UTF-8 sorts), dropped at exit, in
+# PG_DB; 1 when the server cannot make one (before PostgreSQL 15, no
+# ICU, no right to create databases).
+pg_icu_db() {
+	pg_s="aimd_$1_$$"
+	PG_DATABASES="$PG_DATABASES $pg_s"
+	PG_DB=$("${AIM_BUILDDIR:-.}/t/pgschema" -D "$PG" "$pg_s" 2>/dev/null)
 }

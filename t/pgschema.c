@@ -2,10 +2,13 @@
  * For the shell tests that need a PostgreSQL server (t/pg-lib.sh):
  * "pgschema BASE NAME" makes the schema NAME afresh on the server BASE
  * names and prints BASE with NAME first on its search_path, the string
- * to give --db; "pgschema -d BASE NAME" drops it; "pgschema -n BASE
- * NAME" prints the number of runs it holds, to see that a command wrote
- * to the server.  NAME is lower-case letters, digits and '_' only.
- * Exit 0, or 2 with one line on stderr.
+ * to give --db; "pgschema -d BASE NAME" drops it; "pgschema -q BASE NAME
+ * SQL" prints the one integer SQL answers in that schema, to see what a
+ * command wrote.  "pgschema -D BASE NAME" makes a database NAME whose
+ * text sorts as ICU's en-US does (lower case first, punctuation apart),
+ * as a server made under en_US.UTF-8 would, and prints BASE naming it;
+ * "pgschema -X BASE NAME" drops it.  NAME is lower-case letters, digits
+ * and '_' only.  Exit 0, or 2 with one line on stderr.
  */
 #include "config.h"
 
@@ -30,52 +33,90 @@ fail(const char *what, const char *why)
 }
 
 static int
-runs(struct db *db, const char *name)
+query(struct db *db, const char *name, const char *sql)
 {
-	char sql[128];
-	struct db_stmt *st;
+	char set[128];
+	struct db_stmt *st = NULL;
 	int rc = 2;
 
-	snprintf(sql, sizeof(sql), "SELECT count(*) FROM %s.run", name);
-	st = db_prepare(db, sql);
+	snprintf(set, sizeof(set), "SET search_path = %s", name);
+	if (db_exec(db, set) == 0)
+		st = db_prepare(db, sql);
 	if (st != NULL && db_step(st) == DB_ROW) {
 		printf("%lld\n", (long long)db_column_int64(st, 0));
 		rc = 0;
 	}
-	db_finalize(st);
 	if (rc != 0)
-		fail(name, db_errmsg(db));
-	db_close(db);
+		fail(sql, db_errmsg(db));
+	db_finalize(st);
 	return rc;
+}
+
+/* BASE with one more setting: a URI's parameter or a keyword. */
+static void
+print_target(const char *base, const char *uri_key, const char *key,
+	     const char *name)
+{
+	if (strstr(base, "://") != NULL)
+		printf("%s%c%s%s\n", base, strchr(base, '?') != NULL ? '&' : '?',
+		       uri_key, name);
+	else
+		printf("%s %s%s\n", base, key, name);
+}
+
+static int
+make(struct db *db, const char *base, const char *name, int drop)
+{
+	char sql[256];
+
+	snprintf(sql, sizeof(sql), drop ? "DROP SCHEMA IF EXISTS %s CASCADE" :
+		 "DROP SCHEMA IF EXISTS %s CASCADE; CREATE SCHEMA %s",
+		 name, name);
+	if (db_exec(db, sql) < 0)
+		return fail(name, db_errmsg(db));
+	if (!drop)
+		print_target(base, "options=-csearch_path%3D",
+			     "options=-csearch_path=", name);
+	return 0;
+}
+
+static int
+database(struct db *db, const char *base, const char *name, int drop)
+{
+	char sql[256];
+
+	snprintf(sql, sizeof(sql), drop ? "DROP DATABASE IF EXISTS %s" :
+		 "CREATE DATABASE %s TEMPLATE template0 LOCALE 'C'"
+		 " LOCALE_PROVIDER icu ICU_LOCALE 'en-US'", name);
+	if (db_exec(db, sql) < 0)
+		return fail(name, db_errmsg(db));
+	if (!drop)
+		print_target(base, "dbname=", "dbname=", name);
+	return 0;
 }
 
 int
 main(int argc, char **argv)
 {
-	int opt = argc == 4 && argv[1][0] == '-';
-	int drop = opt && strcmp(argv[1], "-d") == 0;
-	const char *base = argv[1 + opt], *name = argv[2 + opt];
-	char err[512], sql[256];
+	char opt = argc > 1 && argv[1][0] == '-' ? argv[1][1] : '\0';
+	int skip = opt != '\0';
+	char err[512];
 	struct db *db;
 	int rc;
 
-	if (argc != 3 + opt || !plain(name) ||
-	    (opt && !drop && strcmp(argv[1], "-n") != 0))
-		return fail("usage", "pgschema [-d|-n] BASE NAME");
-	db = db_pg_connect(base, err, sizeof(err));
+	if (argc != (opt == 'q' ? 5 : 3 + skip) ||
+	    (skip && strchr("dqDX", opt) == NULL) || !plain(argv[2 + skip]))
+		return fail("usage", "pgschema [-d|-D|-X] BASE NAME, "
+			    "pgschema -q BASE NAME SQL");
+	db = db_pg_connect(argv[1 + skip], err, sizeof(err));
 	if (db == NULL)
 		return fail("cannot connect", err);
-	if (opt && !drop)
-		return runs(db, name);
-	snprintf(sql, sizeof(sql), drop ? "DROP SCHEMA IF EXISTS %s CASCADE" :
-		 "DROP SCHEMA IF EXISTS %s CASCADE; CREATE SCHEMA %s",
-		 name, name);
-	rc = db_exec(db, sql) < 0 ? fail(name, db_errmsg(db)) : 0;
+	if (opt == 'q')
+		rc = query(db, argv[3], argv[4]);
+	else if (opt == 'D' || opt == 'X')
+		rc = database(db, argv[2], argv[3], opt == 'X');
+	else
+		rc = make(db, argv[1 + skip], argv[2 + skip], opt == 'd');
 	db_close(db);
-	if (rc == 0 && !drop && strstr(base, "://") != NULL)
-		printf("%s%coptions=-csearch_path%%3D%s\n", base,
-		       strchr(base, '?') != NULL ? '&' : '?', name);
-	else if (rc == 0 && !drop)
-		printf("%s options=-csearch_path=%s\n", base, name);
 	return rc;
 }

@@ -12,7 +12,7 @@ AIMPLOT="$B/report/aimplot"
 AIMDB="$B/report/aimdb"
 W=$(mktemp -d "${TMPDIR:-/tmp}/plot-t.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT
-AIM_DB="$W/a.db"
+AIM_DB=${AIM_TEST_DB:-$W/a.db}
 export AIM_DB
 unset AIM_GNUPLOT
 n=0
@@ -85,7 +85,7 @@ AIM_GNUPLOT=/nonexistent "$AIMPLOT" --db "$W/m.db" -s "$W/m.gp" 2>/dev/null
 t "the title names the host and the suite" grep -q \
 	"title 'AIM9 operation rates by tag: host $(uname -n), suite mm'" "$W/m.gp"
 
-fails 1 "aimplot: nosuch: no such tag in $W/a.db" "unknown tag" nosuch
+fails 1 "aimplot: nosuch: no such tag in $AIM_DB" "unknown tag" nosuch
 fails 1 "aimplot: 2.6.22: tag given twice" "tag twice" 2.6.22 2.6.22
 fails 1 "aimplot: --tests: unknown test 'fork'" "unknown test" -t fork
 fails 1 "aimplot: --order: unknown order 'name'" "unknown order" -O name

@@ -13,7 +13,7 @@ AIMPLOT="$B/report/aimplot"
 AIMDB="$B/report/aimdb"
 W=$(mktemp -d "${TMPDIR:-/tmp}/series-cmp-t.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT
-AIM_DB="$W/a.db"
+AIM_DB=${AIM_TEST_DB:-$W/a.db}
 export AIM_DB
 n=0
 t() {	# t DESCRIPTION COMMAND...: one TAP assertion
@@ -109,7 +109,7 @@ else
 	skip "python3 not found (JSON)"
 fi
 
-fails 1 "aimcmp: nosuch: no such tag in $W/a.db" "unknown tag" --series nosuch
+fails 1 "aimcmp: nosuch: no such tag in $AIM_DB" "unknown tag" --series nosuch
 fails 1 "aimcmp: 2.6.22: tag given twice" "tag twice" -S 2.6.22 2.6.22
 fails 1 "aimcmp: --order: only with --series" "--order alone" \
 	-O date 2.6.21 2.6.22

@@ -363,6 +363,23 @@ endif
 # store_open reaches a server too: every program that opens a store.
 t_store_made_t_LDADD += $(PQ_LIBS)
 t_db_api_t_LDADD += $(PQ_LIBS)
+# The server lost in the middle of a run (a private cluster halted).
+EXTRA_DIST += t/pg-loss.sh
+if HAVE_LIBPQ
+TESTS += t/pg-loss.sh
+endif
+# The same bytes from both engines for the same data.
+EXTRA_DIST += t/pg-same.sh
+if HAVE_LIBPQ
+TESTS += t/pg-same.sh
+endif
+# The data scripts again with their database on a server (t/pg-suite.sh):
+# about a minute, so not part of make check; .ci/run runs it.
+EXTRA_DIST += t/pg-suite.sh
+check-pg: all $(check_PROGRAMS)
+	AIM_SRCDIR='$(abs_top_srcdir)' AIM_BUILDDIR='$(abs_top_builddir)' \
+		$(SHELL) $(srcdir)/t/pg-suite.sh
+.PHONY: check-pg
 # aimdb push: runs sent to another database by uuid, complete ones only.
 TESTS += t/push.sh
 EXTRA_DIST += t/push.sh

@@ -1,0 +1,45 @@
+#!/bin/sh
+# SQLite against PostgreSQL on the same work: the results per second of
+# importing one generated CSV export of N results (default 20000, one
+# sample each) into a fresh SQLite file and a fresh server schema (one
+# transaction, the inserts prepared once), and what aimrun's open per
+# result costs on each (bench/storeopen).  The server: SERVER (a libpq
+# string whose database may hold a schema aimbench_speed, dropped and
+# made again), else a private cluster of t/pg-cluster.sh.
+# Usage: bench/pg-speed.sh [N [SERVER]].  Prints figures; asserts nothing.
+set -eu
+B=${AIM_BUILDDIR:-$(dirname "$0")/..}
+S=${AIM_SRCDIR:-$(dirname "$0")/..}
+N=${1:-20000}
+d=$(mktemp -d "${TMPDIR:-/tmp}/aimbench.XXXXXX")
+c=
+cleanup() {
+	[ -z "$c" ] || sh "$S/t/pg-cluster.sh" stop "$c" || true
+	rm -rf "$d"
+}
+trap cleanup EXIT
+if [ $# -ge 2 ]; then
+	base=$2
+else
+	c=$(mktemp -u /tmp/aimpg.XXXXXXXX)
+	base=$(sh "$S/t/pg-cluster.sh" start "$c")
+fi
+server=$("$B/t/pgschema" "$base" aimbench_speed)
+# One run of N repetitions of add_long, as bench/import-speed.sh makes.
+{
+	echo "tag,run_id,number,test,rep,seq,status,reason,calls,elapsed_ns,factor,units,printed_ops,env_key,env_value"
+	seq "$N" | sed 's|.*|v1,4,3,add_long,&,1,ok,,20,400000000,60000,Thousand Long Integer Additions/second,,,|'
+} >"$d/in.csv"
+import() {	# import NAME DB: the results per second into DB
+	start=$(date +%s.%N)
+	"$B/report/aimdb" --db "$2" import "$d/in.csv" >/dev/null
+	end=$(date +%s.%N)
+	awk -v n="$N" -v s="$start" -v e="$end" -v w="$1" \
+		'BEGIN { printf "%-10s import: %8.0f results/s (%d in %.2f s)\n",
+			 w, n / (e - s), n, e - s }'
+}
+import sqlite "$d/x.db"
+import postgresql "$server"
+printf 'sqlite     open per result: '; "$B/bench/storeopen" "$d/x.db"
+printf 'postgresql open per result: '; "$B/bench/storeopen" "$server"
+"$B/t/pgschema" -d "$base" aimbench_speed
