@@ -27,3 +27,5 @@ noinst_PROGRAMS += bench/storeopen
 bench_storeopen_SOURCES = bench/storeopen.c
 bench_storeopen_LDADD = $(AIM_LDADD)
 EXTRA_DIST += bench/pg-speed.sh
+# 50 writers and aimcmp readers on SQLite and a server, a restart, scale.
+EXTRA_DIST += bench/fleet-load.sh

@@ -4,7 +4,9 @@
 # current schema, made by one aimrun run copied with SQL, then the median
 # wall time of REPEAT (default 5) runs of `aimcmp TAG1 TAG2` (target:
 # under 50 ms) and of `aimdb list` (under 200 ms).
-# Usage: bench/cmp-scale.sh [TAGS].  Prints figures; asserts nothing.
+# Usage: bench/cmp-scale.sh [TAGS [DB]].  Prints figures; asserts nothing.
+# With DB (a file that does not exist) the database is made there and
+# kept, for bench/fleet-load.sh to send to a server.
 set -eu
 B=${AIM_BUILDDIR:-$(dirname "$0")/..}
 TAGS=${1:-1000}
@@ -12,7 +14,8 @@ REPEAT=${REPEAT:-5}
 d=$(mktemp -d "${TMPDIR:-/tmp}/aimbench.XXXXXX")
 trap 'rm -rf "$d"' EXIT
 mkdir "$d/scratch"
-db="$d/scale.db"
+db=${2:-"$d/scale.db"}
+[ ! -e "$db" ] || { echo "cmp-scale: $db: exists" >&2; exit 1; }
 "$B/harness/aimrun" --tag t1 --tests add_long --duration 0.01 --runs 1 \
 	--db "$db" --dir "$d/scratch" -q
 # Run 1 gets 60 results of 30 samples; runs 2..TAGS copy it whole.

@@ -15,22 +15,24 @@ _aimkit_opts_aimrun=(--tag --suite --tests --list --duration --runs --dir
 	--version -t -s -T -l -d -r -D -f -q -h -V)
 _aimkit_opts_aimcmp=(--db --format --wide --legend --tests --sort --run
 	--series --order --classify --alpha --equivalence --exclude-flagged
-	--fail-on-regression --counters --copies --scaling --latency --force
-	--help --version -d -f -t -s -r -S -O -h -V)
+	--fail-on-regression --counters --copies --scaling --latency --host
+	--force --help --version -d -f -t -s -r -S -O -h -V)
 _aimkit_opts_aimdb=(--db --help --version -d -h -V)
 _aimkit_opts_aimplot=(--db --output --format --tests --order --relative
-	--script --title --scaling --latency --size --steps --alpha --equivalence
-	--help --version -d -o -f -t -O -r -s -T -S -h -V)
-_aimkit_opts_aimdb_list=()
+	--script --title --scaling --latency --size --host --steps --alpha
+	--equivalence --help --version -d -o -f -t -O -r -s -T -S -h -V)
+_aimkit_opts_aimdb_list=(--host)
 _aimkit_opts_aimdb_show=(--run -r)
 _aimkit_opts_aimdb_import=(--tag --split --format --again --dry-run
 	-t -s -f -a -n)
 _aimkit_opts_aimdb_export=(--format --output -f -o)
 _aimkit_opts_aimdb_merge=()
+_aimkit_opts_aimdb_push=(--to --incomplete -t -i)
 _aimkit_opts_aimdb_rm=()
 _aimkit_opts_aimdb_rename=()
 _aimkit_opts_aimdb_check=()
-_aimkit_aimdb_commands=(list show import export merge rm rename check)
+_aimkit_aimdb_commands=(list show import export merge push rm rename
+	check)
 
 # _aimkit_add PREFIX WORD...: each WORD that starts with the current word
 # (after PREFIX, for comma lists) into COMPREPLY, quoted for the shell.
@@ -150,10 +152,17 @@ _aimkit_value()
 	*:--zerosize | aimplot:--size | \
 	*:--precision | *:--budget | *:--equivalence | *:--copies | *:--cmd | \
 	*:--warmup | *:--run | *:-r | *:--alpha | aimplot:--title | \
-	aimplot:-T)
+	aimplot:-T | *:--host)
 		;;
-	*:--db | *:-d | *:--script | aimplot:-s | *:--output | *:-o)
+	*:--db | *:-d | *:--script | aimplot:-s | *:--output | *:-o | \
+	aimdb:--to)
 		_aimkit_files ;;
+	aimdb:-t)
+		if [[ $3 == push ]]; then
+			_aimkit_files
+		else
+			_aimkit_from _aimkit_tags
+		fi ;;
 	aimrun:--dir | aimrun:-D)
 		compopt -o filenames 2>/dev/null
 		mapfile -t COMPREPLY < <(compgen -d -- "$cur") ;;
@@ -162,7 +171,7 @@ _aimkit_value()
 		_aimkit_files ;;
 	*:--tests | aimrun:-T | aimcmp:-t | aimplot:-t)
 		_aimkit_test_list ;;
-	aimrun:--against | aimrun:--tag | aimrun:-t | aimdb:--tag | aimdb:-t)
+	aimrun:--against | aimrun:--tag | aimrun:-t | aimdb:--tag)
 		_aimkit_from _aimkit_tags ;;
 	aimrun:--format) _aimkit_add "" text csv json ;;
 	aimrun:--counters) _aimkit_add "" default none ;;
@@ -222,8 +231,8 @@ _aimkit()
 	aimdb:)
 		mapfile -t COMPREPLY < <(compgen -W \
 			"${_aimkit_aimdb_commands[*]}" -- "$cur") ;;
-	aimdb:show | aimdb:export | aimdb:rm | aimdb:rename | aimcmp:* | \
-	aimplot:*)
+	aimdb:show | aimdb:export | aimdb:push | aimdb:rm | aimdb:rename | \
+	aimcmp:* | aimplot:*)
 		_aimkit_from _aimkit_tags ;;
 	aimdb:import)
 		_aimkit_files ;;

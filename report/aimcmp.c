@@ -157,7 +157,7 @@ print_series(struct db *db, const char *path, const struct opts *o)
 	const struct series_db_opts sel = {
 		.order = o->order, .stats = o->cmp.stats,
 		.want = o->tests, .n_want = o->n_tests,
-		.tags = o->tags, .n_tags = o->n_tags,
+		.tags = o->tags, .n_tags = o->n_tags, .host = o->host,
 	};
 	struct series_db sd;
 	int rc = series_db_load(db, path, &sel, &sd);
@@ -202,7 +202,7 @@ compare_tags(struct db *db, const char *path, const struct opts *o)
 {
 	const struct query_pick pick = {
 		.tags = o->tags, .n_tags = o->n_tags,
-		.runs = o->runs, .n_runs = o->n_runs,
+		.runs = o->runs, .n_runs = o->n_runs, .host = o->host,
 	};
 	struct query_tag *sides = xcalloc(o->n_tags, sizeof(*sides));
 	int rc = query_sides_load(db, path, &pick, sides);

@@ -32,6 +32,7 @@ enum {
 	OPT_COPIES,
 	OPT_SCALING,
 	OPT_LATENCY,
+	OPT_HOST,
 };
 
 
@@ -78,6 +79,8 @@ usage(FILE *f)
 	      "                       count, fairness, speedup and efficiency\n"
 	      "      --latency        per-call distributions instead of rates: each\n"
 	      "                       TAG's line per test, p50 and p99 shifts\n"
+	      "      --host NAME      only the runs of that machine (run.host, aimdb\n"
+	      "                       list's HOST); with --series, its tags\n"
 	      "      --force          compare even another machine, CPU model or\n"
 	      "                       aimkit build\n"
 	      "  -h, --help           show this help and exit\n"
@@ -146,6 +149,9 @@ stats_option(int c, const char *arg, struct opts *o)
 	case OPT_CLASSIFY:
 		o->classify = 1;
 		return CLI_OK;
+	case OPT_HOST:
+		o->host = arg;
+		return CLI_OK;
 	default:
 		return cli_bad_usage("bad option");
 	}
@@ -197,7 +203,7 @@ classify_check(const struct opts *o)
 	if (o->series || o->format != FMT_TEXT || o->text_flags != 0 ||
 	    o->sort_given || o->order_given || o->counters ||
 	    o->fail_on_regression)
-		return cli_bad_usage("--classify: only --db, --tests, --run, --alpha, --exclude-flagged and --force apply");
+		return cli_bad_usage("--classify: only --db, --tests, --run, --host, --alpha, --exclude-flagged and --force apply");
 	if (o->n_tags != 3)
 		return cli_bad_usage("--classify: give GOOD, BAD and CANDIDATE tags");
 	return CLI_OK;
@@ -276,6 +282,7 @@ aimcmp_parse_options(int argc, char **argv, struct opts *o)
 		{ "copies", required_argument, NULL, OPT_COPIES },
 		{ "scaling", no_argument, NULL, OPT_SCALING },
 		{ "latency", no_argument, NULL, OPT_LATENCY },
+		{ "host", required_argument, NULL, OPT_HOST },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },

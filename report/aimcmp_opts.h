@@ -33,6 +33,7 @@ struct opts {
 	int order_given;
 	struct plot_want *tests;	/* --tests, NULL when all */
 	size_t n_tests;
+	const char *host;		/* --host: only that machine's runs */
 	int64_t *runs;			/* --run ids */
 	size_t n_runs;
 	char **tags;			/* BASE NEW... */

@@ -27,8 +27,9 @@ struct verb {
 static const struct verb verbs[] = {
 	{ "check", aimdb_check },   { "export", aimdb_export },
 	{ "import", aimdb_import }, { "list", aimdb_list },
-	{ "merge", aimdb_merge },   { "rename", aimdb_rename },
-	{ "rm", aimdb_rm },         { "show", aimdb_show },
+	{ "merge", aimdb_merge },   { "push", aimdb_push },
+	{ "rename", aimdb_rename }, { "rm", aimdb_rm },
+	{ "show", aimdb_show },
 };
 
 static void
@@ -51,6 +52,8 @@ usage(FILE *f)
 	      "  export [-f csv|json] [-o FILE] [TAG]...\n"
 	      "                                every sample of the tags (default all)\n"
 	      "  merge OTHER.db [TAG]...       copy runs of another database\n"
+	      "  push [--to TARGET] [--incomplete] [TAG]...\n"
+	      "                                send complete runs to TARGET\n"
 	      "  rm TAG...                     remove tags with all their runs\n"
 	      "  rename OLD NEW                give the runs of OLD the tag NEW\n"
 	      "  check                         schema, integrity, incomplete runs\n"

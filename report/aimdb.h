@@ -21,9 +21,42 @@ int aimdb_rename(const struct aimdb *a, int argc, char **argv);
 int aimdb_import(const struct aimdb *a, int argc, char **argv);
 int aimdb_export(const struct aimdb *a, int argc, char **argv);
 int aimdb_merge(const struct aimdb *a, int argc, char **argv);
+int aimdb_push(const struct aimdb *a, int argc, char **argv);
 
 struct store;
 struct import_file;
+
+/*
+ * Runs of one database copied into another by uuid (aimdb merge, and
+ * aimdb push with the roles swapped), each through the JSON export's
+ * document and the checks of its import, in a transaction of its own.
+ */
+struct aimdb_copy {
+	const char *from_name;	/* the database read, as given */
+	const char *to_name;	/* the database written, as given */
+	const char *verb;	/* "merged", "pushed": the summary's word */
+	int incomplete;		/* copy runs that are not complete too */
+	int per_run;		/* one line per run: VERB, skipped, left out */
+	struct store *from;
+	struct store *to;
+	size_t copied;
+	size_t skipped;		/* its uuid was there */
+	size_t left_out;	/* incomplete, without INCOMPLETE */
+};
+
+/*
+ * Open M->from_name read only (MISSING: what to say when it does not
+ * exist) and take one snapshot of it.  CLI_OK or an exit status after
+ * reporting; close M->from with store_close either way.
+ */
+int aimdb_copy_open(struct aimdb_copy *m, const char *missing);
+/*
+ * Copy the runs of the tags ARGV names from optind (all when none) into
+ * M->to_name, opened for writing here, then print the summary line
+ * "VERB N runs, skipped M already present[, left out K incomplete]".
+ * CLI_OK or an exit status after reporting.
+ */
+int aimdb_copy_runs(struct aimdb_copy *m, int argc, char **argv);
 
 /*
  * Refuse the runs of F whose uuid ST holds (one line naming FILE, the

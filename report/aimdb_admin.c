@@ -95,17 +95,49 @@ print_list(const struct query_list_row *rows, size_t n)
 	}
 }
 
+/* Keep the rows of HOST (the host shown), in order; how many are left. */
+static size_t
+keep_host(struct query_list_row *rows, size_t n, const char *host)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (rows[i].host != NULL && strcmp(rows[i].host, host) == 0)
+			rows[k++] = rows[i];
+		else
+			query_list_free_row(&rows[i]);
+	}
+	return k;
+}
+
+static const char list_usage[] =
+	"Usage: aimdb list [--host NAME]\n"
+	"One line per run, grouped by tag.\n"
+	"\n"
+	"      --host NAME  only the runs of that machine (the HOST column)\n";
+
 int
 aimdb_list(const struct aimdb *a, int argc, char **argv)
 {
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "host", required_argument, NULL, 'H' },
+		{ NULL, 0, NULL, 0 },
+	};
 	struct query_list_row *rows;
+	const char *host = NULL;
 	struct store *st;
 	size_t n;
-	int done, rc = no_options(argc, argv, "Usage: aimdb list\n"
-				  "One line per run, grouped by tag.\n", &done);
+	int c, done = 0, rc = CLI_OK;
 
-	if (rc != CLI_OK || done)
-		return rc;
+	while ((c = aimdb_getopt(argc, argv, "h", longopts, list_usage,
+				 &done)) != -1) {
+		if (c != 'H')
+			return CLI_USER;
+		host = optarg;
+	}
+	if (done)
+		return CLI_OK;
 	if (optind != argc)
 		return aimdb_usage_error("list", "no arguments expected");
 	st = cli_open(a->db_path, STORE_RO, &rc);
@@ -114,7 +146,13 @@ aimdb_list(const struct aimdb *a, int argc, char **argv)
 	if (query_list(store_db(st), &rows, &n) < 0) {
 		rc = CLI_ENV;
 	} else {
-		print_list(rows, n);
+		if (host != NULL)
+			n = keep_host(rows, n, host);
+		if (host != NULL && n == 0)
+			rc = aimdb_usage_error("list", "no runs of host %s in %s",
+					       host, a->db_path);
+		else
+			print_list(rows, n);
 		query_list_free(rows, n);
 	}
 	store_close(st);
@@ -224,7 +262,7 @@ aimdb_show(const struct aimdb *a, int argc, char **argv)
 		free(runs);
 		return rc;
 	}
-	if (query_tag_load(store_db(st), argv[optind], runs, n_runs,
+	if (query_tag_load(store_db(st), argv[optind], runs, n_runs, NULL,
 			   &t) < 0) {
 		rc = CLI_ENV;
 	} else {

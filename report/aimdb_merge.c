@@ -36,15 +36,6 @@ static const char merge_usage[] =
 	"database with all they hold; a run already there (by its uuid) is\n"
 	"skipped.  OTHER.db is only read.\n";
 
-struct merge {
-	const struct aimdb *a;
-	const char *other;	/* its name, as given */
-	struct store *from;
-	struct store *to;
-	size_t merged;
-	size_t skipped;
-};
-
 int
 aimdb_uuids_seen(struct store *st, struct import_file *f, int again,
 		 const char *file)
@@ -79,7 +70,7 @@ aimdb_uuids_seen(struct store *st, struct import_file *f, int again,
 
 /* Store the one run of F, with the content hash it was imported from. */
 static int
-store_one(struct merge *m, struct import_file *f)
+store_one(struct aimdb_copy *m, struct import_file *f)
 {
 	struct import_report *r = &f->reports[0];
 	char hash[FILEHASH_HEX_LEN + 1];
@@ -87,122 +78,186 @@ store_one(struct merge *m, struct import_file *f)
 	int found;
 
 	if (store_begin(m->to) < 0) {
-		aim_warn("%s: %s", m->a->db_path, store_errmsg(m->to));
+		aim_warn("%s: %s", m->to_name, store_errmsg(m->to));
 		return CLI_ENV;
 	}
 	found = query_import_hash(store_db(m->from), r->source_run, hash,
 				  sizeof(hash));
 	if (found < 0 || query_last_run(store_db(m->to), &last) < 0 ||
-	    import_store(m->to, m->a->db_path, f, &r->title, NULL) < 0 ||
+	    import_store(m->to, m->to_name, f, &r->title, NULL) < 0 ||
 	    (found > 0 &&
 	     query_import_record(store_db(m->to), hash, last) < 0)) {
 		store_rollback(m->to);
 		return CLI_ENV;
 	}
 	if (store_commit(m->to) < 0) {
-		aim_warn("%s: %s", m->a->db_path, store_errmsg(m->to));
+		aim_warn("%s: %s", m->to_name, store_errmsg(m->to));
 		return CLI_ENV;
 	}
-	m->merged++;
+	m->copied++;
 	return CLI_OK;
+}
+
+/* "VERB UUID TAG[ (WHY)]": what became of one run, when asked for. */
+static int
+say_run(const struct aimdb_copy *m, const char *verb,
+	const struct import_report *r, const char *why)
+{
+	if (!m->per_run)
+		return 0;
+	fputs(verb, stdout);
+	fputc(' ', stdout);
+	tag_fput(stdout, r->identity->uuid, 0);
+	fputc(' ', stdout);
+	tag_fput(stdout, r->title != NULL ? r->title : "", 0);
+	if (why != NULL)
+		printf(" (%s)", why);
+	return putchar('\n') == EOF ? -1 : 0;
+}
+
+/* Store F's one run unless TO has its uuid, or it is left out. */
+static int
+copy_report(struct aimdb_copy *m, struct import_file *f)
+{
+	const struct import_report *r = &f->reports[0];
+	char *tag = NULL;
+	int found, rc;
+
+	if (!m->incomplete && strcmp(r->identity->status, "complete") != 0) {
+		m->left_out++;
+		return say_run(m, "left out", r,
+			       "incomplete; --incomplete sends it too") < 0 ?
+		       CLI_ENV : CLI_OK;
+	}
+	found = query_run_uuid(store_db(m->to), r->identity->uuid, &tag);
+	free(tag);
+	if (found < 0)
+		return CLI_ENV;
+	if (found > 0) {
+		m->skipped++;
+		rc = say_run(m, "skipped", r, "already present") < 0 ?
+		     CLI_ENV : CLI_OK;
+	} else {
+		rc = store_one(m, f);
+		if (rc == CLI_OK && say_run(m, m->verb, r, NULL) < 0)
+			rc = CLI_ENV;
+	}
+	return rc;
 }
 
 /* Run RUN of the other file's export document, checked as an import. */
 static int
-merge_run(struct merge *m, struct json_object *run)
+copy_run(struct aimdb_copy *m, struct json_object *run)
 {
 	struct json_object *doc = jsonout_object(), *runs = jsonout_array();
-	struct import_file f = { .name = m->other, .kind = IMPORT_JSON };
-	char *tag = NULL;
-	int rc, found;
+	struct import_file f = { .name = m->from_name, .kind = IMPORT_JSON };
+	int rc;
 
 	jsonout_put(doc, "schema_version", jsonout_int(store_schema_version()));
 	jsonout_put(doc, "runs", runs);
 	jsonout_push(runs, json_object_get(run));
-	rc = import_json_doc(m->other, doc, &f) < 0 ? CLI_USER : CLI_OK;
+	rc = import_json_doc(m->from_name, doc, &f) < 0 ? CLI_USER : CLI_OK;
 	jsonout_free(doc);
-	if (rc != CLI_OK) {
-		import_free(&f);	/* what was read before the error */
-		return rc;
-	}
 	/* The export gives every run a uuid, derived for older files. */
-	found = f.n_reports != 1 || f.reports[0].identity == NULL ? -1 :
-		query_run_uuid(store_db(m->to),
-			       f.reports[0].identity->uuid, &tag);
-	free(tag);
-	if (found < 0)
+	if (rc == CLI_OK && (f.n_reports != 1 ||
+			     f.reports[0].identity == NULL ||
+			     f.reports[0].identity->uuid == NULL))
 		rc = CLI_ENV;
-	else if (found > 0)
-		m->skipped++;
-	else
-		rc = store_one(m, &f);
-	import_free(&f);
+	if (rc == CLI_OK)
+		rc = copy_report(m, &f);
+	import_free(&f);	/* what was read, even before an error */
 	return rc;
 }
 
 static int
-merge_all(struct merge *m, int argc, char **argv)
+copy_summary(const struct aimdb_copy *m)
+{
+	printf("%s %zu runs, skipped %zu already present", m->verb, m->copied,
+	       m->skipped);
+	if (m->left_out > 0)
+		printf(", left out %zu incomplete", m->left_out);
+	putchar('\n');
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		aim_warn_errno("stdout");
+		return CLI_ENV;
+	}
+	return CLI_OK;
+}
+
+/* The runs of TAG, one export document at a time: memory stays one tag's. */
+static int
+copy_tag(struct aimdb_copy *m, char *tag)
+{
+	struct json_object *doc, *runs;
+	int rc = CLI_OK;
+
+	doc = export_json_doc(store_db(m->from), &tag, 1, 1);
+	if (doc == NULL)
+		return CLI_ENV;
+	if (json_object_object_get_ex(doc, "runs", &runs))
+		for (size_t i = 0;
+		     rc == CLI_OK && i < json_object_array_length(runs); i++)
+			rc = copy_run(m, json_object_array_get_idx(runs, i));
+	jsonout_free(doc);
+	return rc;
+}
+
+int
+aimdb_copy_runs(struct aimdb_copy *m, int argc, char **argv)
 {
 	char **tags = NULL;
 	size_t n = 0;
-	struct json_object *doc = NULL, *runs;
-	int rc = aimdb_tags_given(m->other, m->from, argc, argv, &tags, &n);
+	int rc = aimdb_tags_given(m->from_name, m->from, argc, argv, &tags,
+				  &n);
 
 	if (rc == CLI_OK &&
-	    (doc = export_json_doc(store_db(m->from), tags, n, 1)) == NULL)
-		rc = CLI_ENV;
-	query_tags_free(tags, n);
-	if (rc != CLI_OK)
-		return rc;
-	if ((m->to = cli_open(m->a->db_path, STORE_RW, &rc)) != NULL &&
-	    json_object_object_get_ex(doc, "runs", &runs)) {
-		for (size_t i = 0;
-		     rc == CLI_OK && i < json_object_array_length(runs); i++)
-			rc = merge_run(m, json_object_array_get_idx(runs, i));
-		if (rc == CLI_OK) {
-			printf("merged %zu runs, skipped %zu already present\n",
-			       m->merged, m->skipped);
-			if (fflush(stdout) != 0 || ferror(stdout)) {
-				aim_warn_errno("stdout");
-				rc = CLI_ENV;
-			}
-		}
+	    (m->to = cli_open(m->to_name, STORE_RW, &rc)) != NULL) {
+		for (size_t i = 0; rc == CLI_OK && i < n; i++)
+			rc = copy_tag(m, tags[i]);
+		if (rc == CLI_OK)
+			rc = copy_summary(m);
 	}
+	query_tags_free(tags, n);
 	store_close(m->to);
-	jsonout_free(doc);
+	m->to = NULL;
 	return rc;
+}
+
+int
+aimdb_copy_open(struct aimdb_copy *m, const char *missing)
+{
+	int rc;
+
+	/* The user named the source: --db and aimrun are no answer to its absence. */
+	m->from = cli_open_as(m->from_name, STORE_RO, missing, &rc);
+	if (m->from == NULL)
+		return rc;
+	/* One moment of the source, whatever writes to it meanwhile. */
+	if (store_snapshot(m->from) < 0) {
+		aim_warn("%s: %s", m->from_name, store_errmsg(m->from));
+		return CLI_ENV;
+	}
+	return CLI_OK;
 }
 
 /* OTHER, read only: not a link, not the database merged into. */
 static int
-merge_open(struct merge *m)
+merge_open(struct aimdb_copy *m)
 {
 	struct stat so, sd;
-	int rc;
 
-	if (store_name_is_link(m->other)) {
+	if (store_name_is_link(m->from_name)) {
 		aim_warn("merge: %s: is a symbolic link; name the database itself",
-			 m->other);
+			 m->from_name);
 		return CLI_USER;
 	}
-	if (stat(m->other, &so) == 0 && stat(m->a->db_path, &sd) == 0 &&
+	if (stat(m->from_name, &so) == 0 && stat(m->to_name, &sd) == 0 &&
 	    so.st_dev == sd.st_dev && so.st_ino == sd.st_ino) {
 		aim_warn("merge: %s: is the database merged into (%s)",
-			 m->other, m->a->db_path);
+			 m->from_name, m->to_name);
 		return CLI_USER;
 	}
-	/* The user named OTHER: --db and aimrun are no answer to its absence. */
-	m->from = cli_open_as(m->other, STORE_RO,
-			      "no database to merge from (OTHER.db names an existing aimkit database)",
-			      &rc);
-	if (m->from == NULL)
-		return rc;
-	/* One moment of the other file, whatever writes to it meanwhile. */
-	if (store_snapshot(m->from) < 0) {
-		aim_warn("%s: %s", m->other, store_errmsg(m->from));
-		return CLI_ENV;
-	}
-	return CLI_OK;
+	return aimdb_copy_open(m, "no database to merge from (OTHER.db names an existing aimkit database)");
 }
 
 int
@@ -212,7 +267,8 @@ aimdb_merge(const struct aimdb *a, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct merge m = { .a = a };
+	struct aimdb_copy m = { .to_name = a->db_path, .verb = "merged",
+				.incomplete = 1 };
 	int c, done = 0, rc;
 
 	while ((c = aimdb_getopt(argc, argv, "h", longopts, merge_usage,
@@ -222,10 +278,10 @@ aimdb_merge(const struct aimdb *a, int argc, char **argv)
 		return CLI_OK;
 	if (optind >= argc)
 		return aimdb_usage_error("merge", "name the database to merge from");
-	m.other = argv[optind++];
+	m.from_name = argv[optind++];
 	rc = merge_open(&m);
 	if (rc == CLI_OK)
-		rc = merge_all(&m, argc, argv);
+		rc = aimdb_copy_runs(&m, argc, argv);
 	store_close(m.from);
 	return rc;
 }

@@ -68,6 +68,8 @@ usage(FILE *f)
 	      "                         CDF per variant (aimrun --latency)\n"
 	      "      --size SIZE        the mem family's size for --latency: 4k\n"
 	      "                         (default), 1m, 2m, llc or 2g\n"
+	      "      --host NAME        only the runs of that machine (run.host,\n"
+	      "                         aimdb list's HOST) and the tags holding them\n"
 	      "  -S, --steps            list the significant steps, draw nothing\n"
 	      "      --alpha Q          false discovery rate (default 0.05)\n"
 	      "      --equivalence PCT  equivalence margin (default 2)\n"
@@ -104,6 +106,9 @@ one_option(int c, const char *arg, struct opts *o)
 		break;
 	case 'c':
 		o->scaling = 1;
+		break;
+	case 'H':
+		o->sel.host = arg;
 		break;
 	case 'L':
 		o->latency = 1;
@@ -159,6 +164,7 @@ parse_options(int argc, char **argv, struct opts *o)
 		{ "scaling", no_argument, NULL, 'c' },
 		{ "latency", no_argument, NULL, 'L' },
 		{ "size", required_argument, NULL, 'z' },
+		{ "host", required_argument, NULL, 'H' },
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "equivalence", required_argument, NULL, 'e' },
 		{ "help", no_argument, NULL, 'h' },
@@ -323,7 +329,8 @@ build_by_tags(struct db *db, const struct opts *o, struct query_tag *tags,
  * --latency: their per-call distributions.
  */
 static int
-draw_by_tags(struct db *db, const struct opts *o, struct plot_opts *po)
+draw_by_tags(struct db *db, const char *path, const struct opts *o,
+	     struct plot_opts *po)
 {
 	struct query_tag *tags = xcalloc(o->sel.n_tags, sizeof(*tags));
 	struct plot_scaling ps = { 0 };
@@ -336,11 +343,14 @@ draw_by_tags(struct db *db, const struct opts *o, struct plot_opts *po)
 		 CLI_OK;
 
 	for (; rc == CLI_OK && n < o->sel.n_tags; n++)
-		if (query_tag_load(db, o->sel.tags[n], NULL, 0, &tags[n]) < 0)
+		if (query_tag_load(db, o->sel.tags[n], NULL, 0, o->sel.host,
+				   &tags[n]) < 0)
 			rc = CLI_ENV;
 	for (size_t i = 0; rc == CLI_OK && i < n; i++)
 		if (tags[i].n_runs == 0)
-			rc = cli_bad_usage("no runs tagged '%s'", tags[i].tag);
+			rc = o->sel.host != NULL ?
+			     query_no_runs(tags[i].tag, o->sel.host, path) :
+			     cli_bad_usage("no runs tagged '%s'", tags[i].tag);
 	/* A point per count: threads and processes cannot share it (aimcmp). */
 	if (rc == CLI_OK && o->scaling && compare_mode_mixed(tags, n) != NULL)
 		rc = cli_bad_usage("--scaling: %s holds copies run as threads and as processes (aimrun --threads): give them tags of their own",
@@ -419,7 +429,7 @@ main(int argc, char **argv)
 	if (rc == CLI_OK)
 		st = cli_open(path, STORE_RO, &rc);
 	if (st != NULL && (o.scaling || o.latency)) {
-		rc = draw_by_tags(store_db(st), &o, &po);
+		rc = draw_by_tags(store_db(st), path, &o, &po);
 		store_close(st);
 	} else if (st != NULL) {
 		struct series_db sd;

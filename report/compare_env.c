@@ -380,14 +380,17 @@ check_across(const struct query_tag *sides, size_t s,
 		return;
 	add_line(&t->warnings, &t->n_warnings,
 		 xasprintf("%s differs: %s", k->label, d));
-	free(d);
 	if (k->refuse != NULL &&
 	    (k->kind != KEY_PINNED ||
 	     (strcmp(a, "none") == 0) != (strcmp(b, "none") == 0)))
 		add_line(&t->refusals, &t->n_refusals,
+			 /* A fleet's store holds many: say which met. */
+			 strcmp(k->key, "hostname") == 0 ?
+			 xasprintf("machine (host name %s)", d) :
 			 t->n_sides > 2 ? xasprintf("%s of %s", k->refuse,
 						    sides[s].tag)
 					: xstrdup(k->refuse));
+	free(d);
 }
 
 static void

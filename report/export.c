@@ -157,7 +157,7 @@ export_csv(FILE *f, struct db *db, char *const *tags, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		struct query_tag t;
 
-		if (query_tag_load(db, tags[i], NULL, 0, &t) < 0)
+		if (query_tag_load(db, tags[i], NULL, 0, NULL, &t) < 0)
 			return -1;
 		/* By run, so that import recreates the runs in this order. */
 		for (size_t k = 0; k < t.n_runs; k++)

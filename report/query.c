@@ -149,9 +149,21 @@ read_run(struct db_stmt *stmt, struct query_run *run)
 	run->uuid = query_text(stmt, 8);
 }
 
+/* Whether HOST, when given, is the host of the run row STMT is on. */
+static int
+on_host(struct db_stmt *stmt, int col, const char *host)
+{
+	const char *h;
+
+	if (host == NULL)
+		return 1;
+	h = db_column_text(stmt, col);
+	return h != NULL && strcmp(h, host) == 0;
+}
+
 static int
 load_runs(struct db *db, struct query_tag *t, const int64_t *only,
-	  size_t n_only)
+	  size_t n_only, const char *host)
 {
 	struct db_stmt *stmt;
 	size_t cap = 0;
@@ -164,7 +176,8 @@ load_runs(struct db *db, struct query_tag *t, const int64_t *only,
 	if (db_bind_text(stmt, 1, t->tag) < 0)
 		return query_finish(db, stmt, DB_ERROR);
 	while ((rc = db_step(stmt)) == DB_ROW) {
-		if (!wanted(db_column_int64(stmt, 0), only, n_only))
+		if (!wanted(db_column_int64(stmt, 0), only, n_only) ||
+		    !on_host(stmt, 7, host))
 			continue;
 		if (t->n_runs == cap) {
 			cap = cap ? 2 * cap : 4;
@@ -275,13 +288,13 @@ result_cmp(const void *a, const void *b)
 
 int
 query_tag_load(struct db *db, const char *tag, const int64_t *only,
-	       size_t n_only, struct query_tag *out)
+	       size_t n_only, const char *host, struct query_tag *out)
 {
 	size_t cap = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->tag = xstrdup(tag);
-	if (load_runs(db, out, only, n_only) < 0)
+	if (load_runs(db, out, only, n_only, host) < 0)
 		goto fail;
 	for (size_t i = 0; i < out->n_runs; i++)
 		if (load_env(db, &out->runs[i]) < 0 ||
@@ -369,6 +382,21 @@ query_env(const struct query_run *run, const char *key)
 	return NULL;
 }
 
+int
+query_no_runs(const char *tag, const char *host, const char *path)
+{
+	char shown[128], hshown[128];
+
+	if (host == NULL)
+		aim_warn("%s: no such tag in %s",
+			 tag_shown(tag, shown, sizeof(shown)), path);
+	else
+		aim_warn("%s: no runs of host %s in %s",
+			 tag_shown(tag, shown, sizeof(shown)),
+			 tag_shown(host, hshown, sizeof(hshown)), path);
+	return CLI_USER;
+}
+
 /*
  * Runs given by id (--run) restrict the sides with their tag.  A tag given k
  * times with exactly k runs gets one run per occurrence, in order, so that
@@ -435,15 +463,11 @@ query_sides_load(struct db *db, const char *path,
 	for (size_t s = 0; s < o->n_tags && rc == CLI_OK; s++) {
 		size_t n = side_runs(o, run_tags, s, pick);
 
-		if (query_tag_load(db, o->tags[s], pick, n, &sides[s]) < 0) {
+		if (query_tag_load(db, o->tags[s], pick, n, o->host,
+				   &sides[s]) < 0)
 			rc = CLI_ENV;
-		} else if (sides[s].n_runs == 0) {
-			char shown[128];
-
-			aim_warn("%s: no such tag in %s",
-				 tag_shown(o->tags[s], shown, sizeof(shown)), path);
-			rc = CLI_USER;
-		}
+		else if (sides[s].n_runs == 0)
+			rc = query_no_runs(o->tags[s], o->host, path);
 	}
 	for (size_t i = 0; i < o->n_runs; i++)
 		free(run_tags[i]);

@@ -60,12 +60,13 @@ struct query_tag {
 
 /*
  * Load the runs of TAG with their environment, results and samples.  With
- * N_ONLY > 0 only the runs whose ids are in ONLY are kept.  Returns 0, or
+ * N_ONLY > 0 only the runs whose ids are in ONLY are kept, with HOST not
+ * NULL only those whose run.host it is (aimdb list's HOST).  Returns 0, or
  * -1 after reporting an SQLite error on stderr; *OUT then holds nothing.
  * No run is not an error: OUT->n_runs is 0.
  */
 int query_tag_load(struct db *db, const char *tag, const int64_t *only,
-		   size_t n_only, struct query_tag *out);
+		   size_t n_only, const char *host, struct query_tag *out);
 /*
  * The metrics of the samples of the N results R (id, samples with their
  * seq), from the tables of the file's version (report/query_metric.c).
@@ -91,7 +92,14 @@ struct query_pick {
 	size_t n_tags;
 	const int64_t *runs;
 	size_t n_runs;
+	const char *host;	/* --host: only the runs of that machine */
 };
+
+/*
+ * "TAG: no such tag in PATH", or with HOST "TAG: no runs of host HOST in
+ * PATH", the names made printable.  Returns CLI_USER.
+ */
+int query_no_runs(const char *tag, const char *host, const char *path);
 
 /*
  * Load the N_TAGS sides of PICK into SIDES (zeroed by the caller; free

@@ -81,16 +81,21 @@ query_list(struct db *db, struct query_list_row **rows, size_t *n)
 }
 
 void
+query_list_free_row(struct query_list_row *r)
+{
+	free(r->tag);
+	free(r->started_utc);
+	free(r->status);
+	free(r->source);
+	free(r->host);
+	free(r->release);
+}
+
+void
 query_list_free(struct query_list_row *rows, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		free(rows[i].tag);
-		free(rows[i].started_utc);
-		free(rows[i].status);
-		free(rows[i].source);
-		free(rows[i].host);
-		free(rows[i].release);
-	}
+	for (size_t i = 0; i < n; i++)
+		query_list_free_row(&rows[i]);
 	free(rows);
 }
 

@@ -31,6 +31,8 @@ struct query_list_row {
  */
 int query_list(struct db *db, struct query_list_row **rows, size_t *n);
 void query_list_free(struct query_list_row *rows, size_t n);
+/* Release what one row holds (the array stays). */
+void query_list_free_row(struct query_list_row *r);
 
 /* All tags in order of their first run (malloc'd array of strings). */
 int query_tags(struct db *db, char ***tags, size_t *n);

@@ -18,9 +18,11 @@
 #include "stats.h"
 #include "xalloc.h"
 
-static const char sql_tags[] =
-	"SELECT tag, MIN(started_utc), MIN(id) FROM run"
-	" GROUP BY tag ORDER BY MIN(id)";
+#define SQL_TAGS(WHERE) \
+	"SELECT tag, MIN(started_utc), MIN(id) FROM run" WHERE \
+	" GROUP BY tag ORDER BY MIN(id)"
+static const char sql_tags[] = SQL_TAGS("");
+static const char sql_tags_host[] = SQL_TAGS(" WHERE host = ?");
 
 static const char sql_runs[] =
 	"SELECT u.id, u.started_utc, u.suite, u.host,"
@@ -52,17 +54,21 @@ static const char sql_samples_v3[] = SQL_SAMPLES(
 	"'higher'", "");
 
 int
-qplot_tags(struct db *db, struct qplot_tag_info **out, size_t *n)
+qplot_tags(struct db *db, const char *host, struct qplot_tag_info **out,
+	   size_t *n)
 {
 	struct db_stmt *stmt;
 	size_t cap = 0;
-	int rc;
+	int rc = DB_ROW;
 
 	*out = NULL;
 	*n = 0;
-	if (query_prepare(db, sql_tags, &stmt) < 0)
+	if (query_prepare(db, host != NULL ? sql_tags_host : sql_tags,
+			  &stmt) < 0)
 		return -1;
-	while ((rc = db_step(stmt)) == DB_ROW) {
+	if (host != NULL && db_bind_text(stmt, 1, host) < 0)
+		rc = DB_ERROR;
+	while (rc == DB_ROW && (rc = db_step(stmt)) == DB_ROW) {
 		struct qplot_tag_info *t;
 
 		if (*n == cap) {
@@ -96,7 +102,7 @@ qplot_tags_free(struct qplot_tag_info *t, size_t n)
 }
 
 static int
-load_runs(struct db *db, struct qplot_tag *t)
+load_runs(struct db *db, struct qplot_tag *t, const char *host)
 {
 	struct db_stmt *stmt;
 	size_t cap = 0;
@@ -108,7 +114,10 @@ load_runs(struct db *db, struct qplot_tag *t)
 		return query_finish(db, stmt, DB_ERROR);
 	while ((rc = db_step(stmt)) == DB_ROW) {
 		struct qplot_run *r;
+		const char *h = db_column_text(stmt, 3);
 
+		if (host != NULL && (h == NULL || strcmp(h, host) != 0))
+			continue;
 		if (t->n_runs == cap) {
 			cap = cap ? 2 * cap : 4;
 			t->runs = xrealloc(t->runs, cap * sizeof(*t->runs));
@@ -312,6 +321,12 @@ load_results(struct db *db, struct qplot_tag *t)
 	if (db_bind_text(stmt, 1, t->tag) < 0)
 		return query_finish(db, stmt, DB_ERROR);
 	while ((rc = db_step(stmt)) == DB_ROW) {
+		size_t run = run_index(t, db_column_int64(stmt, 1));
+
+		/* A run of another host (--host) was not loaded. */
+		if (run == t->n_runs ||
+		    t->runs[run].id != db_column_int64(stmt, 1))
+			continue;
 		if (db_column_int64(stmt, 0) != p.id) {
 			finish_result(&p, t, &cap);
 			start_result(stmt, &p);
@@ -324,11 +339,12 @@ load_results(struct db *db, struct qplot_tag *t)
 }
 
 int
-qplot_load(struct db *db, const char *tag, struct qplot_tag *out)
+qplot_load(struct db *db, const char *tag, const char *host,
+	   struct qplot_tag *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->tag = xstrdup(tag);
-	if (load_runs(db, out) < 0 || load_results(db, out) < 0) {
+	if (load_runs(db, out, host) < 0 || load_results(db, out) < 0) {
 		qplot_free(out);
 		return -1;
 	}

@@ -22,10 +22,12 @@ struct qplot_tag_info {
 
 /*
  * Every tag of the database, by the id of its first run, into *OUT
- * (malloc'd, *N entries).  Returns 0, or -1 after reporting an SQLite
+ * (malloc'd, *N entries); with HOST not NULL only the tags of runs whose
+ * run.host it is, first run and date among those.  Returns 0, or -1 after reporting an SQLite
  * error on stderr.
  */
-int qplot_tags(struct db *db, struct qplot_tag_info **out, size_t *n);
+int qplot_tags(struct db *db, const char *host, struct qplot_tag_info **out,
+	       size_t *n);
 void qplot_tags_free(struct qplot_tag_info *t, size_t n);
 
 struct qplot_run {
@@ -58,14 +60,16 @@ struct qplot_tag {
 };
 
 /*
- * Load the runs of TAG and its ok repetitions that have a rate.  The
+ * Load the runs of TAG (with HOST not NULL only those whose run.host it
+ * is) and their ok repetitions that have a rate.  The
  * per-run rate is sum(calls) * factor * 1e9 / sum(elapsed_ns) over the
  * run's samples (doc/statistics.md); samples imported from a printed
  * report give their printed rate (several: weighted by elapsed time).
  * Returns 0, or -1 after reporting an SQLite error; *OUT then holds
  * nothing.  An unknown tag is not an error: OUT->n_runs is 0.
  */
-int qplot_load(struct db *db, const char *tag, struct qplot_tag *out);
+int qplot_load(struct db *db, const char *tag, const char *host,
+	       struct qplot_tag *out);
 void qplot_free(struct qplot_tag *t);
 
 #endif

@@ -36,7 +36,7 @@ report_aimcmp_SOURCES = report/aimcmp.c report/aimcmp_opts.c report/aimcmp_opts.
 report_aimcmp_LDADD = $(REPORT_LDADD)
 report_aimdb_SOURCES = report/aimdb.c report/aimdb.h \
 	report/aimdb_admin.c report/aimdb_edit.c report/aimdb_io.c \
-	report/aimdb_merge.c
+	report/aimdb_merge.c report/aimdb_push.c
 report_aimdb_LDADD = $(REPORT_LDADD)
 
 dist_man_MANS += doc/aimcmp.1 doc/aimdb.1

@@ -18,6 +18,7 @@
 #include "csvout.h"
 #include "jsonout.h"
 #include "log.h"
+#include "query.h"
 #include "xalloc.h"
 #include "tag.h"
 
@@ -37,13 +38,8 @@ pick_tags(const struct series_db_opts *o, const struct qplot_tag_info *info,
 
 		for (i = 0; i < n_info && strcmp(info[i].tag, tag) != 0; i++)
 			continue;
-		if (i == n_info) {
-			char shown[128];
-
-			aim_warn("%s: no such tag in %s",
-				 tag_shown(tag, shown, sizeof(shown)), path);
-			return CLI_USER;
-		}
+		if (i == n_info)
+			return query_no_runs(tag, o->host, path);
 		for (size_t j = 0; j < *n; j++) {
 			if (strcmp((*items)[j].tag, tag) == 0) {
 				aim_warn("%s: tag given twice", tag);
@@ -89,13 +85,13 @@ series_db_load(struct db *db, const char *path,
 
 	memset(out, 0, sizeof(*out));
 	out->order = o->order;
-	if (qplot_tags(db, &info, &n_info) < 0)
+	if (qplot_tags(db, o->host, &info, &n_info) < 0)
 		return CLI_ENV;
 	rc = pick_tags(o, info, n_info, path, &items, &n);
 	if (rc == CLI_OK) {
 		out->tags = xcalloc(n + 1, sizeof(*out->tags));
 		for (; out->n_tags < n && rc == CLI_OK; out->n_tags++)
-			if (qplot_load(db, items[out->n_tags].tag,
+			if (qplot_load(db, items[out->n_tags].tag, o->host,
 				       &out->tags[out->n_tags]) < 0)
 				rc = CLI_ENV;
 	}

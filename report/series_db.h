@@ -27,6 +27,7 @@ struct series_db_opts {
 	size_t n_want;
 	char *const *tags;		/* none: every tag of the database */
 	size_t n_tags;
+	const char *host;		/* --host: only runs of that machine */
 };
 
 struct series_db {

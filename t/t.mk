@@ -394,3 +394,12 @@ t_dontfork_now_t_SOURCES = t/dontfork-now-t.c
 t_dontfork_now_t_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/harness
 t_dontfork_now_t_LDADD = t/libtap.a harness/libharness.a -lm
 t_dontfork_now_t_LDFLAGS = $(AM_LDFLAGS) -Wl,-z,now
+# aimdb push: runs sent to another database by uuid, complete ones only.
+TESTS += t/push.sh
+EXTRA_DIST += t/push.sh
+# Three machines pushing into one store; --host; cross-host refusal.
+TESTS += t/fleet.sh
+EXTRA_DIST += t/fleet.sh
+# bench/fleet-load.sh small: concurrent writers and readers, a restart.
+TESTS += t/fleet-load.sh
+EXTRA_DIST += t/fleet-load.sh
