@@ -52,7 +52,7 @@ found(struct checks *c, const char *what, int brief, const char *fix,
 	va_end(ap);
 }
 
-/* Printable letters of a name from the system (a process's comm). */
+/* Printable letters of a name the kernel reports (a process's comm). */
 static void
 safe_copy(char *dst, size_t len, const char *src, size_t n)
 {

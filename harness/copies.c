@@ -83,7 +83,7 @@ take_hists(int fd, struct runner_outcome *out)
 		struct measure_sample *s = &out->samples[k];
 		unsigned char has = 0;
 
-		if (rc == 0 && read_all(fd, &has, 1) != 0)
+		if (rc == 0 && (read_all(fd, &has, 1) != 0 || has > 1))
 			rc = -1;
 		if (rc == 0 && has) {
 			s->hist = xmalloc(sizeof(*s->hist));
