@@ -33,6 +33,9 @@ struct rounds_test {
 	int open;
 	int failed;		/* a run did not end ok: run no more */
 	size_t looks;
+	size_t next_look;	/* NEW's processes at the next look */
+	size_t looked_n;	/* NEW's processes at the last look */
+	double floor_pct;	/* the base's narrowest interval */
 	struct stats_cmp cmp;	/* at the last look */
 	double halfwidth;	/* --precision: % at the last look */
 	int64_t took_ns;	/* wall time of its last run */
@@ -102,7 +105,34 @@ read_base(struct rounds *r, const char *db_path, struct store_checked *seen,
 	}
 	for (size_t i = 0; i < r->su->n_tests; i++)
 		r->family += side_n(&r->t[i].base) >= 2;
+	for (size_t i = 0; i < r->su->n_tests; i++) {
+		struct side *b = &r->t[i].base;
+
+		r->t[i].floor_pct = seq_base_floor_pct(
+			seq_log_sd(b->runs, side_n(b)), side_n(b),
+			r->o->stats.alpha, r->family);
+	}
 	return 0;
+}
+
+size_t
+rounds_thin(const struct rounds *r, double *lo, double *hi)
+{
+	size_t n = 0;
+
+	*lo = INFINITY;
+	*hi = 0.0;
+	for (size_t i = 0; r->o->mode == ROUNDS_DECIDE && i < r->su->n_tests;
+	     i++) {
+		double f = r->t[i].floor_pct;
+
+		if (!(f >= 100.0 * r->o->stats.equiv))
+			continue;
+		n++;
+		*lo = f < *lo ? f : *lo;
+		*hi = f > *hi ? f : *hi;
+	}
+	return n;
 }
 
 int
@@ -118,6 +148,8 @@ rounds_init(struct rounds *r, const struct rounds_opts *o,
 	r->start_ns = clock_now(&r->clock);
 	for (size_t i = 0; i < su->n_tests; i++) {
 		r->t[i].open = 1;
+		r->t[i].next_look = SEQ_FIRST_LOOK;
+		r->t[i].floor_pct = NAN;
 		r->t[i].halfwidth = NAN;
 		r->t[i].cmp.verdict = STATS_INCONCLUSIVE;
 		r->t[i].cmp.mdc_pct = NAN;
@@ -155,9 +187,13 @@ rounds_note(struct rounds *r, size_t i, const struct runner_outcome *out,
 			 (double)factor, t->info->judged);
 }
 
-/* --until-decided: a look at test T, the family's level spent on it. */
+/*
+ * --until-decided: a look at test T, the family's level spent on it, on
+ * the schedule of lib/seq.h; FINAL (the budget is spent) looks once more
+ * at what came since the last look.
+ */
 static void
-look_decide(struct rounds *r, struct rounds_test *t)
+look_decide(struct rounds *r, struct rounds_test *t, int final)
 {
 	size_t nb = side_n(&t->base), nn = side_n(&t->now);
 
@@ -165,9 +201,11 @@ look_decide(struct rounds *r, struct rounds_test *t)
 		t->open = 0;	/* nothing to compare with: said at the end */
 		return;
 	}
-	if (nn < 2)
+	if (nn < 2 || nn == t->looked_n || (!final && nn < t->next_look))
 		return;
 	t->looks++;
+	t->looked_n = nn;
+	t->next_look = seq_next_look(nn);
 	if (seq_look(t->base.runs, nb, t->now.runs, nn, &r->o->stats,
 		     r->family, t->looks, &t->cmp) == 0 &&
 	    t->cmp.verdict != STATS_INCONCLUSIVE)
@@ -184,7 +222,7 @@ rounds_look(struct rounds *r)
 		if (!t->open)
 			continue;
 		if (r->o->mode == ROUNDS_DECIDE) {
-			look_decide(r, t);
+			look_decide(r, t, 0);
 			continue;
 		}
 		t->halfwidth = seq_halfwidth_pct(t->now.runs, side_n(&t->now),
@@ -260,6 +298,10 @@ rounds_more(struct rounds *r, int (*run)(void *arg, size_t i, int rep),
 		rounds_look(r);
 		say_round(r, out);
 	}
+	for (size_t i = 0; r->o->mode == ROUNDS_DECIDE && i < r->su->n_tests;
+	     i++)
+		if (r->t[i].open)
+			look_decide(r, &r->t[i], 1);
 	return 0;
 }
 
@@ -286,6 +328,7 @@ report_decide(const struct rounds *r, size_t i, FILE *out)
 	const struct rounds_test *t = &r->t[i];
 	const struct stats_cmp *c = &t->cmp;
 	const char *name = r->su->tests[i]->info->name;
+	int rc;
 
 	if (side_n(&t->base) < 2)
 		return fprintf(out, "%-14s %-12s (base has %zu usable processes, needs 2)\n",
@@ -300,13 +343,17 @@ report_decide(const struct rounds *r, size_t i, FILE *out)
 		return fprintf(out, "%-14s %-12s (a run did not end ok: not run again)\n",
 			       name, "failed");
 	if (isnan(c->mdc_pct))
-		return fprintf(out, "%-14s %-12s mdc -  (%zu processes)\n", name,
-			       "undecided", t->now.n);
-	if (c->mdc_pct > 1000.0)
-		return fprintf(out, "%-14s %-12s mdc >1000%%  (%zu looks, %zu processes)\n",
-			       name, "undecided", t->looks, t->now.n);
-	return fprintf(out, "%-14s %-12s mdc %.2f%%  (%zu looks, %zu processes)\n",
-		       name, "undecided", c->mdc_pct, t->looks, t->now.n);
+		rc = fprintf(out, "%-14s %-12s mdc -  (%zu processes", name,
+			     "undecided", t->now.n);
+	else if (c->mdc_pct > 1000.0)
+		rc = fprintf(out, "%-14s %-12s mdc >1000%%  (%zu looks, %zu processes",
+			     name, "undecided", t->looks, t->now.n);
+	else
+		rc = fprintf(out, "%-14s %-12s mdc %.2f%%  (%zu looks, %zu processes",
+			     name, "undecided", c->mdc_pct, t->looks, t->now.n);
+	if (rc >= 0 && t->floor_pct >= 100.0 * r->o->stats.equiv)
+		rc = fprintf(out, "; the base allows +/-%.2f%% at best", t->floor_pct);
+	return rc < 0 ? rc : fprintf(out, ")\n");
 }
 
 static size_t

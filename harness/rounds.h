@@ -63,6 +63,13 @@ void rounds_note(struct rounds *r, size_t i, const struct runner_outcome *out,
 void rounds_look(struct rounds *r);
 
 /*
+ * ROUNDS_DECIDE: how many tests the base is too thin to call equivalent
+ * (its narrowest interval, seq_base_floor_pct(), at or beyond the
+ * margin), and the range of those floors in percent into LO and HI.
+ */
+size_t rounds_thin(const struct rounds *r, double *lo, double *hi);
+
+/*
  * Run rounds of the open tests while the budget lasts: RUN(ARG, I, REP)
  * runs test I as repetition REP and returns 0, 1 when interrupted or -1
  * on a harness error, which ends the rounds with that value.  A line on

@@ -266,6 +266,21 @@ run_prepare(struct run_state *rs)
 	return 0;
 }
 
+/* Before measuring: tests the base can never let be called equivalent. */
+static void
+warn_thin(const struct rounds *r, const struct rounds_opts *ro)
+{
+	double lo, hi;
+	size_t n = rounds_thin(r, &lo, &hi);
+	char v[64];
+
+	if (n == 0)
+		return;
+	aim_warn("--against %s: %zu of %zu tests cannot be called equivalent: its processes leave an interval of +/-%.1f%% to +/-%.1f%% at best (margin +/-%g%%); make the base precise on its kernel first (aimrun --tag %s --precision 1: tags pool)",
+		 tag_shown(ro->against, v, sizeof(v)), n, r->su->n_tests, lo,
+		 hi, 100.0 * ro->stats.equiv, v);
+}
+
 int
 run_suite(const struct run_opts *o)
 {
@@ -281,6 +296,7 @@ run_suite(const struct run_opts *o)
 			rounds_free(&rs.rounds);
 			return rc;
 		}
+		warn_thin(&rs.rounds, o->more);
 	}
 	if (run_prepare(&rs) != 0) {
 		rounds_free(&rs.rounds);

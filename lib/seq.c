@@ -7,6 +7,7 @@
 #include "seq.h"
 
 #include <math.h>
+#include <stdint.h>
 
 #include <gsl/gsl_cdf.h>
 
@@ -19,11 +20,23 @@ seq_look_alpha(double alpha, size_t m, size_t k)
 	return alpha / (double)m / ((double)k * ((double)k + 1.0));
 }
 
+size_t
+seq_next_look(size_t n)
+{
+	size_t next;
+
+	if (n < SEQ_FIRST_LOOK)
+		return SEQ_FIRST_LOOK;
+	if (n > SIZE_MAX / 3)
+		return SIZE_MAX;
+	next = (3 * n + 1) / 2;		/* ceil(1.5 n) */
+	return next > n ? next : n + 1;
+}
+
 double
-seq_halfwidth_pct(const struct stats_run *runs, size_t n, double alpha)
+seq_log_sd(const struct stats_run *runs, size_t n)
 {
 	struct stats_welford w;
-	double t;
 
 	if (n < 2 || runs == NULL)
 		return NAN;
@@ -33,10 +46,33 @@ seq_halfwidth_pct(const struct stats_run *runs, size_t n, double alpha)
 			return NAN;
 		stats_welford_add(&w, log(runs[i].rate));
 	}
+	return sqrt(stats_welford_var(&w));
+}
+
+double
+seq_base_floor_pct(double sd, size_t nb, double alpha, size_t m)
+{
+	double a1 = seq_look_alpha(alpha, m, 1), t;
+
+	if (nb < 2 || isnan(a1) || !(sd >= 0.0))
+		return NAN;
+	t = stats_t_crit(a1, (double)(nb - 1));
+	if (isnan(t))
+		return NAN;
+	return 100.0 * expm1(t * sd / sqrt((double)nb));
+}
+
+double
+seq_halfwidth_pct(const struct stats_run *runs, size_t n, double alpha)
+{
+	double sd = seq_log_sd(runs, n), t;
+
+	if (isnan(sd))
+		return NAN;
 	t = stats_t_crit(alpha, (double)(n - 1));
 	if (isnan(t))
 		return NAN;
-	return 100.0 * expm1(t * sqrt(stats_welford_var(&w) / (double)n));
+	return 100.0 * expm1(t * sd / sqrt((double)n));
 }
 
 /* An imported report's rate: printed rates weighted by time when timed. */

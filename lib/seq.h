@@ -23,6 +23,33 @@
 double seq_look_alpha(double alpha, size_t m, size_t k);
 
 /*
+ * When looks are made: at SEQ_FIRST_LOOK processes of NEW, then each
+ * time NEW has half as many again (4, 6, 9, 14, 21, 32, 48, ...).  A
+ * look at every round spends the level on looks that add one process
+ * to many; on this schedule look K comes at about 4 * 1.5^(K-1)
+ * processes, so late looks keep levels that can still decide.  Returns
+ * the count at which the look after one at N is due (N + 1 at least).
+ */
+#define SEQ_FIRST_LOOK 4
+size_t seq_next_look(size_t n);
+
+/*
+ * The narrowest interval (half-width, percent) any look can reach
+ * against a base of NB processes whose log rates have sample sd SD:
+ * NEW's side adds to the standard error and looks spend less than the
+ * first, so t(alpha_1, NB - 1) SD / sqrt(NB) bounds every look from
+ * below.  Wider than the equivalence margin: the test can never be
+ * called equivalent against that base.  NaN when NB < 2.
+ */
+double seq_base_floor_pct(double sd, size_t nb, double alpha, size_t m);
+
+/*
+ * The sample sd of the logarithms of N rates (NaN when N < 2 or a rate
+ * is not positive and finite).
+ */
+double seq_log_sd(const struct stats_run *runs, size_t n);
+
+/*
  * Half-width, in percent, of the (1 - ALPHA) interval of the geometric
  * mean of N per-process rates: 100 (exp(t sd / sqrt(N)) - 1) on their
  * logarithms.  NaN when N < 2 or a rate is not positive and finite.
@@ -50,7 +77,7 @@ int seq_look(const struct stats_run *base, size_t nb,
 	     const struct stats_opts *opt, size_t m, size_t k,
 	     struct stats_cmp *out);
 
-/* A simulated family of tests, compared after every round. */
+/* A simulated family of tests, looked at on the schedule above. */
 struct seq_sim_cfg {
 	size_t tests;		/* family size M */
 	size_t base_runs;	/* processes of the base, fixed */
@@ -60,7 +87,8 @@ struct seq_sim_cfg {
 	struct stats_opts opt;	/* alpha, equivalence margin */
 	size_t trials;
 	unsigned long seed;
-	int naive;		/* aimcmp's test at alpha every look instead */
+	int naive;		/* aimcmp's test at alpha every round instead */
+	int every_round;	/* the level spent on a look at every round */
 };
 
 struct seq_sim_out {

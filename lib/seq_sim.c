@@ -1,7 +1,7 @@
 /*
  * The simulation behind the sequential design: families of tests with a
  * known truth, the base fixed, NEW growing by one process a round and
- * compared after every round until decided.  bench/seq-sim prints its
+ * compared on the look schedule of lib/seq.h until decided.  bench/seq-sim prints its
  * figures; t/seq-t runs a small one and holds the bounds to it.
  */
 #include "config.h"
@@ -39,25 +39,45 @@ draw(gsl_rng *rng, double sd, double shift, struct stats_run *r, size_t n)
 	}
 }
 
+/* Whether NEW's N-th process is looked at, and if so look K. */
+static int
+due(const struct seq_sim_cfg *c, size_t n, size_t *next, size_t *k)
+{
+	if (n < 2)
+		return 0;
+	if (c->naive || c->every_round) {
+		*k = n - 1;
+		return 1;
+	}
+	/* On the schedule, and once more when the rounds run out. */
+	if (n != *next && n != c->rounds)
+		return 0;
+	if (n == *next)
+		*next = seq_next_look(n);
+	++*k;
+	return 1;
+}
+
 /* One test: rounds until a verdict or the budget of rounds ends. */
 static void
 sim_one(const struct seq_sim_cfg *c, gsl_rng *rng, struct stats_run *base,
 	struct stats_run *new_, struct sim_test *out)
 {
 	struct stats_cmp cmp;
+	size_t next = SEQ_FIRST_LOOK, k = 0;
 
 	draw(rng, c->sd, 0.0, base, c->base_runs);
 	out->verdict = STATS_INCONCLUSIVE;
 	for (size_t n = 1; n <= c->rounds; n++) {
 		draw(rng, c->sd, c->shift, &new_[n - 1], 1);
 		out->rounds = n;
-		if (n < 2)
+		if (!due(c, n, &next, &k))
 			continue;
 		if (c->naive ? stats_compare(base, c->base_runs, new_, n,
 					     &c->opt, MEASURE_HIGHER,
 					     &cmp) != 0 :
 			       seq_look(base, c->base_runs, new_, n, &c->opt,
-					c->tests, n - 1, &cmp) != 0)
+					c->tests, k, &cmp) != 0)
 			continue;
 		if (cmp.verdict != STATS_INCONCLUSIVE) {
 			out->verdict = cmp.verdict;

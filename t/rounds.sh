@@ -65,6 +65,31 @@ t "a test without a base is said and not re-run" sh -c "
 		r.test = 'add_long'\")\" -eq 3"
 t "the end says what was decided" grep -q '^Against base: 1 of 2 tests decided' "$W/dec"
 
+# A base of two processes can never let a test be called equivalent: said
+# before measuring and at the end; looks come on the schedule, not every
+# round (4, 6, 9, 14, ... processes, and once when the budget ends).
+# shellcheck disable=SC2086
+AIM_CALIBRATE_WORK=1000 "$AIMRUN" $R --tag thin --tests calibrate --runs 2 -q ||
+	echo "thin base run failed" >&2
+# shellcheck disable=SC2086
+AIM_CALIBRATE_WORK=1000 "$AIMRUN" $R --tag thin2 --tests calibrate --runs 2 \
+	--against thin --until-decided --budget 3s --equivalence 0.1 >"$W/thin" 2>"$W/thin.err"
+rc=$?
+sed 's/^/# /' "$W/thin.err"
+t "--until-decided against a thin base exits 0" test "$rc" -eq 0
+t "a thin base is said before measuring, with what to do" grep -q \
+	"^aimrun: --against thin: 1 of 1 tests cannot be called equivalent: its processes leave an interval of +/-[0-9.]*% to +/-[0-9.]*% at best (margin +/-0.1%); make the base precise on its kernel first (aimrun --tag thin --precision 1: tags pool)$" \
+	"$W/thin.err"
+t "the end says the base's floor" \
+	grep -q '^calibrate  *undecided  *mdc .*; the base allows +/-[0-9.]*% at best)$' "$W/thin"
+looks=$(sed -n 's/^calibrate .*(\([0-9]*\) looks, \([0-9]*\) processes.*/\1 \2/p' "$W/thin")
+# One more look at the budget's end when processes came since the last.
+# shellcheck disable=SC2016
+t "looks on the schedule, not every round ($looks)" sh -c '
+	set -- $1; l=$1 p=$2 want=0 k=4
+	while [ "$k" -le "$p" ]; do want=$((want + 1)); k=$(( (3 * k + 1) / 2 )); done
+	[ "$p" -ge 9 ] && { [ "$l" -eq "$want" ] || [ "$l" -eq $((want + 1)) ]; }' _ "$looks"
+
 runs=$(q "SELECT count(*) FROM run")
 refused "an unknown base is refused" 1 "--against: no run tagged 'nope'" \
 	"$AIMRUN" $R --tag x --tests add_long --against nope --until-decided

@@ -1,12 +1,13 @@
 /*
  * lib/seq*.c: the level spent per look, the precision of one side, the
- * judged rate of a process, and a small seeded simulation of comparing
- * after every round: A/A false verdicts at most alpha family-wise, a
+ * judged rate of a process, the look schedule, the base's floor, and a
+ * small seeded simulation of comparing on that schedule: A/A false verdicts at most alpha family-wise, a
  * 3 % shift found in at least 90 % of trials.
  */
 #include "config.h"
 
 #include <math.h>
+#include <stdint.h>
 
 #include "parse.h"
 #include "seq.h"
@@ -25,6 +26,42 @@ test_levels(void)
 	ok(isnan(seq_look_alpha(0.05, 1, 0)), "look 0 has no level");
 	ok(isnan(seq_look_alpha(0.05, 0, 1)), "an empty family has no level");
 	ok(isnan(seq_look_alpha(1.5, 1, 1)), "alpha above 1 refused");
+}
+
+static void
+test_schedule(void)
+{
+	size_t n = 0, looks = 0, want[] = { 4, 6, 9, 14, 21, 32, 48, 72 };
+	int in_order = 1;
+
+	for (size_t j = 0; j < sizeof(want) / sizeof(want[0]); j++) {
+		n = seq_next_look(n);
+		in_order &= n == want[j];
+	}
+	ok(in_order, "looks at 4, 6, 9, 14, 21, 32, 48, 72 processes");
+	ok(seq_next_look(0) == SEQ_FIRST_LOOK && seq_next_look(3) == 4,
+	   "no look before the fourth process");
+	ok(seq_next_look(SIZE_MAX) == SIZE_MAX, "no overflow at the end");
+	for (n = seq_next_look(0); n < 1000; n = seq_next_look(n))
+		looks++;
+	ok(looks == 14, "14 looks up to 1000 processes (%zu)", looks);
+}
+
+static void
+test_floor(void)
+{
+	struct stats_run r[3] = { { 100.0, NULL }, { 104.0, NULL }, { 96.0, NULL } };
+	double sd = seq_log_sd(r, 3), a1 = 0.05 / 12.0 / 2.0;
+	double t = stats_t_crit(a1, 2.0), f = seq_base_floor_pct(sd, 3, 0.05, 12);
+
+	ok(sd > 0.039 && sd < 0.041, "log sd of 96, 100, 104 (%.4f)", sd);
+	is_double(f, 100.0 * expm1(t * sd / sqrt(3.0)), 1e-9,
+		  "floor: the first look's t on the base alone");
+	ok(f > 50.0, "three processes at cv 4 %%: no look narrower than +/-50 %% (%.1f)",
+	   f);
+	ok(seq_base_floor_pct(0.01, 40, 0.05, 12) < 1.0,
+	   "40 processes at cv 1 %%: under +/-1 %%");
+	ok(isnan(seq_base_floor_pct(sd, 1, 0.05, 12)), "one process: no floor");
 }
 
 static void
@@ -70,6 +107,25 @@ test_process_rate(void)
 	   "no sample is refused");
 }
 
+/* At cv 2 % against 40 base processes, the schedule is what decides. */
+static void
+test_sim_schedule(const struct seq_sim_cfg *aa)
+{
+	struct seq_sim_cfg c = *aa;
+	struct seq_sim_out sched = { 0 }, every = { 0 };
+
+	c.sd = 0.02;
+	c.base_runs = 40;
+	c.rounds = 100;
+	ok(seq_sim_run(&c, &sched) == 0 && sched.false_family <= 0.05,
+	   "A/A at cv 2 %%: false <= alpha (%.3f)", sched.false_family);
+	c.every_round = 1;
+	ok(seq_sim_run(&c, &every) == 0 &&
+	   sched.equivalent > every.equivalent + 0.3,
+	   "a look every round decides far fewer (%.3f against %.3f)",
+	   every.equivalent, sched.equivalent);
+}
+
 static void
 test_sim(void)
 {
@@ -84,8 +140,9 @@ test_sim(void)
 	diag("A/A: false family %.3f, equivalent %.3f, rounds %.1f",
 	     o.false_family, o.equivalent, o.mean_rounds);
 	/* Expected well below 0.05; 0.05 leaves a margin over 200 trials. */
-	ok(o.false_family <= 0.05, "A/A with a look every round: false <= alpha");
+	ok(o.false_family <= 0.05, "A/A on the look schedule: false <= alpha");
 	ok(o.equivalent >= 0.5, "A/A: most tests decided equivalent");
+	test_sim_schedule(&c);
 	c.naive = 1;
 	if (seq_sim_run(&c, &o) != 0)
 		o.false_family = NAN;
@@ -127,6 +184,8 @@ main(void)
 	plan_lazy();
 	test_budget();
 	test_levels();
+	test_schedule();
+	test_floor();
 	test_halfwidth();
 	test_process_rate();
 	test_sim();
