@@ -54,7 +54,17 @@ const char *compare_env_boot(const struct query_tag *side, int64_t run_id);
  */
 #define NOISE_SIDE_PCT 10.0
 
-/* A "noisy machine" line in T->warnings for each such of the N SIDES. */
+/*
+ * A NEW side whose median canary time is this many percent longer or
+ * shorter than BASE's ran on a slower or faster machine: the equivalence
+ * margin, the smallest change a verdict names.
+ */
+#define NOISE_SPEED_PCT 2.0
+
+/*
+ * A "noisy machine" line in T->warnings for each such of the N SIDES, and
+ * a "machine speed" line for each NEW side whose canary moved.
+ */
 void compare_noise(const struct query_tag *sides, size_t n,
 		   struct cmp_table *t);
 

@@ -4,7 +4,10 @@
  * their elapsed time, the share of the timed period lost so, and the
  * rounds whose canary (the run's facts canary.round.N) fell.  When a side
  * has enough of either, the header says "noisy machine": its spread is
- * the machine's, not the kernel's.  Part of the compare module.
+ * the machine's, not the kernel's.  And when the canary's median time
+ * moved between BASE and a NEW side, the machine itself was faster or
+ * slower: a CPU-bound change of that size may be the machine's.  Part of
+ * the compare module.
  */
 #include "config.h"
 
@@ -57,6 +60,78 @@ count_canary(const struct query_run *run, struct noise *n)
 	n->rounds += k;
 }
 
+static int
+cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The median canary time of every round of a side; 0 when none. */
+static double
+canary_median(const struct query_tag *q, size_t *rounds)
+{
+	long long *ns = NULL;
+	size_t n = 0, cap = 0;
+	char key[32];
+	double med;
+
+	for (size_t i = 0; i < q->n_runs; i++)
+		for (size_t k = 1; k <= 100000; k++) {
+			long long v;
+
+			snprintf(key, sizeof(key), "canary.round.%zu", k);
+			v = canary_value(query_env(&q->runs[i], key));
+			if (v < 0)
+				break;
+			if (n == cap) {
+				cap = cap ? 2 * cap : 64;
+				ns = xrealloc(ns, cap * sizeof(*ns));
+			}
+			ns[n++] = v;
+		}
+	*rounds = n;
+	if (n == 0)
+		return 0.0;
+	qsort(ns, n, sizeof(*ns), cmp_ll);
+	med = n % 2 ? (double)ns[n / 2] :
+		      ((double)ns[n / 2 - 1] + (double)ns[n / 2]) / 2.0;
+	free(ns);
+	return med;
+}
+
+static void
+add_warning(struct cmp_table *t, char *w)
+{
+	t->warnings = xrealloc(t->warnings, (t->n_warnings + 1) *
+					    sizeof(*t->warnings));
+	t->warnings[t->n_warnings++] = w;
+}
+
+/* Each NEW side's canary against BASE's, said when it moved. */
+static void
+compare_speed(const struct query_tag *sides, size_t n_sides,
+	      struct cmp_table *t)
+{
+	size_t nb, nn;
+	double base = canary_median(&sides[0], &nb);
+
+	for (size_t s = 1; base > 0.0 && s < n_sides; s++) {
+		double now = canary_median(&sides[s], &nn), pct;
+
+		if (now <= 0.0)
+			continue;
+		pct = 100.0 * (now / base - 1.0);
+		if (pct > -NOISE_SPEED_PCT && pct < NOISE_SPEED_PCT)
+			continue;
+		add_warning(t, xasprintf(
+			"machine speed: the canary took %+.1f %% %s in %s than in %s (median of %zu and %zu rounds): a change of that size in CPU-bound tests may be the machine's, not the kernel's",
+			pct, pct > 0 ? "longer" : "less", sides[s].tag,
+			sides[0].tag, nn, nb));
+	}
+}
+
 static void
 count_side(const struct query_tag *q, struct noise *n)
 {
@@ -97,12 +172,11 @@ compare_noise(const struct query_tag *sides, size_t n_sides,
 					  NOISE_SIDE_PCT * (double)n.samples);
 		if (!noisy)
 			continue;
-		t->warnings = xrealloc(t->warnings, (t->n_warnings + 1) *
-						    sizeof(*t->warnings));
-		t->warnings[t->n_warnings++] = xasprintf(
+		add_warning(t, xasprintf(
 			"noisy machine: %s: %zu of %zu samples waited for a CPU or were stolen over %g %% of their time, %.1f %% of the timed period lost; the canary fell in %zu of %zu rounds",
 			sides[s].tag, n.noisy, n.samples, NOISE_SAMPLE_PCT,
 			n.elapsed_ns > 0 ? 100.0 * n.lost_ns / n.elapsed_ns : 0.0,
-			n.fell, n.rounds);
+			n.fell, n.rounds));
 	}
+	compare_speed(sides, n_sides, t);
 }

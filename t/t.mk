@@ -403,3 +403,6 @@ EXTRA_DIST += t/fleet.sh
 # bench/fleet-load.sh small: concurrent writers and readers, a restart.
 TESTS += t/fleet-load.sh
 EXTRA_DIST += t/fleet-load.sh
+# aimcmp: the canary median moved between the sides (machine speed).
+TESTS += t/canary-speed.sh
+EXTRA_DIST += t/canary-speed.sh
