@@ -2,7 +2,8 @@
 noinst_PROGRAMS = bench/overhead
 bench_overhead_SOURCES = bench/overhead.c
 bench_overhead_LDADD = $(AIM_LDADD)
-EXTRA_DIST += bench/suite-walltime.sh bench/calibrate.sh bench/invocations.sh
+EXTRA_DIST += bench/suite-walltime.sh bench/calibrate.sh bench/invocations.sh \
+	bench/decided.sh
 EXTRA_DIST += bench/dbopen.sh
 EXTRA_DIST += bench/import-speed.sh
 EXTRA_DIST += bench/cmp-scale.sh
