@@ -403,3 +403,6 @@ EXTRA_DIST += t/fleet.sh
 # bench/fleet-load.sh small: concurrent writers and readers, a restart.
 TESTS += t/fleet-load.sh
 EXTRA_DIST += t/fleet-load.sh
+# Sizes in G for --memsize, --filesize and suite files; 65G refused.
+TESTS += t/size-units.sh
+EXTRA_DIST += t/size-units.sh
