@@ -406,3 +406,6 @@ EXTRA_DIST += t/fleet-load.sh
 # Sizes in G for --memsize, --filesize and suite files; 65G refused.
 TESTS += t/size-units.sh
 EXTRA_DIST += t/size-units.sh
+# make install DESTDIR=: the data files the tests execute are 0755.
+TESTS += t/install-modes.sh
+EXTRA_DIST += t/install-modes.sh
