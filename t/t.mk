@@ -409,3 +409,7 @@ EXTRA_DIST += t/size-units.sh
 # make install DESTDIR=: the data files the tests execute are 0755.
 TESTS += t/install-modes.sh
 EXTRA_DIST += t/install-modes.sh
+# aimdb rm and rename make no database: a missing or empty file, an
+# empty server schema (skipped without a server).
+TESTS += t/edit-empty.sh
+EXTRA_DIST += t/edit-empty.sh
