@@ -413,3 +413,6 @@ EXTRA_DIST += t/install-modes.sh
 # empty server schema (skipped without a server).
 TESTS += t/edit-empty.sh
 EXTRA_DIST += t/edit-empty.sh
+# aimrun holds no path of its build or source tree; aimrun-srcdir.
+TESTS += t/repro-paths.sh
+EXTRA_DIST += t/repro-paths.sh
