@@ -216,7 +216,7 @@ child_threads(const struct aim_test *t, const struct child_cfg *cfg,
 
 		for (int i = 0; i < n; i++)
 			each[i] = w[i].out;
-		copies_combine(each, n, &sum);
+		copies_combine(each, n, 1, &sum);
 		free(each);
 		st = hand_on(&sum, base, emit, arg);
 	}

@@ -333,7 +333,7 @@ copies_run(const struct aim_test *t, const struct runner_cfg *cfg, int n,
 		rc = run_all(t, cfg, cps, n, each);
 	err = errno;
 	if (rc == 0)
-		copies_combine(each, n, out);
+		copies_combine(each, n, 0, out);
 	for (int i = 0; i < n; i++)
 		runner_outcome_free(&each[i]);
 	free(each);

@@ -61,13 +61,15 @@ int copies_run(const struct aim_test *t, const struct runner_cfg *cfg, int n,
 
 /*
  * Combine the outcomes of N copies into OUT: the first copy that did not
- * succeed decides the status; else sample k sums the calls of every
+ * succeed decides the status, its reason led by "copy K of N: " ("thread
+ * K of N: " when THREADS, the copies of --threads); else sample k sums
+ * the calls of every
  * copy's sample k (as many samples as the copy with fewest), lasts as
  * long as the longest, sums the counted metrics every copy has, and
  * holds the fewest and most calls of one copy (copy_min_calls,
  * copy_max_calls).
  */
-void copies_combine(const struct runner_outcome *each, int n,
+void copies_combine(const struct runner_outcome *each, int n, int threads,
 		    struct runner_outcome *out);
 
 #endif

@@ -181,7 +181,7 @@ sum_sample(const struct runner_outcome *each, int n, size_t k,
 }
 
 void
-copies_combine(const struct runner_outcome *each, int n,
+copies_combine(const struct runner_outcome *each, int n, int threads,
 	       struct runner_outcome *out)
 {
 	size_t fewest = SIZE_MAX;
@@ -190,7 +190,8 @@ copies_combine(const struct runner_outcome *each, int n,
 	for (int c = 0; c < n; c++) {
 		if (each[c].status != RUNNER_OK) {
 			out->status = each[c].status;
-			snprintf(out->reason, sizeof(out->reason), "copy %d of %d: %.200s",
+			snprintf(out->reason, sizeof(out->reason),
+				 "%s %d of %d: %.200s", threads ? "thread" : "copy",
 				 c + 1, n, each[c].reason);
 			return;
 		}

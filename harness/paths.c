@@ -1,66 +1,71 @@
 /*
  * Installed or in the build tree?  Only an aimrun run from the build tree
- * it was made in uses the source tree; every other copy (installed, moved,
- * or staged with DESTDIR) uses the configured package data directory, so
- * it never reads files of a source tree that may have changed or gone.
+ * it was made in uses the source tree, which the file aimrun-srcdir beside
+ * it names (make writes it there, make install leaves it behind); every
+ * other copy (installed, moved, or staged with DESTDIR) uses the
+ * configured package data directory, so it never reads files of a source
+ * tree that may have changed or gone.  No path of either tree is compiled
+ * in: the program is the same from any build directory.
  */
 #include "config.h"
 
 #include "paths.h"
 
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "harness/aimpaths.h"
 #include "xalloc.h"
 
-/* Is the resolved directory DIR the resolved WANT, or (TREE) under it? */
-static int
-same_or_under(const char *dir, const char *want, int tree)
+/*
+ * The source tree aimrun-srcdir beside the running aimrun names: one
+ * absolute path and a newline, believed only from a regular file of
+ * aimrun's owner that nobody else may write.  Malloc'd, or NULL.
+ */
+static char *
+tree_srcdir(void)
 {
-	char real[PATH_MAX];
-	size_t len;
+	char *name = paths_beside_exe("aimrun-srcdir"), buf[PATH_MAX + 1];
+	struct stat st, me;
+	ssize_t n = -1;
+	int fd;
 
-	if (realpath(want, real) == NULL)
-		return 0;
-	len = strlen(real);
-	if (strncmp(dir, real, len) != 0)
-		return 0;
-	return dir[len] == '\0' || (tree && dir[len] == '/');
-}
-
-static int
-in_build_tree(void)
-{
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	char *slash;
-
-	if (n <= 0)
-		return 0;
-	exe[n] = '\0';
-	slash = strrchr(exe, '/');
-	if (slash == NULL)
-		return 0;
-	*slash = '\0';
-	/* A prefix inside the build tree still means installed. */
-	if (same_or_under(exe, AIM_BINDIR, 0))
-		return 0;
-	return same_or_under(exe, AIM_ABS_BUILDDIR, 1);
+	fd = name != NULL ? open(name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+				 O_CLOEXEC) : -1;
+	free(name);
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    stat("/proc/self/exe", &me) == 0 && st.st_uid == me.st_uid &&
+	    !(st.st_mode & (S_IWGRP | S_IWOTH)))
+		n = read(fd, buf, sizeof(buf));
+	(void)close(fd);	/* read-only: nothing to lose */
+	if (n < 2 || buf[0] != '/' || buf[n - 1] != '\n')
+		return NULL;
+	buf[n - 1] = '\0';
+	if (strlen(buf) != (size_t)(n - 1) || strchr(buf, '\n') != NULL)
+		return NULL;
+	return xstrdup(buf);
 }
 
 static char *
 pick(const char *envvar, const char *installed_sub, const char *tree_sub)
 {
 	const char *e = getenv(envvar);
+	char *tree, *path;
 
 	if (e != NULL && *e != '\0')
 		return xstrdup(e);
-	if (in_build_tree())
-		return xasprintf("%s/%s", AIM_ABS_SRCDIR, tree_sub);
-	return xasprintf("%s/%s", AIM_PKGDATADIR, installed_sub);
+	tree = tree_srcdir();
+	if (tree == NULL)
+		return xasprintf("%s/%s", AIM_PKGDATADIR, installed_sub);
+	path = xasprintf("%s/%s", tree, tree_sub);
+	free(tree);
+	return path;
 }
 
 char *

@@ -61,7 +61,9 @@ int
 parse_size_k(const char *s, unsigned long min_k, unsigned long max_k,
 	     unsigned long *out)
 {
-	unsigned long long v;
+	static const char units[] = "KkMmGg";
+	unsigned long long v, mult = 1;
+	const char *u;
 	char *end;
 
 	if (s == NULL || !(*s >= '0' && *s <= '9'))
@@ -70,15 +72,17 @@ parse_size_k(const char *s, unsigned long min_k, unsigned long max_k,
 	v = strtoull(s, &end, 10);
 	if (errno != 0 || end == s)
 		return -1;
-	if ((*end == 'M' || *end == 'm') && end[1] == '\0') {
-		if (v > (unsigned long long)max_k / 1024)
+	if (*end != '\0') {
+		u = strchr(units, *end);
+		if (u == NULL || end[1] != '\0')
 			return -1;
-		v *= 1024;
-	} else if (!((*end == 'K' || *end == 'k') && end[1] == '\0') &&
-		   *end != '\0') {
-		return -1;
+		mult = 1ULL << (10 * ((u - units) / 2));
 	}
-	if (v < min_k || v > max_k)
+	/* Against the bound before the multiply, which could wrap. */
+	if (v > max_k / mult)
+		return -1;
+	v *= mult;
+	if (v < min_k)
 		return -1;
 	*out = (unsigned long)v;
 	return 0;

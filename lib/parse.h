@@ -19,8 +19,10 @@ int parse_duration_ns(const char *s, int64_t min_ns, int64_t max_ns,
 		      int64_t *out);
 
 /*
- * A file size as AIM9's FILESIZE: "5M" (MiB), "5120K" or "5120" (KiB).
- * Result in KiB, between MIN_K and MAX_K.
+ * A size as AIM9's FILESIZE: "5120K" or "5120" (KiB), "5M" (MiB), "1G"
+ * (GiB), the unit in either case and nothing after it.  Result in KiB,
+ * between MIN_K and MAX_K; a value that would pass MAX_K is refused before
+ * it is multiplied.
  */
 int parse_size_k(const char *s, unsigned long min_k, unsigned long max_k,
 		 unsigned long *out);

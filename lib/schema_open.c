@@ -157,6 +157,24 @@ store_of(sqlite3 *h, char *err, size_t errlen)
 	return store_wrap(db, err, errlen);
 }
 
+/*
+ * A server's schema.  An editor, like a reader, never makes the tables:
+ * an empty schema holds no run to change, and is refused as a reader
+ * refuses it; a schema it finds older it migrates, as every writer does.
+ */
+static struct db *
+pg_open(const char *path, enum store_mode mode, char *err, size_t errlen)
+{
+	struct db *db = store_pg_open(path, mode == STORE_RW, err, errlen);
+
+	if (db != NULL && mode == STORE_EDIT &&
+	    db_schema_version(db) != schema_pg_version()) {
+		db_close(db);
+		db = store_pg_open(path, 1, err, errlen);
+	}
+	return db;
+}
+
 struct store *
 store_open(const char *path, enum store_mode mode, char *err, size_t errlen)
 {
@@ -168,8 +186,8 @@ store_open(const char *path, enum store_mode mode, char *err, size_t errlen)
 
 	/* A server's name never reaches the checks of a file. */
 	if (db_target_is_postgres(path))
-		return store_wrap(store_pg_open(path, mode != STORE_RO, err,
-						errlen), err, errlen);
+		return store_wrap(pg_open(path, mode, err, errlen), err,
+				  errlen);
 	return store_of(schema_open(path, use[mode], NULL, err, errlen), err,
 			errlen);
 }

@@ -16,8 +16,8 @@ struct db;
  * (schema_pg_migrate); otherwise an empty one is refused ("no results in
  * this database").  The connection, or NULL with a one-line reason in
  * ERR; in a build without libpq, always NULL with that reason.
- * STORE_EDIT is a writer here: the database exists once connected to,
- * and an empty schema in it is created as for STORE_RW.
+ * store_open() opens STORE_EDIT as a reader first, so that an editor
+ * never creates an empty schema, then as a writer if it must migrate.
  */
 struct db *store_pg_open(const char *target, int writable, char *err,
 			 size_t errlen);

@@ -158,8 +158,9 @@ stats_option(int c, const char *arg, struct opts *o)
 }
 
 static int
-one_option(int c, const char *arg, struct opts *o)
+one_option(int c, const char *arg, void *data)
 {
+	struct opts *o = data;
 	int64_t id;
 
 	switch (c) {
@@ -287,24 +288,15 @@ aimcmp_parse_options(int argc, char **argv, struct opts *o)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, rc;
+	const struct cli_parser p = {
+		.prog = "aimcmp", .shortopts = ":d:f:t:s:r:SO:hV",
+		.longopts = longopts, .usage = usage, .one = one_option,
+		.data = o,
+	};
+	int rc = cli_parse(argc, argv, &p);
 
-	opterr = 0;	/* cli_bad_option() says it in one line */
-	while ((c = getopt_long(argc, argv, ":d:f:t:s:r:SO:hV", longopts,
-				NULL)) != -1) {
-		if (c == 'h' || c == 'V') {
-			if (c == 'h')
-				usage(stdout);
-			else
-				cli_version("aimcmp");
-			return -1;
-		}
-		if (c == '?' || c == ':')
-			return cli_bad_option(c, argv, longopts, NULL);
-		rc = one_option(c, optarg, o);
-		if (rc != CLI_OK)
-			return rc;
-	}
+	if (rc != CLI_OK)
+		return rc;
 	o->tags = argv + optind;
 	o->n_tags = (size_t)(argc - optind);
 	return series_check(o);

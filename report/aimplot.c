@@ -78,8 +78,9 @@ usage(FILE *f)
 }
 
 static int
-one_option(int c, const char *arg, struct opts *o)
+one_option(int c, const char *arg, void *data)
 {
+	struct opts *o = data;
 	double v;
 
 	switch (c) {
@@ -171,24 +172,15 @@ parse_options(int argc, char **argv, struct opts *o)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, rc;
+	const struct cli_parser p = {
+		.prog = "aimplot", .shortopts = ":d:o:f:t:O:rs:T:ShV",
+		.longopts = longopts, .usage = usage, .one = one_option,
+		.data = o,
+	};
+	int rc = cli_parse(argc, argv, &p);
 
-	opterr = 0;	/* cli_bad_option() says it in one line */
-	while ((c = getopt_long(argc, argv, ":d:o:f:t:O:rs:T:ShV", longopts,
-				NULL)) != -1) {
-		if (c == 'h' || c == 'V') {
-			if (c == 'h')
-				usage(stdout);
-			else
-				cli_version("aimplot");
-			return -1;
-		}
-		if (c == '?' || c == ':')
-			return cli_bad_option(c, argv, longopts, NULL);
-		rc = one_option(c, optarg, o);
-		if (rc != CLI_OK)
-			return rc;
-	}
+	if (rc != CLI_OK)
+		return rc;
 	o->sel.tags = argv + optind;
 	o->sel.n_tags = (size_t)(argc - optind);
 	if (o->scaling && (o->steps || o->relative || o->sel.n_want > 0 ||

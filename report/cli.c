@@ -179,3 +179,27 @@ cli_parse_tests(const char *list, struct plot_want **want, size_t *n)
 		rc = cli_bad_usage("--tests: empty list");
 	return rc;
 }
+
+int
+cli_parse(int argc, char **argv, const struct cli_parser *p)
+{
+	int c, rc;
+
+	opterr = 0;	/* cli_bad_option() says it in one line */
+	while ((c = getopt_long(argc, argv, p->shortopts, p->longopts,
+				NULL)) != -1) {
+		if (c == 'h' || c == 'V') {
+			if (c == 'h')
+				p->usage(stdout);
+			else
+				cli_version(p->prog);
+			return -1;
+		}
+		if (c == '?' || c == ':')
+			return cli_bad_option(c, argv, p->longopts, NULL);
+		rc = p->one(c, optarg, p->data);
+		if (rc != CLI_OK)
+			return rc;
+	}
+	return CLI_OK;
+}

@@ -1,14 +1,17 @@
 /*
- * What aimcmp and aimdb share on the command line: exit statuses, the
- * database path and opening it with the right error class.
+ * What aimcmp, aimdb and aimplot share on the command line: exit
+ * statuses, the option loop, the database path and opening it with the
+ * right error class.
  */
 #ifndef AIM_CLI_H
 #define AIM_CLI_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "store.h"
 
+struct option;
 struct plot_want;
 
 /* Exit statuses (design contract). */
@@ -61,9 +64,30 @@ int cli_bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * a value", or "option '--help' takes no value"; with "VERB: " first and
  * "see PROG VERB --help" when VERB is not NULL.  Returns CLI_USER.
  */
-struct option;
 int cli_bad_option(int ch, char *const *argv, const struct option *longopts,
 		   const char *verb);
+
+/*
+ * A program's options: getopt_long() kept quiet (SHORTOPTS led by ':'),
+ * -h/--help printing USAGE on stdout, -V/--version cli_version(PROG),
+ * what getopt finds wrong said by cli_bad_option(), every other option
+ * handed to ONE with its value and DATA.
+ */
+struct cli_parser {
+	const char *prog;
+	const char *shortopts;
+	const struct option *longopts;
+	void (*usage)(FILE *f);
+	int (*one)(int c, const char *arg, void *data);
+	void *data;
+};
+
+/*
+ * Parse ARGV by P: -1 when --help or --version was handled, CLI_OK with
+ * optind at the first operand, or the exit status ONE or
+ * cli_bad_option() returned.
+ */
+int cli_parse(int argc, char **argv, const struct cli_parser *p);
 
 /* A finite decimal number in [MIN, MAX), the whole of S.  0 or -1. */
 int cli_parse_real(const char *s, double min, double max, double *out);

@@ -200,7 +200,7 @@ test_combine(void)
 		b[i].elapsed_ns = 1500;
 		measure_set(&b[i].m, MEASURE_VOL_CS, 3);
 	}
-	copies_combine(each, 2, &out);
+	copies_combine(each, 2, 0, &out);
 	is_int((int64_t)out.n_samples, 2, "as many samples as the shortest copy");
 	is_int(out.samples[1].calls, 15, "calls of one interval summed");
 	is_int(out.samples[0].elapsed_ns, 1500, "elapsed: the longest copy's");
@@ -216,10 +216,15 @@ test_combine(void)
 	runner_outcome_free(&out);
 	each[1].status = RUNNER_TIMEOUT;
 	snprintf(each[1].reason, sizeof(each[1].reason), "no end");
-	copies_combine(each, 2, &out);
+	copies_combine(each, 2, 0, &out);
 	ok(out.status == RUNNER_TIMEOUT && out.n_samples == 0 &&
 	   strcmp(out.reason, "copy 2 of 2: no end") == 0,
 	   "a copy that did not succeed decides: %s", out.reason);
+	runner_outcome_free(&out);
+	copies_combine(each, 2, 1, &out);
+	ok(out.status == RUNNER_TIMEOUT &&
+	   strcmp(out.reason, "thread 2 of 2: no end") == 0,
+	   "a thread that did not succeed is named a thread: %s", out.reason);
 }
 
 static void

@@ -205,6 +205,17 @@ main(void)
 	storefx_path(&fx, "outside", e.outside, sizeof(e.outside));
 	if (mkdir(e.parent, 0755) != 0 || mkdir(e.outside, 0755) != 0)
 		bail("mkdir: %s", strerror(errno));
+	/*
+	 * Not aimrun, so no aimrun-srcdir beside it: the source tree's data
+	 * as make check names it, unless $AIM_DATADIR says otherwise.
+	 */
+	if (getenv("AIM_DATADIR") == NULL && getenv("AIM_SRCDIR") != NULL) {
+		char *d = xasprintf("%s/tests-aim/data", getenv("AIM_SRCDIR"));
+
+		if (setenv("AIM_DATADIR", d, 0) != 0)
+			bail("setenv: %s", strerror(errno));
+		free(d);
+	}
 	e.datadir = paths_datadir();
 	for (size_t i = 0; aim_tests[i] != NULL; i++) {
 		if (!(aim_tests[i]->needs & AIM_NEEDS_SCRATCH))

@@ -73,8 +73,20 @@ parse_numbers(void)
 	ok(parse_long("99999999999999999999", 1, 1000, &l) != 0, "overflow refused");
 	ok(parse_size_k("5M", 2, 1UL << 26, &k) == 0 && k == 5120, "5M");
 	ok(parse_size_k("64", 2, 1UL << 26, &k) == 0 && k == 64, "64 KiB");
-	ok(parse_size_k("5G", 2, 1UL << 26, &k) != 0, "unknown unit refused");
+	ok(parse_size_k("5T", 2, 1UL << 26, &k) != 0, "unknown unit refused");
 	ok(parse_size_k("99999999999M", 2, 1UL << 26, &k) != 0, "overflow refused");
+	ok(parse_size_k("64G", 2, 1UL << 26, &k) == 0 && k == 1UL << 26, "64G");
+	ok(parse_size_k("1g", 2, 1UL << 26, &k) == 0 && k == 1UL << 20, "1g");
+	ok(parse_size_k("5m", 2, 1UL << 26, &k) == 0 && k == 5120, "5m");
+	ok(parse_size_k("5120k", 2, 1UL << 26, &k) == 0 && k == 5120, "5120k");
+	ok(parse_size_k("65G", 2, 1UL << 26, &k) != 0, "65G above 64G refused");
+	/* 2^54 G is 2^74 KiB: wraps to 0 if multiplied before the check. */
+	ok(parse_size_k("18014398509481984G", 0, 1UL << 26, &k) != 0,
+	   "a multiply that would wrap refused");
+	ok(parse_size_k("1GB", 2, 1UL << 26, &k) != 0, "1GB refused");
+	ok(parse_size_k("1 G", 2, 1UL << 26, &k) != 0, "space before unit refused");
+	ok(parse_size_k("G", 2, 1UL << 26, &k) != 0, "unit alone refused");
+	ok(parse_size_k("1K", 2, 1UL << 26, &k) != 0, "below the minimum refused");
 }
 
 static void

@@ -406,3 +406,16 @@ EXTRA_DIST += t/fleet-load.sh
 # aimcmp: the canary median moved between the sides (machine speed).
 TESTS += t/canary-speed.sh
 EXTRA_DIST += t/canary-speed.sh
+# Sizes in G for --memsize, --filesize and suite files; 65G refused.
+TESTS += t/size-units.sh
+EXTRA_DIST += t/size-units.sh
+# make install DESTDIR=: the data files the tests execute are 0755.
+TESTS += t/install-modes.sh
+EXTRA_DIST += t/install-modes.sh
+# aimdb rm and rename make no database: a missing or empty file, an
+# empty server schema (skipped without a server).
+TESTS += t/edit-empty.sh
+EXTRA_DIST += t/edit-empty.sh
+# aimrun holds no path of its build or source tree; aimrun-srcdir.
+TESTS += t/repro-paths.sh
+EXTRA_DIST += t/repro-paths.sh

@@ -17,10 +17,12 @@ tests_aim_libaimtests_a_SOURCES += \
 	tests-aim/shell.c \
 	tests-aim/shm.c
 
-# Files the tests copy into their scratch directory: exec_test's `true`
-# and the shell_rtns scripts.  aimrun finds them here once installed.
+# Files the tests copy into their scratch directory and execute there:
+# exec_test's `true` and the shell_rtns scripts.  aimrun finds them here
+# once installed; scripts, so installed 0755 like their sources (the copy
+# sets its own mode all the same).
 aimdatadir = $(pkgdatadir)/data
-dist_aimdata_DATA = \
+dist_aimdata_SCRIPTS = \
 	tests-aim/data/aim_1.sh \
 	tests-aim/data/aim_2.sh \
 	tests-aim/data/aim_3.sh \
