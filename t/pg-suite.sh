@@ -18,14 +18,23 @@ pg_need || exit 0
 W=$(mktemp -d "${TMPDIR:-/tmp}/pg-suite.XXXXXX") || exit 1
 trap 'pg_stop; rm -rf "$W"' EXIT
 SCRIPTS="cmp-table levels html series-cmp classify cmp-counters plot
-	import-input import-scale import-lines-stats merge-missing"
+	import-input import-scale import-lines-stats merge-missing
+	report-inject plot-inject aimcmp-latency plot-latency list-samples
+	cmp-ci import-json csv-identity json-identity
+	merge report import-peers import-mail"
 n=0
 fails=0
 for s in $SCRIPTS; do
 	n=$((n + 1))
 	pg_schema "suite_$(echo "$s" | tr -c 'a-z0-9\n' _)" || exit 1
-	AIM_TEST_DB=$PG_DB sh "$S/t/$s.sh" >"$W/$s.tap" 2>&1; rc=$?
+	# The script's further databases (db_new of t/db-sql.sh): schemas
+	# named after this one, listed for dropping with it.
+	: >"$W/$s.schemas"
+	AIM_TEST_DB=$PG_DB AIM_TEST_DB_BASE=$PG AIM_TEST_DB_PREFIX=$PG_NAME \
+		AIM_TEST_DB_LIST="$W/$s.schemas" sh "$S/t/$s.sh" >"$W/$s.tap" 2>&1
+	rc=$?
 	runs=$(pg_int "$PG_NAME" 'SELECT count(*) FROM run' 2>/dev/null)
+	PG_SCHEMAS="$PG_SCHEMAS $(sort -u "$W/$s.schemas" | tr '\n' ' ')"
 	if [ "$rc" -eq 0 ] && ! grep -q '^not ok' "$W/$s.tap" &&
 	   grep -q '^ok' "$W/$s.tap" && [ "${runs:-0}" -gt 0 ]; then
 		echo "ok $n - t/$s.sh on PostgreSQL"
