@@ -403,3 +403,6 @@ EXTRA_DIST += t/fleet.sh
 # bench/fleet-load.sh small: concurrent writers and readers, a restart.
 TESTS += t/fleet-load.sh
 EXTRA_DIST += t/fleet-load.sh
+# SQL against a test's database on either engine, for the scripts make
+# check-pg runs on PostgreSQL too.
+EXTRA_DIST += t/db-sql.sh
