@@ -1,6 +1,6 @@
 # Sourced by the store and report scripts that edit or read their
 # database behind the programs' backs, after t/robust-lib.sh (or with W
-# and B set): the same statements on either engine.
+# set): the same statements on either engine.
 #
 # db_first FILE: the script's first database, $AIM_TEST_DB when set (a
 # schema on a server, t/pg-suite.sh), else $W/FILE.  db_new FILE: one
@@ -54,7 +54,7 @@ db_new() {
 	dbn_s="${AIM_TEST_DB_PREFIX:-aimx}_$(printf '%s' "$1" |
 		tr 'A-Z' 'a-z' | tr -c 'a-z0-9' _ | cut -c1-20)"
 	echo "$dbn_s" >>"${AIM_TEST_DB_LIST:-/dev/null}"
-	"${B:-.}/t/pgschema" "$AIM_TEST_DB_BASE" "$dbn_s"
+	"${AIM_BUILDDIR:-.}/t/pgschema" "$AIM_TEST_DB_BASE" "$dbn_s"
 }
 db_tool() {	# db_tool DB: the program db_sql needs for DB is installed
 	if db_is_pg "$1"; then
@@ -65,4 +65,15 @@ db_tool() {	# db_tool DB: the program db_sql needs for DB is installed
 }
 db_snap() {	# db_snap DB: all DB holds, to see that a refusal left it alone
 	"$AIMDB" --db "$1" export -f json 2>&1
+}
+db_runs() {	# db_runs DB: how many runs DB holds, 0 when it is not made yet
+	if db_is_pg "$1"; then
+		[ "$(db_val "$1" "SELECT count(*) FROM pg_tables
+			WHERE schemaname = current_schema() AND tablename = 'run'")" = 1 ] ||
+			{ echo 0; return 0; }
+	elif [ ! -s "$1" ]; then
+		echo 0
+		return 0
+	fi
+	db_val "$1" "SELECT count(*) FROM run"
 }
