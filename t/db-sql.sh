@@ -77,3 +77,11 @@ db_runs() {	# db_runs DB: how many runs DB holds, 0 when it is not made yet
 	fi
 	db_val "$1" "SELECT count(*) FROM run"
 }
+db_bare() {	# db_bare DB: DB holds nothing, not even tables (an empty file)
+	if db_is_pg "$1"; then
+		test "$(db_val "$1" "SELECT count(*) FROM pg_tables
+			WHERE schemaname = current_schema()")" -eq 0
+	else
+		test ! -s "$1"
+	fi
+}
