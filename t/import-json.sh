@@ -3,7 +3,7 @@
 # environment fact, result, sample and metric, and hostile documents are
 # refused with one line and nothing stored.
 NAME=import-json
-S=${srcdir:-.}
+S=${AIM_SRCDIR:-${srcdir:-.}}
 . "$S/t/robust-lib.sh"
 . "$S/t/db-sql.sh"
 D="$S/t/data/report"

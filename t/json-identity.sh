@@ -6,7 +6,7 @@
 # A run already present (by uuid) is refused; --again stores a copy under
 # a new uuid.  Hostile identity members are refused naming the member.
 NAME=json-identity
-S=${srcdir:-.}
+S=${AIM_SRCDIR:-${srcdir:-.}}
 . "$S/t/robust-lib.sh"
 . "$S/t/db-sql.sh"
 A=$(db_first a.db)

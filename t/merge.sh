@@ -7,7 +7,7 @@
 # file is refused with one line.  Runs of a file older than uuids get one
 # derived from their content, so merging such a file twice stores it once.
 NAME=merge
-S=${srcdir:-.}
+S=${AIM_SRCDIR:-${srcdir:-.}}
 . "$S/t/robust-lib.sh"
 . "$S/t/db-sql.sh"
 # What is merged from is a file ($A, the fixtures): merge reads SQLite
