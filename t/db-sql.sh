@@ -13,7 +13,9 @@
 # db_sql DB [SQL]: run SQL (else the statements on stdin) in DB, output
 # discarded; db_val DB SQL: print what SQL answers, columns joined by
 # '|', NULL empty, one row a line (as the sqlite3 shell does).  On a
-# server through psql: no psqlrc, the first error stops it and fails.
+# server through psql: no psqlrc, the first error stops it and fails,
+# and the schema is first on the search_path by the options= the name
+# carries (t/pgschema prints it so).
 # db_is_pg DB: DB names a server (lib/dbtarget.c's rule, for the names
 # the scripts make).
 db_is_pg() {
