@@ -8,8 +8,9 @@ set -u
 S=${AIM_SRCDIR:-.}
 NAME=aimcmp-latency
 . "$S/t/robust-lib.sh"
-q() { sqlite3 "$DB" "$1"; }
-DB="$W/l.db"
+. "$S/t/db-sql.sh"
+q() { db_val "$DB" "$1"; }
+DB=$(db_first l.db)
 
 case $(uname -m) in
 x86_64) ;;

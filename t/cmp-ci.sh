@@ -10,10 +10,11 @@ set -u
 S=${AIM_SRCDIR:-.}
 NAME=cmp-ci
 . "$S/t/robust-lib.sh"
-DB="$W/a.db"
+. "$S/t/db-sql.sh"
+DB=$(db_first a.db)
 AIM_CHECK=quiet AIM_COUNTERS=none
 export AIM_CHECK AIM_COUNTERS
-q() { sqlite3 "$DB" "$1"; }
+q() { db_sql "$DB" "$1"; }
 for tag in one one two two; do
 	"$AIMRUN" --duration 0.01 --runs 2 --filesize 16K --db "$DB" \
 		--dir "$W/scratch" -q --tag "$tag" \
@@ -24,6 +25,13 @@ done
 # stay; a little spread so every side has a variance.
 EVIL=$(printf 'ev<i>l&"x\n# SKIP\033[31m\377]]>')
 hex=$(printf '%s' "$EVIL" | od -An -tx1 | tr -d ' \n')
+# The name: on SQLite a blob cast to text, so a byte that is not UTF-8
+# too; a server's UTF8 text cannot hold that byte, and the rest is
+# written as it is there (x'..' and the cast are SQLite's).
+evil="CAST(x'$hex' AS TEXT)" shown='ev<i>l&"x?# SKIP?[31m?]]>'
+if db_is_pg "$DB"; then
+	evil="'$(printf 'ev<i>l&"x\n# SKIP\033[31m]]>')'" shown='ev<i>l&"x?# SKIP?[31m]]>'
+fi
 two="(SELECT r.id FROM result r JOIN run u ON u.id = r.run_id WHERE u.tag = 'two'"
 q "UPDATE sample SET calls = 100000 + (result_id * 7 + seq) % 13 * 100,
 	elapsed_ns = 10000000;
@@ -31,8 +39,13 @@ UPDATE sample SET calls = calls / 2 WHERE result_id IN $two AND r.test = 'add_lo
 DELETE FROM result WHERE id IN $two AND r.test = 'page_test');
 UPDATE result SET status = 'crash', reason = 'signal 11' WHERE id IN $two
 	AND r.test = 'brk_test');
-UPDATE result SET test = CAST(x'$hex' AS TEXT) WHERE test = 'creat-clo';" ||
-	echo "Bail out! sqlite3 failed"
+UPDATE result SET test = $evil WHERE test = 'creat-clo';" ||
+	echo "Bail out! the database could not be edited"
+t "the rates, the regression, the crash and the name are planted" test \
+	"$(db_val "$DB" "SELECT count(*) FROM result WHERE test LIKE 'ev<i>l&%'
+	OR status = 'crash'")$(db_val "$DB" "SELECT count(DISTINCT elapsed_ns)
+	FROM sample")$(db_val "$DB" "SELECT count(*) FROM result AS r JOIN run AS u
+	ON u.id = r.run_id WHERE u.tag = 'two' AND r.test = 'page_test'")" = 1210
 
 "$AIMCMP" --db "$DB" --format junit one two >"$W/out.xml" 2>"$W/err"; rc=$?
 t "junit: exit 0 without --fail-on-regression" test "$rc" -eq 0
@@ -60,7 +73,7 @@ if command -v xmllint >/dev/null 2>&1; then
 		test "$(x 'string(//testcase[error]/error/@type)')" = crash
 	t "junit: the hostile name keeps its specials, escaped" sh -c \
 		"xmllint --xpath 'string(//testcase[2]/@name)' '$W/out.xml' |
-		 grep -qxF 'ev<i>l&\"x?# SKIP?[31m?]]>'"
+		 grep -qxF -- \"\$1\"" sh "$shown"
 else
 	skip "xmllint not found (libxml2-utils)"
 fi

@@ -9,7 +9,8 @@ set -u
 S=${AIM_SRCDIR:-.}
 NAME=csv-identity
 . "$S/t/robust-lib.sh"
-A="$W/a.db" DB="$W/b.db"
+. "$S/t/db-sql.sh"
+A=$(db_first a.db) DB=$(db_new b.db)
 "$AIMRUN" -q --db "$A" -t k1 -T add_long,brk_test -d 0.01 -r 1 \
 	>/dev/null 2>&1 || exit 1
 "$AIMRUN" -q --db "$A" -t k2 -T add_long -d 0.01 -r 1 --copies 2 \
@@ -18,8 +19,8 @@ A="$W/a.db" DB="$W/b.db"
 t "the header: the sixteen older columns, then uuid, judged, better, copies" \
 	test "$(head -n 1 "$W/a.csv")" = \
 	"tag,run_id,number,test,rep,seq,status,reason,calls,elapsed_ns,factor,units,printed_ops,env_key,env_value,metrics,uuid,judged,better,copies"
-if ! command -v sqlite3 >/dev/null 2>&1; then
-	echo "1..$n # SKIP no sqlite3 program to read the databases with"
+if ! db_tool "$A"; then
+	echo "1..$n # SKIP no sqlite3 or psql program to read the databases with"
 	exit $((fails > 0))
 fi
 # What a result is, by run uuid: the last four fields of each sample
@@ -27,8 +28,8 @@ fi
 awk -F, 'NR > 1 && $6 != "" { print $(NF - 3), $4, $(NF - 2), $(NF - 1), $NF }' \
 	"$W/a.csv" | sort -u >"$W/csv.res"
 facts() {
-	sqlite3 -separator ' ' "$1" "SELECT u.uuid, r.test, r.judged, r.better,
-	r.copies FROM result AS r JOIN run AS u ON u.id = r.run_id"
+	db_val "$1" "SELECT u.uuid, r.test, r.judged, r.better,
+	r.copies FROM result AS r JOIN run AS u ON u.id = r.run_id" | tr '|' ' '
 }
 facts "$A" | sort -u >"$W/a.res"
 t "each sample record: its run's uuid, its result's judged, better, copies" \
@@ -46,8 +47,8 @@ refused "imported where its runs are stored: refused by uuid" 1 \
 	"$AIMDB" --db "$A" import "$W/a.csv"
 "$AIMDB" --db "$A" import --again "$W/a.csv" >/dev/null 2>&1
 t "--again stores copies under uuids of their own" test \
-	"$(sqlite3 "$A" 'SELECT COUNT(DISTINCT uuid) FROM run')" -eq 4
-DB="$W/c.db"
+	"$(db_val "$A" 'SELECT COUNT(DISTINCT uuid) FROM run')" -eq 4
+DB=$(db_new c.db)
 # bad WHAT LINE AWK-ACTION MESSAGE: line LINE of the export edited by
 # AWK-ACTION on its fields is refused with "bad:LINE: MESSAGE".
 bad() {

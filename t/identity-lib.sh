@@ -1,10 +1,10 @@
 # Sourced by t/json-identity.sh and t/merge.sh after t/robust-lib.sh: the
-# database $A with two measured tags (k1, k2), a classic import (bare,
+# database $A (given, else $W/a.db) with two measured tags (k1, k2), a classic import (bare,
 # whose environment is unknown) and the runs of a CSV export (v6.8,
 # v6.9); and same DESC AIMCMP-ARGS..., one assertion that aimcmp says
 # the same, with the same exit status, of $A and of the copy $COPY.
 D="$S/t/data/report"
-A="$W/a.db"
+A=${A:-$W/a.db}
 "$AIMRUN" -q --db "$A" -t k1 -T add_long,fun_cal,brk_test -d 0.01 -r 2 \
 	>/dev/null 2>&1 || exit 1
 "$AIMRUN" -q --db "$A" -t k2 -T add_long,fun_cal,brk_test -d 0.01 -r 1 \

@@ -3,10 +3,11 @@
 # environment fact, result, sample and metric, and hostile documents are
 # refused with one line and nothing stored.
 NAME=import-json
-S=${srcdir:-.}
+S=${AIM_SRCDIR:-${srcdir:-.}}
 . "$S/t/robust-lib.sh"
+. "$S/t/db-sql.sh"
 D="$S/t/data/report"
-A="$W/a.db" C="$W/c.db"
+A=$(db_first a.db) C=$(db_new c.db)
 "$AIMRUN" -q --db "$A" -t k1 -T add_long,fun_cal -d 0.01 -r 2 >/dev/null 2>&1 || exit 1
 "$AIMDB" --db "$A" import -t bare "$D/bare.txt" >/dev/null || exit 1
 "$AIMDB" --db "$A" import "$D/samples.csv" >/dev/null || exit 1
@@ -24,8 +25,8 @@ t "the gate came back (bare is environment unknown)" grep -qi "environment" "$W/
 "$AIMCMP" --db "$A" v6.8 v6.9 >"$W/a2.cmp" 2>&1
 "$AIMCMP" --db "$C" v6.8 v6.9 >"$W/c2.cmp" 2>&1
 t "aimcmp of the CSV runs equal" cmp "$W/a2.cmp" "$W/c2.cmp"
-t "--format json is accepted" "$AIMDB" --db "$W/f.db" import -f json "$W/a.json"
-DB="$W/c.db"
+t "--format json is accepted" "$AIMDB" --db "$(db_new f.db)" import -f json "$W/a.json"
+DB="$C"
 bad() {	# bad DESC PATTERN SED: the export edited by SED is refused
 	sed "$3" "$W/a.json" >"$W/bad.json"
 	refused "$1" 1 "$2" "$AIMDB" --db "$DB" import -f json "$W/bad.json"
@@ -52,23 +53,24 @@ basis() {	# basis DB TEST: the basis aimcmp compares TEST of k1 on
 }
 sed 's/"judged": "peak"/"judged": "mean"/; s/"better": "higher"/"better": "lower"/' \
 	"$W/a.json" >"$W/said.json"
+SAID=$(db_new said.db) SILENT=$(db_new silent.db)
 t "a file's judged and better words are imported" \
-	"$AIMDB" --db "$W/said.db" import "$W/said.json"
+	"$AIMDB" --db "$SAID" import "$W/said.json"
 t "... add_long said mean: compared on the mean" \
-	test "$(basis "$W/said.db" add_long)" = mean
+	test "$(basis "$SAID" add_long)" = mean
 sed '/"judged": /d; /"better": /d' "$W/a.json" >"$W/silent.json"
 t "a file without them is imported" \
-	"$AIMDB" --db "$W/silent.db" import "$W/silent.json"
+	"$AIMDB" --db "$SILENT" import "$W/silent.json"
 t "... add_long then judged as the catalog says: peak" \
-	test "$(basis "$W/silent.db" add_long)" = peak
-if command -v sqlite3 >/dev/null 2>&1; then
-	t "... and better stored as the file said: lower" test "$(sqlite3 \
-		"$W/said.db" "SELECT count(*) FROM result WHERE better = 'lower'")" \
-		-eq "$(sqlite3 "$W/said.db" "SELECT count(*) FROM result")"
-	t "... or as the catalog says: higher" test "$(sqlite3 "$W/silent.db" \
+	test "$(basis "$SILENT" add_long)" = peak
+if db_tool "$SAID"; then
+	t "... and better stored as the file said: lower" test "$(db_val \
+		"$SAID" "SELECT count(*) FROM result WHERE better = 'lower'")" \
+		-eq "$(db_val "$SAID" "SELECT count(*) FROM result")"
+	t "... or as the catalog says: higher" test "$(db_val "$SILENT" \
 		"SELECT count(*) FROM result WHERE better <> 'higher'")" -eq 0
 else
-	skip "sqlite3 (the command) is not installed"
+	skip "no sqlite3 or psql (the command) to read the database with"
 fi
 echo "1..$n"
 exit $((fails > 0))

@@ -8,13 +8,21 @@ set -u
 S=${AIM_SRCDIR:-.}
 NAME=import-mail
 . "$S/t/robust-lib.sh"
+. "$S/t/db-sql.sh"
 D="$S/t/data/report"
 # stored FILE [TAGS...]: import FILE into a new database, then its table
 # (aimdb show) and every sample (the export, tag and run id cut off, and
-# the text of failures, which archives respace like any text).
+# the text of failures, which archives respace like any text); a
+# database of its own each, named in $W/FILE.target (the undamaged
+# report's the first).
 stored() {
 	f=$1; shift
-	db="$W/$f.db"
+	if [ "$f" = mail-clean.txt ]; then
+		db=$(db_first "$f.db")
+	else
+		db=$(db_new "$f.db")
+	fi
+	printf '%s\n' "$db" >"$W/$f.target"
 	"$AIMDB" --db "$db" import "$@" "$D/$f" >/dev/null &&
 		"$AIMDB" --db "$db" show mail >"$W/$f.show" &&
 		"$AIMDB" --db "$db" export mail | cut -d, -f3- | sed 's/\(,[^,]*\)\{4\}$//' |
@@ -35,7 +43,7 @@ t "undamaged: every row as printed" \
 		grep '/second\$' '$W/mail-clean.txt.show' | cmp -s - '$W/rows'"
 t "undamaged: 60 results, new_raph failed" \
 	sh -c "test \$(grep -c '^[0-9]' '$W/mail-clean.txt.csv') -eq 60 &&
-		'$AIMDB' --db '$W/mail-clean.txt.db' export mail | grep -qF \
+		'$AIMDB' --db '$(db_first mail-clean.txt.db)' export mail | grep -qF \
 		'39,new_raph,1,,fail,Unable to converge after 100 tries.; new_raph: Success; *** Failed to execute new_raph  ***,'"
 
 t "ends at a blank line, no closing rule" same mail-blank-end.txt
@@ -54,7 +62,7 @@ t "rules broken into a long line and --" same mail-rule-broken.txt
 t "headings in other spacing" same mail-headings.txt
 t "every kind of damage at once" same mail-all.txt
 t "the second report after the title" sh -c \
-	"'$AIMDB' --db '$W/mail-next-title.txt.db' export oldbox | grep -c ',ok,' | grep -qx 5"
+	"'$AIMDB' --db '$(cat "$W/mail-next-title.txt.target")' export oldbox | grep -c ',ok,' | grep -qx 5"
 
 # Two reports as a list archive shows them, blanks squeezed and no
 # closing rule: the comparison is the published one, digit for digit.
@@ -66,13 +74,14 @@ archive bare.txt
 archive quicklist.txt
 t "archived reports lost their closing rule" sh -c \
 	"test \$(grep -c -- '^---' '$W/bare.txt') -eq 2 && tail -n 1 '$W/bare.txt' | grep -q '^60 ram_copy'"
-"$AIMDB" --db "$W/archive.db" import -t bare "$W/bare.txt" >/dev/null &&
-	"$AIMDB" --db "$W/archive.db" import -t quicklist "$W/quicklist.txt" >/dev/null
+ARCHIVE=$(db_new archive.db)
+"$AIMDB" --db "$ARCHIVE" import -t bare "$W/bare.txt" >/dev/null &&
+	"$AIMDB" --db "$ARCHIVE" import -t quicklist "$W/quicklist.txt" >/dev/null
 t "archived reports compare as the published table" sh -c \
-	"'$AIMCMP' --db '$W/archive.db' --format lines bare quicklist | cmp -s - '$D/cmp.txt'"
+	"'$AIMCMP' --db '$ARCHIVE' --format lines bare quicklist | cmp -s - '$D/cmp.txt'"
 
 # Ambiguous: refused with file:line, the database as it was.
-DB="$W/mail-clean.txt.db"
+DB=$(db_first mail-clean.txt.db)
 refused "a blank line inside the table" 1 \
 	"mail-bad-blank.txt:33: row of exec_test after the end of the table at line 32" \
 	"$AIMDB" --db "$DB" import -t bad "$D/mail-bad-blank.txt"
@@ -82,12 +91,15 @@ refused "units cut short" 1 \
 	'mail-bad-cut.txt:26: malformed row: add_short units "Thousand Short" cut short' \
 	"$AIMDB" --db "$DB" import -t bad "$D/mail-bad-cut.txt"
 
-# --dry-run: the values, the database never created.
-dry() { "$AIMDB" --db "$W/dry.db" import --dry-run -t mail "$D/$1"; }
+# --dry-run: the values, the database never created (on a server, its
+# schema given no tables).
+DRY=$(db_new dry.db)
+dry() { "$AIMDB" --db "$DRY" import --dry-run -t mail "$D/$1"; }
+no_db() { if db_is_pg "$DRY"; then db_bare "$DRY"; else test ! -e "$DRY"; fi; }
 dry mail-clean.txt >"$W/dry-clean" 2>&1
 dry mail-all.txt >"$W/dry-all" 2>&1; rc=$?
 t "dry run: succeeds" test "$rc" -eq 0
-t "dry run: no database created" test ! -e "$W/dry.db"
+t "dry run: no database created" no_db
 t "dry run: names the file, line and tag" grep -qx \
 	"would import $D/mail-all.txt:18 as mail (60 results)" "$W/dry-all"
 t "dry run: the values of the undamaged report" \
@@ -97,9 +109,9 @@ t "dry run: a value as printed" sh -c \
 		grep -qx '    calls 25014 elapsed_ns 2020000000 ops/s 742990099.01'"
 t "dry run: a failure and its reason" grep -q \
 	'^  39 new_raph rep 1 fail factor [0-9]* reason Unable to converge' "$W/dry-all"
-DB="$W/dry.db"
+DB=$DRY
 refused "dry run: ambiguous input refused all the same" 1 \
 	"mail-bad-split.txt:24: malformed row" dry mail-bad-split.txt
-t "dry run: still no database" test ! -e "$W/dry.db"
+t "dry run: still no database" no_db
 echo "1..$n"
 exit $((fails > 0))

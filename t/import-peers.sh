@@ -7,13 +7,21 @@ set -u
 S=${AIM_SRCDIR:-.}
 NAME=import-peers
 . "$S/t/robust-lib.sh"
+. "$S/t/db-sql.sh"
 D="$S/t/data/report"
 # exact FILE IMPORT-OPTIONS...: the export is t/data/report/peers-FILE.csv
 # (its sixteen older columns: the uuid after them is new at every import)
+# (a database of its own each; lkp-aim9.json's the first, kept for the
+# refusals below)
 exact() {
 	f=$1; shift
-	"$AIMDB" --db "$W/$f.db" import "$@" "$D/$f" >/dev/null &&
-		"$AIMDB" --db "$W/$f.db" export | cut -d, -f1,3- | sed 's/\(,[^,]*\)\{4\}$//' |
+	if [ "$f" = lkp-aim9.json ]; then
+		edb=$(db_first "$f.db")
+	else
+		edb=$(db_new "$f.db")
+	fi
+	"$AIMDB" --db "$edb" import "$@" "$D/$f" >/dev/null &&
+		"$AIMDB" --db "$edb" export | cut -d, -f1,3- | sed 's/\(,[^,]*\)\{4\}$//' |
 		cmp -s - "$D/peers-$f.csv"
 }
 t "mmtests aim9 log: values, machine, kernel, test time" exact mmtests-aim9-1 -t x
@@ -24,13 +32,14 @@ t "lkp stats.json: aim9.time and other programs passed over" \
 	exact lkp-stats.json -t x
 t "lkp matrix.json: padded 0 dropped, skip kept, result root facts" \
 	exact lkp-matrix.json -t x
-t "--format names the kind" sh -c "'$AIMDB' --db '$W/f.db' import -f lkp -t x \
-	'$D/lkp-aim9.json' && '$AIMDB' --db '$W/f.db' import -f mmtests -t y \
+FDB=$(db_new f.db) GDB=$(db_new g.db)
+t "--format names the kind" sh -c "'$AIMDB' --db '$FDB' import -f lkp -t x \
+	'$D/lkp-aim9.json' && '$AIMDB' --db '$FDB' import -f mmtests -t y \
 	'$D/mmtests-aim9-1'"
-t "the wrong --format is refused" sh -c "! '$AIMDB' --db '$W/g.db' import \
+t "the wrong --format is refused" sh -c "! '$AIMDB' --db '$GDB' import \
 	-f lkp -t x '$D/mmtests-aim9-1' 2>/dev/null"
 
-DB="$W/lkp-aim9.json.db"
+DB=$(db_first lkp-aim9.json.db)
 refused "lkp: unknown test" 1 "lkp-bad-test.json:3: aim9.nosuch_test.ops_per_sec" \
 	"$AIMDB" --db "$DB" import -t bad "$D/lkp-bad-test.json"
 refused "lkp: not JSON" 1 "lkp-bad-json.json:4: not JSON" \
@@ -49,12 +58,14 @@ refused "mmtests: a control character in a fact" 1 "ctl-log:7: hostname" \
 
 # Result directories: mmtests logs aim9-1..N as one run, an lkp run
 # directory (aim9.json before stats.json, facts from the result root).
-# exact_dir DIR CSV IMPORT-OPTIONS...: the export is t/data/report/CSV
+# exact_dir DIR CSV IMPORT-OPTIONS...: the export is t/data/report/CSV,
+# of a database made afresh, $DIRDB
 exact_dir() {
 	dir=$1 csv=$2; shift 2
 	rm -f "$W/dir.db"
-	"$AIMDB" --db "$W/dir.db" import "$@" "$dir" >/dev/null &&
-		"$AIMDB" --db "$W/dir.db" export | cut -d, -f1,3- | sed 's/\(,[^,]*\)\{4\}$//' |
+	DIRDB=$(db_new dir.db)
+	"$AIMDB" --db "$DIRDB" import "$@" "$dir" >/dev/null &&
+		"$AIMDB" --db "$DIRDB" export | cut -d, -f1,3- | sed 's/\(,[^,]*\)\{4\}$//' |
 		cmp -s - "$D/$csv"
 }
 LKP="$D/lkp-result/aim9/page_test-300s/testbox/debian-12-x86_64/x86_64-rhel-9.4/gcc-12/6.9.0-vanilla"
@@ -65,11 +76,11 @@ t "lkp run directory: aim9.json, result root facts" \
 t "lkp run directory with stats.json alone" \
 	exact_dir "$LKP/1" peers-lkp-run-1.csv -t x
 t "lkp run directory: -f lkp, tag from --split (the commit)" sh -c \
-	"'$AIMDB' --db '$W/split.db' import -s -f lkp '$LKP/1' | grep -q ' as 6.9.0-vanilla '"
+	"'$AIMDB' --db '$(db_new split.db)' import -s -f lkp '$LKP/1' | grep -q ' as 6.9.0-vanilla '"
 ln -s "$(cd "$D/mmtests-logs" && pwd)" "$W/logs-link"
 t "a directory named through a link is read" \
 	exact_dir "$W/logs-link" peers-mmtests-logs.csv -t x
-DB="$W/dir.db"
+DB=$DIRDB
 refused "the same directory twice" 1 "already imported" \
 	"$AIMDB" --db "$DB" import -t x "$D/mmtests-logs"
 refused "a directory as a classic report" 1 "only mmtests logs and lkp" \

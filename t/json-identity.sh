@@ -6,10 +6,13 @@
 # A run already present (by uuid) is refused; --again stores a copy under
 # a new uuid.  Hostile identity members are refused naming the member.
 NAME=json-identity
-S=${srcdir:-.}
+S=${AIM_SRCDIR:-${srcdir:-.}}
 . "$S/t/robust-lib.sh"
+. "$S/t/db-sql.sh"
+A=$(db_first a.db)
 . "$S/t/identity-lib.sh"
-C="$W/c.db" COPY="$W/c.db"
+C=$(db_new c.db)
+COPY=$C
 "$AIMDB" --db "$A" export -f json -o "$W/a.json" || exit 1
 # The copy is made a second later, so "now" differs from every stored time.
 sleep 1
@@ -42,15 +45,15 @@ sed 's/^ *//' "$W/a.json" >"$W/a-flat.json"
 refused "... also from a file of other bytes" 1 "already stored" \
 	"$AIMDB" --db "$C" import "$W/a-flat.json"
 t "--again stores a second copy" "$AIMDB" --db "$C" import --again "$W/a.json"
-t "... under new uuids" test "$(sqlite3 "$C" \
-	"SELECT COUNT(DISTINCT uuid) FROM run")" -eq "$(sqlite3 "$C" \
+t "... under new uuids" test "$(db_val "$C" \
+	"SELECT COUNT(DISTINCT uuid) FROM run")" -eq "$(db_val "$C" \
 	"SELECT COUNT(*) FROM run")"
-t "... twice as many runs, each time twice" test "$(sqlite3 "$C" \
-	"SELECT COUNT(*) FROM run")" -eq "$(sqlite3 "$A" \
-	"SELECT 2 * COUNT(*) FROM run")" -a "$(sqlite3 "$C" \
+t "... twice as many runs, each time twice" test "$(db_val "$C" \
+	"SELECT COUNT(*) FROM run")" -eq "$(db_val "$A" \
+	"SELECT 2 * COUNT(*) FROM run")" -a "$(db_val "$C" \
 	"SELECT COUNT(*) FROM (SELECT 1 FROM run GROUP BY tag, started_utc
-	 HAVING COUNT(*) % 2 = 1)")" -eq 0
-DB="$W/h.db"
+	 HAVING COUNT(*) % 2 = 1) AS g")" -eq 0
+DB=$(db_new h.db)
 # Each case: the export edited by a sed script is refused, the message
 # naming the member.
 bad() {	# bad DESC PATTERN SED
@@ -68,6 +71,6 @@ bad "a complete run that never ended" "ended_utc" '0,/"ended_utc": "[^"]*"/s//"e
 bad "a control character in the options" "runs[0].options" '0,/"options": "/s//"options": "\\u001b[2J/'
 bad "a negative warm-up" "warmup_ns" '0,/"warmup_ns": [0-9]*/s//"warmup_ns": -5/'
 bad "a source line as text" "source_line" '0,/"source_line": [0-9]*/s//"source_line": "7"/'
-t "nothing of the refused documents was stored" test ! -s "$W/h.db"
+t "nothing of the refused documents was stored" db_bare "$DB"
 echo "1..$n"
 exit $((fails > 0))

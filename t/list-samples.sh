@@ -6,8 +6,9 @@ set -u
 S=${AIM_SRCDIR:-.}
 NAME=list-samples
 . "$S/t/robust-lib.sh"
-q() { sqlite3 "$1" "$2"; }
-DB="$W/l.db"
+. "$S/t/db-sql.sh"
+q() { db_val "$1" "$2"; }
+DB=$(db_first l.db)
 "$AIMRUN" -q --tag m --tests add_long,page_test --duration 0.03 --runs 2 \
 	--db "$DB" --dir "$W/scratch" >/dev/null 2>&1 ||
 	echo "Bail out! aimrun failed"

@@ -12,12 +12,13 @@ S=$(cd "${AIM_SRCDIR:-.}" && pwd)
 AIM_BUILDDIR=$(cd "${AIM_BUILDDIR:-.}" && pwd)
 NAME=plot-inject
 . "$S/t/robust-lib.sh"
+. "$S/t/db-sql.sh"
 # A marker in a path cannot hold '/': it lands in the working directory
 # of the gnuplot that runs it, aimplot's private one (searched by gpwrap
 # below before it goes) or $W, where the kept scripts are run.
 cd "$W" || exit 1
 AIMPLOT="$B/report/aimplot"
-DB="$W/a.db"
+DB=$(db_first a.db)
 M="$W/MARK"
 GP=$(sed -n 's/^#define GNUPLOT_PATH "\(.*\)"$/\1/p' "$B/config.h")
 nl='
@@ -28,7 +29,7 @@ aimrun_tag() {
 	"$AIMRUN" --tag "$1" --tests add_long --duration 0.01 --runs 1 \
 		--db "$DB" --dir "$W/scratch" -q >/dev/null 2>&1
 }
-q() { sqlite3 "$DB" "$1"; }
+q() { db_sql "$DB" "$1"; }
 
 # Tags through aimrun, which refuses newlines but takes anything else.
 t "aimrun stores a backquoted tag" aimrun_tag "bq\`touch $M.bq\`"
@@ -45,19 +46,22 @@ t "... a tag closing a single-quoted string" \
 } >"$W/evil.csv"
 t "aimdb import stores a backquoted tag from a CSV" \
 	"$AIMDB" --db "$DB" import "$W/evil.csv"
-# Written into the database directly: any bytes at all.
+# Written into the database directly: any bytes at all (the newlines
+# inside the literals, the same on both engines; char() is SQLite's).
 aimrun_tag raw1 && aimrun_tag raw2 && aimrun_tag raw3
 t "a database may hold newlines in tags, test names, units and hosts" q "
-	UPDATE run SET tag = 'n1' || char(10) || '!touch $M.nl1' WHERE tag = 'raw1';
-	UPDATE run SET tag = 'n2' || char(10) || 'system ''touch $M.nl2'''
+	UPDATE run SET tag = 'n1$nl!touch $M.nl1' WHERE tag = 'raw1';
+	UPDATE run SET tag = 'n2${nl}system ''touch $M.nl2'''
 		WHERE tag = 'raw2';
-	UPDATE run SET tag = 'n3' || char(10) || 'EOD' || char(10) ||
-		'!touch $M.eod', host = 'h\`touch $M.host\`' || char(10) ||
-		'!touch $M.host2' WHERE tag = 'raw3';
-	UPDATE result SET test = 'add_long' || char(10) || 'EOD' || char(10) ||
-		'!touch $M.test', units = 'u\`touch $M.units\`' || char(10) ||
-		'!touch $M.units2'
+	UPDATE run SET tag = 'n3${nl}EOD$nl!touch $M.eod',
+		host = 'h\`touch $M.host\`$nl!touch $M.host2' WHERE tag = 'raw3';
+	UPDATE result SET test = 'add_long${nl}EOD$nl!touch $M.test',
+		units = 'u\`touch $M.units\`$nl!touch $M.units2'
 		WHERE run_id = (SELECT max(id) FROM run);"
+t "... planted: three tags, a host, a test name and its units" test \
+	"$(db_val "$DB" "SELECT count(*) FROM run WHERE tag LIKE 'n__%touch %'
+	OR host LIKE 'h%_!touch %'")$(db_val "$DB" "SELECT count(*) FROM result
+	WHERE test LIKE 'add_long_EOD_!touch %' AND units LIKE 'u%_!touch %'")" = 31
 
 # A kept script names the picture, so its name must fit on one line.
 refused "an -o name with a newline is refused" 1 "control character" \

@@ -9,8 +9,9 @@ set -u
 S=${AIM_SRCDIR:-.}
 NAME=plot-latency
 . "$S/t/robust-lib.sh"
+. "$S/t/db-sql.sh"
 AIMPLOT="$B/report/aimplot"
-DB="$W/p.db"
+DB=$(db_first p.db)
 
 case $(uname -m) in
 x86_64) ;;
@@ -22,7 +23,11 @@ esac
 	2>/dev/null
 "$AIMRUN" -q --tag "it's" --db "$DB" --dir "$W" --counters none --latency \
 	--duration 0.01 --runs 1 --tests 'mem_copy_libc_4k_hot,add_long' 2>/dev/null
-sqlite3 "$DB" "UPDATE result SET test = 'evil'' . system(''touch $W/pwned'') . ''' || char(10) || '!touch $W/pwned2' WHERE test = 'add_long'"
+# The newline inside the literal: char() is SQLite's alone.
+db_sql "$DB" "UPDATE result SET test = 'evil'' . system(''touch $W/pwned'') . ''
+!touch $W/pwned2' WHERE test = 'add_long'"
+t "the name with a quote and a newline is planted" test "$(db_val "$DB" \
+	"SELECT count(*) FROM result WHERE test LIKE 'evil'' . system(%_!touch %'")" -eq 1
 
 AIM_GNUPLOT=/nonexistent "$AIMPLOT" --db "$DB" --latency -o "$W/l.png" \
 	-s "$W/l.gp" a "it's" 2>/dev/null

@@ -8,24 +8,34 @@ set -u
 S=${AIM_SRCDIR:-.}
 NAME=report-inject
 . "$S/t/robust-lib.sh"
-DB="$W/a.db"
+. "$S/t/db-sql.sh"
+DB=$(db_first a.db)
 A='<script>alert(1)</script>'
 Bt='x|y `z` *a* _b_ [l](http://e.example) &amp; ~~s~~ <img src=x onerror=alert(2)>'
-q() { sqlite3 "$DB" "$1"; }
+q() { db_sql "$DB" "$1"; }
+# A newline inside a literal: the same on both engines (char() is SQLite's).
+nl='
+'
 
 t "import a report as tag A" "$AIMDB" --db "$DB" import --tag "$A" \
 	"$S/t/data/report/bare.txt"
 t "import it again as tag B" "$AIMDB" --db "$DB" import --again --tag "$Bt" \
 	"$S/t/data/report/bare.txt"
 t "hostile units, host, test name and failure reason" q "
-	UPDATE run SET host = '<b>h</b>|' || char(10) || '| x |'
+	UPDATE run SET host = '<b>h</b>|$nl| x |'
 		WHERE tag = '$A';
 	UPDATE result SET units = '<i>u</i>|\`c\`' WHERE number = 1;
 	UPDATE result SET status = 'fail',
-		reason = '\"><script>alert(3)</script>|' || char(10) || '|'
+		reason = '\"><script>alert(3)</script>|$nl|'
 		WHERE number = 2 AND run_id = (SELECT max(id) FROM run);
-	UPDATE result SET test = 'add_long' || char(10) || '| evil | row |<u>'
+	UPDATE result SET test = 'add_long$nl| evil | row |<u>'
 		WHERE number = 3;"
+t "... planted: a host, two units, a reason and two test names" test \
+	"$(db_val "$DB" "SELECT (SELECT count(*) FROM run WHERE host LIKE '<b>h</b>|_| x |')
+	|| ' ' || (SELECT count(*) FROM result WHERE units = '<i>u</i>|\`c\`')
+	|| ' ' || (SELECT count(*) FROM result WHERE reason LIKE '%alert(3)</script>|_|')
+	|| ' ' || (SELECT count(*) FROM result WHERE test LIKE 'add_long_| evil |%')")" \
+	= "1 2 1 2"
 
 "$AIMCMP" --db "$DB" --format markdown "$A" "$Bt" >"$W/c.md" 2>"$W/md.err"
 t "markdown: exit 0" test $? -eq 0

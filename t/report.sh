@@ -12,7 +12,8 @@ AIMCMP="$B/report/aimcmp"
 AIMDB="$B/report/aimdb"
 W=$(mktemp -d "${TMPDIR:-/tmp}/report-t.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT
-AIM_DB="$W/a.db"
+. "$S/t/db-sql.sh"
+AIM_DB=$(db_first a.db)
 export AIM_DB
 n=0
 t() {	# t DESCRIPTION COMMAND...: one TAP assertion
@@ -32,15 +33,30 @@ golden() {
 	"$@" >"$W/$g" 2>"$W/$g.err"
 	t "golden $g" diff -u "$D/$g" "$W/$g"
 }
-# refused FILE EXPECTED [IMPORT ARGS...]: exit 1, message, file unchanged.
+# refused FILE EXPECTED [IMPORT ARGS...]: exit 1, message, file unchanged
+# (a database on a server: its export).
+same_db() {	# same_db COPY: $AIM_DB is as COPY, which keep_db made
+	if db_is_pg "$AIM_DB"; then
+		db_snap "$AIM_DB" | cmp - "$1"
+	else
+		cmp "$AIM_DB" "$1"
+	fi
+}
+keep_db() {	# keep_db COPY: $AIM_DB as it is now, for same_db
+	if db_is_pg "$AIM_DB"; then
+		db_snap "$AIM_DB" >"$1"
+	else
+		cp "$AIM_DB" "$1"
+	fi
+}
 refused() {
 	f=$1; want=$2; shift 2
-	cp "$AIM_DB" "$W/before.db"
+	keep_db "$W/before.db"
 	"$AIMDB" import "$@" "$D/$f" >"$W/r.out" 2>"$W/r.err"; rc=$?
 	t "$f: refused with exit 1" test "$rc" -eq 1
 	t "$f: one line naming file and line" sh -c \
 		"test \$(wc -l <'$W/r.err') -eq 1 && grep -qF -- '$D/$want' '$W/r.err'"
-	t "$f: database file unchanged" cmp "$AIM_DB" "$W/before.db"
+	t "$f: database file unchanged" same_db "$W/before.db"
 }
 data() { grep -v '^#' "$1"; }
 has_python() { command -v python3 >/dev/null 2>&1; }
@@ -133,14 +149,15 @@ fi
 
 # Round trip: export, import into a fresh database, same comparisons.
 t "export CSV of every tag" sh -c "'$AIMDB' export >'$W/all.csv'"
+RT=$(db_new rt.db)
 t "import the export into a new database" \
-	"$AIMDB" --db "$W/rt.db" import "$W/all.csv"
+	"$AIMDB" --db "$RT" import "$W/all.csv"
 for pair in "bare quicklist" "v6.8 v6.9" "2.6.19 2.6.20-rc4 ss19"; do
 	for f in text csv; do
 		# shellcheck disable=SC2086
 		"$AIMCMP" -f $f $pair >"$W/a.out" 2>"$W/a.err"
 		# shellcheck disable=SC2086
-		"$AIMCMP" --db "$W/rt.db" -f $f $pair >"$W/b.out" 2>"$W/b.err"
+		"$AIMCMP" --db "$RT" -f $f $pair >"$W/b.out" 2>"$W/b.err"
 		data "$W/a.out" >"$W/a.data"
 		data "$W/b.out" >"$W/b.data"
 		t "round trip: $f comparison of $pair unchanged" \
@@ -148,7 +165,7 @@ for pair in "bare quicklist" "v6.8 v6.9" "2.6.19 2.6.20-rc4 ss19"; do
 	done
 done
 t "exported CSV exports again the same" sh -c \
-	"'$AIMDB' --db '$W/rt.db' export | cut -d, -f1,3- >'$W/x1' &&
+	"'$AIMDB' --db '$RT' export | cut -d, -f1,3- >'$W/x1' &&
 	 cut -d, -f1,3- '$W/all.csv' >'$W/x2' && cmp '$W/x1' '$W/x2'"
 "$AIMDB" export --format json v6.9 bare >"$W/export.json"
 if has_python; then
@@ -190,20 +207,20 @@ t "rename onto an existing tag is refused" sh -c \
 t "rm a tag" "$AIMDB" rm ql
 t "a removed tag is unknown to aimcmp (exit 1)" sh -c \
 	"'$AIMCMP' bare ql 2>'$W/e'; test \$? -eq 1 && grep -q 'ql: no such tag' '$W/e'"
-cp "$AIM_DB" "$W/b2.db"
+keep_db "$W/b2.db"
 "$AIMDB" rm bare nosuch 2>/dev/null; rc=$?
 t "rm with an unknown tag: exit 1" test "$rc" -eq 1
-t "... and removes nothing" cmp "$AIM_DB" "$W/b2.db"
+t "... and removes nothing" same_db "$W/b2.db"
 "$AIMDB" check >"$W/check" 2>&1; rc=$?
 t "check: exit 0 on a sound database" test "$rc" -eq 0
 t "check: schema, integrity, no incomplete runs" sh -c \
 	"grep -q '^schema version: ' '$W/check' && grep -qx 'integrity: ok' '$W/check' && grep -qx 'incomplete runs: none' '$W/check'"
-if command -v sqlite3 >/dev/null 2>&1; then
-	sqlite3 "$AIM_DB" "UPDATE run SET status = 'incomplete' WHERE tag = 'alpha'"
+if db_tool "$AIM_DB"; then
+	db_sql "$AIM_DB" "UPDATE run SET status = 'incomplete' WHERE tag = 'alpha'"
 	t "check lists incomplete runs" sh -c \
 		"'$AIMDB' check | grep -q '^  run 3 (alpha, started '"
 else
-	skip "sqlite3 not found"
+	skip "no sqlite3 or psql to edit the database with"
 fi
 
 # Command-line contract.
@@ -214,6 +231,7 @@ t "unknown test in --tests: exit 1" sh -c \
 	"'$AIMCMP' --tests add_quad bare alpha 2>'$W/e'; test \$? -eq 1 && grep -q \"unknown test 'add_quad'\" '$W/e'"
 t "one tag only: exit 1" sh -c "'$AIMCMP' bare 2>/dev/null; test \$? -eq 1"
 t "run of another tag: exit 1" sh -c "'$AIMCMP' -r 1 alpha beta 2>/dev/null; test \$? -eq 1"
+# A missing file, a file that is no database: files on either engine.
 t "missing database: exit 1" sh -c \
 	"'$AIMCMP' --db '$W/none.db' bare alpha 2>'$W/e'; test \$? -eq 1 && grep -q 'no such database' '$W/e'"
 echo "not a database" >"$W/text.db"
@@ -223,9 +241,10 @@ t "unknown aimdb command: exit 1" sh -c "'$AIMDB' frobnicate 2>/dev/null; test \
 t "errors are one line: 'aimcmp: what: why'" sh -c \
 	"'$AIMCMP' nosuch bare 2>'$W/e'; test \$(wc -l <'$W/e') -eq 1 && grep -q '^aimcmp: nosuch: no such tag in ' '$W/e'"
 
-# The default database: $AIM_DB, else ./results/aim.db, else XDG, else HOME.
+# The default database: $AIM_DB, else ./results/aim.db, else XDG, else HOME
+# (files, whichever engine the rest ran on: a file of the export).
 mkdir -p "$W/proj/results" "$W/home"
-cp "$AIM_DB" "$W/proj/results/aim.db"
+"$AIMDB" --db "$W/proj/results/aim.db" import "$W/all.csv" >/dev/null
 t "default: results/aim.db under the current directory" sh -c \
 	"cd '$W/proj' && env -u AIM_DB '$AIMCMP' bare alpha >/dev/null"
 t "default: \$XDG_DATA_HOME/aimkit/aim.db" sh -c \
@@ -239,38 +258,39 @@ t "--db wins over \$AIM_DB" sh -c \
 AIMRUN="$B/harness/aimrun"
 if [ -x "$AIMRUN" ]; then
 	mkdir -p "$W/scratch"
-	t "aimrun writes a database" "$AIMRUN" --db "$W/run.db" --tag r1 \
+	RUN=$(db_new run.db) CAL=$(db_new cal.db)
+	t "aimrun writes a database" "$AIMRUN" --db "$RUN" --tag r1 \
 		--tests add_long,fork_test --duration 0.1 --runs 2 --dir "$W/scratch"
-	t "aimdb list on it" sh -c "'$AIMDB' --db '$W/run.db' list | grep -q '^r1 '"
+	t "aimdb list on it" sh -c "'$AIMDB' --db '$RUN' list | grep -q '^r1 '"
 	t "aimdb show on it: classic rows" sh -c \
-		"'$AIMDB' --db '$W/run.db' show r1 | grep -Eq '^     3 add_long +[0-9]+\.[0-9]{2} +[0-9]+ +[0-9]+\.[0-9]{5} +[0-9]+\.[0-9]{2} Thousand Long Integer Additions/second$'"
+		"'$AIMDB' --db '$RUN' show r1 | grep -Eq '^     3 add_long +[0-9]+\.[0-9]{2} +[0-9]+ +[0-9]+\.[0-9]{5} +[0-9]+\.[0-9]{2} Thousand Long Integer Additions/second$'"
 	t "aimcmp on it: noise and verdict columns with repeated samples" sh -c \
-		"'$AIMCMP' --db '$W/run.db' -f lines r1 r1 | grep -Eq '^3 add_long [0-9.]+ [0-9.]+ 0.00 0.00% peak cv [0-9.]+%/[0-9.]+% [a-z]+ \\[-[0-9.]+%,\\+[0-9.]+%\\] mdc [0-9.]+% Thousand'"
-	t "aimdb check on it" "$AIMDB" --db "$W/run.db" check
+		"'$AIMCMP' --db '$RUN' -f lines r1 r1 | grep -Eq '^3 add_long [0-9.]+ [0-9.]+ 0.00 0.00% peak cv [0-9.]+%/[0-9.]+% [a-z]+ \\[-[0-9.]+%,\\+[0-9.]+%\\] mdc [0-9.]+% Thousand'"
+	t "aimdb check on it" "$AIMDB" --db "$RUN" check
 	t "calibrate, an extra test, runs when named" env AIM_CALIBRATE_WORK=1000 \
-		"$AIMRUN" --db "$W/cal.db" --tag cal --tests calibrate --duration 0.02 \
+		"$AIMRUN" --db "$CAL" --tag cal --tests calibrate --duration 0.02 \
 		--runs 2 --quiet --dir "$W/scratch"
 	t "... and is compared like the others" sh -c \
-		"'$AIMCMP' --db '$W/cal.db' -f lines cal cal | grep -q '^101 calibrate .* Calibration Loops/second$'"
-	AIM_CALIBRATE_WORK=many "$AIMRUN" --db "$W/cal.db" --tag bad --tests calibrate \
+		"'$AIMCMP' --db '$CAL' -f lines cal cal | grep -q '^101 calibrate .* Calibration Loops/second$'"
+	AIM_CALIBRATE_WORK=many "$AIMRUN" --db "$CAL" --tag bad --tests calibrate \
 		--duration 0.02 --runs 1 --quiet --dir "$W/scratch" 2>"$W/e"
 	t "a bad AIM_CALIBRATE_WORK fails the test with its reason" grep -q \
 		"calibrate: fail: AIM_CALIBRATE_WORK: 'many' is not a whole number" "$W/e"
-	t "a second tag on the same machine" "$AIMRUN" --db "$W/run.db" \
+	t "a second tag on the same machine" "$AIMRUN" --db "$RUN" \
 		--tag r2 --tests add_long --duration 0.05 --runs 2 --dir "$W/scratch"
 	t "same machine and build: compared" sh -c \
-		"'$AIMCMP' --db '$W/run.db' -f lines r1 r2 >'$W/r12' && grep -q '^3 add_long ' '$W/r12'"
-	if command -v sqlite3 >/dev/null 2>&1; then
-		sqlite3 "$W/run.db" "UPDATE run_env SET value = 'Other CPU' WHERE key = 'cpu.model' AND run_id = (SELECT id FROM run WHERE tag = 'r2')"
-		"$AIMCMP" --db "$W/run.db" r1 r2 >"$W/r12" 2>"$W/e"; rc=$?
+		"'$AIMCMP' --db '$RUN' -f lines r1 r2 >'$W/r12' && grep -q '^3 add_long ' '$W/r12'"
+	if db_tool "$RUN"; then
+		db_sql "$RUN" "UPDATE run_env SET value = 'Other CPU' WHERE key = 'cpu.model' AND run_id = (SELECT id FROM run WHERE tag = 'r2')"
+		"$AIMCMP" --db "$RUN" r1 r2 >"$W/r12" 2>"$W/e"; rc=$?
 		t "another CPU model: refused with exit 1" test "$rc" -eq 1
 		t "... one line naming it and --force" sh -c \
 			"test \$(wc -l <'$W/e') -eq 1 && grep -q '^aimcmp: r1 vs r2: not comparable: CPU model differs (--force compares anyway)$' '$W/e'"
 		t "... nothing on stdout" test ! -s "$W/r12"
 		t "--force compares, with the difference in the header" sh -c \
-			"'$AIMCMP' --db '$W/run.db' --force r1 r2 | grep -q '^# warning: CPU model differs: .* (r1) vs Other CPU (r2)$'"
+			"'$AIMCMP' --db '$RUN' --force r1 r2 | grep -q '^# warning: CPU model differs: .* (r1) vs Other CPU (r2)$'"
 	else
-		skip "sqlite3 not found (comparability gate)"
+		skip "no sqlite3 or psql (comparability gate)"
 	fi
 else
 	skip "aimrun not built"

@@ -27,15 +27,23 @@ skip() {	# skip REASON: one assertion that could not be made here
 }
 # refused DESC CODES PATTERN COMMAND...: the exit status is one of CODES
 # ("1", "2" or "12"), stderr is one line holding PATTERN (any case), and
-# the file $DB, when it is one, unchanged.
+# the file $DB, when it is one, unchanged; a database on a server
+# (t/db-sql.sh sourced), its export unchanged.
 refused() {
 	d=$1 codes=$2 pat=$3; shift 3
 	[ -f "$DB" ] && cp "$DB" "$W/before"
+	snap=
+	if [ ! -e "$DB" ] && command -v db_snap >/dev/null 2>&1 &&
+	   db_is_pg "$DB"; then
+		snap=$W/before.snap
+		db_snap "$DB" >"$snap"
+	fi
 	"$@" >/dev/null 2>"$W/err"; rc=$?
 	n=$((n + 1))
 	if [ "$rc" -ne 0 ] && case $codes in *"$rc"*) true ;; *) false ;; esac &&
 	   [ "$(wc -l <"$W/err")" -eq 1 ] && grep -qiF -- "$pat" "$W/err" &&
-	   { [ ! -f "$DB" ] || cmp -s "$DB" "$W/before"; }; then
+	   { [ ! -f "$DB" ] || cmp -s "$DB" "$W/before"; } &&
+	   { [ -z "$snap" ] || db_snap "$DB" | cmp -s - "$snap"; }; then
 		echo "ok $n - $d${todo:+ # TODO $todo}"
 	else
 		echo "not ok $n - $d${todo:+ # TODO $todo}"

@@ -419,3 +419,6 @@ EXTRA_DIST += t/edit-empty.sh
 # aimrun holds no path of its build or source tree; aimrun-srcdir.
 TESTS += t/repro-paths.sh
 EXTRA_DIST += t/repro-paths.sh
+# SQL against a test's database on either engine, for the scripts make
+# check-pg runs on PostgreSQL too.
+EXTRA_DIST += t/db-sql.sh
