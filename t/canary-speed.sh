@@ -7,16 +7,17 @@ set -u
 S=${AIM_SRCDIR:-.}
 NAME=canary-speed
 . "$S/t/robust-lib.sh"
+. "$S/t/db-sql.sh"
 export AIM_COUNTERS=none
-DB="$W/c.db"
+DB=$(db_first c.db)
 for tag in a b; do
 	"$AIMRUN" -q --db "$DB" --dir "$W/scratch" --tests add_long \
 		--duration 0.01 --runs 2 --tag "$tag" || echo "run $tag failed" >&2
 done
 # Set every round's canary of a tag to NS (the runs measured their own).
-canary() { sqlite3 "$DB" "UPDATE run_env SET value = '$2' WHERE key LIKE
+canary() { db_sql "$DB" "UPDATE run_env SET value = '$2' WHERE key LIKE
 	'canary.round.%' AND run_id IN (SELECT id FROM run WHERE tag = '$1')"; }
-t "each tag has two canary rounds" test "$(sqlite3 "$DB" "SELECT count(*)
+t "each tag has two canary rounds" test "$(db_val "$DB" "SELECT count(*)
 	FROM run_env WHERE key LIKE 'canary.round.%'")" -eq 4
 canary a 1000000
 canary b 1100000
