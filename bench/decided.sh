@@ -13,6 +13,9 @@
 #     and aimcmp's warning.
 #  5. (only when asked) the default suite twice, plain: aimcmp's
 #     verdicts and the function-call tests' detectable change.
+# $PREC_ARGS is added to step 1's aimrun (e.g. "--duration 0.2": shorter
+# processes, more of them in the budget, where the spread is between
+# processes).
 # Usage: bench/decided.sh [MINUTES] [STEPS]  (default 10 and 1234; 5 adds
 # about 8 minutes).
 # About 2.5 x MINUTES in all; run it on a quiet machine.
@@ -35,8 +38,10 @@ secs() { echo "$(( $1 * 60 / $2 ))s"; }
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg); budget $M min"
 
 case $STEPS in *1*)
-	echo "== 1. --suite cpu --precision 1 --budget ${M}m"
-	run --tag prec --suite cpu --precision 1 --budget "${M}m" >"$tmp/prec" 2>&1
+	echo "== 1. --suite cpu --precision 1 --budget ${M}m ${PREC_ARGS:-}"
+	# shellcheck disable=SC2086
+	run --tag prec --suite cpu --precision 1 --budget "${M}m" ${PREC_ARGS:-} \
+		>"$tmp/prec" 2>&1
 	grep -E '^Precision' "$tmp/prec"
 	awk '/^(add_|mul_|div_|fun_cal)/ { n++; if ($2 == "reached") r++ }
 	     END { printf "arithmetic and function-call tests within +/-1 %%: %d of %d\n", r, n }' "$tmp/prec"
