@@ -125,6 +125,9 @@ db_pg_step(struct db_stmt *s)
 {
 	struct db_pg_stmt *st = db_pg_stmt(s);
 
+	if (st->bulk != NULL)
+		snprintf(st->err, sizeof(st->err), "a bulk statement is not "
+			 "stepped");
 	if (st->err[0] != '\0') {
 		db_pg_fail_msg(st->db, st->err);
 		st->err[0] = '\0';
@@ -150,6 +153,7 @@ db_pg_reset(struct db_stmt *s)
 	st->ran = 0;
 	st->row = 0;
 	st->err[0] = '\0';
+	db_pg_bulk_drop(st);
 	for (int i = 0; i < st->nparams; i++) {
 		free(st->values[i]);
 		st->values[i] = NULL;
@@ -171,11 +175,13 @@ db_pg_finalize(struct db_stmt *s)
 	char sql[48];
 
 	(void)db_pg_reset(s);	/* always 0 */
-	if (PQstatus(conn) == CONNECTION_OK &&
+	if (st->bulk == NULL && PQstatus(conn) == CONNECTION_OK &&
 	    PQtransactionStatus(conn) != PQTRANS_INERROR) {
 		snprintf(sql, sizeof(sql), "DEALLOCATE %s", st->name);
 		PQclear(PQexec(conn, sql));
 	}
 	free(st->values);
+	free(st->rows);
+	free(st->bulk);
 	free(st);
 }

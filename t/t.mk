@@ -403,3 +403,17 @@ EXTRA_DIST += t/fleet.sh
 # bench/fleet-load.sh small: concurrent writers and readers, a restart.
 TESTS += t/fleet-load.sh
 EXTRA_DIST += t/fleet-load.sh
+# Rows sent many at a time (db_bulk_*, lib/store_rows.c): hostile strings
+# and extreme numbers read back, refused rows leaving nothing, on SQLite
+# and (t/bulk-pg.sh, skipped without one) on a server.
+check_PROGRAMS += t/bulk-t
+TESTS += t/bulk-t
+t_bulk_t_SOURCES = t/bulk-t.c t/bulkfx.c t/bulkfx.h t/storefx.c t/storefx.h
+t_bulk_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(PQ_LIBS) $(LIBS)
+EXTRA_DIST += t/bulk-pg.sh
+if HAVE_LIBPQ
+check_PROGRAMS += t/bulk-pg-t
+TESTS += t/bulk-pg.sh
+t_bulk_pg_t_SOURCES = t/bulk-pg-t.c t/bulkfx.c t/bulkfx.h t/pgfx.c t/pgfx.h
+t_bulk_pg_t_LDADD = $(PG_T_LDADD)
+endif

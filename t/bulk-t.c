@@ -1,0 +1,19 @@
+/* t/bulkfx.c on a new SQLite file. */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "bulkfx.h"
+#include "storefx.h"
+
+int
+main(void)
+{
+	struct storefx fx;
+	char path[512];
+	int rc;
+
+	storefx_init(&fx, "bulk");
+	rc = bulkfx_run(storefx_path(&fx, "bulk.db", path, sizeof(path)));
+	return storefx_finish(&fx, rc);
+}
