@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,8 +15,6 @@
 #include "db_pg_int.h"
 #include "xalloc.h"
 
-/* Fewer rows than this go as one INSERT ... VALUES (...), (...). */
-#define DB_PG_COPY_ROWS 8
 /* COPY data is sent in pieces of at most this many bytes. */
 #define DB_PG_COPY_PIECE (256 * 1024)
 
@@ -38,6 +37,16 @@ db_pg_bulk_drop(struct db_pg_stmt *st)
 	for (size_t i = 0; i < st->nrows * (size_t)st->nparams; i++)
 		free(st->rows[i]);
 	st->nrows = 0;
+}
+
+void
+db_pg_bulk_free(struct db_pg_stmt *st)
+{
+	for (int k = 0; k < DB_PG_COPY_ROWS; k++)
+		if (st->small[k][0] != '\0')
+			db_pg_deallocate(st->db, st->small[k]);
+	free(st->rows);
+	free(st->bulk);
 }
 
 /* The bound values become the next kept row; the bindings are cleared. */
@@ -182,28 +191,54 @@ copy(struct db_pg_stmt *st)
 	return sent ? 0 : -1;
 }
 
-/* The kept rows as one INSERT, each value a parameter. */
-static int
-insert(struct db_pg_stmt *st)
+/* "INSERT INTO target VALUES ($1, ...), (...)" for ST's kept rows, malloc'd. */
+static char *
+insert_sql(const struct db_pg_stmt *st)
 {
-	size_t n = st->nrows * (size_t)st->nparams, len;
-	char *sql = xmalloc(64 + strlen(st->bulk) + n * 8);
+	size_t n = st->nrows * (size_t)st->nparams, len, cols = (size_t)st->nparams;
+	char *sql = xmalloc(64 + strlen(st->bulk) + n * 12);
 
 	len = (size_t)sprintf(sql, "INSERT INTO %s VALUES ", st->bulk);
 	for (size_t i = 0; i < n; i++)
 		len += (size_t)sprintf(sql + len, "%s$%zu%s",
-				       i % (size_t)st->nparams == 0 ?
-				       (i > 0 ? ", (" : "(") : ", ", i + 1,
-				       (i + 1) % (size_t)st->nparams == 0 ?
+				       i % cols == 0 ? (i > 0 ? ", (" : "(") :
+				       ", ", i + 1, (i + 1) % cols == 0 ?
 				       ")" : "");
-	if (PQsendQueryParams(st->db->conn, sql, (int)n, NULL,
-			      (const char *const *)st->rows, NULL, NULL,
-			      0) != 1) {
+	return sql;
+}
+
+/*
+ * The kept rows as one INSERT, each value a parameter, prepared once per
+ * count of rows: one round trip, as the prepared INSERT of one row was.
+ */
+static int
+insert(struct db_pg_stmt *st)
+{
+	char *name = st->small[st->nrows];
+	PGresult *res;
+	char *sql;
+
+	if (name[0] == '\0') {
+		sql = insert_sql(st);
+		snprintf(name, sizeof(st->small[0]), "aim_%" PRIu64,
+			 st->db->next_stmt++);
+		res = PQprepare(st->db->conn, name, sql, 0, NULL);
 		free(sql);
+		if (PQresultStatus(res) != PGRES_COMMAND_OK) {
+			db_pg_fail(st->db, "", res);
+			PQclear(res);
+			name[0] = '\0';
+			return -1;
+		}
+		PQclear(res);
+	}
+	if (PQsendQueryPrepared(st->db->conn, name,
+				(int)(st->nrows * (size_t)st->nparams),
+				(const char *const *)st->rows, NULL, NULL,
+				0) != 1) {
 		db_pg_fail(st->db, "", NULL);
 		return -1;
 	}
-	free(sql);
 	return results(st);
 }
 

@@ -22,6 +22,9 @@ struct db_pg {
 	char err[512];
 };
 
+/* Fewer kept rows than this go as one INSERT, more as a COPY. */
+#define DB_PG_COPY_ROWS 8
+
 struct db_pg_stmt {
 	struct db_stmt base;
 	struct db_pg *db;
@@ -37,6 +40,8 @@ struct db_pg_stmt {
 	char *bulk;		/* "table (col, ...)", NULL for the others */
 	char **rows;		/* the values of the rows kept, row after row */
 	size_t nrows, cap;	/* rows kept, values ROWS has room for */
+	/* the INSERT of K rows, K < DB_PG_COPY_ROWS, once prepared: "aim_N" */
+	char small[DB_PG_COPY_ROWS][24];
 };
 
 static inline struct db_pg_stmt *
@@ -79,6 +84,10 @@ struct db_stmt *db_pg_bulk_prepare(struct db *db, const char *target,
 int db_pg_bulk_row(struct db_stmt *st);
 int db_pg_bulk_flush(struct db_stmt *st);
 void db_pg_bulk_drop(struct db_pg_stmt *st);
+/* What a bulk statement holds besides a statement's, released. */
+void db_pg_bulk_free(struct db_pg_stmt *st);
+/* Deallocate DB's prepared statement NAME where the session allows. */
+void db_pg_deallocate(struct db_pg *db, const char *name);
 /*
  * The COPY text form of V (NULL: SQL NULL, "\\N") written at BUF, which
  * has room for twice V's length or 2 bytes: backslash, tab, newline and

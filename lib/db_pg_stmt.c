@@ -168,20 +168,28 @@ db_pg_reset(struct db_stmt *s)
  * connection's last error stays the one the caller may be reporting.
  */
 void
+db_pg_deallocate(struct db_pg *db, const char *name)
+{
+	PGconn *conn = db->conn;
+	char sql[48];
+
+	if (PQstatus(conn) == CONNECTION_OK &&
+	    PQtransactionStatus(conn) != PQTRANS_INERROR) {
+		snprintf(sql, sizeof(sql), "DEALLOCATE %s", name);
+		PQclear(PQexec(conn, sql));
+	}
+}
+
+void
 db_pg_finalize(struct db_stmt *s)
 {
 	struct db_pg_stmt *st = db_pg_stmt(s);
-	PGconn *conn = st->db->conn;
-	char sql[48];
 
 	(void)db_pg_reset(s);	/* always 0 */
-	if (st->bulk == NULL && PQstatus(conn) == CONNECTION_OK &&
-	    PQtransactionStatus(conn) != PQTRANS_INERROR) {
-		snprintf(sql, sizeof(sql), "DEALLOCATE %s", st->name);
-		PQclear(PQexec(conn, sql));
-	}
+	if (st->bulk == NULL)
+		db_pg_deallocate(st->db, st->name);
+	else
+		db_pg_bulk_free(st);
 	free(st->values);
-	free(st->rows);
-	free(st->bulk);
 	free(st);
 }
