@@ -195,7 +195,7 @@ copy(struct db_pg_stmt *st)
 static char *
 insert_sql(const struct db_pg_stmt *st)
 {
-	size_t n = st->nrows * (size_t)st->nparams, len, cols = (size_t)st->nparams;
+	size_t cols = (size_t)st->nparams, n = st->nrows * cols, len;
 	char *sql = xmalloc(64 + strlen(st->bulk) + n * 12);
 
 	len = (size_t)sprintf(sql, "INSERT INTO %s VALUES ", st->bulk);

@@ -340,8 +340,8 @@ insert_result(struct store *st, int64_t run_id, const struct store_result *res)
 			res->finished_utc : now) == 0)
 		id = step_id(stmt);
 	if (id < 0)
-		store_fail_sql(st, "cannot store result %s rep %d", res->test,
-			 res->rep);
+		store_fail_sql(st, "cannot store result %s rep %d",
+			       res->test, res->rep);
 	store_release(st, STORE_STMT_RESULT);
 	return id;
 }

@@ -10,7 +10,7 @@
 #include "db.h"
 #include "store_int.h"
 
-/* ST's bulk statement SLOT for TABLE's COLS, made on first use; NULL on failure. */
+/* ST's bulk statement SLOT for TABLE's COLS, made on first use, or NULL. */
 static struct db_stmt *
 cached_bulk(struct store *st, enum store_stmt slot, const char *table,
 	    const char *const *cols, int ncols)
@@ -40,7 +40,8 @@ store_add_env(struct store *st, int64_t run_id, const struct store_kv *env,
 		    db_bind_text(stmt, 3, env[i].value) < 0 ||
 		    db_bulk_row(stmt) < 0) {
 			store_fail_sql(st, "cannot store environment key %s",
-				 env[i].key != NULL ? env[i].key : "(null)");
+				       env[i].key != NULL ? env[i].key :
+				       "(null)");
 			rc = -1;
 		}
 	}
@@ -125,8 +126,8 @@ store_insert_samples(struct store *st, int64_t result_id, const char *test,
 		if (bind_sample(stmt, result_id, i + 1, &samples[i]) < 0 ||
 		    db_bulk_row(stmt) < 0 ||
 		    insert_metrics(mst, result_id, i + 1, &samples[i]) < 0) {
-			store_fail_sql(st, "cannot store sample %zu of %s", i + 1,
-				 test);
+			store_fail_sql(st, "cannot store sample %zu of %s",
+				       i + 1, test);
 			rc = -1;
 		}
 	}

@@ -5,15 +5,16 @@
 
 #include "bulkfx.h"
 #include "storefx.h"
+#include "tap.h"
 
 int
 main(void)
 {
 	struct storefx fx;
 	char path[512];
-	int rc;
 
+	plan_lazy();
 	storefx_init(&fx, "bulk");
-	rc = bulkfx_run(storefx_path(&fx, "bulk.db", path, sizeof(path)));
-	return storefx_finish(&fx, rc);
+	bulkfx_run(storefx_path(&fx, "bulk.db", path, sizeof(path)));
+	return storefx_finish(&fx, done_testing());
 }

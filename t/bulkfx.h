@@ -7,7 +7,7 @@
 #ifndef AIM_BULKFX_H
 #define AIM_BULKFX_H
 
-/* Plan and run every assertion on the store NAME, new and empty. */
-int bulkfx_run(const char *name);
+/* Every assertion on the store NAME, new and empty (plan_lazy first). */
+void bulkfx_run(const char *name);
 
 #endif
