@@ -1,9 +1,10 @@
 #!/bin/sh
 # SQLite against PostgreSQL on the same work: the results per second of
 # importing one generated CSV export of N results (default 20000, one
-# sample each) into a fresh SQLite file and a fresh server schema (one
-# transaction, the inserts prepared once), and what aimrun's open per
-# result costs on each (bench/storeopen).  The server: SERVER (a libpq
+# sample each), then one of N/10 results of 30 samples each (as a run of
+# aimrun stores them: the rows a server takes in one COPY), into a fresh
+# SQLite file and a fresh server schema (one transaction each), and what
+# aimrun's open per result costs on each (bench/storeopen).  The server: SERVER (a libpq
 # string whose database may hold a schema aimbench_speed, dropped and
 # made again), else a private cluster of t/pg-cluster.sh.
 # Usage: bench/pg-speed.sh [N [SERVER]].  Prints figures; asserts nothing.
@@ -30,16 +31,25 @@ server=$("$B/t/pgschema" "$base" aimbench_speed)
 	echo "tag,run_id,number,test,rep,seq,status,reason,calls,elapsed_ns,factor,units,printed_ops,env_key,env_value"
 	seq "$N" | sed 's|.*|v1,4,3,add_long,&,1,ok,,20,400000000,60000,Thousand Long Integer Additions/second,,,|'
 } >"$d/in.csv"
-import() {	# import NAME DB: the results per second into DB
+M=$((N / 10))
+# The same with 30 samples a result: its rows numbered by seq.
+{
+	head -n 1 "$d/in.csv"
+	seq "$M" | awk '{ for (s = 1; s <= 30; s++)
+		printf "v2,5,3,add_long,%d,%d,ok,,20,400000000,60000,Thousand Long Integer Additions/second,,,\n", $1, s }'
+} >"$d/in30.csv"
+import() {	# import NAME DB FILE N WHAT: the results per second into DB
 	start=$(date +%s.%N)
-	"$B/report/aimdb" --db "$2" import "$d/in.csv" >/dev/null
+	"$B/report/aimdb" --db "$2" import "$3" >/dev/null
 	end=$(date +%s.%N)
-	awk -v n="$N" -v s="$start" -v e="$end" -v w="$1" \
-		'BEGIN { printf "%-10s import: %8.0f results/s (%d in %.2f s)\n",
-			 w, n / (e - s), n, e - s }'
+	awk -v n="$4" -v s="$start" -v e="$end" -v w="$1" -v what="$5" \
+		'BEGIN { printf "%-10s import%s: %8.0f results/s (%d in %.2f s)\n",
+			 w, what, n / (e - s), n, e - s }'
 }
-import sqlite "$d/x.db"
-import postgresql "$server"
+import sqlite "$d/x.db" "$d/in.csv" "$N" ""
+import postgresql "$server" "$d/in.csv" "$N" ""
+import sqlite "$d/x.db" "$d/in30.csv" "$M" " x30"
+import postgresql "$server" "$d/in30.csv" "$M" " x30"
 printf 'sqlite     open per result: '; "$B/bench/storeopen" "$d/x.db"
 printf 'postgresql open per result: '; "$B/bench/storeopen" "$server"
 "$B/t/pgschema" -d "$base" aimbench_speed

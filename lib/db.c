@@ -135,6 +135,14 @@ db_rollback(struct db *db)
 		(void)db->ops->exec(db, "ROLLBACK");
 }
 
+/* Whether NAME is a fixed identifier, safe to paste: [a-z_]+. */
+static int
+plain_name(const char *name)
+{
+	return name != NULL && name[0] != '\0' &&
+	       strspn(name, "abcdefghijklmnopqrstuvwxyz_") == strlen(name);
+}
+
 /* NAME is the caller's fixed identifier, so pasting it is safe. */
 static int
 savepoint_sql(struct db *db, const char *verb, const char *name)
@@ -142,8 +150,7 @@ savepoint_sql(struct db *db, const char *verb, const char *name)
 	char sql[128];
 	int n = snprintf(sql, sizeof(sql), "%s %s", verb, name);
 
-	if (n < 0 || (size_t)n >= sizeof(sql) ||
-	    strspn(name, "abcdefghijklmnopqrstuvwxyz_") != strlen(name))
+	if (n < 0 || (size_t)n >= sizeof(sql) || !plain_name(name))
 		return -1;
 	return db->ops->exec(db, sql);
 }
@@ -208,4 +215,67 @@ db_close(struct db *db)
 {
 	if (db)
 		db->ops->close(db);
+}
+
+/* "HEAD" "TABLE (C1, C2, ...)" "TAIL" into BUF, or -1 when it does not fit. */
+static int
+target_sql(char *buf, size_t len, const char *table, const char *const *cols,
+	   int ncols)
+{
+	size_t n;
+	int k;
+
+	if (!plain_name(table) || ncols < 1)
+		return -1;
+	k = snprintf(buf, len, "%s (", table);
+	for (int i = 0; i < ncols && k >= 0 && (size_t)k < len; i++) {
+		if (!plain_name(cols[i]))
+			return -1;
+		n = (size_t)k;
+		k = snprintf(buf + n, len - n, "%s%s", i > 0 ? ", " : "",
+			     cols[i]);
+		k = k < 0 ? -1 : k + (int)n;
+	}
+	if (k < 0 || (size_t)k + 2 > len)
+		return -1;
+	memcpy(buf + k, ")", 2);
+	return 0;
+}
+
+struct db_stmt *
+db_bulk_prepare(struct db *db, const char *table, const char *const *cols,
+		int ncols)
+{
+	char target[512], sql[1024];
+	size_t n;
+	int k;
+
+	if (ncols > 64 || target_sql(target, sizeof(target), table, cols,
+				     ncols) < 0)
+		return NULL;
+	if (db->ops->bulk_prepare != NULL)
+		return db->ops->bulk_prepare(db, target, ncols);
+	k = snprintf(sql, sizeof(sql), "INSERT INTO %s VALUES (?", target);
+	n = (size_t)k;	/* at most 530: target is under 512 */
+	for (int i = 1; i < ncols; i++, n += 3)
+		memcpy(sql + n, ", ?", 3);
+	memcpy(sql + n, ")", 2);
+	return db_prepare(db, sql);
+}
+
+int
+db_bulk_row(struct db_stmt *st)
+{
+	if (st->ops->bulk_row != NULL)
+		return st->ops->bulk_row(st);
+	/* On failure the statement is left as is, keeping the message. */
+	if (db_step(st) != DB_DONE)
+		return -1;
+	return db_reset(st);
+}
+
+int
+db_bulk_flush(struct db_stmt *st)
+{
+	return st->ops->bulk_flush != NULL ? st->ops->bulk_flush(st) : 0;
 }

@@ -99,6 +99,23 @@ const char *db_column_name(struct db_stmt *st, int col);
 enum db_type db_column_type(struct db_stmt *st, int col);
 
 /*
+ * Rows of TABLE's NCOLS columns COLS (fixed identifiers of the caller,
+ * [a-z_], never data) added many at a time, inside the caller's
+ * transaction: values bound to parameters 1..NCOLS with db_bind_*, then
+ * db_bulk_row; db_bulk_flush when the rows are all there.  SQLite
+ * inserts each row at db_bulk_row (one prepared INSERT); PostgreSQL
+ * keeps them and sends them together at db_bulk_flush (COPY ... FROM
+ * STDIN, a few rows as one INSERT), so a refused row may be reported by
+ * either call.  After a failure the caller rolls back what the rows
+ * were part of.  db_reset drops rows not yet sent; db_step is refused.
+ * NULL with the reason in db_errmsg (or a name not of [a-z_]).
+ */
+struct db_stmt *db_bulk_prepare(struct db *db, const char *table,
+				const char *const *cols, int ncols);
+int db_bulk_row(struct db_stmt *st);
+int db_bulk_flush(struct db_stmt *st);
+
+/*
  * Run SCRIPT, one or more statements without parameters or rows
  * (schema steps, transaction control).  0, or -1 with the reason.
  */

@@ -26,6 +26,14 @@ struct db_ops {
 	const char *(*column_text)(struct db_stmt *st, int col);
 	const char *(*column_name)(struct db_stmt *st, int col);
 	enum db_type (*column_type)(struct db_stmt *st, int col);
+	/*
+	 * db_bulk_*: TARGET is "table (col, ...)", checked; NULL members
+	 * make it one INSERT run per row (lib/db.c).
+	 */
+	struct db_stmt *(*bulk_prepare)(struct db *db, const char *target,
+					int ncols);
+	int (*bulk_row)(struct db_stmt *st);
+	int (*bulk_flush)(struct db_stmt *st);
 	int (*exec)(struct db *db, const char *script);
 	int64_t (*changes)(struct db *db);
 	/* a writing transaction: SQLite BEGIN IMMEDIATE, PostgreSQL BEGIN */

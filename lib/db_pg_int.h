@@ -22,6 +22,9 @@ struct db_pg {
 	char err[512];
 };
 
+/* Fewer kept rows than this go as one INSERT, more as a COPY. */
+#define DB_PG_COPY_ROWS 8
+
 struct db_pg_stmt {
 	struct db_stmt base;
 	struct db_pg *db;
@@ -33,6 +36,12 @@ struct db_pg_stmt {
 	int ran;		/* res holds rows */
 	int row;		/* rows returned so far */
 	char err[128];		/* a column that did not read, for db_step */
+	/* A bulk statement (lib/db_pg_bulk.c): never prepared, never run. */
+	char *bulk;		/* "table (col, ...)", NULL for the others */
+	char **rows;		/* the values of the rows kept, row after row */
+	size_t nrows, cap;	/* rows kept, values ROWS has room for */
+	/* the INSERT of K rows, K < DB_PG_COPY_ROWS, once prepared: "aim_N" */
+	char small[DB_PG_COPY_ROWS][24];
 };
 
 static inline struct db_pg_stmt *
@@ -69,6 +78,22 @@ double db_pg_column_double(struct db_stmt *st, int col);
 const char *db_pg_column_text(struct db_stmt *st, int col);
 const char *db_pg_column_name(struct db_stmt *st, int col);
 enum db_type db_pg_column_type(struct db_stmt *st, int col);
+/* lib/db_pg_bulk.c: db_bulk_* (lib/db_int.h's), the kept rows dropped. */
+struct db_stmt *db_pg_bulk_prepare(struct db *db, const char *target,
+				   int ncols);
+int db_pg_bulk_row(struct db_stmt *st);
+int db_pg_bulk_flush(struct db_stmt *st);
+void db_pg_bulk_drop(struct db_pg_stmt *st);
+/* What a bulk statement holds besides a statement's, released. */
+void db_pg_bulk_free(struct db_pg_stmt *st);
+/* Deallocate DB's prepared statement NAME where the session allows. */
+void db_pg_deallocate(struct db_pg *db, const char *name);
+/*
+ * The COPY text form of V (NULL: SQL NULL, "\\N") written at BUF, which
+ * has room for twice V's length or 2 bytes: backslash, tab, newline and
+ * carriage return escaped.  The bytes written, no NUL.
+ */
+size_t db_pg_copy_value(char *buf, const char *v);
 /* lib/db_pg_admin.c: what lib/schema_pg.c marks and the server's check. */
 int db_pg_schema_version(struct db *db);
 int db_pg_check(struct db *db, void (*fn)(const char *, void *), void *arg,

@@ -125,6 +125,9 @@ db_pg_step(struct db_stmt *s)
 {
 	struct db_pg_stmt *st = db_pg_stmt(s);
 
+	if (st->bulk != NULL)
+		snprintf(st->err, sizeof(st->err), "a bulk statement is not "
+			 "stepped");
 	if (st->err[0] != '\0') {
 		db_pg_fail_msg(st->db, st->err);
 		st->err[0] = '\0';
@@ -150,6 +153,7 @@ db_pg_reset(struct db_stmt *s)
 	st->ran = 0;
 	st->row = 0;
 	st->err[0] = '\0';
+	db_pg_bulk_drop(st);
 	for (int i = 0; i < st->nparams; i++) {
 		free(st->values[i]);
 		st->values[i] = NULL;
@@ -164,18 +168,28 @@ db_pg_reset(struct db_stmt *s)
  * connection's last error stays the one the caller may be reporting.
  */
 void
+db_pg_deallocate(struct db_pg *db, const char *name)
+{
+	PGconn *conn = db->conn;
+	char sql[48];
+
+	if (PQstatus(conn) == CONNECTION_OK &&
+	    PQtransactionStatus(conn) != PQTRANS_INERROR) {
+		snprintf(sql, sizeof(sql), "DEALLOCATE %s", name);
+		PQclear(PQexec(conn, sql));
+	}
+}
+
+void
 db_pg_finalize(struct db_stmt *s)
 {
 	struct db_pg_stmt *st = db_pg_stmt(s);
-	PGconn *conn = st->db->conn;
-	char sql[48];
 
 	(void)db_pg_reset(s);	/* always 0 */
-	if (PQstatus(conn) == CONNECTION_OK &&
-	    PQtransactionStatus(conn) != PQTRANS_INERROR) {
-		snprintf(sql, sizeof(sql), "DEALLOCATE %s", st->name);
-		PQclear(PQexec(conn, sql));
-	}
+	if (st->bulk == NULL)
+		db_pg_deallocate(st->db, st->name);
+	else
+		db_pg_bulk_free(st);
 	free(st->values);
 	free(st);
 }

@@ -23,8 +23,8 @@ enum tx_kind {
 };
 
 /* Reason = formatted WHAT, then ": " and the engine's message for the failure. */
-static void __attribute__((format(printf, 2, 3)))
-fail_sql(struct store *st, const char *fmt, ...)
+void
+store_fail_sql(struct store *st, const char *fmt, ...)
 {
 	char what[256];
 	va_list ap;
@@ -93,7 +93,7 @@ int
 store_begin(struct store *st)
 {
 	if (db_begin(st->db) < 0) {
-		fail_sql(st, "cannot begin transaction");
+		store_fail_sql(st, "cannot begin transaction");
 		return -1;
 	}
 	return 0;
@@ -103,7 +103,7 @@ int
 store_snapshot(struct store *st)
 {
 	if (db_snapshot(st->db) < 0) {
-		fail_sql(st, "cannot read a snapshot");
+		store_fail_sql(st, "cannot read a snapshot");
 		store_rollback(st);
 		return -1;
 	}
@@ -114,7 +114,7 @@ int
 store_commit(struct store *st)
 {
 	if (db_commit(st->db) < 0) {
-		fail_sql(st, "cannot commit");
+		store_fail_sql(st, "cannot commit");
 		store_rollback(st);
 		return -1;
 	}
@@ -139,7 +139,7 @@ tx_enter(struct store *st, enum tx_kind *kind)
 	*kind = db_in_transaction(st->db) ? TX_NESTED : TX_TOP;
 	if ((*kind == TX_TOP ? db_begin(st->db) :
 			       db_savepoint(st->db, "store_write")) < 0) {
-		fail_sql(st, "cannot begin transaction");
+		store_fail_sql(st, "cannot begin transaction");
 		return -1;
 	}
 	return 0;
@@ -153,14 +153,14 @@ tx_leave(struct store *st, enum tx_kind kind, int ok)
 		if (ok && db_commit(st->db) == 0)
 			return 0;
 		if (ok)
-			fail_sql(st, "cannot commit");
+			store_fail_sql(st, "cannot commit");
 		store_rollback(st);
 		return -1;
 	}
 	if (ok && db_release(st->db, "store_write") == 0)
 		return 0;
 	if (ok)
-		fail_sql(st, "cannot release savepoint");
+		store_fail_sql(st, "cannot release savepoint");
 	/*
 	 * After some errors SQLite has undone the caller's whole transaction
 	 * (its commit will fail); else undoing fails as the write did.
@@ -181,9 +181,8 @@ cached(struct store *st, enum store_stmt slot, const char *sql)
 	return st->stmt[slot];
 }
 
-/* Done with ST's statement SLOT for now: reset, or dropped if it cannot be. */
-static void
-release(struct store *st, enum store_stmt slot)
+void
+store_release(struct store *st, enum store_stmt slot)
 {
 	if (st->stmt[slot] != NULL && db_reset(st->stmt[slot]) < 0) {
 		db_finalize(st->stmt[slot]);
@@ -222,34 +221,6 @@ step_id(struct db_stmt *stmt)
 	if (db_step(stmt) != DB_DONE || id < 0)
 		return -1;
 	return id;
-}
-
-int
-store_add_env(struct store *st, int64_t run_id, const struct store_kv *env,
-	      size_t n_env)
-{
-	struct db_stmt *stmt;
-	size_t i;
-	int rc = 0;
-
-	stmt = cached(st, STORE_STMT_ENV, "INSERT INTO run_env (run_id, key,"
-		      " value) VALUES (?, ?, ?)");
-	if (stmt == NULL) {
-		fail_sql(st, "cannot store environment");
-		return -1;
-	}
-	for (i = 0; i < n_env && rc == 0; i++) {
-		if (db_bind_int64(stmt, 1, run_id) < 0 ||
-		    db_bind_text(stmt, 2, env[i].key) < 0 ||
-		    db_bind_text(stmt, 3, env[i].value) < 0 ||
-		    step_done(stmt) < 0) {
-			fail_sql(st, "cannot store environment key %s",
-				 env[i].key != NULL ? env[i].key : "(null)");
-			rc = -1;
-		}
-	}
-	release(st, STORE_STMT_ENV);
-	return rc;
 }
 
 /* A new run's own times, status and identity, where the copy gives none. */
@@ -294,7 +265,7 @@ insert_run(struct store *st, const struct store_run *run)
 	    db_bind_text(stmt, 11, run->uuid != NULL ? run->uuid : f.uuid) == 0)
 		id = step_id(stmt);
 	if (id < 0)
-		fail_sql(st, "cannot store run");
+		store_fail_sql(st, "cannot store run");
 	db_finalize(stmt);
 	return id;
 }
@@ -361,7 +332,7 @@ insert_result(struct store *st, int64_t run_id, const struct store_result *res)
 		      " judged, better, copies) VALUES (?, ?, ?, ?, ?, ?, ?,"
 		      " ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
 	if (stmt == NULL) {
-		fail_sql(st, "cannot store result %s", res->test);
+		store_fail_sql(st, "cannot store result %s", res->test);
 		return -1;
 	}
 	if (db_bind_int64(stmt, 1, run_id) == 0 &&
@@ -369,80 +340,10 @@ insert_result(struct store *st, int64_t run_id, const struct store_result *res)
 			res->finished_utc : now) == 0)
 		id = step_id(stmt);
 	if (id < 0)
-		fail_sql(st, "cannot store result %s rep %d", res->test,
-			 res->rep);
-	release(st, STORE_STMT_RESULT);
+		store_fail_sql(st, "cannot store result %s rep %d",
+			       res->test, res->rep);
+	store_release(st, STORE_STMT_RESULT);
 	return id;
-}
-
-static int
-bind_sample(struct db_stmt *stmt, int64_t result_id, size_t seq,
-	    const struct measure_sample *s)
-{
-	/* "Not measured" is any negative or NaN printed rate. */
-	int printed = s->printed_ops >= 0.0;
-
-	if (db_bind_int64(stmt, 1, result_id) < 0 ||
-	    db_bind_int64(stmt, 2, (int64_t)seq) < 0 ||
-	    db_bind_int64(stmt, 3, s->calls) < 0 ||
-	    db_bind_int64(stmt, 4, s->elapsed_ns) < 0 ||
-	    (printed ? db_bind_double(stmt, 5, s->printed_ops) :
-		       db_bind_null(stmt, 5)) < 0)
-		return -1;
-	return 0;
-}
-
-/* The metrics S holds and its per-call buckets, into sample_metric. */
-static int
-insert_metrics(struct db_stmt *mst, int64_t result_id, size_t seq,
-	       const struct measure_sample *s)
-{
-	struct measure_row r;
-
-	for (int i = 0; measure_row(s, i, &r); i++)
-		if (r.name != NULL &&
-		    (db_bind_int64(mst, 1, result_id) < 0 ||
-		     db_bind_int64(mst, 2, (int64_t)seq) < 0 ||
-		     db_bind_text(mst, 3, r.name) < 0 ||
-		     db_bind_int64(mst, 4, r.value) < 0 ||
-		     db_bind_int64(mst, 5, r.bound) < 0 ||
-		     step_done(mst) < 0))
-			return -1;
-	return 0;
-}
-
-static int
-insert_samples(struct store *st, int64_t result_id, const char *test,
-	       const struct measure_sample *samples, size_t n)
-{
-	struct db_stmt *stmt, *mst = NULL;
-	size_t i;
-	int rc = 0;
-
-	stmt = cached(st, STORE_STMT_SAMPLE, "INSERT INTO sample (result_id,"
-		      " seq, calls, elapsed_ns, printed_ops)"
-		      " VALUES (?, ?, ?, ?, ?)");
-	if (stmt != NULL)
-		mst = cached(st, STORE_STMT_METRIC, "INSERT INTO sample_metric"
-			     " (result_id, seq, metric, value, bound)"
-			     " VALUES (?, ?, ?, ?, ?)");
-	if (mst == NULL) {
-		fail_sql(st, "cannot store samples of %s", test);
-		rc = -1;
-	}
-	for (i = 0; i < n && rc == 0; i++) {
-		/* seq counts from 1, as intervals are numbered for users. */
-		if (bind_sample(stmt, result_id, i + 1, &samples[i]) < 0 ||
-		    step_done(stmt) < 0 ||
-		    insert_metrics(mst, result_id, i + 1, &samples[i]) < 0) {
-			fail_sql(st, "cannot store sample %zu of %s", i + 1,
-				 test);
-			rc = -1;
-		}
-	}
-	release(st, STORE_STMT_SAMPLE);
-	release(st, STORE_STMT_METRIC);
-	return rc;
 }
 
 int
@@ -458,7 +359,7 @@ store_add_result(struct store *st, int64_t run_id,
 		return -1;
 	id = insert_result(st, run_id, res);
 	ok = id >= 0 &&
-	     insert_samples(st, id, res->test, samples, n_samples) == 0;
+	     store_insert_samples(st, id, res->test, samples, n_samples) == 0;
 	return tx_leave(st, kind, ok);
 }
 
@@ -486,7 +387,7 @@ store_end_run(struct store *st, int64_t run_id, const char *status)
 				 "cannot end run %lld: no such run",
 				 (long long)run_id);
 	} else {
-		fail_sql(st, "cannot end run %lld", (long long)run_id);
+		store_fail_sql(st, "cannot end run %lld", (long long)run_id);
 	}
 	db_finalize(stmt);
 	return tx_leave(st, kind, ok);

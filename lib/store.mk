@@ -3,7 +3,7 @@
 # with their unit tests.
 lib_libaim_a_SOURCES += \
 	lib/schema.c lib/schema.h lib/schema_ver.h \
-	lib/store.c lib/store.h lib/store_int.h \
+	lib/store.c lib/store_rows.c lib/store.h lib/store_int.h \
 	lib/store_code.h
 
 harness_libharness_a_SOURCES += \
@@ -57,8 +57,9 @@ lib_libaim_a_SOURCES += lib/store_pg.c lib/store_pg.h \
 if HAVE_LIBPQ
 # The PostgreSQL backend of lib/db.h: the connection (lib/db_pg.c), its
 # statements (lib/db_pg_stmt.c), their columns (lib/db_pg_col.c) and
-# placeholders (lib/db_pg_sql.c).
+# placeholders (lib/db_pg_sql.c); rows sent together (lib/db_pg_bulk.c).
 lib_libaim_a_SOURCES += lib/db_pg.c lib/db_pg.h lib/db_pg_int.h \
-	lib/db_pg_stmt.c lib/db_pg_col.c lib/db_pg_sql.c lib/db_pg_admin.c
+	lib/db_pg_stmt.c lib/db_pg_col.c lib/db_pg_sql.c lib/db_pg_admin.c \
+	lib/db_pg_bulk.c
 endif
 dist_doc_DATA += doc/fleet.md

@@ -6,6 +6,7 @@
 #define AIM_STORE_INT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "db.h"
 #include "store.h"
@@ -30,6 +31,21 @@ struct store {
 
 /* A store over DB (NULL: the open failed), or NULL with ERR, DB closed. */
 struct store *store_wrap(struct db *db, char *err, size_t errlen);
+
+/* ST's error: the formatted WHAT, ": " and the engine's reason. */
+void store_fail_sql(struct store *st, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Done with ST's statement SLOT for now: reset, or dropped if it cannot be. */
+void store_release(struct store *st, enum store_stmt slot);
+
+/*
+ * The N SAMPLES of result RESULT_ID (of TEST, for messages) and their
+ * metrics (lib/store_rows.c), in the caller's transaction; 0 or -1.
+ */
+int store_insert_samples(struct store *st, int64_t result_id,
+			 const char *test,
+			 const struct measure_sample *samples, size_t n);
 
 /*
  * The forms of lib/store_check.c the store writes by itself: the time

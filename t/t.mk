@@ -422,3 +422,17 @@ EXTRA_DIST += t/repro-paths.sh
 # SQL against a test's database on either engine, for the scripts make
 # check-pg runs on PostgreSQL too.
 EXTRA_DIST += t/db-sql.sh
+# Rows sent many at a time (db_bulk_*, lib/store_rows.c): hostile strings
+# and extreme numbers read back, refused rows leaving nothing, on SQLite
+# and (t/bulk-pg.sh, skipped without one) on a server.
+check_PROGRAMS += t/bulk-t
+TESTS += t/bulk-t
+t_bulk_t_SOURCES = t/bulk-t.c t/bulkfx.c t/bulkfx.h t/storefx.c t/storefx.h
+t_bulk_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(PQ_LIBS) $(LIBS)
+EXTRA_DIST += t/bulk-pg.sh
+if HAVE_LIBPQ
+check_PROGRAMS += t/bulk-pg-t
+TESTS += t/bulk-pg.sh
+t_bulk_pg_t_SOURCES = t/bulk-pg-t.c t/bulkfx.c t/bulkfx.h t/pgfx.c t/pgfx.h
+t_bulk_pg_t_LDADD = $(PG_T_LDADD)
+endif
