@@ -29,6 +29,7 @@
 #include "run_int.h"
 #include "runner.h"
 #include "scratch.h"
+#include "seq.h"
 #include "store.h"
 #include "tag.h"
 #include "xalloc.h"
@@ -276,9 +277,11 @@ warn_thin(const struct rounds *r, const struct rounds_opts *ro)
 
 	if (n == 0)
 		return;
-	aim_warn("--against %s: %zu of %zu tests cannot be called equivalent: its processes leave an interval of +/-%.1f%% to +/-%.1f%% at best (margin +/-%g%%); make the base precise on its kernel first (aimrun --tag %s --precision 1: tags pool)",
+	aim_warn("--against %s: %zu of %zu tests cannot be called equivalent: its processes leave an interval of +/-%.1f%% to +/-%.1f%% at best (margin +/-%g%%); make the base precise on its kernel first (aimrun --tag %s --precision %.2g: tags pool)",
 		 tag_shown(ro->against, v, sizeof(v)), n, r->su->n_tests, lo,
-		 hi, 100.0 * ro->stats.equiv, v);
+		 hi, 100.0 * ro->stats.equiv, v,
+		 seq_base_precision_pct(100.0 * ro->stats.equiv,
+					ro->stats.alpha, r->family));
 }
 
 int

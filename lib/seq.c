@@ -63,6 +63,17 @@ seq_base_floor_pct(double sd, size_t nb, double alpha, size_t m)
 }
 
 double
+seq_base_precision_pct(double margin_pct, double alpha, size_t m)
+{
+	double a1 = seq_look_alpha(alpha, m, 1), p;
+
+	if (isnan(a1) || !(margin_pct > 0.0))
+		return NAN;
+	p = margin_pct / 2.0 * stats_t_crit(0.05, 30.0) / stats_t_crit(a1, 30.0);
+	return p < 0.01 ? 0.01 : p > 100.0 ? 100.0 : p;
+}
+
+double
 seq_halfwidth_pct(const struct stats_run *runs, size_t n, double alpha)
 {
 	double sd = seq_log_sd(runs, n), t;

@@ -44,6 +44,16 @@ size_t seq_next_look(size_t n);
 double seq_base_floor_pct(double sd, size_t nb, double alpha, size_t m);
 
 /*
+ * The --precision (95 % half-width, percent) a base needs for its floor
+ * to take at most half of an equivalence margin of MARGIN_PCT at the
+ * first look in a family of M: the margin's half scaled by t(0.05) over
+ * t(alpha_1), at 30 degrees of freedom, in [0.01, 100].  A 95 % interval
+ * of +/-MARGIN is far from enough: the first look is made at about
+ * alpha / M / 2.  NaN when M is 0 or MARGIN_PCT is not positive.
+ */
+double seq_base_precision_pct(double margin_pct, double alpha, size_t m);
+
+/*
  * The sample sd of the logarithms of N rates (NaN when N < 2 or a rate
  * is not positive and finite).
  */

@@ -78,7 +78,7 @@ rc=$?
 sed 's/^/# /' "$W/thin.err"
 t "--until-decided against a thin base exits 0" test "$rc" -eq 0
 t "a thin base is said before measuring, with what to do" grep -q \
-	"^aimrun: --against thin: 1 of 1 tests cannot be called equivalent: its processes leave an interval of +/-[0-9.]*% to +/-[0-9.]*% at best (margin +/-0.1%); make the base precise on its kernel first (aimrun --tag thin --precision 1: tags pool)$" \
+	"^aimrun: --against thin: 1 of 1 tests cannot be called equivalent: its processes leave an interval of +/-[0-9.]*% to +/-[0-9.]*% at best (margin +/-0.1%); make the base precise on its kernel first (aimrun --tag thin --precision 0.043: tags pool)$" \
 	"$W/thin.err"
 t "the end says the base's floor" \
 	grep -q '^calibrate  *undecided  *mdc .*; the base allows +/-[0-9.]*% at best)$' "$W/thin"
