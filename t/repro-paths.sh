@@ -8,7 +8,7 @@ set -u
 S=${AIM_SRCDIR:-.}
 NAME=repro-paths
 . "$S/t/robust-lib.sh"
-for tool in strip; do
+for tool in strip strings; do
 	if ! command -v "$tool" >/dev/null 2>&1; then
 		echo "1..0 # SKIP $tool not found"
 		exit 0
@@ -18,8 +18,15 @@ src=$(cd "$S" && pwd -P) bld=$(cd "$B" && pwd -P)
 # Debugging sections name the compiler's directory; what runs is the rest.
 strip -o "$W/aimrun" "$B/harness/aimrun" 2>"$W/strip.err"
 t "a stripped copy of aimrun is made" test -s "$W/aimrun"
-t "it names no build directory" sh -c "! grep -qaF '$bld' '$W/aimrun'"
-t "nor the source directory" sh -c "! grep -qaF '$src' '$W/aimrun'"
+# The configured directories may lie in either tree (make distcheck
+# installs under the source tree): those strings are the configuration's.
+pkg=$(sed -n 's/^#define AIM_PKGDATADIR "\(.*\)"$/\1/p' "$B/harness/aimpaths.h")
+lib=$(sed -n 's/^#define AIM_PKGLIBEXECDIR "\(.*\)"$/\1/p' "$B/harness/aimpaths.h")
+t "the configured directories are known" test -n "$pkg" -a -n "$lib"
+strings -a "$W/aimrun" | grep -vF -e "${pkg:-/nonexistent}" \
+	-e "${lib:-/nonexistent}" >"$W/strings"
+t "it names no build directory" sh -c "! grep -qF '$bld' '$W/strings'"
+t "nor the source directory" sh -c "! grep -qF '$src' '$W/strings'"
 real() {	# real DIR: DIR resolved, nothing when there is none
 	[ -n "$1" ] && (cd "$1" 2>/dev/null && pwd -P)
 }
@@ -31,7 +38,6 @@ t "the build tree's aimrun has the source tree beside it" test \
 t "the build tree's aimrun lists the source tree's suites" test \
 	"$(real "$(suites "$AIMRUN")")" = "$src/suite"
 # Copied without the file, it looks in the configured pkgdatadir.
-pkg=$(sed -n 's/^#define AIM_PKGDATADIR "\(.*\)"$/\1/p' "$B/harness/aimpaths.h")
 cp "$B/harness/aimrun" "$W/" || exit 1
 t "a copy without it looks in the configured pkgdatadir" \
 	test "$(suites "$W/aimrun")" = "$pkg/suite"
