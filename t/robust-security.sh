@@ -64,18 +64,22 @@ t "every network test file binds to INADDR_LOOPBACK" sh -c "
 	done"
 
 # The network tests' sockets, watched from outside while they run: every
-# one, listening or connected, has 127.0.0.1 as its local address.  ss
-# asks the kernel per socket; /proc/net/tcp, the fallback, can miss
-# entries while thousands of TIME_WAIT sockets churn.
+# one, listening or connected, has 127.0.0.1 as its local address.  The
+# sockets are the test process's descriptors; ss asks the kernel for them
+# by inode, TIME_WAIT left out in the kernel (a run leaves thousands,
+# which /proc/net/tcp, the fallback, can then miss entries among; and
+# ss -p is blind where the /proc of other processes cannot be read).
 local_addrs() {	# PID: the local address of each of its inet sockets
-	if command -v ss >/dev/null 2>&1; then
-		ss -tuanpH 2>/dev/null | grep "pid=$1," | awk '{ print $5 }' |
-			sed 's/:[0-9]*$//'
-		return
-	fi
 	ls -l "/proc/$1/fd" 2>/dev/null |
 		sed -n 's/.*socket:\[\([0-9]*\)\].*/\1/p' >"$W/inodes"
 	[ -s "$W/inodes" ] || return
+	if command -v ss >/dev/null 2>&1; then
+		ss -tuanHe exclude time-wait 2>/dev/null |
+			awk 'NR == FNR { want["ino:" $1] = 1; next }
+			     { for (i = 7; i <= NF; i++) if ($i in want) print $5 }' \
+				"$W/inodes" - | sed 's/:[0-9]*$//'
+		return
+	fi
 	cat /proc/net/tcp /proc/net/udp /proc/net/tcp6 /proc/net/udp6 2>/dev/null |
 		awk 'NR == FNR { want[$1] = 1; next }
 		     ($10 in want) { split($2, a, ":"); print a[1] }' "$W/inodes" - |
@@ -85,11 +89,16 @@ local_addrs() {	# PID: the local address of each of its inet sockets
 	--db "$W/a.db" --dir "$W/scratch" -q 2>/dev/null &
 pid=$!
 : >"$W/sockets"
+# A test opens sockets faster than its descriptors and the kernel's list
+# can be read one after the other: each look stops the test process
+# (SIGSTOP, then SIGCONT), so both show the same sockets.
 while kill -0 "$pid" 2>/dev/null; do
 	for kid in $(cat "/proc/$pid/task/$pid/children" 2>/dev/null); do
+		kill -STOP "$kid" 2>/dev/null || continue
 		local_addrs "$kid" >>"$W/sockets"
+		kill -CONT "$kid" 2>/dev/null
 	done
-	sleep 0.01
+	sleep 0.05
 done
 wait "$pid"
 t "the network tests ran" test "$(q "SELECT count(*) FROM result WHERE status = 'ok' AND test IN ('tcp_test', 'udp_test')")" -eq 2
