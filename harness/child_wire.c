@@ -18,7 +18,7 @@
 #define WIRE_NS_MAX (86400LL * 1000000000LL)
 #define WIRE_SAMPLES_MAX 1000000
 #define WIRE_SIZE_K_MAX (64ULL * 1024 * 1024)
-/* --zerosize takes up to 1048576M */
+/* --zerosize takes up to 1024G */
 #define WIRE_ZERO_MAX (1ULL << 40)
 
 static int

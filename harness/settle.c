@@ -49,7 +49,7 @@ settle_numbers(const struct cli *c, const struct suite *s, struct run_opts *o)
 	    parse_size_k(c->zerosize, 8, 1024UL * 1024 * 1024, &o->zerosize) == 0)
 		o->zerosize = o->zerosize * 1024 & ~8191UL;	/* two halves of pages */
 	else if (c->zerosize != NULL)
-		aim_die(1, "--zerosize: '%s' is not a size from 8K to 1048576M (e.g. 512M)",
+		aim_die(1, "--zerosize: '%s' is not a size from 8K to 1024G (e.g. 512M)",
 			tag_shown(c->zerosize, v, sizeof(v)));
 	o->latency = c->latency;
 	o->timeout_ns = 0;
