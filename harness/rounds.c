@@ -33,8 +33,7 @@ struct rounds_test {
 	int open;
 	int failed;		/* a run did not end ok: run no more */
 	size_t looks;
-	size_t next_look;	/* NEW's processes at the next look */
-	size_t looked_n;	/* NEW's processes at the last look */
+	size_t looked_n;	/* NEW's processes at the last look, 0: none */
 	double floor_pct;	/* the base's narrowest interval */
 	struct stats_cmp cmp;	/* at the last look */
 	double halfwidth;	/* --precision: % at the last look */
@@ -148,7 +147,6 @@ rounds_init(struct rounds *r, const struct rounds_opts *o,
 	r->start_ns = clock_now(&r->clock);
 	for (size_t i = 0; i < su->n_tests; i++) {
 		r->t[i].open = 1;
-		r->t[i].next_look = SEQ_FIRST_LOOK;
 		r->t[i].floor_pct = NAN;
 		r->t[i].halfwidth = NAN;
 		r->t[i].cmp.verdict = STATS_INCONCLUSIVE;
@@ -201,11 +199,12 @@ look_decide(struct rounds *r, struct rounds_test *t, int final)
 		t->open = 0;	/* nothing to compare with: said at the end */
 		return;
 	}
-	if (nn < 2 || nn == t->looked_n || (!final && nn < t->next_look))
+	/* seq_next_look(0) is the first look's count. */
+	if (nn < 2 || nn == t->looked_n ||
+	    (!final && nn < seq_next_look(t->looked_n)))
 		return;
 	t->looks++;
 	t->looked_n = nn;
-	t->next_look = seq_next_look(nn);
 	if (seq_look(t->base.runs, nb, t->now.runs, nn, &r->o->stats,
 		     r->family, t->looks, &t->cmp) == 0 &&
 	    t->cmp.verdict != STATS_INCONCLUSIVE)

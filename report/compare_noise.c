@@ -21,6 +21,9 @@
 #include "noise.h"
 #include "xalloc.h"
 
+/* Rounds of one run whose canary is read: more than any run has. */
+#define CANARY_ROUNDS_MAX 1000
+
 struct noise {
 	size_t samples, noisy;		/* measured samples, flagged ones */
 	double elapsed_ns, lost_ns;
@@ -40,21 +43,31 @@ canary_value(const char *v)
 	return *end == '\0' && ns > 0 ? ns : -1;
 }
 
-static void
-count_canary(const struct query_run *run, struct noise *n)
+/* The canary times of RUN's rounds, in order, into NS: how many. */
+static size_t
+run_canaries(const struct query_run *run, long long *ns, size_t cap)
 {
-	long long ns[1000], best = 0;
-	size_t k = 0;
 	char key[32];
+	size_t k = 0;
 
-	for (; k < sizeof(ns) / sizeof(ns[0]); k++) {
+	for (; k < cap; k++) {
 		snprintf(key, sizeof(key), "canary.round.%zu", k + 1);
 		ns[k] = canary_value(query_env(run, key));
 		if (ns[k] < 0)
 			break;
-		if (best == 0 || ns[k] < best)
-			best = ns[k];
 	}
+	return k;
+}
+
+static void
+count_canary(const struct query_run *run, struct noise *n)
+{
+	long long ns[CANARY_ROUNDS_MAX], best = 0;
+	size_t k = run_canaries(run, ns, CANARY_ROUNDS_MAX);
+
+	for (size_t i = 0; i < k; i++)
+		if (best == 0 || ns[i] < best)
+			best = ns[i];
 	for (size_t i = 0; i < k; i++)
 		n->fell += noise_canary_fell(ns[i], best);
 	n->rounds += k;
@@ -72,28 +85,18 @@ cmp_ll(const void *a, const void *b)
 static double
 canary_median(const struct query_tag *q, size_t *rounds)
 {
-	long long *ns = NULL;
-	size_t n = 0, cap = 0;
-	char key[32];
+	long long *ns = xcalloc(q->n_runs ? q->n_runs : 1,
+				CANARY_ROUNDS_MAX * sizeof(*ns));
+	size_t n = 0;
 	double med;
 
 	for (size_t i = 0; i < q->n_runs; i++)
-		for (size_t k = 1; k <= 100000; k++) {
-			long long v;
-
-			snprintf(key, sizeof(key), "canary.round.%zu", k);
-			v = canary_value(query_env(&q->runs[i], key));
-			if (v < 0)
-				break;
-			if (n == cap) {
-				cap = cap ? 2 * cap : 64;
-				ns = xrealloc(ns, cap * sizeof(*ns));
-			}
-			ns[n++] = v;
-		}
+		n += run_canaries(&q->runs[i], ns + n, CANARY_ROUNDS_MAX);
 	*rounds = n;
-	if (n == 0)
+	if (n == 0) {
+		free(ns);
 		return 0.0;
+	}
 	qsort(ns, n, sizeof(*ns), cmp_ll);
 	med = n % 2 ? (double)ns[n / 2] :
 		      ((double)ns[n / 2 - 1] + (double)ns[n / 2]) / 2.0;
