@@ -62,8 +62,16 @@ const char *compare_env_boot(const struct query_tag *side, int64_t run_id);
 #define NOISE_SPEED_PCT 2.0
 
 /*
- * A "noisy machine" line in T->warnings for each such of the N SIDES, and
- * a "machine speed" line for each NEW side whose canary moved.
+ * A side whose canary rounds spread by half the equivalence margin or
+ * more (the sd of their log times) is an unsteady machine; fewer rounds
+ * than this say too little about it.
+ */
+#define NOISE_STEADY_ROUNDS 4
+
+/*
+ * A "noisy machine" line in T->warnings for each such of the N SIDES, a
+ * "machine speed" line for each NEW side whose canary moved, and an
+ * "unsteady machine" line for each side whose canary spread.
  */
 void compare_noise(const struct query_tag *sides, size_t n,
 		   struct cmp_table *t);

@@ -6,13 +6,15 @@
  * has enough of either, the header says "noisy machine": its spread is
  * the machine's, not the kernel's.  And when the canary's median time
  * moved between BASE and a NEW side, the machine itself was faster or
- * slower: a CPU-bound change of that size may be the machine's.  Part of
- * the compare module.
+ * slower: a CPU-bound change of that size may be the machine's; when it
+ * spread between a side's rounds, the machine was unsteady, and so are
+ * that side's CPU-bound tests.  Part of the compare module.
  */
 #include "config.h"
 
 #include "compare_env.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,27 +83,53 @@ cmp_ll(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Every round's canary time of side Q, sorted, in a new array. */
+static long long *
+side_canaries(const struct query_tag *q, size_t *n)
+{
+	long long *ns = xcalloc(q->n_runs ? q->n_runs : 1,
+				CANARY_ROUNDS_MAX * sizeof(*ns));
+
+	*n = 0;
+	for (size_t i = 0; i < q->n_runs; i++)
+		*n += run_canaries(&q->runs[i], ns + *n, CANARY_ROUNDS_MAX);
+	qsort(ns, *n, sizeof(*ns), cmp_ll);
+	return ns;
+}
+
 /* The median canary time of every round of a side; 0 when none. */
 static double
 canary_median(const struct query_tag *q, size_t *rounds)
 {
-	long long *ns = xcalloc(q->n_runs ? q->n_runs : 1,
-				CANARY_ROUNDS_MAX * sizeof(*ns));
-	size_t n = 0;
-	double med;
+	long long *ns = side_canaries(q, rounds);
+	size_t n = *rounds;
+	double med = 0.0;
 
-	for (size_t i = 0; i < q->n_runs; i++)
-		n += run_canaries(&q->runs[i], ns + n, CANARY_ROUNDS_MAX);
-	*rounds = n;
-	if (n == 0) {
-		free(ns);
-		return 0.0;
-	}
-	qsort(ns, n, sizeof(*ns), cmp_ll);
-	med = n % 2 ? (double)ns[n / 2] :
-		      ((double)ns[n / 2 - 1] + (double)ns[n / 2]) / 2.0;
+	if (n > 0)
+		med = n % 2 ? (double)ns[n / 2] :
+			      ((double)ns[n / 2 - 1] + (double)ns[n / 2]) / 2.0;
 	free(ns);
 	return med;
+}
+
+/*
+ * The spread of a side's canary rounds, in percent: the standard
+ * deviation of their log times (a cv); -1 under NOISE_STEADY_ROUNDS.
+ */
+static double
+canary_spread(const struct query_tag *q, size_t *rounds)
+{
+	long long *ns = side_canaries(q, rounds);
+	size_t n = *rounds;
+	double mean = 0.0, ss = 0.0;
+
+	for (size_t i = 0; i < n; i++)
+		mean += log((double)ns[i]) / (double)n;
+	for (size_t i = 0; i < n; i++)
+		ss += (log((double)ns[i]) - mean) * (log((double)ns[i]) - mean);
+	free(ns);
+	return n < NOISE_STEADY_ROUNDS ? -1.0 :
+					 100.0 * sqrt(ss / (double)(n - 1));
 }
 
 static void
@@ -161,6 +189,31 @@ count_side(const struct query_tag *q, struct noise *n)
 		count_canary(&q->runs[i], n);
 }
 
+/*
+ * A side whose canary spread by half the margin or more between rounds:
+ * the same loop each time, so the spread is the machine's, and a
+ * CPU-bound test spreads as much between its runs.  Runs a side for a
+ * 95 % interval within the margin at that spread: 2 (1.96 cv / m)^2.
+ */
+static void
+compare_steady(const struct query_tag *sides, size_t n_sides,
+	       struct cmp_table *t)
+{
+	double m = 100.0 * t->opt.stats.equiv;
+
+	for (size_t s = 0; m > 0.0 && s < n_sides; s++) {
+		size_t rounds;
+		double cv = canary_spread(&sides[s], &rounds), k;
+
+		if (cv < m / 2.0)
+			continue;
+		k = ceil(2.0 * (1.96 * cv / m) * (1.96 * cv / m));
+		add_warning(t, xasprintf(
+			"unsteady machine: %s: the canary's time spread by %.1f %% (cv over %zu rounds, the same loop each time): CPU-bound tests spread as much between runs, and an interval within +/-%g %% needs about %.0f runs a side at that spread",
+			sides[s].tag, cv, rounds, m, k));
+	}
+}
+
 void
 compare_noise(const struct query_tag *sides, size_t n_sides,
 	      struct cmp_table *t)
@@ -182,4 +235,5 @@ compare_noise(const struct query_tag *sides, size_t n_sides,
 			n.fell, n.rounds));
 	}
 	compare_speed(sides, n_sides, t);
+	compare_steady(sides, n_sides, t);
 }
