@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -73,6 +74,17 @@ main(int argc, char **argv)
 	(void)close((int)fd);	/* read to its end */
 	if (child_wire_unpack(&w, &u, err, sizeof(err)) != 0)
 		die("configuration", err);
+	/*
+	 * aimrun's descriptors are this process's: a program the test
+	 * starts (exec_test's script, the shells) holds none of them.  The
+	 * scratch directory stays open across exec, for /proc/self/fd/N.
+	 */
+	if (fcntl(u.result_fd, F_SETFD, FD_CLOEXEC) != 0 ||
+	    (u.cfg.gate != NULL &&
+	     (fcntl(u.gate.ready_fd, F_SETFD, FD_CLOEXEC) != 0 ||
+	      fcntl(u.gate.go_fd, F_SETFD, FD_CLOEXEC) != 0)))
+		die("keep aimrun's descriptors from the test's programs",
+		    strerror(errno));
 	if (u.ipc_fd >= 0) {
 		u.cfg.ipc = ctx_ipc_attach(u.ipc_fd);
 		if (u.cfg.ipc == NULL) {

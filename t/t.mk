@@ -406,6 +406,9 @@ EXTRA_DIST += t/fleet-load.sh
 # aimcmp: the canary median moved between the sides (machine speed).
 TESTS += t/canary-speed.sh
 EXTRA_DIST += t/canary-speed.sh
+# What a test process and its programs hold open (nothing of the caller's).
+TESTS += t/child-fds.sh
+EXTRA_DIST += t/child-fds.sh
 # Sizes in G for --memsize, --filesize and suite files; 65G refused.
 TESTS += t/size-units.sh
 EXTRA_DIST += t/size-units.sh
