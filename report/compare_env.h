@@ -62,9 +62,9 @@ const char *compare_env_boot(const struct query_tag *side, int64_t run_id);
 #define NOISE_SPEED_PCT 2.0
 
 /*
- * A side whose canary rounds spread by half the equivalence margin or
- * more (the sd of their log times) is an unsteady machine; fewer rounds
- * than this say too little about it.
+ * A side whose canary rounds spread (the sd of their log times) so much
+ * that an interval within the margin needs more runs than it has rounds
+ * is an unsteady machine; fewer rounds than this say too little.
  */
 #define NOISE_STEADY_ROUNDS 4
 

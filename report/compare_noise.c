@@ -190,10 +190,10 @@ count_side(const struct query_tag *q, struct noise *n)
 }
 
 /*
- * A side whose canary spread by half the margin or more between rounds:
- * the same loop each time, so the spread is the machine's, and a
- * CPU-bound test spreads as much between its runs.  Runs a side for a
- * 95 % interval within the margin at that spread: 2 (1.96 cv / m)^2.
+ * A side whose canary spread between rounds: the same loop each time, so
+ * the spread is the machine's, and a CPU-bound test spreads as much
+ * between its runs.  Said when a 95 % interval within the margin at that
+ * spread needs more runs a side, 2 (1.96 cv / m)^2, than it has rounds.
  */
 static void
 compare_steady(const struct query_tag *sides, size_t n_sides,
@@ -205,9 +205,11 @@ compare_steady(const struct query_tag *sides, size_t n_sides,
 		size_t rounds;
 		double cv = canary_spread(&sides[s], &rounds), k;
 
-		if (cv < m / 2.0)
+		if (cv < 0.0)
 			continue;
 		k = ceil(2.0 * (1.96 * cv / m) * (1.96 * cv / m));
+		if (k <= (double)rounds)
+			continue;
 		add_warning(t, xasprintf(
 			"unsteady machine: %s: the canary's time spread by %.1f %% (cv over %zu rounds, the same loop each time): CPU-bound tests spread as much between runs, and an interval within +/-%g %% needs about %.0f runs a side at that spread",
 			sides[s].tag, cv, rounds, m, k));
