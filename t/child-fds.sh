@@ -40,7 +40,11 @@ watch() {	# watch OUT ARGS...: aimrun ARGS in the background, looked at
 				# Its process group: the children it forked too.
 				kill -s STOP -- "-$p" 2>/dev/null || continue
 				look "$p" | sed 's/^/test /' >>"$out"
+				# A child not yet past its exec holds what
+				# the fork gave it: the programs are the rest.
 				for c in $(kin "$p"); do
+					[ "$(cat "/proc/$c/comm" 2>/dev/null)" = \
+					  aimrun-test ] && continue
 					look "$c" | sed 's/^/kid /' >>"$out"
 				done
 				kill -s CONT -- "-$p" 2>/dev/null ;;

@@ -5,7 +5,7 @@
 # by row and by uuid, none half-written, no writer or reader failing but
 # by the restart).  Skips without a server.
 B=${AIM_BUILDDIR:-.}
-S=${srcdir:-.}
+S=${AIM_SRCDIR:-${srcdir:-.}}
 out=$(AIM_BUILDDIR=$B AIM_SRCDIR=$S REPEAT=1 READERS=1 \
 	sh "$S/bench/fleet-load.sh" 6 0 2>&1)
 rc=$?

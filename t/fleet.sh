@@ -6,7 +6,7 @@
 # --force.  Into an SQLite file, then into a PostgreSQL server when one
 # can be had (skipped with the reason otherwise).
 NAME=fleet
-S=${srcdir:-.}
+S=${AIM_SRCDIR:-${srcdir:-.}}
 . "$S/t/robust-lib.sh"
 . "$S/t/pg-lib.sh"
 AIMPLOT="$B/report/aimplot"

@@ -4,7 +4,7 @@
 # unless asked, one line per run and a summary; the local database is
 # only read, and a missing or bad target is one line.
 NAME=push
-S=${srcdir:-.}
+S=${AIM_SRCDIR:-${srcdir:-.}}
 . "$S/t/robust-lib.sh"
 L="$W/local.db" T="$W/target.db"
 for tag in k1 k2 k3; do
