@@ -39,7 +39,11 @@ watch() {	# watch OUT ARGS...: aimrun ARGS in the background, looked at
 			aimrun-test)
 				# Its process group: the children it forked too.
 				kill -s STOP -- "-$p" 2>/dev/null || continue
-				look "$p" | sed 's/^/test /' >>"$out"
+				# Past its start (the pipes are marked then)
+				# once it holds its run-delay meter open.
+				look "$p" >"$W/look"
+				grep -q '/schedstat ' "$W/look" &&
+					sed 's/^/test /' "$W/look" >>"$out"
 				# A child not yet past its exec holds what
 				# the fork gave it: the programs are the rest.
 				for c in $(kin "$p"); do
@@ -67,6 +71,7 @@ awk '$1 == "test" && $5 == 0 && $3 > 2 && $4 !~ /\/scratch\/aimrun\./' \
 	"$W/one" >"$W/leaks"
 t "the test process keeps only stdio and its scratch directory across exec" \
 	test ! -s "$W/leaks"
+sed 's/^/# kept: /' "$W/leaks" | head -n 5
 # The test process's pipes are aimrun's (results): none in a child.
 awk '$1 == "test" && $4 ~ /^pipe:/ { p[$4] = 1 }
      $1 == "kid" && ($4 in p) { print }' "$W/one" >"$W/pipes"
