@@ -21,6 +21,7 @@
 
 #include "measure.h"
 #include "noise.h"
+#include "stats.h"
 #include "xalloc.h"
 
 /* Rounds of one run whose canary is read: more than any run has. */
@@ -29,7 +30,12 @@
 struct noise {
 	size_t samples, noisy;		/* measured samples, flagged ones */
 	double elapsed_ns, lost_ns;
-	size_t rounds, fell;		/* canary rounds, fallen ones */
+};
+
+/* Every round's canary time of a side, read once for all three rules. */
+struct canaries {
+	double *ns;			/* run after run, in round order */
+	size_t n, fell;			/* rounds, fallen ones */
 };
 
 /* A stored canary time: 1 to 18 digits of ns. */
@@ -61,55 +67,26 @@ run_canaries(const struct query_run *run, long long *ns, size_t cap)
 	return k;
 }
 
+/* Side Q's canaries; a round fell against the fastest of its own run. */
 static void
-count_canary(const struct query_run *run, struct noise *n)
+side_canaries(const struct query_tag *q, struct canaries *c)
 {
-	long long ns[CANARY_ROUNDS_MAX], best = 0;
-	size_t k = run_canaries(run, ns, CANARY_ROUNDS_MAX);
+	long long ns[CANARY_ROUNDS_MAX];
 
-	for (size_t i = 0; i < k; i++)
-		if (best == 0 || ns[i] < best)
-			best = ns[i];
-	for (size_t i = 0; i < k; i++)
-		n->fell += noise_canary_fell(ns[i], best);
-	n->rounds += k;
-}
+	memset(c, 0, sizeof(*c));
+	for (size_t i = 0; i < q->n_runs; i++) {
+		size_t k = run_canaries(&q->runs[i], ns, CANARY_ROUNDS_MAX);
+		long long best = 0;
 
-static int
-cmp_ll(const void *a, const void *b)
-{
-	long long x = *(const long long *)a, y = *(const long long *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* Every round's canary time of side Q, sorted, in a new array. */
-static long long *
-side_canaries(const struct query_tag *q, size_t *n)
-{
-	long long *ns = xcalloc(q->n_runs ? q->n_runs : 1,
-				CANARY_ROUNDS_MAX * sizeof(*ns));
-
-	*n = 0;
-	for (size_t i = 0; i < q->n_runs; i++)
-		*n += run_canaries(&q->runs[i], ns + *n, CANARY_ROUNDS_MAX);
-	qsort(ns, *n, sizeof(*ns), cmp_ll);
-	return ns;
-}
-
-/* The median canary time of every round of a side; 0 when none. */
-static double
-canary_median(const struct query_tag *q, size_t *rounds)
-{
-	long long *ns = side_canaries(q, rounds);
-	size_t n = *rounds;
-	double med = 0.0;
-
-	if (n > 0)
-		med = n % 2 ? (double)ns[n / 2] :
-			      ((double)ns[n / 2 - 1] + (double)ns[n / 2]) / 2.0;
-	free(ns);
-	return med;
+		c->ns = xrealloc(c->ns, (c->n + k + 1) * sizeof(*c->ns));
+		for (size_t j = 0; j < k; j++)
+			if (best == 0 || ns[j] < best)
+				best = ns[j];
+		for (size_t j = 0; j < k; j++) {
+			c->fell += noise_canary_fell(ns[j], best);
+			c->ns[c->n++] = (double)ns[j];
+		}
+	}
 }
 
 /*
@@ -117,19 +94,16 @@ canary_median(const struct query_tag *q, size_t *rounds)
  * deviation of their log times (a cv); -1 under NOISE_STEADY_ROUNDS.
  */
 static double
-canary_spread(const struct query_tag *q, size_t *rounds)
+canary_spread(const struct canaries *c)
 {
-	long long *ns = side_canaries(q, rounds);
-	size_t n = *rounds;
-	double mean = 0.0, ss = 0.0;
+	struct stats_welford w;
 
-	for (size_t i = 0; i < n; i++)
-		mean += log((double)ns[i]) / (double)n;
-	for (size_t i = 0; i < n; i++)
-		ss += (log((double)ns[i]) - mean) * (log((double)ns[i]) - mean);
-	free(ns);
-	return n < NOISE_STEADY_ROUNDS ? -1.0 :
-					 100.0 * sqrt(ss / (double)(n - 1));
+	if (c->n < NOISE_STEADY_ROUNDS)
+		return -1.0;
+	stats_welford_init(&w);
+	for (size_t i = 0; i < c->n; i++)
+		stats_welford_add(&w, log(c->ns[i]));
+	return 100.0 * sqrt(stats_welford_var(&w));
 }
 
 static void
@@ -140,18 +114,17 @@ add_warning(struct cmp_table *t, char *w)
 	t->warnings[t->n_warnings++] = w;
 }
 
-/* Each NEW side's canary against BASE's, said when it moved. */
+/* Each NEW side's median canary against BASE's, said when it moved. */
 static void
-compare_speed(const struct query_tag *sides, size_t n_sides,
-	      struct cmp_table *t)
+compare_speed(const struct query_tag *sides, const struct canaries *c,
+	      size_t n_sides, struct cmp_table *t)
 {
-	size_t nb, nn;
-	double base = canary_median(&sides[0], &nb);
+	double base = stats_median(c[0].ns, c[0].n);
 
 	for (size_t s = 1; base > 0.0 && s < n_sides; s++) {
-		double now = canary_median(&sides[s], &nn), pct;
+		double now = stats_median(c[s].ns, c[s].n), pct;
 
-		if (now <= 0.0)
+		if (!(now > 0.0))
 			continue;
 		pct = 100.0 * (now / base - 1.0);
 		if (pct > -NOISE_SPEED_PCT && pct < NOISE_SPEED_PCT)
@@ -159,7 +132,7 @@ compare_speed(const struct query_tag *sides, size_t n_sides,
 		add_warning(t, xasprintf(
 			"machine speed: the canary took %+.1f %% %s in %s than in %s (median of %zu and %zu rounds): a change of that size in CPU-bound tests may be the machine's, not the kernel's",
 			pct, pct > 0 ? "longer" : "less", sides[s].tag,
-			sides[0].tag, nn, nb));
+			sides[0].tag, c[s].n, c[0].n));
 	}
 }
 
@@ -185,8 +158,6 @@ count_side(const struct query_tag *q, struct noise *n)
 			n->lost_ns += (double)lost;
 		}
 	}
-	for (size_t i = 0; i < q->n_runs; i++)
-		count_canary(&q->runs[i], n);
 }
 
 /*
@@ -196,23 +167,22 @@ count_side(const struct query_tag *q, struct noise *n)
  * spread needs more runs a side, 2 (1.96 cv / m)^2, than it has rounds.
  */
 static void
-compare_steady(const struct query_tag *sides, size_t n_sides,
-	       struct cmp_table *t)
+compare_steady(const struct query_tag *sides, const struct canaries *c,
+	       size_t n_sides, struct cmp_table *t)
 {
 	double m = 100.0 * t->opt.stats.equiv;
 
 	for (size_t s = 0; m > 0.0 && s < n_sides; s++) {
-		size_t rounds;
-		double cv = canary_spread(&sides[s], &rounds), k;
+		double cv = canary_spread(&c[s]), k;
 
 		if (cv < 0.0)
 			continue;
 		k = ceil(2.0 * (1.96 * cv / m) * (1.96 * cv / m));
-		if (k <= (double)rounds)
+		if (k <= (double)c[s].n)
 			continue;
 		add_warning(t, xasprintf(
 			"unsteady machine: %s: the canary's time spread by %.1f %% (cv over %zu rounds, the same loop each time): CPU-bound tests spread as much between runs, and an interval within +/-%g %% needs about %.0f runs a side at that spread",
-			sides[s].tag, cv, rounds, m, k));
+			sides[s].tag, cv, c[s].n, m, k));
 	}
 }
 
@@ -220,22 +190,28 @@ void
 compare_noise(const struct query_tag *sides, size_t n_sides,
 	      struct cmp_table *t)
 {
+	struct canaries *c = xcalloc(n_sides ? n_sides : 1, sizeof(*c));
+
 	for (size_t s = 0; s < n_sides; s++) {
 		struct noise n;
-		int noisy;
 
 		count_side(&sides[s], &n);
-		noisy = n.fell > 0 ||
-			(n.samples > 0 && 100.0 * (double)n.noisy >=
-					  NOISE_SIDE_PCT * (double)n.samples);
-		if (!noisy)
+		side_canaries(&sides[s], &c[s]);
+		if (c[s].fell == 0 &&
+		    !(n.samples > 0 && 100.0 * (double)n.noisy >=
+				       NOISE_SIDE_PCT * (double)n.samples))
 			continue;
 		add_warning(t, xasprintf(
 			"noisy machine: %s: %zu of %zu samples waited for a CPU or were stolen over %g %% of their time, %.1f %% of the timed period lost; the canary fell in %zu of %zu rounds",
 			sides[s].tag, n.noisy, n.samples, NOISE_SAMPLE_PCT,
 			n.elapsed_ns > 0 ? 100.0 * n.lost_ns / n.elapsed_ns : 0.0,
-			n.fell, n.rounds));
+			c[s].fell, c[s].n));
 	}
-	compare_speed(sides, n_sides, t);
-	compare_steady(sides, n_sides, t);
+	if (n_sides > 0) {
+		compare_speed(sides, c, n_sides, t);
+		compare_steady(sides, c, n_sides, t);
+	}
+	for (size_t s = 0; s < n_sides; s++)
+		free(c[s].ns);
+	free(c);
 }
