@@ -217,7 +217,7 @@ db_close(struct db *db)
 		db->ops->close(db);
 }
 
-/* "HEAD" "TABLE (C1, C2, ...)" "TAIL" into BUF, or -1 when it does not fit. */
+/* "TABLE (C1, C2, ...)" into BUF; -1 for a name not of [a-z_], or no room. */
 static int
 target_sql(char *buf, size_t len, const char *table, const char *const *cols,
 	   int ncols)

@@ -1,8 +1,9 @@
 /*
  * The simulation behind the sequential design: families of tests with a
  * known truth, the base fixed, NEW growing by one process a round and
- * compared on the look schedule of lib/seq.h until decided.  bench/seq-sim prints its
- * figures; t/seq-t runs a small one and holds the bounds to it.
+ * compared on the look schedule of lib/seq.h until decided.
+ * bench/seq-sim prints its figures; t/seq-t runs a small one and holds
+ * the bounds to it.
  */
 #include "config.h"
 

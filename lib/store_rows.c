@@ -111,7 +111,7 @@ sample_stmts(struct store *st, struct db_stmt **stmt, struct db_stmt **mst)
  */
 int
 store_insert_samples(struct store *st, int64_t result_id, const char *test,
-	       const struct measure_sample *samples, size_t n)
+		     const struct measure_sample *samples, size_t n)
 {
 	struct db_stmt *stmt, *mst;
 	size_t i;
