@@ -6,7 +6,6 @@
 
 #include "child_exec.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -16,10 +15,10 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "child_wire.h"
+#include "fdclose.h"
 #include "paths.h"
 
 /*
@@ -68,37 +67,6 @@ child_prog_close(struct child_prog *p)
 	free(p->path);
 	p->path = NULL;
 	errno = err;
-}
-
-#ifndef CLOSE_RANGE_CLOEXEC
-#define CLOSE_RANGE_CLOEXEC (1U << 2)	/* <linux/close_range.h>, 5.11 */
-#endif
-
-/*
- * Every descriptor above stdio closed by the exec, but those passed
- * after this: one aimrun's caller left open (a lock, a socket, a shell's
- * pipe) would reach the test and every program it starts, and a high
- * one grows the table each of its forks copies.  -1 when some may stay.
- */
-static int
-cloexec_all(void)
-{
-	DIR *d;
-	struct dirent *e;
-
-	if (syscall(SYS_close_range, STDERR_FILENO + 1, ~0U,
-		    CLOSE_RANGE_CLOEXEC) == 0)
-		return 0;
-	d = opendir("/proc/self/fd");	/* before Linux 5.11 */
-	if (d == NULL)
-		return -1;
-	while ((e = readdir(d)) != NULL) {
-		int fd = atoi(e->d_name);
-
-		if (fd > STDERR_FILENO && fd != dirfd(d))
-			(void)fcntl(fd, F_SETFD, FD_CLOEXEC);	/* open: works */
-	}
-	return closedir(d);
 }
 
 /*
@@ -153,8 +121,14 @@ child_exec(const struct child_prog *p, const struct aim_test *t,
 	/* Here: once the program runs, the parent's setpgid() fails. */
 	(void)setpgid(0, 0);
 	(void)prctl(PR_SET_PDEATHSIG, SIGKILL);	/* kept across exec */
-	/* Failing leaves a stray descriptor to the test, not a wrong result. */
-	(void)cloexec_all();
+	/*
+	 * What aimrun's caller left open (a lock, a socket, a shell's pipe)
+	 * would reach the test and every program it starts, and a high one
+	 * grows the table each of its forks copies; the descriptors passed
+	 * below are kept again.  Failing leaves a stray descriptor, not a
+	 * wrong result.
+	 */
+	(void)fd_cloexec_from(STDERR_FILENO + 1, 0);
 	if ((result_fd = pass_fd(result_fd)) < 0)
 		_exit(3);	/* no way to say why; the parent says so */
 	if (cc.scratch != NULL && (cc.scratch_fd = pass_fd(cc.scratch_fd)) < 0)

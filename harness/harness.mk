@@ -11,6 +11,7 @@ harness_libharness_a_SOURCES += \
 	harness/copies.h \
 	harness/ctx.c harness/ctx.h \
 	harness/dontfork.c harness/dontfork.h \
+	harness/fdclose.c harness/fdclose.h \
 	harness/interrupt.c harness/interrupt.h \
 	harness/paths.c harness/paths.h \
 	harness/progress.c harness/progress.h \

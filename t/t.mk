@@ -387,6 +387,12 @@ check-pg: all $(check_PROGRAMS)
 	AIM_SRCDIR='$(abs_top_srcdir)' AIM_BUILDDIR='$(abs_top_builddir)' \
 		$(SHELL) $(srcdir)/t/pg-suite.sh
 .PHONY: check-pg
+# Close-on-exec from a descriptor up, by close_range and by /proc/self/fd.
+check_PROGRAMS += t/fdclose-t
+TESTS += t/fdclose-t
+t_fdclose_t_SOURCES = t/fdclose-t.c
+t_fdclose_t_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/harness
+t_fdclose_t_LDADD = t/libtap.a harness/libharness.a
 # A program bound at start keeps the whole of libm from what it forks.
 check_PROGRAMS += t/dontfork-now-t
 TESTS += t/dontfork-now-t
