@@ -1,8 +1,9 @@
 /*
  * lib/seq*.c: the level spent per look, the precision of one side, the
  * judged rate of a process, the look schedule, the base's floor, and a
- * small seeded simulation of comparing on that schedule: A/A false verdicts at most alpha family-wise, a
- * 3 % shift found in at least 90 % of trials.
+ * small seeded simulation of comparing on that schedule: A/A false
+ * verdicts at most alpha family-wise, a 3 % shift found in at least 90 %
+ * of trials.
  */
 #include "config.h"
 
@@ -62,18 +63,21 @@ test_floor(void)
 	ok(seq_base_floor_pct(0.01, 40, 0.05, 12) < 1.0,
 	   "40 processes at cv 1 %%: under +/-1 %%");
 	ok(isnan(seq_base_floor_pct(sd, 1, 0.05, 12)), "one process: no floor");
-	{
-		double p = seq_base_precision_pct(2.0, 0.05, 12);
-		double s31 = p / 100.0 * sqrt(31.0) / stats_t_crit(0.05, 30.0);
+}
 
-		ok(p > 0.55 && p < 0.65,
-		   "a margin of 2 %% over 12 tests needs a base of +/-0.6 %% (%.3f)", p);
-		is_double(seq_base_floor_pct(s31, 31, 0.05, 12), 1.0, 0.01,
-			  "a base at that precision leaves half the margin");
-		ok(seq_base_precision_pct(0.001, 0.05, 60) == 0.01 &&
-		   isnan(seq_base_precision_pct(0.0, 0.05, 12)),
-		   "clamped to 0.01; no margin, no precision");
-	}
+static void
+test_base_precision(void)
+{
+	double p = seq_base_precision_pct(2.0, 0.05, 12);
+	double s31 = p / 100.0 * sqrt(31.0) / stats_t_crit(0.05, 30.0);
+
+	ok(p > 0.55 && p < 0.65,
+	   "a margin of 2 %% over 12 tests needs a base of +/-0.6 %% (%.3f)", p);
+	is_double(seq_base_floor_pct(s31, 31, 0.05, 12), 1.0, 0.01,
+		  "a base at that precision leaves half the margin");
+	ok(seq_base_precision_pct(0.001, 0.05, 60) == 0.01 &&
+	   isnan(seq_base_precision_pct(0.0, 0.05, 12)),
+	   "clamped to 0.01; no margin, no precision");
 }
 
 static void
@@ -198,6 +202,7 @@ main(void)
 	test_levels();
 	test_schedule();
 	test_floor();
+	test_base_precision();
 	test_halfwidth();
 	test_process_rate();
 	test_sim();
