@@ -15,6 +15,7 @@
 
 #include "db.h"
 #include "store.h"
+#include "dbval.h"
 #include "tap.h"
 
 /* What COPY's text form must escape, and what looks like its escapes. */
@@ -170,18 +171,6 @@ test_result(struct store *st, int64_t run, const char *test, size_t n)
 			n), "and read back as it was");
 }
 
-static int64_t
-count(struct db *db, const char *sql)
-{
-	struct db_stmt *q = db_prepare(db, sql);
-	int64_t v = -1;
-
-	if (q != NULL && db_step(q) == DB_ROW)
-		v = db_column_int64(q, 0);
-	db_finalize(q);
-	return v;
-}
-
 /* N samples of result ID, the DUP+1st numbered DUP again when DUP > 0. */
 static int
 bulk_samples(struct db *db, int64_t id, int n, int dup)
@@ -249,9 +238,9 @@ bulkfx_run(const char *name)
 	ok(few > 0 && env_same(store_db(st), few, 3), "and 3 of them");
 	ok(add_run(st, 12, 7) < 0, "a run whose 8th key is the 1st again is"
 	   " refused: %s", store_errmsg(st));
-	is_int(count(store_db(st), "SELECT count(*) FROM run"), 2,
+	is_int(dbval_int(store_db(st), "SELECT count(*) FROM run"), 2,
 	   "and no row of it stays");
-	is_int(count(store_db(st), "SELECT count(*) FROM run_env"),
+	is_int(dbval_int(store_db(st), "SELECT count(*) FROM run_env"),
 	       N_HOSTILE + 3, "nor of its environment");
 	test_result(st, run, "many", 40);
 	test_result(st, run, "few", 3);

@@ -15,6 +15,7 @@
 #include "db.h"
 #include "db_pg.h"
 #include "pgfx.h"
+#include "dbval.h"
 #include "tap.h"
 
 /* One row of SQL with one text parameter P; its first column's text. */
@@ -148,18 +149,6 @@ test_text(struct db *db)
 	db_finalize(st);
 }
 
-static int64_t
-count(struct db *db, const char *sql)
-{
-	struct db_stmt *st = db_prepare(db, sql);
-	int64_t n = -1;
-
-	if (st != NULL && db_step(st) == DB_ROW)
-		n = db_column_int64(st, 0);
-	db_finalize(st);
-	return n;
-}
-
 static void
 test_savepoints(struct db *db)
 {
@@ -178,7 +167,7 @@ test_savepoints(struct db *db)
 	ok(db_rollback_to(db, "one") == 0 && db_release(db, "one") == 0 &&
 	   db_commit(db) == 0 && !db_in_transaction(db),
 	   "rolled back to the savepoint, the rest committed");
-	is_int(count(db, "SELECT count(*) FROM t"), 1,
+	is_int(dbval_int(db, "SELECT count(*) FROM t"), 1,
 	       "only the row before the savepoint stays");
 	db_rollback(db);
 	ok(!db_in_transaction(db), "db_rollback outside a transaction is harmless");
@@ -207,7 +196,7 @@ test_lost(const struct pgfx *fx)
 	struct db *db = pgfx_connect(fx);
 	struct db_stmt *st;
 	char sql[96];
-	int64_t pid = count(db, "SELECT pg_backend_pid()");
+	int64_t pid = dbval_int(db, "SELECT pg_backend_pid()");
 
 	st = db_prepare(db, "SELECT 1");
 	snprintf(sql, sizeof(sql), "SELECT pg_terminate_backend(%" PRId64 ")",

@@ -12,20 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dbval.h"
 #include "tap.h"
-
-/* One integer answer of SQL, or -999 on any error. */
-static int64_t
-one_int(struct db *db, const char *sql)
-{
-	struct db_stmt *st = db_prepare(db, sql);
-	int64_t v = -999;
-
-	if (st != NULL && db_step(st) == DB_ROW)
-		v = db_column_int64(st, 0);
-	db_finalize(st);
-	return v;
-}
 
 /* INSERT ... RETURNING id of a row with N and S: the id, or -1. */
 static int64_t
@@ -148,21 +136,21 @@ check_returning(struct db *db)
 	ok(a > 0 && b > a, "INSERT ... RETURNING id gives new, growing ids"
 	   " (%lld, %lld)", (long long)a, (long long)b);
 	is_int(db_changes(db), 1, "one row changed by the last insert");
-	is_int(one_int(db, "SELECT count(*) FROM dbfx WHERE s IS NULL"), 1,
+	is_int(dbval_int(db, "SELECT count(*) FROM dbfx WHERE s IS NULL"), 1,
 	       "a NULL text was stored as NULL");
 }
 
 static void
 check_transactions(struct db *db)
 {
-	int64_t n0 = one_int(db, "SELECT count(*) FROM dbfx");
+	int64_t n0 = dbval_int(db, "SELECT count(*) FROM dbfx");
 
 	ok(!db_in_transaction(db), "no transaction at first");
 	ok(db_begin(db) == 0 && db_in_transaction(db), "db_begin opens one");
 	(void)insert(db, 100, "gone");
 	db_rollback(db);
 	ok(!db_in_transaction(db), "db_rollback closes it");
-	is_int(one_int(db, "SELECT count(*) FROM dbfx"), n0,
+	is_int(dbval_int(db, "SELECT count(*) FROM dbfx"), n0,
 	       "and undoes its insert");
 	db_rollback(db);
 	ok(!db_in_transaction(db), "db_rollback outside one does nothing");
@@ -173,9 +161,9 @@ check_transactions(struct db *db)
 	   db_release(db, "dbfx_inner") == 0 && db_in_transaction(db) &&
 	   db_commit(db) == 0, "begin, insert, savepoint, insert, rollback"
 	   " to it, release, commit");
-	is_int(one_int(db, "SELECT count(*) FROM dbfx WHERE n = 101"), 1,
+	is_int(dbval_int(db, "SELECT count(*) FROM dbfx WHERE n = 101"), 1,
 	       "the insert before the savepoint is kept");
-	is_int(one_int(db, "SELECT count(*) FROM dbfx WHERE n = 102"), 0,
+	is_int(dbval_int(db, "SELECT count(*) FROM dbfx WHERE n = 102"), 0,
 	       "the one after it is undone");
 	ok(!db_in_transaction(db), "commit closes the transaction");
 	is_int(db_savepoint(db, "x; DROP TABLE dbfx"), -1,
@@ -208,7 +196,7 @@ check_errors(struct db *db)
 	is_int(db_exec(db, "UPDATE dbfx SET x = 1 WHERE n = 1;"
 		       " UPDATE dbfx SET x = 2 WHERE n = 2"), 0,
 	       "db_exec runs a script of several statements");
-	is_int(one_int(db, "SELECT CAST(x AS INTEGER) FROM dbfx WHERE n = 2"), 2,
+	is_int(dbval_int(db, "SELECT CAST(x AS INTEGER) FROM dbfx WHERE n = 2"), 2,
 	       "all of them");
 }
 
@@ -216,21 +204,21 @@ check_errors(struct db *db)
 static void
 check_snapshot(struct db *a, struct db *b)
 {
-	int64_t n0 = one_int(a, "SELECT count(*) FROM dbfx"), id;
+	int64_t n0 = dbval_int(a, "SELECT count(*) FROM dbfx"), id;
 
 	ok(db_snapshot(a) == 0 && db_in_transaction(a), "db_snapshot");
-	is_int(one_int(a, "SELECT count(*) FROM dbfx"), n0, "reads as before");
+	is_int(dbval_int(a, "SELECT count(*) FROM dbfx"), n0, "reads as before");
 	id = insert(b, 200, "meanwhile");
 	ok(id > 0, "another connection commits meanwhile");
-	is_int(one_int(a, "SELECT count(*) FROM dbfx"), n0,
+	is_int(dbval_int(a, "SELECT count(*) FROM dbfx"), n0,
 	       "the snapshot does not see it");
 	db_rollback(a);
-	is_int(one_int(a, "SELECT count(*) FROM dbfx"), n0 + 1,
+	is_int(dbval_int(a, "SELECT count(*) FROM dbfx"), n0 + 1,
 	       "out of the snapshot it does");
 	ok(db_begin(b) == 0 && insert(b, 201, "never") > 0,
 	   "a transaction left open by the other connection...");
 	db_close(b);
-	is_int(one_int(a, "SELECT count(*) FROM dbfx WHERE n = 201"), 0,
+	is_int(dbval_int(a, "SELECT count(*) FROM dbfx WHERE n = 201"), 0,
 	       "...is rolled back when it closes");
 }
 

@@ -258,7 +258,7 @@ EXTRA_DIST += t/option-combos.sh
 # lib/db.h on SQLite: the engine-independent body of t/dbfx.c.
 check_PROGRAMS += t/db-api-t
 TESTS += t/db-api-t
-t_db_api_t_SOURCES = t/db-api-t.c t/dbfx.c t/dbfx.h t/storefx.c t/storefx.h
+t_db_api_t_SOURCES = t/db-api-t.c t/dbfx.c t/dbfx.h t/dbval.c t/dbval.h t/storefx.c t/storefx.h
 t_db_api_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
 # The storage seam: SQLite named only by its backend and open path.
 TESTS += t/db-seam.sh
@@ -306,7 +306,7 @@ TESTS += t/db-pg-sql-t t/db-pg.sh t/schema-pg-sync.sh t/store-pg.sh
 PG_T_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(PQ_LIBS) $(LIBS)
 t_db_pg_sql_t_SOURCES = t/db-pg-sql-t.c
 t_db_pg_sql_t_LDADD = $(PG_T_LDADD)
-t_db_pg_t_SOURCES = t/db-pg-t.c t/pgfx.c t/pgfx.h
+t_db_pg_t_SOURCES = t/db-pg-t.c t/pgfx.c t/pgfx.h t/dbval.c t/dbval.h
 t_db_pg_t_LDADD = $(PG_T_LDADD)
 t_schema_pg_sync_t_SOURCES = t/schema-pg-sync-t.c t/pgfx.c t/pgfx.h
 t_schema_pg_sync_t_LDADD = $(PG_T_LDADD)
@@ -436,12 +436,12 @@ EXTRA_DIST += t/db-sql.sh
 # and (t/bulk-pg.sh, skipped without one) on a server.
 check_PROGRAMS += t/bulk-t
 TESTS += t/bulk-t
-t_bulk_t_SOURCES = t/bulk-t.c t/bulkfx.c t/bulkfx.h t/storefx.c t/storefx.h
+t_bulk_t_SOURCES = t/bulk-t.c t/bulkfx.c t/bulkfx.h t/dbval.c t/dbval.h t/storefx.c t/storefx.h
 t_bulk_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(PQ_LIBS) $(LIBS)
 EXTRA_DIST += t/bulk-pg.sh
 if HAVE_LIBPQ
 check_PROGRAMS += t/bulk-pg-t
 TESTS += t/bulk-pg.sh
-t_bulk_pg_t_SOURCES = t/bulk-pg-t.c t/bulkfx.c t/bulkfx.h t/pgfx.c t/pgfx.h
+t_bulk_pg_t_SOURCES = t/bulk-pg-t.c t/bulkfx.c t/bulkfx.h t/dbval.c t/dbval.h t/pgfx.c t/pgfx.h
 t_bulk_pg_t_LDADD = $(PG_T_LDADD)
 endif

@@ -1,0 +1,12 @@
+/* What the lib/db.h tests ask of a database in one value. */
+#ifndef AIM_T_DBVAL_H
+#define AIM_T_DBVAL_H
+
+#include <stdint.h>
+
+struct db;
+
+/* The integer SQL answers first (a count), or -1 on any error. */
+int64_t dbval_int(struct db *db, const char *sql);
+
+#endif
