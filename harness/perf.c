@@ -263,6 +263,11 @@ refusal(const struct perf_source *src, int *err, int first, char *line,
 	if (used < len)
 		used += (size_t)snprintf(line + used, len - used, ": %s",
 					 strerror(e));
+	/* ENOENT is the kernel's "no such event": no PMU (most VMs). */
+	if (e == ENOENT && events[first].type == PERF_TYPE_HARDWARE &&
+	    used < len)
+		used += (size_t)snprintf(line + used, len - used,
+					 " (no hardware counters: the CPU, or the hypervisor it runs under, exposes no PMU)");
 	if (limit != 0 && used < len)
 		snprintf(line + used, len - used,
 			 " (kernel.perf_event_paranoid is %d: set it to %d or lower, sysctl kernel.perf_event_paranoid=%d, or give aimrun CAP_PERFMON)",

@@ -179,7 +179,7 @@ test_probe(void)
 	perf_plan_probe(&src, &p, say, &f);
 	is_int(p.want, (1 << PERF_SOFTWARE) - 1, "no PMU: software left");
 	is_int(f.n_said, 1, "one line for the missing hardware");
-	is_string(f.said[0], "counters: not supported: cycles, instructions, branches, branch-misses, cache-references, cache-misses, stalled-cycles-frontend, stalled-cycles-backend: No such file or directory",
+	is_string(f.said[0], "counters: not supported: cycles, instructions, branches, branch-misses, cache-references, cache-misses, stalled-cycles-frontend, stalled-cycles-backend: No such file or directory (no hardware counters: the CPU, or the hypervisor it runs under, exposes no PMU)",
 		  "naming each event once, with the reason");
 	ok(p.grouped, "group reads where the kernel takes them");
 	is_int(still_open(&f), 0, "the probe closes what it opened");
