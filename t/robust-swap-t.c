@@ -3,8 +3,9 @@
  * another user's script.  The scratch directory sits in a directory
  * anyone may write (no sticky bit; aimrun refuses such a --dir, so this
  * calls the runner directly), and a process running as nobody exchanges
- * it, in a loop, with its own directory holding an aim_1.sh that would
- * create a marker only root can create.  shell_rtns_1 runs meanwhile.
+ * it, in a loop, with its own directory holding an aim_1.sh and a true
+ * that would create a marker only root can create.  shell_rtns_1 runs
+ * meanwhile, then exec_test, which runs ./true from the held directory.
  */
 #include "config.h"
 
@@ -26,6 +27,7 @@
 #include "tap.h"
 
 extern const struct aim_test aim_test_shell_rtns_1;
+extern const struct aim_test aim_test_exec_test;
 
 struct env {
 	char work[64];		/* root's, 0711 */
@@ -57,18 +59,23 @@ tell(int fd, char c)
 static void __attribute__((noreturn))
 swapper(const struct env *e, const struct passwd *pw, int stop, int report)
 {
-	char script[256];
+	static const char *const names[] = { "aim_1.sh", "true" };
 	long swaps = 0;
-	FILE *f;
 
 	if (setgroups(0, NULL) != 0 || setgid(pw->pw_gid) != 0 ||
 	    setuid(pw->pw_uid) != 0 || mkdir(e->evil, 0755) != 0)
 		tell(report, 'e');
-	snprintf(script, sizeof(script), "%s/aim_1.sh", e->evil);
-	f = fopen(script, "w");
-	if (f == NULL || fprintf(f, "#!/bin/sh\n: >'%s'\n", e->marker) < 0 ||
-	    fclose(f) != 0 || chmod(script, 0755) != 0)
-		tell(report, 'e');
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char script[256];
+		FILE *f;
+
+		snprintf(script, sizeof(script), "%s/%s", e->evil, names[i]);
+		f = fopen(script, "w");
+		if (f == NULL ||
+		    fprintf(f, "#!/bin/sh\n: >'%s'\n", e->marker) < 0 ||
+		    fclose(f) != 0 || chmod(script, 0755) != 0)
+			tell(report, 'e');
+	}
 	/* With pauses, so each name is the other directory half the time. */
 	for (;;) {
 		struct pollfd pfd = { .fd = stop, .events = POLLIN };
@@ -102,12 +109,13 @@ make_env(struct env *e)
 }
 
 /*
- * Run shell_rtns_1 until it has passed OKS times (a run that finds the
- * other directory under the name is refused at once), at most TRIES runs.
+ * Run TEST until it has passed OKS times (a run that finds the other
+ * directory under the name is refused at once), at most TRIES runs.
  * Returns the passes.
  */
 static int
-run_shell(const struct env *e, int oks, int tries)
+run_test(const struct aim_test *test, const struct env *e, int oks,
+	 int tries)
 {
 	char data[4096];
 	struct runner_cfg cfg = { .kill_grace_ns = 300000000 };
@@ -121,7 +129,7 @@ run_shell(const struct env *e, int oks, int tries)
 	for (int i = 0; i < tries && passed < oks; i++) {
 		struct runner_outcome out;
 
-		if (runner_run(&aim_test_shell_rtns_1, &cfg, &out) != 0)
+		if (runner_run(test, &cfg, &out) != 0)
 			bail("runner_run: %s", strerror(errno));
 		if (out.status == RUNNER_OK)
 			passed++;
@@ -174,24 +182,27 @@ main(void)
 	struct passwd *pw = getpwnam("nobody");
 	struct env e;
 	char verdict = '?';
-	int stop, report, oks;
+	int stop, report, oks, exec_oks;
 
 	if (geteuid() != 0)
 		skip_all("needs root (a swapper runs as another user)");
 	if (pw == NULL || pw->pw_uid == 0)
 		skip_all("no user nobody to run the swapper as");
-	plan(4);
+	plan(5);
 	make_env(&e);
 	stop = start_swapper(&e, pw, &report);
-	oks = run_shell(&e, 5, 400);
+	oks = run_test(&aim_test_shell_rtns_1, &e, 5, 400);
+	exec_oks = access(e.marker, F_OK) == 0 ? 0 :
+		   run_test(&aim_test_exec_test, &e, 5, 400);
 	(void)close(stop);
 	if (read(report, &verdict, 1) != 1)
 		verdict = '?';
 	(void)close(report);
 	ok(verdict == 'y', "the swapper exchanged the directories (%c)",
 	   verdict);
-	ok(access(e.marker, F_OK) != 0, "the planted script never ran");
+	ok(access(e.marker, F_OK) != 0, "no planted script ever ran");
 	is_int(oks, 5, "shell_rtns_1 still ran, five times, while swapped");
+	is_int(exec_oks, 5, "exec_test's ./true too");
 	ok(aimutil_remove_tree(AT_FDCWD, e.work) == 0, "cleaned up");
 	return done_testing();
 }

@@ -462,6 +462,31 @@ check_fakeh(void)
 	free(b);
 }
 
+/* "." against names for it and for other directories. */
+static void
+check_cwd_is(void)
+{
+	char held[64];
+	int fd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	ok(aimutil_cwd_is("."), "the working directory is itself");
+	snprintf(held, sizeof(held), "/proc/self/fd/%d", fd);
+	if (fd >= 0 && access("/proc/self/fd", F_OK) == 0)
+		ok(aimutil_cwd_is(held), "and the directory held open on it");
+	else
+		ok(1, "# SKIP no /proc/self/fd");
+	char other[] = "/tmp/aimcwd-t.XXXXXX";
+
+	if (mkdtemp(other) == NULL)
+		bail("mkdtemp: %s", strerror(errno));
+	ok(!aimutil_cwd_is(other), "another directory is not");
+	(void)rmdir(other);	/* empty; nothing to lose */
+	ok(!aimutil_cwd_is("/nonexistent/aimkit"), "nor a missing one");
+	ok(!aimutil_cwd_is(NULL), "nor none");
+	if (fd >= 0)
+		(void)close(fd);	/* read only */
+}
+
 static void
 check_utilities(void)
 {
@@ -479,6 +504,7 @@ check_utilities(void)
 	check_full_io();
 	check_exchange();
 	check_remove_tree();
+	check_cwd_is();
 }
 
 int

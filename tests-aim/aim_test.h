@@ -120,7 +120,8 @@ const char *aim_ctx_dir(const struct aim_ctx *ctx);
  * The same directory as a path through the descriptor the harness holds
  * it by (/proc/self/fd/N, else "." when /proc is absent: it is also the
  * working directory): renaming another directory to its name cannot
- * redirect it.  Whatever a test executes from scratch goes through it.
+ * redirect it.  Whatever a test executes from scratch goes through it,
+ * or is "./NAME" once aimutil_cwd_is() says the working directory is it.
  * The same as aim_ctx_dir() where nothing holds the directory.
  */
 const char *aim_ctx_dir_held(const struct aim_ctx *ctx);

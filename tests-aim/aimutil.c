@@ -306,6 +306,16 @@ out:
 	return st;
 }
 
+int
+aimutil_cwd_is(const char *dir)
+{
+	struct stat here, there;
+
+	if (dir == NULL || stat(".", &here) != 0 || stat(dir, &there) != 0)
+		return 0;
+	return here.st_dev == there.st_dev && here.st_ino == there.st_ino;
+}
+
 /* Is errno one a file system without hard links gives? */
 static int
 no_links_errno(int e)

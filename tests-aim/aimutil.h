@@ -84,6 +84,14 @@ enum aim_status aimutil_install(struct aim_ctx *ctx, const char *name,
 				char **dst);
 
 /*
+ * 1 when the working directory is the directory DIR names (the same
+ * device and inode), else 0.  A test whose working directory is the held
+ * scratch directory may run "./NAME": "." is the directory itself, not a
+ * name that a rename could redirect.
+ */
+int aimutil_cwd_is(const char *dir);
+
+/*
  * Skip unless the scratch directory's file system takes hard links: create
  * a file, link it, remove both.  Other errors are failures.
  */
