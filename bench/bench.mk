@@ -12,7 +12,7 @@ EXTRA_DIST += bench/cmp-scale.sh
 noinst_PROGRAMS += bench/ratioref
 bench_ratioref_SOURCES = bench/ratioref.c
 bench_ratioref_CFLAGS = $(AM_CFLAGS) -O2
-EXTRA_DIST += bench/ratio.sh
+EXTRA_DIST += bench/ratio.sh bench/levels.sh
 EXTRA_DIST += bench/mem-vs-perf.sh
 noinst_PROGRAMS += bench/seq-sim
 bench_seq_sim_SOURCES = bench/seq-sim.c
@@ -30,3 +30,9 @@ bench_storeopen_LDADD = $(AIM_LDADD)
 EXTRA_DIST += bench/pg-speed.sh
 # 50 writers and aimcmp readers on SQLite and a server, a restart, scale.
 EXTRA_DIST += bench/fleet-load.sh
+# Is a CPU test's level its process's or the host's (doc/statistics.md,
+# "Levels"): a parent and fresh children take turns at the test's run().
+noinst_PROGRAMS += bench/levels
+bench_levels_SOURCES = bench/levels.c
+bench_levels_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/harness
+bench_levels_LDADD = $(AIM_LDADD)

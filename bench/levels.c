@@ -1,0 +1,247 @@
+/*
+ * Is a CPU test's level a property of its process (where its stack, heap
+ * and code landed) or of the moment (the host)?  doc/statistics.md,
+ * "Levels".  A persistent parent and a fresh copy of this program, exec'd
+ * for each child (so with its own address-space layout), take turns at
+ * equal pieces of the test's own run(): a piece in the parent, then one in
+ * the child, ROUNDS times.  Both meet the same moment of the host, so the
+ * child's rate over the parent's is the process's own effect.  Both run
+ * on the CPU the parent started on: two CPUs of a virtual machine need
+ * not run at the same speed at the same moment.
+ *
+ *   levels TEST CHILDREN ROUNDS [CALLS]
+ *
+ * TEST is a test that needs nothing from the machine (fun_cal15,
+ * add_double, ...); a piece is CALLS calls of it (default 16).  Prints a
+ * line per child (the median of its ROUNDS ratios child/parent, and the
+ * pair's rates in calls/s), then how many children's medians lie more than
+ * 3 % from 1 and how far the parent's own rate moved from child to child.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <sched.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "aim_test.h"
+#include "ctx.h"
+
+#define MAX_ROUNDS 256
+#define FAR 0.03	/* a child's median this far from 1 has a level */
+
+static double
+now_s(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0) {
+		perror("levels: clock_gettime");
+		exit(2);
+	}
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static long
+arg_long(const char *s, long lo, long hi, const char *what)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno != 0 || end == s || *end != '\0' || v < lo || v > hi) {
+		fprintf(stderr, "levels: %s: %s: not a number from %ld to %ld\n",
+			what, s, lo, hi);
+		exit(1);
+	}
+	return v;
+}
+
+/* Seconds CALLS calls of T took; exits on a failed call. */
+static double
+piece(const struct aim_test *t, struct aim_ctx *ctx, long calls)
+{
+	double t0 = now_s();
+
+	for (long i = 0; i < calls; i++)
+		if (t->run(ctx) != AIM_OK) {
+			fprintf(stderr, "levels: %s: %s\n", t->info->name,
+				ctx->reason);
+			exit(2);
+		}
+	return now_s() - t0;
+}
+
+static void
+setup(const struct aim_test *t, struct aim_ctx *ctx)
+{
+	ctx_init(ctx, NULL, 5120, NULL);
+	ctx->param = t->param;
+	if (t->setup != NULL && t->setup(ctx) != AIM_OK) {
+		fprintf(stderr, "levels: %s: setup: %s\n", t->info->name,
+			ctx->reason);
+		exit(2);
+	}
+}
+
+/* The child: a piece for every byte on stdin, its seconds on stdout. */
+static int
+child(const struct aim_test *t, long calls)
+{
+	struct aim_ctx ctx;
+	char c;
+
+	setup(t, &ctx);
+	while (read(STDIN_FILENO, &c, 1) == 1) {
+		double s = piece(t, &ctx, calls);
+
+		if (write(STDOUT_FILENO, &s, sizeof(s)) != (ssize_t)sizeof(s))
+			return 2;
+	}
+	if (t->teardown != NULL)
+		t->teardown(&ctx);
+	return 0;
+}
+
+/* Keep this process, and the children it starts, on the CPU it is on. */
+static int
+pin_here(void)
+{
+	cpu_set_t set;
+	int cpu = sched_getcpu();
+
+	if (cpu < 0)
+		return -1;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Start a child on pipes; *TO writes to it, *FROM reads from it. */
+static pid_t
+spawn(const char *self, const char *test, const char *calls, int *to,
+      int *from)
+{
+	int down[2], up[2];
+	pid_t pid;
+
+	if (pipe(down) != 0 || pipe(up) != 0) {
+		perror("levels: pipe");
+		exit(2);
+	}
+	pid = fork();
+	if (pid < 0) {
+		perror("levels: fork");
+		exit(2);
+	}
+	if (pid == 0) {
+		if (dup2(down[0], STDIN_FILENO) < 0 ||
+		    dup2(up[1], STDOUT_FILENO) < 0)
+			_exit(127);
+		(void)close(down[1]);
+		(void)close(up[0]);
+		execl(self, "levels", "--child", test, calls, (char *)NULL);
+		_exit(127);
+	}
+	(void)close(down[0]);
+	(void)close(up[1]);
+	*to = down[1];
+	*from = up[0];
+	return pid;
+}
+
+/* One child's ROUNDS turns; its median ratio, the pair's rates in RATE. */
+static double
+turns(const struct aim_test *t, struct aim_ctx *ctx, long calls, int rounds,
+      int to, int from, double rate[2])
+{
+	double q[MAX_ROUNDS], sum[2] = { 0, 0 };
+
+	for (int r = 0; r < rounds; r++) {
+		double mine = piece(t, ctx, calls), theirs;
+		char c = 'x';
+
+		if (write(to, &c, 1) != 1 ||
+		    read(from, &theirs, sizeof(theirs)) !=
+		    (ssize_t)sizeof(theirs) || theirs <= 0) {
+			fprintf(stderr, "levels: the child stopped answering\n");
+			exit(2);
+		}
+		q[r] = mine / theirs;	/* the child's rate over the parent's */
+		sum[0] += mine;
+		sum[1] += theirs;
+	}
+	qsort(q, (size_t)rounds, sizeof(q[0]), cmp_double);
+	rate[0] = (double)calls * rounds / sum[0];
+	rate[1] = (double)calls * rounds / sum[1];
+	return rounds % 2 ? q[rounds / 2] : (q[rounds / 2 - 1] + q[rounds / 2]) / 2;
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct aim_test *t;
+	struct aim_ctx ctx;
+	double lo = 0, hi = 0;
+	int children, rounds, far = 0;
+	long calls;
+
+	if (argc == 4 && strcmp(argv[1], "--child") == 0) {
+		t = aim_test_find(argv[2]);
+		return t == NULL ? 2 : child(t, arg_long(argv[3], 1, 1000000,
+							   "CALLS"));
+	}
+	if (argc != 4 && argc != 5) {
+		fprintf(stderr, "usage: levels TEST CHILDREN ROUNDS [CALLS]\n");
+		return 1;
+	}
+	t = aim_test_find(argv[1]);
+	if (t == NULL || t->needs != AIM_NEEDS_NOTHING) {
+		fprintf(stderr, "levels: %s: not a test that needs nothing from the machine\n",
+			argv[1]);
+		return 1;
+	}
+	children = (int)arg_long(argv[2], 1, 10000, "CHILDREN");
+	rounds = (int)arg_long(argv[3], 1, MAX_ROUNDS, "ROUNDS");
+	calls = argc == 5 ? arg_long(argv[4], 1, 1000000, "CALLS") : 16;
+	if (pin_here() != 0)
+		perror("levels: sched_setaffinity (parent and child may meet different CPUs)");
+	setup(t, &ctx);
+	for (int k = 0; k < children; k++) {
+		char calls_s[24];
+		double rate[2], m;
+		int to, from;
+		pid_t pid;
+
+		snprintf(calls_s, sizeof(calls_s), "%ld", calls);
+		pid = spawn("/proc/self/exe", argv[1], calls_s, &to, &from);
+		m = turns(t, &ctx, calls, rounds, to, from, rate);
+		(void)close(to);
+		(void)close(from);
+		if (waitpid(pid, NULL, 0) != pid)
+			perror("levels: waitpid");
+		printf("child %3d: child/parent %.3f  parent %.4g child %.4g calls/s\n",
+		       k, m, rate[0], rate[1]);
+		far += m < 1 - FAR || m > 1 + FAR;
+		lo = k == 0 || rate[0] < lo ? rate[0] : lo;
+		hi = k == 0 || rate[0] > hi ? rate[0] : hi;
+	}
+	printf("%s: %d of %d children more than %.0f %% from the parent; the parent's own rate %.4g to %.4g calls/s (%.1f %% apart)\n",
+	       t->info->name, far, children, 100 * FAR, lo, hi,
+	       100 * (hi / lo - 1));
+	return 0;
+}
