@@ -10,12 +10,18 @@
  * not run at the same speed at the same moment.
  *
  *   levels TEST CHILDREN ROUNDS [CALLS]
+ *   levels --canary TEST PIECES [CALLS]
  *
  * TEST is a test that needs nothing from the machine (fun_cal15,
  * add_double, ...); a piece is CALLS calls of it (default 16).  Prints a
  * line per child (the median of its ROUNDS ratios child/parent, and the
  * pair's rates in calls/s), then how many children's medians lie more than
  * 3 % from 1 and how far the parent's own rate moved from child to child.
+ *
+ * With --canary, one process alternates PIECES pieces of TEST and of
+ * aimrun's canary loop (harness/canary.c), 10 canary loops a piece, and
+ * prints the cv of each, their correlation and the cv of their ratio:
+ * whether the canary moves when the test does.
  */
 #include "config.h"
 
@@ -30,7 +36,9 @@
 #include <unistd.h>
 
 #include "aim_test.h"
+#include "canary.h"
 #include "ctx.h"
+#include <math.h>
 
 #define MAX_ROUNDS 256
 #define FAR 0.03	/* a child's median this far from 1 has a level */
@@ -191,6 +199,56 @@ turns(const struct aim_test *t, struct aim_ctx *ctx, long calls, int rounds,
 	return rounds % 2 ? q[rounds / 2] : (q[rounds / 2 - 1] + q[rounds / 2]) / 2;
 }
 
+#define MAX_PIECES 10000
+#define CANARY_PIECE 10	/* canary loops a piece: about 10 ms */
+
+/* Mean and cv of N values. */
+static double
+cv_of(const double *x, int n, double *mean)
+{
+	double m = 0, v = 0;
+
+	for (int i = 0; i < n; i++)
+		m += x[i];
+	m /= n;
+	for (int i = 0; i < n; i++)
+		v += (x[i] - m) * (x[i] - m);
+	*mean = m;
+	return n > 1 && m > 0 ? sqrt(v / (n - 1)) / m : 0;
+}
+
+/* --canary: do the test's pieces and the canary's rise and fall together? */
+static int
+against_canary(const struct aim_test *t, int n, long calls)
+{
+	static double a[MAX_PIECES], b[MAX_PIECES], q[MAX_PIECES];
+	volatile uint64_t seed = 0x9e3779b97f4a7c15ull, sink;
+	struct aim_ctx ctx;
+	double ma, mb, mq, ca, cb, cq, cov = 0;
+
+	setup(t, &ctx);
+	for (int i = 0; i < n; i++) {
+		double t0;
+
+		a[i] = (double)calls / piece(t, &ctx, calls);
+		t0 = now_s();
+		sink = canary_loop(seed, (long)CANARY_PIECE * CANARY_ITERATIONS);
+		b[i] = CANARY_PIECE / (now_s() - t0);
+		q[i] = a[i] / b[i];
+	}
+	(void)sink;	/* written: that is its use */
+	ca = cv_of(a, n, &ma);
+	cb = cv_of(b, n, &mb);
+	cq = cv_of(q, n, &mq);
+	for (int i = 0; i < n; i++)
+		cov += (a[i] - ma) * (b[i] - mb);
+	printf("%s: %d pieces each: the test's rate cv %.1f %%, the canary's %.1f %%, correlation %.2f, their ratio's cv %.1f %%\n",
+	       t->info->name, n, 100 * ca, 100 * cb,
+	       ca > 0 && cb > 0 ? cov / (n - 1) / (ca * ma * cb * mb) : 0,
+	       100 * cq);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -205,8 +263,23 @@ main(int argc, char **argv)
 		return t == NULL ? 2 : child(t, arg_long(argv[3], 1, 1000000,
 							   "CALLS"));
 	}
+	if ((argc == 4 || argc == 5) && strcmp(argv[1], "--canary") == 0) {
+		t = aim_test_find(argv[2]);
+		if (t == NULL || t->needs != AIM_NEEDS_NOTHING) {
+			fprintf(stderr, "levels: %s: not a test that needs nothing from the machine\n",
+				argv[2]);
+			return 1;
+		}
+		if (pin_here() != 0)
+			perror("levels: sched_setaffinity");
+		return against_canary(t, (int)arg_long(argv[3], 2, MAX_PIECES,
+						       "PIECES"),
+				      argc == 5 ? arg_long(argv[4], 1, 1000000,
+							   "CALLS") : 16);
+	}
 	if (argc != 4 && argc != 5) {
-		fprintf(stderr, "usage: levels TEST CHILDREN ROUNDS [CALLS]\n");
+		fprintf(stderr, "usage: levels TEST CHILDREN ROUNDS [CALLS]\n"
+			"       levels --canary TEST PIECES [CALLS]\n");
 		return 1;
 	}
 	t = aim_test_find(argv[1]);
