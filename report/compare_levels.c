@@ -143,7 +143,7 @@ row_levels(struct cmp_table *t, struct cmp_row *row)
 		return;
 	}
 	row->levels = lv;
-	compare_warn(t, xasprintf("%d %s: per-process rates at two levels: %s: each process keeps to its level (where its code, stack or data landed), so more samples do not narrow the interval; more processes do (doc/statistics.md, \"Levels\")",
+	compare_warn(t, xasprintf("%d %s: per-process rates at two levels: %s: each process keeps to its level (the machine's speed while it ran, or where its code, stack or data landed: bench/levels tells which), so more samples do not narrow the interval; more processes, spread over time, do (doc/statistics.md, \"Levels\")",
 				  row->number, row->test, sides));
 	free(sides);
 }

@@ -30,8 +30,9 @@ fc=28:fun_cal:1
 	echo "Bail out! the fixture does not import: $(cat "$W/import.err")"
 "$AIMCMP" split split2 >"$W/text" 2>&1
 t "two levels: a warning naming the test and both sides" grep -Eq \
-	'^# warning: 28 fun_cal: per-process rates at two levels: split \(2 near 5.2e\+08, 4 near 7.3e\+08: 40.[23][0-9] % apart, (no spread within|[0-9]+ x the spread within)\); split2 \(3 near .*more processes do' "$W/text"
+	'^# warning: 28 fun_cal: per-process rates at two levels: split \(2 near 5.2e\+08, 4 near 7.3e\+08: 40.[23][0-9] % apart, (no spread within|[0-9]+ x the spread within)\); split2 \(3 near .*more processes, spread over time, do' "$W/text"
 "$AIMCMP" --format csv split split2 >/dev/null 2>"$W/csv.err"
+t "two levels: the warning names both causes" grep -q 'its level (the machine.s speed while it ran, or where its code, stack or data landed: bench/levels tells which)' "$W/text"
 t "two levels: CSV says it on stderr" grep -q '^aimcmp: warning: 28 fun_cal: per-process rates at two levels' "$W/csv.err"
 "$AIMCMP" --format json split split2 >"$W/json"
 t "two levels: JSON warnings hold it" grep -q '"28 fun_cal: per-process rates at two levels' "$W/json"
