@@ -249,59 +249,39 @@ against_canary(const struct aim_test *t, int n, long calls)
 	return 0;
 }
 
-int
-main(int argc, char **argv)
+/* TEST, when it needs nothing from the machine; else exits. */
+static const struct aim_test *
+cpu_test(const char *name)
 {
-	const struct aim_test *t;
-	struct aim_ctx ctx;
-	double lo = 0, hi = 0;
-	int children, rounds, far = 0;
-	long calls;
+	const struct aim_test *t = aim_test_find(name);
 
-	if (argc == 4 && strcmp(argv[1], "--child") == 0) {
-		t = aim_test_find(argv[2]);
-		return t == NULL ? 2 : child(t, arg_long(argv[3], 1, 1000000,
-							   "CALLS"));
-	}
-	if ((argc == 4 || argc == 5) && strcmp(argv[1], "--canary") == 0) {
-		t = aim_test_find(argv[2]);
-		if (t == NULL || t->needs != AIM_NEEDS_NOTHING) {
-			fprintf(stderr, "levels: %s: not a test that needs nothing from the machine\n",
-				argv[2]);
-			return 1;
-		}
-		if (pin_here() != 0)
-			perror("levels: sched_setaffinity");
-		return against_canary(t, (int)arg_long(argv[3], 2, MAX_PIECES,
-						       "PIECES"),
-				      argc == 5 ? arg_long(argv[4], 1, 1000000,
-							   "CALLS") : 16);
-	}
-	if (argc != 4 && argc != 5) {
-		fprintf(stderr, "usage: levels TEST CHILDREN ROUNDS [CALLS]\n"
-			"       levels --canary TEST PIECES [CALLS]\n");
-		return 1;
-	}
-	t = aim_test_find(argv[1]);
 	if (t == NULL || t->needs != AIM_NEEDS_NOTHING) {
 		fprintf(stderr, "levels: %s: not a test that needs nothing from the machine\n",
-			argv[1]);
-		return 1;
+			name);
+		exit(1);
 	}
-	children = (int)arg_long(argv[2], 1, 10000, "CHILDREN");
-	rounds = (int)arg_long(argv[3], 1, MAX_ROUNDS, "ROUNDS");
-	calls = argc == 5 ? arg_long(argv[4], 1, 1000000, "CALLS") : 16;
+	return t;
+}
+
+/* CHILDREN children of ROUNDS turns each, a line each and the summary. */
+static int
+children_run(const struct aim_test *t, int children, int rounds, long calls)
+{
+	struct aim_ctx ctx;
+	char calls_s[24];
+	double lo = 0, hi = 0;
+	int far = 0;
+
 	if (pin_here() != 0)
 		perror("levels: sched_setaffinity (parent and child may meet different CPUs)");
 	setup(t, &ctx);
+	snprintf(calls_s, sizeof(calls_s), "%ld", calls);
 	for (int k = 0; k < children; k++) {
-		char calls_s[24];
 		double rate[2], m;
 		int to, from;
-		pid_t pid;
+		pid_t pid = spawn("/proc/self/exe", t->info->name, calls_s,
+				  &to, &from);
 
-		snprintf(calls_s, sizeof(calls_s), "%ld", calls);
-		pid = spawn("/proc/self/exe", argv[1], calls_s, &to, &from);
 		m = turns(t, &ctx, calls, rounds, to, from, rate);
 		(void)close(to);
 		(void)close(from);
@@ -317,4 +297,34 @@ main(int argc, char **argv)
 	       t->info->name, far, children, 100 * FAR, lo, hi,
 	       100 * (hi / lo - 1));
 	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	long calls = argc == 5 ? arg_long(argv[4], 1, 1000000, "CALLS") : 16;
+
+	if (argc == 4 && strcmp(argv[1], "--child") == 0) {
+		const struct aim_test *t = aim_test_find(argv[2]);
+
+		return t == NULL ? 2 : child(t, arg_long(argv[3], 1, 1000000,
+							   "CALLS"));
+	}
+	if (argc != 4 && argc != 5) {
+		fprintf(stderr, "usage: levels TEST CHILDREN ROUNDS [CALLS]\n"
+			"       levels --canary TEST PIECES [CALLS]\n");
+		return 1;
+	}
+	if (strcmp(argv[1], "--canary") == 0) {
+		const struct aim_test *t = cpu_test(argv[2]);
+
+		if (pin_here() != 0)
+			perror("levels: sched_setaffinity");
+		return against_canary(t, (int)arg_long(argv[3], 2, MAX_PIECES,
+						       "PIECES"), calls);
+	}
+	return children_run(cpu_test(argv[1]),
+			    (int)arg_long(argv[2], 1, 10000, "CHILDREN"),
+			    (int)arg_long(argv[3], 1, MAX_ROUNDS, "ROUNDS"),
+			    calls);
 }
