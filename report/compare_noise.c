@@ -165,6 +165,9 @@ count_side(const struct query_tag *q, struct noise *n)
  * the spread is the machine's, and a CPU-bound test spreads as much
  * between its runs.  Said when a 95 % interval within the margin at that
  * spread needs more runs a side, 2 (1.96 cv / m)^2, than it has rounds.
+ * Measured, such spread is of the moment (seconds of a busy core on the
+ * host), not of the run: the same time in 24 runs of 0.15 s instead of 6
+ * of 0.6 s halved the detectable change (doc/statistics.md, "Defaults").
  */
 static void
 compare_steady(const struct query_tag *sides, const struct canaries *c,
@@ -181,8 +184,8 @@ compare_steady(const struct query_tag *sides, const struct canaries *c,
 		if (k <= (double)c[s].n)
 			continue;
 		add_warning(t, xasprintf(
-			"unsteady machine: %s: the canary's time spread by %.1f %% (cv over %zu rounds, the same loop each time): CPU-bound tests spread as much between runs, and an interval within +/-%g %% needs about %.0f runs a side at that spread",
-			sides[s].tag, cv, c[s].n, m, k));
+			"unsteady machine: %s: the canary's time spread by %.1f %% (cv over %zu rounds, the same loop each time): CPU-bound tests spread as much between runs, and an interval within +/-%g %% needs about %.0f runs a side at that spread; the spread is between moments of the machine, not inside a run, so the same time in more, shorter runs (--runs %.0f and --duration cut to match) gets there sooner",
+			sides[s].tag, cv, c[s].n, m, k, k));
 	}
 }
 
