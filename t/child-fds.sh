@@ -38,7 +38,7 @@ watch() {	# watch OUT ARGS...: aimrun ARGS in the background, looked at
 			case $(cat "/proc/$p/comm" 2>/dev/null) in
 			aimrun-test)
 				# Its process group: the children it forked too.
-				kill -s STOP -- "-$p" 2>/dev/null || continue
+				hold "-$p" || continue
 				# Past its start (the pipes are marked then)
 				# once it holds its run-delay meter open.
 				look "$p" >"$W/look"
@@ -51,7 +51,7 @@ watch() {	# watch OUT ARGS...: aimrun ARGS in the background, looked at
 					  aimrun-test ] && continue
 					look "$c" | sed 's/^/kid /' >>"$out"
 				done
-				kill -s CONT -- "-$p" 2>/dev/null ;;
+				release "-$p" ;;
 			esac
 		done
 		sleep 0.05

@@ -7,8 +7,27 @@ AIMRUN="$B/harness/aimrun"
 AIMDB="$B/report/aimdb"
 AIMCMP="$B/report/aimcmp"
 W=$(mktemp -d "${TMPDIR:-/tmp}/$NAME.XXXXXX") || exit 1
+# What hold() has stopped: continued at exit, so a script killed between
+# its hold and its release leaves no process stopped behind it, and no
+# job of its own still writing into the directory it removes.
+HELD=
 # Some scripts take write permission away from parts of it.
-trap 'chmod -R u+w "$W" 2>/dev/null; rm -rf "$W"' EXIT
+trap '[ -z "$HELD" ] || kill -s CONT -- "$HELD" 2>/dev/null
+for j in $(jobs -p); do kill "$j" 2>/dev/null; done; wait
+chmod -R u+w "$W" 2>/dev/null; rm -rf "$W"' EXIT
+trap 'exit 143' TERM
+trap 'exit 130' INT
+# hold PID (or -PGID): stop it for a look; release PID continues it.
+hold() {
+	HELD=$1
+	kill -s STOP -- "$1" 2>/dev/null && return 0
+	HELD=
+	return 1
+}
+release() {
+	kill -s CONT -- "$1" 2>/dev/null
+	HELD=
+}
 mkdir "$W/scratch" || exit 1
 n=0
 fails=0

@@ -94,9 +94,9 @@ pid=$!
 # (SIGSTOP, then SIGCONT), so both show the same sockets.
 while kill -0 "$pid" 2>/dev/null; do
 	for kid in $(cat "/proc/$pid/task/$pid/children" 2>/dev/null); do
-		kill -STOP "$kid" 2>/dev/null || continue
+		hold "$kid" || continue
 		local_addrs "$kid" >>"$W/sockets"
-		kill -CONT "$kid" 2>/dev/null
+		release "$kid"
 	done
 	sleep 0.05
 done
