@@ -32,3 +32,7 @@ check_PROGRAMS += t/sys-t
 TESTS += t/sys-t
 t_sys_t_SOURCES = t/sys-t.c
 t_sys_t_LDADD = t/libtap.a $(AIM_LDADD)
+check_PROGRAMS += t/aimutil-t
+TESTS += t/aimutil-t
+t_aimutil_t_SOURCES = t/aimutil-t.c
+t_aimutil_t_LDADD = t/libtap.a $(AIM_LDADD)
