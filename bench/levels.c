@@ -221,11 +221,15 @@ cv_of(const double *x, int n, double *mean)
 static int
 against_canary(const struct aim_test *t, int n, long calls)
 {
-	static double a[MAX_PIECES], b[MAX_PIECES], q[MAX_PIECES];
+	double *a = calloc((size_t)n * 3, sizeof(*a)), *b = a + n, *q = b + n;
 	volatile uint64_t seed = 0x9e3779b97f4a7c15ull, sink;
 	struct aim_ctx ctx;
 	double ma, mb, mq, ca, cb, cq, cov = 0;
 
+	if (a == NULL) {
+		perror("levels: calloc");
+		return 2;
+	}
 	setup(t, &ctx);
 	for (int i = 0; i < n; i++) {
 		double t0;
@@ -246,6 +250,7 @@ against_canary(const struct aim_test *t, int n, long calls)
 	       t->info->name, n, 100 * ca, 100 * cb,
 	       ca > 0 && cb > 0 ? cov / (n - 1) / (ca * ma * cb * mb) : 0,
 	       100 * cq);
+	free(a);
 	return 0;
 }
 
