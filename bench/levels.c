@@ -221,7 +221,7 @@ cv_of(const double *x, int n, double *mean)
 static int
 against_canary(const struct aim_test *t, int n, long calls)
 {
-	double *a = calloc((size_t)n * 3, sizeof(*a)), *b = a + n, *q = b + n;
+	double *a = calloc((size_t)n * 3, sizeof(*a)), *b, *q;
 	volatile uint64_t seed = 0x9e3779b97f4a7c15ull, sink;
 	struct aim_ctx ctx;
 	double ma, mb, mq, ca, cb, cq, cov = 0;
@@ -230,6 +230,8 @@ against_canary(const struct aim_test *t, int n, long calls)
 		perror("levels: calloc");
 		return 2;
 	}
+	b = a + n;
+	q = b + n;
 	setup(t, &ctx);
 	for (int i = 0; i < n; i++) {
 		double t0;
