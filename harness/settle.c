@@ -29,7 +29,7 @@ settle_numbers(const struct cli *c, const struct suite *s, struct run_opts *o)
 		aim_die(1, "--duration: '%s' is not a period from 0.001 to 3600 seconds",
 			tag_shown(c->duration, v, sizeof(v)));
 	o->runs = s->runs ? s->runs : DEFAULT_RUNS;
-	if (c->runs != NULL && parse_long(c->runs, 1, 1000, &o->runs) != 0)
+	if (c->runs != NULL && parse_long(c->runs, 1, PARSE_RUNS_MAX, &o->runs) != 0)
 		aim_die(1, "--runs: '%s' is not a number from 1 to 1000",
 			tag_shown(c->runs, v, sizeof(v)));
 	o->filesize_k = s->filesize_k ? s->filesize_k : DEFAULT_FILESIZE_K;
@@ -190,7 +190,7 @@ settle_cmd(const struct cli *c, struct cmd_opts *o)
 	o->table = c->table;
 	o->quiet = c->quiet;
 	o->runs = 5;
-	if (c->runs != NULL && parse_long(c->runs, 1, 1000, &o->runs) != 0)
+	if (c->runs != NULL && parse_long(c->runs, 1, PARSE_RUNS_MAX, &o->runs) != 0)
 		aim_die(1, "--runs: '%s' is not a number from 1 to 1000",
 			tag_shown(c->runs, v, sizeof(v)));
 	o->warmup = 0;

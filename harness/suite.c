@@ -161,7 +161,7 @@ setting_value(struct suite *s, int key, const char *val, char *why,
 		snprintf(why, whylen, "bad duration '%s' (seconds, 0.001 to 86400)", val);
 		break;
 	case SET_RUNS:
-		if (parse_long(val, 1, 1000, &s->runs) == 0)
+		if (parse_long(val, 1, PARSE_RUNS_MAX, &s->runs) == 0)
 			return 0;
 		snprintf(why, whylen, "bad runs '%s' (1 to 1000)", val);
 		break;

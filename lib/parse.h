@@ -8,6 +8,9 @@
 
 #include <stdint.h>
 
+/* The most runs a test takes (aimrun --runs, a suite's runs). */
+#define PARSE_RUNS_MAX 1000
+
 /* Decimal integer in [min, max]. */
 int parse_long(const char *s, long min, long max, long *out);
 

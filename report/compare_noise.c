@@ -21,6 +21,7 @@
 
 #include "measure.h"
 #include "noise.h"
+#include "parse.h"
 #include "stats.h"
 #include "xalloc.h"
 
@@ -169,11 +170,25 @@ count_side(const struct query_tag *q, struct noise *n)
  * host), not of the run: the same time in 24 runs of 0.15 s instead of 6
  * of 0.6 s halved the detectable change (doc/statistics.md, "Defaults").
  */
+/* What to do about needing K runs: more, shorter ones, if aimrun takes K. */
+static const char *
+steady_advice(double k, char *buf, size_t len)
+{
+	if (k > PARSE_RUNS_MAX)
+		snprintf(buf, len, ": more than aimrun runs (%d), so only a steadier machine gets there",
+			 PARSE_RUNS_MAX);
+	else
+		snprintf(buf, len, "; the spread is between moments of the machine, not inside a run, so the same time in more, shorter runs (--runs %.0f and --duration cut to match) gets there sooner",
+			 k);
+	return buf;
+}
+
 static void
 compare_steady(const struct query_tag *sides, const struct canaries *c,
 	       size_t n_sides, struct cmp_table *t)
 {
 	double m = 100.0 * t->opt.stats.equiv;
+	char advice[256];
 
 	for (size_t s = 0; m > 0.0 && s < n_sides; s++) {
 		double cv = canary_spread(&c[s]), k;
@@ -184,8 +199,9 @@ compare_steady(const struct query_tag *sides, const struct canaries *c,
 		if (k <= (double)c[s].n)
 			continue;
 		add_warning(t, xasprintf(
-			"unsteady machine: %s: the canary's time spread by %.1f %% (cv over %zu rounds, the same loop each time): CPU-bound tests spread as much between runs, and an interval within +/-%g %% needs about %.0f runs a side at that spread; the spread is between moments of the machine, not inside a run, so the same time in more, shorter runs (--runs %.0f and --duration cut to match) gets there sooner",
-			sides[s].tag, cv, c[s].n, m, k, k));
+			"unsteady machine: %s: the canary's time spread by %.1f %% (cv over %zu rounds, the same loop each time): CPU-bound tests spread as much between runs, and an interval within +/-%g %% needs about %.0f runs a side at that spread%s",
+			sides[s].tag, cv, c[s].n, m, k,
+			steady_advice(k, advice, sizeof(advice))));
 	}
 }
 

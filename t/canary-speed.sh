@@ -66,6 +66,10 @@ rounds b 1000000 1005000 995000 1000000
 "$AIMCMP" --db "$DB" a b >"$W/tight" 2>&1
 t "a spread of 0.4 %: nothing said" sh -c \
 	"! grep -q 'unsteady' '$W/tight'"
+rounds b 1000000 1500000 700000 1000000
+"$AIMCMP" --db "$DB" a b >"$W/wild" 2>&1
+t "a spread past what --runs takes: no --runs it would refuse" sh -c \
+	"grep -q 'unsteady machine: b: .* needs about 1[0-9][0-9][0-9] runs a side at that spread: more than aimrun runs (1000), so only a steadier machine gets there\$' '$W/wild' && ! grep -q -- '--runs 1[0-9][0-9][0-9]' '$W/wild'"
 rounds b 1000000 1040000 960000 x
 "$AIMCMP" --db "$DB" a b >"$W/three" 2>&1
 t "three readable rounds say too little: nothing said" sh -c \
