@@ -35,4 +35,4 @@ EXTRA_DIST += bench/fleet-load.sh
 noinst_PROGRAMS += bench/levels
 bench_levels_SOURCES = bench/levels.c
 bench_levels_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/harness
-bench_levels_LDADD = $(AIM_LDADD) -lm
+bench_levels_LDADD = $(AIM_LDADD)

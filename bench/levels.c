@@ -25,7 +25,7 @@
  */
 #include "config.h"
 
-#include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -35,10 +35,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <gsl/gsl_statistics_double.h>
+
 #include "aim_test.h"
 #include "canary.h"
 #include "ctx.h"
-#include <math.h>
+#include "parse.h"
+#include "stats.h"
 
 #define MAX_ROUNDS 256
 #define FAR 0.03	/* a child's median this far from 1 has a level */
@@ -58,12 +61,9 @@ now_s(void)
 static long
 arg_long(const char *s, long lo, long hi, const char *what)
 {
-	char *end;
 	long v;
 
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno != 0 || end == s || *end != '\0' || v < lo || v > hi) {
+	if (parse_long(s, lo, hi, &v) != 0) {
 		fprintf(stderr, "levels: %s: %s: not a number from %ld to %ld\n",
 			what, s, lo, hi);
 		exit(1);
@@ -131,14 +131,6 @@ pin_here(void)
 	return sched_setaffinity(0, sizeof(set), &set);
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* Start a child on pipes; *TO writes to it, *FROM reads from it. */
 static pid_t
 spawn(const char *self, const char *test, const char *calls, int *to,
@@ -147,7 +139,7 @@ spawn(const char *self, const char *test, const char *calls, int *to,
 	int down[2], up[2];
 	pid_t pid;
 
-	if (pipe(down) != 0 || pipe(up) != 0) {
+	if (pipe2(down, O_CLOEXEC) != 0 || pipe2(up, O_CLOEXEC) != 0) {
 		perror("levels: pipe");
 		exit(2);
 	}
@@ -157,11 +149,10 @@ spawn(const char *self, const char *test, const char *calls, int *to,
 		exit(2);
 	}
 	if (pid == 0) {
+		/* dup2 clears close-on-exec on the copies only. */
 		if (dup2(down[0], STDIN_FILENO) < 0 ||
 		    dup2(up[1], STDOUT_FILENO) < 0)
 			_exit(127);
-		(void)close(down[1]);
-		(void)close(up[0]);
 		execl(self, "levels", "--child", test, calls, (char *)NULL);
 		_exit(127);
 	}
@@ -193,28 +184,21 @@ turns(const struct aim_test *t, struct aim_ctx *ctx, long calls, int rounds,
 		sum[0] += mine;
 		sum[1] += theirs;
 	}
-	qsort(q, (size_t)rounds, sizeof(q[0]), cmp_double);
 	rate[0] = (double)calls * rounds / sum[0];
 	rate[1] = (double)calls * rounds / sum[1];
-	return rounds % 2 ? q[rounds / 2] : (q[rounds / 2 - 1] + q[rounds / 2]) / 2;
+	return stats_median(q, (size_t)rounds);
 }
 
 #define MAX_PIECES 10000
 #define CANARY_PIECE 10	/* canary loops a piece: about 10 ms */
 
-/* Mean and cv of N values. */
+/* The cv of N values. */
 static double
-cv_of(const double *x, int n, double *mean)
+cv_of(const double *x, int n)
 {
-	double m = 0, v = 0;
+	double m = gsl_stats_mean(x, 1, (size_t)n);
 
-	for (int i = 0; i < n; i++)
-		m += x[i];
-	m /= n;
-	for (int i = 0; i < n; i++)
-		v += (x[i] - m) * (x[i] - m);
-	*mean = m;
-	return n > 1 && m > 0 ? sqrt(v / (n - 1)) / m : 0;
+	return n > 1 && m > 0 ? gsl_stats_sd_m(x, 1, (size_t)n, m) / m : 0;
 }
 
 /* --canary: do the test's pieces and the canary's rise and fall together? */
@@ -224,7 +208,6 @@ against_canary(const struct aim_test *t, int n, long calls)
 	double *a = calloc((size_t)n * 3, sizeof(*a)), *b, *q;
 	volatile uint64_t seed = 0x9e3779b97f4a7c15ull, sink;
 	struct aim_ctx ctx;
-	double ma, mb, mq, ca, cb, cq, cov = 0;
 
 	if (a == NULL) {
 		perror("levels: calloc");
@@ -243,15 +226,10 @@ against_canary(const struct aim_test *t, int n, long calls)
 		q[i] = a[i] / b[i];
 	}
 	(void)sink;	/* written: that is its use */
-	ca = cv_of(a, n, &ma);
-	cb = cv_of(b, n, &mb);
-	cq = cv_of(q, n, &mq);
-	for (int i = 0; i < n; i++)
-		cov += (a[i] - ma) * (b[i] - mb);
 	printf("%s: %d pieces each: the test's rate cv %.1f %%, the canary's %.1f %%, correlation %.2f, their ratio's cv %.1f %%\n",
-	       t->info->name, n, 100 * ca, 100 * cb,
-	       ca > 0 && cb > 0 ? cov / (n - 1) / (ca * ma * cb * mb) : 0,
-	       100 * cq);
+	       t->info->name, n, 100 * cv_of(a, n), 100 * cv_of(b, n),
+	       gsl_stats_correlation(a, 1, b, 1, (size_t)n),
+	       100 * cv_of(q, n));
 	free(a);
 	return 0;
 }
