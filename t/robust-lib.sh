@@ -9,11 +9,13 @@ AIMCMP="$B/report/aimcmp"
 W=$(mktemp -d "${TMPDIR:-/tmp}/$NAME.XXXXXX") || exit 1
 # What hold() has stopped: continued at exit, so a script killed between
 # its hold and its release leaves no process stopped behind it, and no
-# job of its own still writing into the directory it removes.
+# job of its own still writing into the directory it removes.  The jobs
+# are this shell's children by /proc: without job control, dash's
+# "jobs -p" names the process group, which is the caller's.
 HELD=
 # Some scripts take write permission away from parts of it.
 trap '[ -z "$HELD" ] || kill -s CONT -- "$HELD" 2>/dev/null
-for j in $(jobs -p); do kill "$j" 2>/dev/null; done; wait
+for j in $(cat "/proc/$$/task/$$/children" 2>/dev/null); do kill "$j" 2>/dev/null; done; wait
 chmod -R u+w "$W" 2>/dev/null; rm -rf "$W"' EXIT
 trap 'exit 143' TERM
 trap 'exit 130' INT

@@ -413,8 +413,8 @@ EXTRA_DIST += t/fleet-load.sh
 TESTS += t/canary-speed.sh
 EXTRA_DIST += t/canary-speed.sh
 # What a test process and its programs hold open (nothing of the caller's).
-TESTS += t/child-fds.sh
-EXTRA_DIST += t/child-fds.sh
+TESTS += t/child-fds.sh t/robust-lib-exit.sh
+EXTRA_DIST += t/child-fds.sh t/robust-lib-exit.sh
 # Sizes in G for --memsize, --filesize and suite files; 65G refused.
 TESTS += t/size-units.sh
 EXTRA_DIST += t/size-units.sh
