@@ -2,7 +2,7 @@
 # break, directories, shell scripts, SysV shared memory, pipes, FIFOs and
 # loopback sockets.
 tests_aim_libaimtests_a_SOURCES += \
-	tests-aim/aimutil.c tests-aim/aimutil.h \
+	tests-aim/aimutil.c tests-aim/aimutil.h tests-aim/aimmsg.h \
 	tests-aim/brk.c \
 	tests-aim/creat_clo.c \
 	tests-aim/dir.c \
