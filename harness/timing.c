@@ -42,7 +42,8 @@ timing_cfg_default(struct timing_cfg *cfg, int64_t duration_ns)
 		cfg->samples = 10;
 	if (cfg->samples < 1)
 		cfg->samples = 1;
-	cfg->batch_ns = 20000;
+	/* A clock reading (25 to 50 ns) is under 0.03 % of a batch. */
+	cfg->batch_ns = 200000;
 	cfg->samples_fixed = 0;
 	cfg->meters = NULL;
 	cfg->n_meters = 0;
@@ -76,12 +77,19 @@ sample_close(const struct timing_cfg *cfg, struct measure_sample *s)
 static __attribute__((noinline, aligned(64))) enum aim_status
 run_batch(const struct aim_test *t, struct aim_ctx *ctx, int64_t batch)
 {
-	for (int64_t i = 0; i < batch; i++) {
-		enum aim_status st = t->run(ctx);
+	/* Loaded once, not after every call: the batch holds it. */
+	enum aim_status (*run)(struct aim_ctx *ctx) = t->run;
+	enum aim_status st;
+	int64_t i = 0;
 
-		if (st != AIM_OK)
+	/* Four calls a turn: the count and its branch once per four. */
+	for (; i + 4 <= batch; i += 4)
+		if ((st = run(ctx)) != AIM_OK || (st = run(ctx)) != AIM_OK ||
+		    (st = run(ctx)) != AIM_OK || (st = run(ctx)) != AIM_OK)
 			return st;
-	}
+	for (; i < batch; i++)
+		if ((st = run(ctx)) != AIM_OK)
+			return st;
 	return AIM_OK;
 }
 
