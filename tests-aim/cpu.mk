@@ -10,6 +10,7 @@ tests_aim_libaimtests_a_SOURCES += \
 	tests-aim/mem.c \
 	tests-aim/memfam.c tests-aim/memfam_impl.h \
 	tests-aim/memfam_impl.c tests-aim/memfam_zero.c \
+	tests-aim/memfam_zero_note.c \
 	tests-aim/misc.c \
 	tests-aim/mul.c \
 	tests-aim/num.c \
