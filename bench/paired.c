@@ -3,7 +3,7 @@
  * two rates of one round, higher is better) and prints per test, in the
  * order the tests first appear, the paired ratio aimrun / reference: the
  * geometric mean of the rounds' ratios with its 95 % interval (Student's t
- * on the log ratios, lib/stats.c), their median, and the mean rate and cv
+ * on the log ratios, lib/stats/), their median, and the mean rate and cv
  * of each side.  The rounds' own ratios are what counts: each round's two
  * runs are neighbours in time, so what the host does between rounds
  * cancels, and the interval says whether what is left is a gap or noise.

@@ -95,7 +95,7 @@ exec_call(struct refenv *env)
 		spawn_reap("./true");
 }
 
-/* Aligned as tests-aim/jmp.c aligns its two. */
+/* Aligned as tests-aim/cpu/jmp.c aligns its two. */
 static __attribute__((noinline, aligned(64))) void
 descend(jmp_buf *env, int left)
 {

@@ -1,9 +1,9 @@
 /*
- * References of the add, mul and div chains: the loops of tests-aim/add.c,
+ * References of the add, mul and div chains: the loops of tests-aim/cpu/add.c,
  * mul.c and div.c, written once per order of the twelve dependent steps
  * and compiled -O2 as tests-aim/ is, so that objdump shows the same loop
  * body (12 addsd, 12 imul, 12 idiv, ...), with the same empty asm on every
- * value (tests-aim/hide.h) keeping the compiler from merging steps.
+ * value (tests-aim/cpu/hide.h) keeping the compiler from merging steps.
  */
 #include "config.h"
 
