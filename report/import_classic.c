@@ -403,3 +403,16 @@ import_console(const struct import_lines *l, struct import_file *f)
 	free(c.m);
 	return rc;
 }
+
+/* The second heading line anywhere: mail around a table may hold anything. */
+static int
+is_console(const struct import_lines *l)
+{
+	return import_any_line(l, import_console_heading);
+}
+
+const struct importer importer_console = {
+	.name = "console",
+	.detect = is_console,
+	.parse = import_console,
+};

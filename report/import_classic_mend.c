@@ -198,3 +198,43 @@ import_row_join(char *const *m, size_t n, size_t i, const struct catalog_test *t
 	}
 	return buf;
 }
+
+char **
+import_mend_all(const struct import_lines *l)
+{
+	char **m = xcalloc(l->n ? l->n : 1, sizeof(*m));
+
+	for (size_t i = 0; i < l->n; i++)
+		m[i] = import_mend(l->text[i]);
+	return m;
+}
+
+void
+import_mend_free(char **m, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(m[i]);
+	free(m);
+}
+
+int
+import_any_line(const struct import_lines *l, int (*is)(const char *s))
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (is(l->text[i]))
+			return 1;
+	return 0;
+}
+
+int
+import_any_mended(const struct import_lines *l,
+		  int (*is)(char *const *m, size_t n, size_t i))
+{
+	char **m = import_mend_all(l);
+	int found = 0;
+
+	for (size_t i = 0; i < l->n && !found; i++)
+		found = is(m, l->n, i);
+	import_mend_free(m, l->n);
+	return found;
+}

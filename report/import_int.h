@@ -12,12 +12,48 @@
 #include "catalog.h"
 #include "import.h"
 
-/* Line i of the file is text[i - 1], without its end of line. */
+/*
+ * The file as lines, without their ends: text[i] is line no[i] of the
+ * file, or line i + 1 when NO is NULL (mail decoded from quoted-printable
+ * joins lines, import_mime.c).
+ */
 struct import_lines {
 	const char *name;
 	char **text;
 	size_t n;
+	size_t *no;
 };
+
+/* The line of the file that text[I] comes from, for messages. */
+size_t import_no(const struct import_lines *l, size_t i);
+
+/*
+ * One format of the table (import_table.c): adding one is a file that
+ * defines its importer and a line of IMPORTERS, in the order detection
+ * tries them (the more particular forms first).
+ */
+struct filehash;
+struct importer {
+	const char *name;	/* --format NAME; the run's source "import-NAME" */
+	/* Whether L is in this format; NULL: only when --format names it. */
+	int (*detect)(const struct import_lines *l);
+	int (*parse)(const struct import_lines *l, struct import_file *f);
+	/* A result directory of the tool: whether DIRFD is one, and read it. */
+	int (*dir_detect)(int dirfd);
+	int (*dir_parse)(int dirfd, const char *name, struct import_file *f,
+			 struct filehash *hash);
+	const char *dir_what;	/* such a directory, for messages */
+	int own_tags;		/* the file names its runs' tags */
+};
+
+#define IMPORTERS(X) \
+	X(importer_csv) X(importer_json) X(importer_lkp) \
+	X(importer_mmtests) X(importer_blocks) \
+	X(importer_console) X(importer_ss) X(importer_logfile) \
+	X(importer_lines)
+#define IMPORTER_DECLARE(v) extern const struct importer v;
+IMPORTERS(IMPORTER_DECLARE)
+#undef IMPORTER_DECLARE
 
 /*
  * Most lines of one file: with the line and size bounds of lib/infile.h
@@ -42,6 +78,9 @@ struct import_lines {
 
 /* Report "NAME:LINE: why" (LINE 0: "NAME: why") and return -1. */
 int import_error(const char *name, size_t line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* "NAME:LINE: note: what" on stderr: something passed over; returns 0. */
+int import_note(const char *name, size_t line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /*
@@ -149,10 +188,8 @@ char *import_row_join(char *const *m, size_t n, size_t i,
 		      const struct catalog_test *t, const char *rest,
 		      size_t *used);
 
+/* The console tables of L (import_classic.c), as mmtests logs hold too. */
 int import_console(const struct import_lines *l, struct import_file *f);
-int import_logfile(const struct import_lines *l, struct import_file *f);
-int import_ss(const struct import_lines *l, struct import_file *f);
-int import_csv(const struct import_lines *l, struct import_file *f);
 /*
  * Of a record of the CSV export at NAME:LINE (import_csv_id.c), each 0
  * or -1 (reported).  The environment fact KEY = VALUE is one aimkit
@@ -190,29 +227,31 @@ FILE *import_peer_open(int dirfd, const char *member, char *why,
 /* MEMBER exists in DIRFD (a link counts, and is then refused). */
 int import_peer_has(int dirfd, const char *member);
 /*
- * The result directory DIRFD (named NAME) parsed as KIND (auto, mmtests
- * or lkp) into OUT: an lkp run directory (aim9.json, else stats.json,
- * with the facts of the result root's path) or mmtests logs aim9-1 ...
- * aim9-N as the samples of one run.  Its hash is of every member read.
- * The entry point of aimdb import for a directory.  0 or -1 (reported).
+ * MEMBER of DIRFD, or else MEMBER.gz or MEMBER.xz (the name found into
+ * FOUND of LEN), parsed by IMP into OUT; the member is named DIR/FOUND in
+ * messages.  0 or -1 (reported).
  */
-int import_peer_dir(int dirfd, const char *name, enum import_kind kind,
-		    struct import_file *out);
-/* S is a row of compare-mmtests.pl: a statistic and a test. */
-int import_mmtests_cmp_row(const char *s);
-int import_mmtests(const struct import_lines *l, struct import_file *f);
-/* An lkp-tests JSON file: aim9.json, stats.json or matrix.json. */
+int import_peer_member(int dirfd, const char *dir, const char *member,
+		       const struct importer *imp, char *found, size_t len,
+		       struct import_file *out);
+/* MEMBER, MEMBER.gz or MEMBER.xz is in DIRFD. */
+int import_peer_has_any(int dirfd, const char *member);
+/*
+ * Result directories: an lkp run (aim9.json, else stats.json, with the
+ * facts of the result root's path) and mmtests logs aim9-1 ... aim9-N as
+ * the samples of one run (import_peer.c).
+ */
+int import_lkp_dir(int dirfd, const char *name, struct import_file *out,
+		   struct filehash *hash);
+int import_mmtests_dir(int dirfd, const char *name, struct import_file *out,
+		       struct filehash *hash);
 /* Facts of the lkp result root PATH lies in, when it is so shaped. */
 int import_lkp_path_env(const char *name, size_t line, struct import_report *r,
 			const char *path);
-int import_lkp(const struct import_lines *l, struct import_file *f);
 
 /* Release a run's identity (import_json_id.c); NULL-safe. */
 void import_identity_free(struct import_identity *id);
 
-/* aimkit's JSON export (import_json.c); the document has its shape. */
-int import_json(const struct import_lines *l, struct import_file *f);
-int import_is_json(const struct import_lines *l);
 /*
  * A result of T in R whose one sample is the rate V as printed (no calls
  * or time: a summary, a posted comparison), or NULL after reporting
@@ -222,10 +261,52 @@ struct import_result *import_add_printed(const char *name, size_t line,
 					 struct import_report *r,
 					 const struct catalog_test *t,
 					 const char *field, double v);
-/* Posted comparisons (import_cmpblock.c): per-test blocks, line form. */
-int import_cmp_blocks(const struct import_lines *l, struct import_file *f);
-int import_cmp_lines(const struct import_lines *l, struct import_file *f);
-/* L holds either: 1 with *KIND set, else 0. */
-int import_cmp_detect(const struct import_lines *l, enum import_kind *kind);
+/* Every line of L mended as mail leaves it (malloc'd, L->n of them). */
+char **import_mend_all(const struct import_lines *l);
+void import_mend_free(char **m, size_t n);
+/* Some line of L satisfies IS: the detectors of the table. */
+int import_any_line(const struct import_lines *l, int (*is)(const char *s));
+/* Some line I of the lines M of L mended (N of them) satisfies IS. */
+int import_any_mended(const struct import_lines *l,
+		      int (*is)(char *const *m, size_t n, size_t i));
+
+/* The importer IMP (NULL: detected) run on L into F (import_table.c). */
+int import_table_parse(const struct import_lines *l, const struct importer *imp,
+		       struct import_file *f);
+
+/*
+ * Compressed input (import_unzip.c): RAW read through a stream that
+ * decompresses gzip or xz data and passes any other on, with the state U
+ * (freed when the stream is closed; RAW stays open).  NULL on a read
+ * error.  After a failed read, the reason, else NULL.
+ */
+struct import_unzip;
+FILE *import_unzip_open(FILE *raw, struct import_unzip **u);
+const char *import_unzip_error(const struct import_unzip *u);
+
+/*
+ * Mail (import_mime.c).  Decode the quoted-printable parts of L in place
+ * (its line numbers kept in L->no): 0, or -1 (reported).
+ */
+int import_mime_decode(struct import_lines *l);
+/* Mended line S is a mail or MIME header, a part boundary: not a title. */
+int import_mail_line(const char *s);
+/*
+ * The mail's Subject (unfolded, malloc'd) and the line it starts on, or
+ * NULL when L has none.
+ */
+char *import_mail_subject(const struct import_lines *l, size_t *line);
+
+/*
+ * Names for the runs (import_name.c).  The kernel version the text S
+ * names, "2.6.20-rc1" of "kernel-2.6.20-rc1 on P3" (malloc'd), or NULL
+ * when it names none or more than one.
+ */
+char *import_kernel_named(const char *s);
+/* Give each report of F that has no name the one its file gives it. */
+void import_name_reports(const struct import_lines *l, struct import_file *f);
+/* Name R by NAME (copied), which HOW says, at LINE of the file. */
+void import_name(struct import_report *r, const char *name, const char *how,
+		 size_t line);
 
 #endif

@@ -139,8 +139,10 @@ import_lkp_path_env(const char *name, size_t line, struct import_report *r,
 						part[k]) < 0)
 			rc = -1;
 		/* The tested kernel names the run for --split. */
-		if (rc == 0 && k == 0 && r->title == NULL)
+		if (rc == 0 && k == 0 && r->title == NULL) {
 			r->title = xstrdup(part[k]);
+			import_name(r, part[k], "the commit of its lkp result root", line);
+		}
 		free(part[k]);
 	}
 	return rc;
@@ -259,7 +261,7 @@ parse(const struct import_lines *l)
 	return doc;
 }
 
-int
+static int
 import_lkp(const struct import_lines *l, struct import_file *f)
 {
 	struct json_object *doc = parse(l), *src;
@@ -284,3 +286,36 @@ import_lkp(const struct import_lines *l, struct import_file *f)
 		rc = import_error(l->name, 1, "no aim9.TEST.ops_per_sec results");
 	return rc;
 }
+
+/* A JSON object naming an aim9 key: lkp-tests' stats. */
+static int
+is_lkp(const struct import_lines *l)
+{
+	size_t i = 0;
+
+	while (i < l->n && l->text[i][strspn(l->text[i], " \t")] == '\0')
+		i++;
+	if (i == l->n || l->text[i][strspn(l->text[i], " \t")] != '{')
+		return 0;
+	for (; i < l->n; i++)
+		if (strstr(l->text[i], "\"aim9.") != NULL)
+			return 1;
+	return 0;
+}
+
+/* A run directory of an lkp result root. */
+static int
+is_lkp_dir(int dirfd)
+{
+	return import_peer_has_any(dirfd, "aim9.json") ||
+	       import_peer_has_any(dirfd, "stats.json");
+}
+
+const struct importer importer_lkp = {
+	.name = "lkp",
+	.detect = is_lkp,
+	.parse = import_lkp,
+	.dir_detect = is_lkp_dir,
+	.dir_parse = import_lkp_dir,
+	.dir_what = "an lkp run (aim9.json, stats.json)",
+};

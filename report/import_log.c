@@ -76,6 +76,7 @@ current(struct blocks *b, size_t no)
 	b->rep = import_add_report(b->f, b->n_header ? b->header_start : no);
 	b->rep->host = header_field(b, 0);
 	b->rep->configuration = header_field(b, 1);
+	b->rep->config_line = b->n_header > 1 ? (int)import_no(b->l, b->header[1]) : 0;
 	b->rep->date = header_field(b, 2);
 	if (b->rep->configuration != NULL)
 		b->rep->title = xstrdup(b->rep->configuration);
@@ -221,14 +222,63 @@ read_blocks(const struct import_lines *l, struct import_file *f,
 	return 0;
 }
 
-int
+static int
 import_logfile(const struct import_lines *l, struct import_file *f)
 {
 	return read_blocks(l, f, log_data);
 }
 
-int
+static int
 import_ss(const struct import_lines *l, struct import_file *f)
 {
 	return read_blocks(l, f, ss_data);
 }
+
+/* "name<TAB>..." of a classic test: a line of suite9.ss. */
+static int
+is_ss_line(const char *s)
+{
+	const char *tab = strchr(s, '\t');
+
+	return tab != NULL && import_test(s, (size_t)(tab - s)) != NULL;
+}
+
+static int
+is_ss(const struct import_lines *l)
+{
+	return import_any_line(l, is_ss_line);
+}
+
+/* "name delta loops ops units" of a classic test: of logfile.suite9. */
+static int
+is_log_line(const char *s)
+{
+	const char *tok[5];
+	size_t len[5];
+	double x;
+	int k = 1;
+
+	if (import_tokens(s, tok, len, 5) < 5 || import_test(tok[0], len[0]) == NULL)
+		return 0;
+	while (k <= 3 && import_number(tok[k], len[k], &x) == 0)
+		k++;
+	return k > 3;
+}
+
+static int
+is_logfile(const struct import_lines *l)
+{
+	return import_any_line(l, is_log_line);
+}
+
+const struct importer importer_ss = {
+	.name = "ss",
+	.detect = is_ss,
+	.parse = import_ss,
+};
+
+const struct importer importer_logfile = {
+	.name = "logfile",
+	.detect = is_logfile,
+	.parse = import_logfile,
+};

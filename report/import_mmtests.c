@@ -33,7 +33,7 @@ is_stat(const char *s, size_t len)
 	       (len > 7 && memcmp(s, "BAmean.", 7) == 0);
 }
 
-int
+static int
 import_mmtests_cmp_row(const char *s)
 {
 	const char *tok[2];
@@ -106,6 +106,9 @@ titles(const struct import_lines *l, size_t first, struct import_file *f)
 							(int)len[1][i], tok[1][i]);
 		else if (n[1] == f->n_reports)
 			f->reports[i].title = import_strip(tok[1][i], len[1][i]);
+		if (f->reports[i].title != NULL)
+			import_name(&f->reports[i], f->reports[i].title,
+				    "its column's header", 0);
 	}
 }
 
@@ -223,6 +226,7 @@ header(const struct import_lines *l, struct import_report *r)
 			r->configuration = xstrdup(r->env[i].value);
 			free(r->title);
 			r->title = xstrdup(r->env[i].value);
+			import_name(r, r->title, "the kernel mmtests answered for the machine's configuration", 0);
 		}
 	}
 	for (size_t i = 0; i + 1 < (size_t)r->line && r->date == NULL; i++) {
@@ -248,7 +252,7 @@ raw_log(const struct import_lines *l, struct import_file *f)
 	return 0;
 }
 
-int
+static int
 import_mmtests(const struct import_lines *l, struct import_file *f)
 {
 	for (size_t i = 0; i < l->n; i++)
@@ -256,3 +260,31 @@ import_mmtests(const struct import_lines *l, struct import_file *f)
 			return compare_table(l, f);
 	return raw_log(l, f);
 }
+
+/* A compare-mmtests.pl row, or the expect transcript of an aim9 log. */
+static int
+is_mmtests_line(const char *s)
+{
+	return import_mmtests_cmp_row(s) || strcmp(s, "spawn ./singleuser") == 0;
+}
+
+static int
+is_mmtests(const struct import_lines *l)
+{
+	return import_any_line(l, is_mmtests_line);
+}
+
+static int
+is_mmtests_dir(int dirfd)
+{
+	return import_peer_has_any(dirfd, "aim9-1");
+}
+
+const struct importer importer_mmtests = {
+	.name = "mmtests",
+	.detect = is_mmtests,
+	.parse = import_mmtests,
+	.dir_detect = is_mmtests_dir,
+	.dir_parse = import_mmtests_dir,
+	.dir_what = "mmtests logs (aim9-1...)",
+};

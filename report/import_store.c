@@ -152,7 +152,6 @@ store_report(struct store *st, const struct import_file *f,
 		.tag = tag,
 		.suite = "aim9",
 		.options = "",
-		.source = import_source(f->kind),
 		.source_file = source_file,
 		.aim_version = PACKAGE_VERSION,
 		.host = report_host(r),
@@ -161,7 +160,11 @@ store_report(struct store *st, const struct import_file *f,
 	};
 	size_t n_env;
 	int64_t id;
+	char source[64];
 
+	snprintf(source, sizeof(source), "import-%s",
+		 import_format_name(f->format));
+	run.source = source;
 	if (r->identity != NULL && r->identity->started_utc != NULL) {
 		id = store_copy(st, r, tag);
 		return id < 0 || store_results(st, id, r) < 0 ? -1 : 0;

@@ -16,6 +16,8 @@ report_libreport_a_SOURCES = \
 	report/fmt_html.c report/fmt_json.c report/fmt_md.c \
 	report/fmt_table.c report/fmt_text.c report/fmt_ci.c \
 	report/import.c report/import.h report/import_int.h \
+	report/import_table.c report/import_unzip.c report/import_mime.c \
+	report/import_name.c \
 	report/import_classic.c report/import_csv.c report/import_csv_id.c \
 	report/import_log.c \
 	report/import_store.c \
@@ -29,7 +31,7 @@ report_libreport_a_SOURCES = \
 # imports), so the readers link neither the tests nor the harness
 # (t/report-measured.sh holds them to it).
 REPORT_LDADD = report/libreport.a lib/libaim.a $(SQLITE3_LIBS) $(PQ_LIBS) \
-	$(JSONC_LIBS) $(GSL_LIBS) $(LIBS) $(NETTLE_LIBS)
+	$(JSONC_LIBS) $(GSL_LIBS) $(LIBS) $(NETTLE_LIBS) $(ZLIB_LIBS) $(LZMA_LIBS)
 
 bin_PROGRAMS += report/aimcmp report/aimdb
 report_aimcmp_SOURCES = report/aimcmp.c report/aimcmp_opts.c report/aimcmp_opts.h
@@ -74,7 +76,7 @@ report_libreport_a_SOURCES += report/import_classic_mend.c
 report_libreport_a_SOURCES += report/import_mmtests.c report/import_lkp.c \
 	report/import_peer.c
 report_libreport_a_SOURCES += report/import_json.c
-report_libreport_a_SOURCES += report/import_cmpblock.c
+report_libreport_a_SOURCES += report/import_blocks.c report/import_lines.c
 report_libreport_a_SOURCES += report/compare_counters.c report/fmt_counters.c
 report_libreport_a_SOURCES += report/compare_scaling.c report/compare_scaling.h \
 	report/scaling_out.c
