@@ -244,6 +244,28 @@ print_imported(const struct import_file *f, char *const *tags)
 	return CLI_OK;
 }
 
+/* "  WHAT VALUE" of a report's header field, when it has one. */
+static void
+dry_line(const char *what, const char *value)
+{
+	if (value == NULL)
+		return;
+	printf("  %s ", what);
+	tag_fput(stdout, value, 0);
+	putchar('\n');
+}
+
+/* " metrics NAME=VALUE ..." when the sample has any, and the line's end. */
+static void
+dry_metrics(const struct measure_metrics *m)
+{
+	char text[MEASURE_TEXT_MAX];
+
+	if (measure_format(m, text, sizeof(text)) > 0)
+		printf(" metrics %s", text);
+	putchar('\n');
+}
+
 /* --dry-run: every tag, result and sample the import would store. */
 static int
 print_dry_run(const struct import_file *f, char *const *tags)
@@ -258,6 +280,8 @@ print_dry_run(const struct import_file *f, char *const *tags)
 		printf(":%d as ", r->line);
 		tag_fput(stdout, tags[i], 0);
 		printf(" (%zu results)\n", r->n_results);
+		dry_line("host", r->host);
+		dry_line("configuration", r->configuration);
 		for (size_t j = 0; j < r->n_env; j++) {
 			fputs("  env ", stdout);
 			tag_fput(stdout, r->env[j].key, 0);
@@ -278,10 +302,11 @@ print_dry_run(const struct import_file *f, char *const *tags)
 			for (size_t k = 0; k < res->n_samples; k++) {
 				const struct import_sample *s = &res->samples[k];
 
-				printf("    calls %lld elapsed_ns %lld ops/s %s\n",
+				printf("    calls %lld elapsed_ns %lld ops/s %s",
 				       (long long)s->calls, (long long)s->elapsed_ns,
 				       s->has_printed ? jsonout_shortest(s->printed_ops,
 									 num, sizeof(num)) : "-");
+				dry_metrics(&s->m);
 			}
 		}
 	}

@@ -345,31 +345,34 @@ import_parse(FILE *in, const char *name, const struct importer *imp,
 }
 
 void
+import_report_free(struct import_report *r)
+{
+	for (size_t j = 0; j < r->n_results; j++) {
+		free(r->results[j].status);
+		free(r->results[j].reason);
+		free(r->results[j].finished_utc);
+		free(r->results[j].samples);
+	}
+	for (size_t j = 0; j < r->n_env; j++) {
+		free(r->env[j].key);
+		free(r->env[j].value);
+	}
+	free(r->env);
+	free(r->results);
+	free(r->title);
+	free(r->name);
+	free(r->name_how);
+	free(r->host);
+	free(r->configuration);
+	free(r->date);
+	import_identity_free(r->identity);
+}
+
+void
 import_free(struct import_file *f)
 {
-	for (size_t i = 0; i < f->n_reports; i++) {
-		struct import_report *r = &f->reports[i];
-
-		for (size_t j = 0; j < r->n_results; j++) {
-			free(r->results[j].status);
-			free(r->results[j].reason);
-			free(r->results[j].finished_utc);
-			free(r->results[j].samples);
-		}
-		for (size_t j = 0; j < r->n_env; j++) {
-			free(r->env[j].key);
-			free(r->env[j].value);
-		}
-		free(r->env);
-		free(r->results);
-		free(r->title);
-		free(r->name);
-		free(r->name_how);
-		free(r->host);
-		free(r->configuration);
-		free(r->date);
-		import_identity_free(r->identity);
-	}
+	for (size_t i = 0; i < f->n_reports; i++)
+		import_report_free(&f->reports[i]);
 	free(f->reports);
 	f->reports = NULL;
 	f->n_reports = 0;

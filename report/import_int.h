@@ -48,7 +48,7 @@ struct importer {
 
 #define IMPORTERS(X) \
 	X(importer_csv) X(importer_json) X(importer_lkp) \
-	X(importer_mmtests) X(importer_blocks) \
+	X(importer_lkp_compare) X(importer_mmtests) X(importer_blocks) \
 	X(importer_console) X(importer_ss) X(importer_logfile) \
 	X(importer_lines)
 #define IMPORTER_DECLARE(v) extern const struct importer v;
@@ -119,6 +119,8 @@ int import_tok_is(const char *start, size_t len, const char *word);
  */
 void *import_grow(void *array, size_t n, size_t size);
 
+/* Release what report R holds (not R itself). */
+void import_report_free(struct import_report *r);
 /* A new empty report starting at LINE. */
 struct import_report *import_add_report(struct import_file *f, size_t line);
 /* A new result of test T at LINE with status STATUS (copied). */
@@ -169,6 +171,38 @@ char *import_mend(const char *s);
 int import_heading_is(const char *s, const char *squeezed);
 /* S is the second console heading line, however spaced or quoted. */
 int import_console_heading(const char *s);
+/*
+ * Line I of the mended lines M (N of them) starts the second heading
+ * line, alone or broken onto line I + 1: how many lines, 0 when not;
+ * *CPU is set for the variant with CPU utilisation columns
+ * (import_classic_head.c).  The first heading line of that variant just
+ * above line I: how many lines it takes, or 0.
+ */
+size_t import_heading_at(char *const *m, size_t n, size_t i, int *cpu);
+size_t import_heading1_above(char *const *m, size_t n, size_t i, int cpu);
+/*
+ * ROW, the text after a console row's name at NAME:NO, as sample S of
+ * test T and its factor: elapsed, [user, system when CPU,] count, loops/s,
+ * ops/s and units (none when UNITS_ABOVE: they stood on the line above).
+ * 0, or -1 (reported).  The message of a row that is none of that.
+ */
+int import_console_values(const char *name, size_t no, const char *row,
+			  const struct catalog_test *t, int cpu,
+			  int units_above, struct import_sample *s,
+			  unsigned long *factor);
+extern const char import_console_malformed[];
+/*
+ * Row text REST starts "[kernel]": its name (*LEN bytes), *REST moved
+ * past it; else NULL.  The LEN bytes at S are printable text for a
+ * kernel's name.  Mended line M is a row tagged by its kernel.
+ */
+const char *import_row_tag(const char **rest, size_t *len);
+int import_tag_printable(const char *s, size_t len);
+int import_tagged_row(const char *m);
+/* Row numbers a mail moved to the end of the line above, moved back. */
+void import_carry_numbers(char **m, size_t n);
+/* The title of a table at START: the text line nearest above, after FROM. */
+char *import_console_title(char *const *m, size_t from, size_t start);
 /* Mended line S is dashes only: a rule, or the tail of a broken one. */
 int import_is_dashes(const char *s);
 /*
@@ -177,16 +211,18 @@ int import_is_dashes(const char *s);
  */
 int import_row_start(const char *m, int64_t *number, const struct catalog_test **t,
 		     const char **rest);
-/* Leading numbers of row text S (up to 4); *UNITS is the text after. */
-size_t import_row_numbers(const char *s, const char **units);
+/* Leading numbers of row text S (up to MAX); *UNITS is the text after. */
+#define IMPORT_ROW_NUMBERS_MAX 6
+size_t import_row_numbers(const char *s, size_t max, const char **units);
 /*
  * The row of T whose text after the name, REST, is on mended line I of
  * M (N lines), joined with the lines a mail client broke it onto while
- * they carry on its numbers or its units; *USED is how many (malloc'd).
+ * they carry on its WANT numbers or (when JOIN_UNITS) its units; *USED is
+ * how many (malloc'd).
  */
 char *import_row_join(char *const *m, size_t n, size_t i,
 		      const struct catalog_test *t, const char *rest,
-		      size_t *used);
+		      size_t want, int join_units, size_t *used);
 
 /* The console tables of L (import_classic.c), as mmtests logs hold too. */
 int import_console(const struct import_lines *l, struct import_file *f);
@@ -245,6 +281,31 @@ int import_lkp_dir(int dirfd, const char *name, struct import_file *out,
 		   struct filehash *hash);
 int import_mmtests_dir(int dirfd, const char *name, struct import_file *out,
 		       struct filehash *hash);
+/*
+ * compare-mmtests.pl tables (import_mmcmp.c): mended line S is a row of
+ * an AIM9 test; the tables of L read into F.
+ */
+int import_mmtests_cmp_row(const char *mended);
+int import_mmtests_compare(const struct import_lines *l, struct import_file *f);
+/*
+ * One group of the table of lkp compare (import_lkpcmp_head.c): its
+ * commit columns and the parameters of its job, read from the lines
+ * FROM to J of M, J being the "%stddev %change" header: 0, or -1 when
+ * they are not that (then it is no table).
+ */
+#define IMPORT_LKP_COLS_MAX 16
+#define IMPORT_LKP_PARAMS_MAX 24
+#define IMPORT_LKP_NO_REPORT ((size_t)-1)
+struct import_lkp_group {
+	size_t ncols, ids_line;
+	char *id[IMPORT_LKP_COLS_MAX];
+	char *key[IMPORT_LKP_PARAMS_MAX], *value[IMPORT_LKP_PARAMS_MAX];
+	size_t nparams, params_line;
+	size_t first;		/* its first report, IMPORT_LKP_NO_REPORT */
+};
+int import_lkp_group_at(const struct import_lines *l, char *const *m,
+			size_t from, size_t j, struct import_lkp_group *g);
+void import_lkp_group_free(struct import_lkp_group *g);
 /* Facts of the lkp result root PATH lies in, when it is so shaped. */
 int import_lkp_path_env(const char *name, size_t line, struct import_report *r,
 			const char *path);
@@ -261,6 +322,29 @@ struct import_result *import_add_printed(const char *name, size_t line,
 					 struct import_report *r,
 					 const struct catalog_test *t,
 					 const char *field, double v);
+/*
+ * singleuser's prompts above a table (import_prompts.c): their answers
+ * on the mended lines M of L from FROM to TO, NULL where none was given
+ * (answered from a pipe, the prompts share one line and none is).
+ */
+enum {
+	IMPORT_PROMPT_NAME, IMPORT_PROMPT_CONFIG, IMPORT_PROMPT_SECONDS,
+	IMPORT_PROMPT_PATH, IMPORT_PROMPT_START, IMPORT_PROMPTS
+};
+struct import_prompts {
+	char *answer[IMPORT_PROMPTS];
+	size_t line[IMPORT_PROMPTS];
+};
+void import_prompts_read(const struct import_lines *l, char *const *m,
+			 size_t from, size_t to, struct import_prompts *p);
+void import_prompts_free(struct import_prompts *p);
+/* Every answer is printable text of at most 256 bytes: 0, or -1 (reported). */
+int import_prompts_check(const struct import_lines *l,
+			 const struct import_prompts *p);
+/* R's host, configuration and date from the answers, where R has none. */
+void import_prompts_apply(const struct import_prompts *p,
+			  struct import_report *r);
+
 /* Every line of L mended as mail leaves it (malloc'd, L->n of them). */
 char **import_mend_all(const struct import_lines *l);
 void import_mend_free(char **m, size_t n);

@@ -17,7 +17,9 @@ report_libreport_a_SOURCES = \
 	report/fmt_table.c report/fmt_text.c report/fmt_ci.c \
 	report/import.c report/import.h report/import_int.h \
 	report/import_table.c report/import_unzip.c report/import_mime.c \
-	report/import_name.c \
+	report/import_name.c report/import_prompts.c \
+	report/import_classic_head.c report/import_classic_row.c \
+	report/import_lkpcmp.c report/import_lkpcmp_head.c \
 	report/import_classic.c report/import_csv.c report/import_csv_id.c \
 	report/import_log.c \
 	report/import_store.c \
@@ -73,7 +75,8 @@ report_libreport_a_SOURCES += report/import_num.c report/compare_env_known.c
 report_libreport_a_SOURCES += report/compare_mode.c
 report_libreport_a_SOURCES += report/import_index.c report/import_index.h
 report_libreport_a_SOURCES += report/import_classic_mend.c
-report_libreport_a_SOURCES += report/import_mmtests.c report/import_lkp.c \
+report_libreport_a_SOURCES += report/import_mmtests.c report/import_mmcmp.c \
+	report/import_lkp.c \
 	report/import_peer.c
 report_libreport_a_SOURCES += report/import_json.c
 report_libreport_a_SOURCES += report/import_blocks.c report/import_lines.c

@@ -11,8 +11,9 @@ NAME=import-mail
 . "$S/t/db-sql.sh"
 D="$S/t/data/report"
 # stored FILE [TAGS...]: import FILE into a new database, then its table
-# (aimdb show) and every sample (the export, tag and run id cut off, and
-# the text of failures, which archives respace like any text); a
+# (aimdb show) and every sample (the export, tag and run id cut off, the
+# text of failures blanked and every run of spaces one, since archives
+# respace text like the date's); a
 # database of its own each, named in $W/FILE.target (the undamaged
 # report's the first).
 stored() {
@@ -26,7 +27,7 @@ stored() {
 	"$AIMDB" --db "$db" import "$@" "$D/$f" >/dev/null &&
 		"$AIMDB" --db "$db" show mail >"$W/$f.show" &&
 		"$AIMDB" --db "$db" export mail | cut -d, -f3- | sed 's/\(,[^,]*\)\{4\}$//' |
-		sed 's/,fail,[^,]*,/,fail,,/' >"$W/$f.csv"
+		sed 's/,fail,[^,]*,/,fail,,/' | tr -s ' ' >"$W/$f.csv"
 }
 same() {	# same FILE [TAGS...]: FILE stores what mail-clean.txt does
 	g=$1; shift
@@ -47,6 +48,8 @@ t "undamaged: 60 results, new_raph failed" \
 		'39,new_raph,1,,fail,Unable to converge after 100 tries.; new_raph: Success; *** Failed to execute new_raph  ***,'"
 
 t "ends at a blank line, no closing rule" same mail-blank-end.txt
+t "a blank line between rows: the rows after it carry on the table" \
+	same mail-blank-rows.txt
 t "ends at the end of the file" same mail-eof.txt
 t "ends at the end of the file, no final newline" same mail-eof-noeol.txt
 t "ends at the next report's title" same mail-next-title.txt -t oldbox
@@ -82,9 +85,9 @@ t "archived reports compare as the published table" sh -c \
 
 # Ambiguous: refused with file:line, the database as it was.
 DB=$(db_first mail-clean.txt.db)
-refused "a blank line inside the table" 1 \
-	"mail-bad-blank.txt:33: row of exec_test after the end of the table at line 32" \
-	"$AIMDB" --db "$DB" import -t bad "$D/mail-bad-blank.txt"
+refused "a line of text inside the table" 1 \
+	"mail-bad-text.txt:33: row of exec_test after the end of the table at line 32" \
+	"$AIMDB" --db "$DB" import -t bad "$D/mail-bad-text.txt"
 refused "a row broken inside a number" 1 "mail-bad-split.txt:24: malformed row" \
 	"$AIMDB" --db "$DB" import -t bad "$D/mail-bad-split.txt"
 refused "units cut short" 1 \

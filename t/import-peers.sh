@@ -53,7 +53,7 @@ printf '{\n "aim9.page_test.ops_per_sec": [1, 2],\n "stats_source": ["/a/stats.j
 refused "lkp: a matrix row of the wrong length" 1 "short.json:2: aim9.page_test.ops_per_sec: 2 values, expected 1" \
 	"$AIMDB" --db "$DB" import -t bad "$W/short.json"
 sed 's/benchbox/bench\x01box/' "$D/mmtests-aim9-1" >"$W/ctl-log"
-refused "mmtests: a control character in a fact" 1 "ctl-log:7: hostname" \
+refused "mmtests: a control character in a fact" 1 "ctl-log:7: Machine's name" \
 	"$AIMDB" --db "$DB" import -t bad "$W/ctl-log"
 
 # Result directories: mmtests logs aim9-1..N as one run, an lkp run
