@@ -25,7 +25,9 @@ header_value(const char *s, const char *name)
 {
 	size_t n = strlen(name);
 
-	if (strncasecmp(s, name, n) != 0 || s[n] != ':')
+	/* Most lines are no header: the first letter tells, cheaply. */
+	if ((s[0] | 0x20) != (name[0] | 0x20) || strncasecmp(s, name, n) != 0 ||
+	    s[n] != ':')
 		return NULL;
 	return s + n + 1 + strspn(s + n + 1, " \t");
 }
@@ -43,7 +45,7 @@ declares_qp(const char *s)
 static int
 boundary_of(const char *s, char *b, size_t len)
 {
-	const char *p = strcasestr(s, "boundary=");
+	const char *p = strchr(s, '=') != NULL ? strcasestr(s, "boundary=") : NULL;
 	size_t n;
 
 	if (p == NULL)

@@ -9,6 +9,7 @@ wrapping, quoting, quoted-printable, Latin-1).  Run it from this directory;
 it rewrites every fixture, so a change shows in git diff.  Not run by make
 check: the files it writes are what the tests read.
 """
+import lzma
 import random
 import sys
 
@@ -770,6 +771,15 @@ def multipart(rng):
     o.write()
 
 
+def bomb():
+    """An xz file of 32 KiB that inflates past the 256 MiB any input may
+    have, in lines within the 1 MiB a line may have."""
+    line = b"x" * (1024 * 1024 - 2) + b"\n"
+    with lzma.open("bomb.xz", "wb", preset=9) as f:
+        for _ in range(260):
+            f.write(line)
+
+
 def main():
     rng = random.Random(20260601)
     console_2002(rng)
@@ -786,6 +796,7 @@ def main():
     robot_reply(rng)
     mmtests_pipe(rng)
     multipart(rng)
+    bomb()
     return 0
 
 
