@@ -174,6 +174,15 @@ import_add_env(struct import_report *r, const char *key, const char *value)
 	r->n_env++;
 }
 
+const char *
+import_find_env(const struct import_report *r, const char *key)
+{
+	for (size_t i = 0; i < r->n_env; i++)
+		if (strcmp(r->env[i].key, key) == 0)
+			return r->env[i].value;
+	return NULL;
+}
+
 struct import_result *
 import_find_result(struct import_report *r, const char *test, int rep)
 {
@@ -342,6 +351,24 @@ import_parse(FILE *in, const char *name, const struct importer *imp,
 	if (rc < 0)
 		import_free(out);
 	return rc;
+}
+
+void
+import_numbering_row(struct import_numbering *n, int64_t number,
+		     const struct catalog_test *t)
+{
+	n->not_position |= number != ++n->rows;
+	n->not_catalog |= number != t->number;
+}
+
+void
+import_numbering_mark(const struct import_numbering *n,
+		      struct import_report *r)
+{
+	if (n->rows > 0 && !n->not_position && n->not_catalog &&
+	    import_find_env(r, IMPORT_ROW_NUMBERS_KEY) == NULL)
+		import_add_env(r, IMPORT_ROW_NUMBERS_KEY,
+			       IMPORT_ROW_NUMBERS_POSITION);
 }
 
 void

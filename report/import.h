@@ -105,6 +105,13 @@ struct import_file {
  */
 #define IMPORT_ENV_UNKNOWN_KEY "environment"
 #define IMPORT_ENV_UNKNOWN "unknown"
+/*
+ * The fact of a run whose report numbered its rows by position, as
+ * singleuser numbers a part of the suite (1, 2, 3 ...), not by the
+ * catalog: aimdb show numbers them so again.  No fact of the machine.
+ */
+#define IMPORT_ROW_NUMBERS_KEY "import.row_numbers"
+#define IMPORT_ROW_NUMBERS_POSITION "position"
 
 /*
  * The importer --format calls NAME into *OUT; "auto" is NULL, detection.

@@ -35,6 +35,7 @@ struct console {
 	size_t first;			/* its first report */
 	char *title;			/* the line above it */
 	struct import_prompts prompts;	/* singleuser's, above it */
+	struct import_numbering numbering;	/* of its rows */
 	struct import_result *open;	/* failed row awaiting its "Skipping" */
 	const struct catalog_test *units_above;
 	size_t prev_end;		/* index after the previous table */
@@ -79,6 +80,7 @@ begin_table(struct console *c, size_t start, int cpu)
 	c->last_number = 0;
 	c->last_classic = 0;
 	c->unclosed = 0;
+	memset(&c->numbering, 0, sizeof(c->numbering));
 	return 0;
 }
 
@@ -251,6 +253,9 @@ table_row(struct console *c, size_t *i, int64_t number,
 	c->tagged = tag != NULL;
 	if (tag != NULL && !import_tag_printable(tag, len))
 		return import_error(c->l->name, no, "kernel name is not printable text of 1 to 256 bytes");
+	/* Tagged rows repeat a test: it counts once. */
+	if (tag == NULL || t->number != c->last_classic)
+		import_numbering_row(&c->numbering, number, t);
 	if (check_order(c, no, number, t) < 0)
 		return -1;
 	r = table_report(c, tag, len);
@@ -301,6 +306,8 @@ end_table(struct console *c, size_t i, int closed)
 	if (c->f->n_reports == c->first)
 		return import_error(c->l->name, import_no(c->l, i),
 				    "table without rows");
+	for (size_t k = c->first; k < c->f->n_reports; k++)
+		import_numbering_mark(&c->numbering, &c->f->reports[k]);
 	c->in_table = 0;
 	c->prev_end = closed ? i + 1 : i;
 	c->unclosed = closed ? 0 : import_no(c->l, i);

@@ -119,6 +119,20 @@ int import_tok_is(const char *start, size_t len, const char *word);
  */
 void *import_grow(void *array, size_t n, size_t size);
 
+/*
+ * How a table numbers its rows: by position (1, 2, 3 ... as singleuser
+ * numbers a part of the suite) or by the catalog.  Start it zeroed; each
+ * row of a new test counts; then a report whose rows were positions, not
+ * the catalog's numbers, gets the fact IMPORT_ROW_NUMBERS_KEY.
+ */
+struct import_numbering {
+	int64_t rows;
+	int not_position, not_catalog;
+};
+void import_numbering_row(struct import_numbering *n, int64_t number,
+			  const struct catalog_test *t);
+void import_numbering_mark(const struct import_numbering *n,
+			   struct import_report *r);
 /* Release what report R holds (not R itself). */
 void import_report_free(struct import_report *r);
 /* A new empty report starting at LINE. */
@@ -138,6 +152,8 @@ int import_add_sample(const char *name, size_t line,
 /* Add the fact KEY = VALUE (both copied) to the environment of R. */
 void import_add_env(struct import_report *r, const char *key,
 		    const char *value);
+/* The value of R's fact KEY, or NULL. */
+const char *import_find_env(const struct import_report *r, const char *key);
 /* The result of test T already in R, or NULL. */
 struct import_result *import_find_result(struct import_report *r,
 					 const char *test, int rep);
@@ -341,7 +357,7 @@ void import_prompts_free(struct import_prompts *p);
 /* Every answer is printable text of at most 256 bytes: 0, or -1 (reported). */
 int import_prompts_check(const struct import_lines *l,
 			 const struct import_prompts *p);
-/* R's host, configuration and date from the answers, where R has none. */
+/* R's host and configuration from the answers, where R has none. */
 void import_prompts_apply(const struct import_prompts *p,
 			  struct import_report *r);
 

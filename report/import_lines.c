@@ -160,7 +160,7 @@ line_units(const char *name, size_t no, const struct catalog_test *t,
  */
 static int
 cmp_line(const char *name, size_t no, const char *s, int64_t pos,
-	 struct import_file *f)
+	 struct import_numbering *numbering, struct import_file *f)
 {
 	const char *tok[7], *st[2] = { NULL, NULL };
 	size_t len[7];
@@ -182,6 +182,7 @@ cmp_line(const char *name, size_t no, const char *s, int64_t pos,
 				    "expected \"number test before after delta pct%% units\" of a known test");
 	if (line_units(name, no, t, tok[6]) < 0)
 		return -1;
+	import_numbering_row(numbering, number, t);
 	if (import_find_result(&f->reports[0], t->name, 1) != NULL ||
 	    import_find_result(&f->reports[1], t->name, 1) != NULL)
 		return import_error(name, no, "%s given twice", t->name);
@@ -251,6 +252,7 @@ static int
 lines(const struct import_lines *l, char *const *m, struct import_file *f)
 {
 	size_t i = 0, first, last = 0, n = l->n;
+	struct import_numbering numbering = { 0 };
 	int64_t pos = 0;
 
 	/* From the first line naming a test: a damaged one is refused. */
@@ -275,8 +277,11 @@ lines(const struct import_lines *l, char *const *m, struct import_file *f)
 		/* "+ ..." is aimcmp --counters: what moved with a rate. */
 		if (m[i][0] != '\0' && (m[i][0] != '#' || is_row_comment(m[i])) &&
 		    m[i][0] != '+' &&
-		    cmp_line(l->name, import_no(l, i), m[i], ++pos, f) < 0)
+		    cmp_line(l->name, import_no(l, i), m[i], ++pos, &numbering,
+			     f) < 0)
 			return -1;
+	import_numbering_mark(&numbering, &f->reports[0]);
+	import_numbering_mark(&numbering, &f->reports[1]);
 	return 0;
 }
 

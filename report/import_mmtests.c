@@ -29,6 +29,9 @@ prompts(const struct import_lines *l, struct import_report *r)
 		if (p.answer[k] != NULL)
 			rc = import_peer_fact(l->name, p.line[k], r, key[k],
 					      p.answer[k]);
+	if (rc == 0 && p.answer[IMPORT_PROMPT_START] != NULL &&
+	    import_peer_text_ok(p.answer[IMPORT_PROMPT_START]))
+		r->date = xstrdup(p.answer[IMPORT_PROMPT_START]);
 	if (rc == 0 && p.answer[IMPORT_PROMPT_CONFIG] != NULL) {
 		free(r->title);
 		r->title = xstrdup(p.answer[IMPORT_PROMPT_CONFIG]);

@@ -98,26 +98,16 @@ import_name(struct import_report *r, const char *name, const char *how,
 				 xstrdup(how);
 }
 
-/* The fact KEY of R is there. */
-static int
-has_fact(const struct import_report *r, const char *key)
-{
-	for (size_t i = 0; i < r->n_env; i++)
-		if (strcmp(r->env[i].key, key) == 0)
-			return 1;
-	return 0;
-}
-
 /* R is named by KERNEL, as HOW says at LINE: its name and release. */
 static void
 name_kernel(struct import_report *r, const char *kernel, const char *how,
 	    size_t line)
 {
 	import_name(r, kernel, how, line);
-	if (!has_fact(r, "uname.release"))
+	if (import_find_env(r, "uname.release") == NULL)
 		import_add_env(r, "uname.release", kernel);
 	/* A kernel is no machine: the environment is unknown still. */
-	if (!has_fact(r, IMPORT_ENV_UNKNOWN_KEY))
+	if (import_find_env(r, IMPORT_ENV_UNKNOWN_KEY) == NULL)
 		import_add_env(r, IMPORT_ENV_UNKNOWN_KEY, IMPORT_ENV_UNKNOWN);
 }
 

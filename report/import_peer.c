@@ -139,23 +139,13 @@ import_peer_member(int dirfd, const char *dir, const char *member,
 	return rc;
 }
 
-/* The fact KEY of R, or NULL. */
-static const char *
-fact(const struct import_report *r, const char *key)
-{
-	for (size_t i = 0; i < r->n_env; i++)
-		if (strcmp(r->env[i].key, key) == 0)
-			return r->env[i].value;
-	return NULL;
-}
-
 /* Iteration IT (report I) as further samples of the run R (aim9-1). */
 static int
 merge_iteration(const char *name, struct import_report *r,
 		const struct import_report *it)
 {
 	for (size_t i = 0; i < it->n_env; i++) {
-		const char *v = fact(r, it->env[i].key);
+		const char *v = import_find_env(r, it->env[i].key);
 
 		if (v == NULL || strcmp(v, it->env[i].value) != 0)
 			return import_error(name, 0, "%s differs from aim9-1: not the same run",
@@ -276,7 +266,7 @@ import_lkp_dir(int dirfd, const char *name, struct import_file *out,
 	/* Its facts are in the result root's path (lib/result.rb). */
 	real = realpath(name, NULL);
 	path = xasprintf("%s/%s", real != NULL ? real : name, member);
-	rc = fact(&out->reports[0], "lkp.commit") != NULL ? 0 :
+	rc = import_find_env(&out->reports[0], "lkp.commit") != NULL ? 0 :
 	     import_lkp_path_env(path, 0, &out->reports[0], path);
 	free(path);
 	free(real);

@@ -118,7 +118,6 @@ import_prompts_apply(const struct import_prompts *p, struct import_report *r)
 {
 	const char *name = p->answer[IMPORT_PROMPT_NAME];
 	const char *config = p->answer[IMPORT_PROMPT_CONFIG];
-	const char *start = p->answer[IMPORT_PROMPT_START];
 
 	if (name != NULL && r->host == NULL)
 		r->host = xstrdup(name);
@@ -126,6 +125,4 @@ import_prompts_apply(const struct import_prompts *p, struct import_report *r)
 		r->configuration = xstrdup(config);
 		r->config_line = (int)p->line[IMPORT_PROMPT_CONFIG];
 	}
-	if (start != NULL && r->date == NULL)
-		r->date = xstrdup(start);
 }

@@ -52,7 +52,8 @@ report_env(const struct import_report *r, char *run_text, size_t *n_out)
 		if (!has_key(env, n, r->env[i].key))
 			env[n++] = (struct store_kv){ r->env[i].key,
 						      r->env[i].value };
-	if (r->n_env == 0)
+	if (r->n_env == 0 || (r->n_env == 1 && has_key(env, n,
+						       IMPORT_ROW_NUMBERS_KEY)))
 		env[n++] = (struct store_kv){ IMPORT_ENV_UNKNOWN_KEY,
 					      IMPORT_ENV_UNKNOWN };
 	*n_out = n;

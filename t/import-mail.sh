@@ -11,9 +11,8 @@ NAME=import-mail
 . "$S/t/db-sql.sh"
 D="$S/t/data/report"
 # stored FILE [TAGS...]: import FILE into a new database, then its table
-# (aimdb show) and every sample (the export, tag and run id cut off, the
-# text of failures blanked and every run of spaces one, since archives
-# respace text like the date's); a
+# (aimdb show) and every sample (the export, tag and run id cut off, and
+# the text of failures, which archives respace like any text); a
 # database of its own each, named in $W/FILE.target (the undamaged
 # report's the first).
 stored() {
@@ -27,7 +26,7 @@ stored() {
 	"$AIMDB" --db "$db" import "$@" "$D/$f" >/dev/null &&
 		"$AIMDB" --db "$db" show mail >"$W/$f.show" &&
 		"$AIMDB" --db "$db" export mail | cut -d, -f3- | sed 's/\(,[^,]*\)\{4\}$//' |
-		sed 's/,fail,[^,]*,/,fail,,/' | tr -s ' ' >"$W/$f.csv"
+		sed 's/,fail,[^,]*,/,fail,,/' >"$W/$f.csv"
 }
 same() {	# same FILE [TAGS...]: FILE stores what mail-clean.txt does
 	g=$1; shift

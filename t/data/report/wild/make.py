@@ -31,6 +31,10 @@ BANNER = [
 ]
 
 
+# The fact of a report numbered by position, not by the catalog.
+POSITION = [("import.row_numbers", "position")]
+
+
 def KERNEL(k):
     """The facts of a report named by the kernel version K."""
     return [("uname.release", k), ("environment", "unknown")]
@@ -424,8 +428,8 @@ def lines_positional(rng):
         base.extend(printed(num, name, b))
         new.extend(printed(num, name, a))
     o.add("", "Both look the same to me.")
-    o.report(first, "base", len(picked), [], base)
-    o.report(first, "new", len(picked), [], new)
+    o.report(first, "base", len(picked), POSITION, base)
+    o.report(first, "new", len(picked), POSITION, new)
     o.write()
 
 
@@ -742,7 +746,7 @@ def mmtests_pipe(rng):
     o.add(RULE, "Projected Completion time:  Tue Feb  4 09:31:00 2025",
           "Actual Completion time:     Tue Feb  4 09:31:00 2025",
           "Difference:                 0:00:00")
-    o.report(start, "piped", 4, [], body)
+    o.report(start, "piped", 4, POSITION, body)
     o.write()
 
 
