@@ -299,9 +299,9 @@ int import_mmtests_dir(int dirfd, const char *name, struct import_file *out,
 		       struct filehash *hash);
 /*
  * compare-mmtests.pl tables (import_mmcmp.c): mended line S is a row of
- * an AIM9 test; the tables of L read into F.
+ * an AIM9 test (of any operation when ANY); the tables of L read into F.
  */
-int import_mmtests_cmp_row(const char *mended);
+int import_mmtests_cmp_row(const char *mended, int any);
 int import_mmtests_compare(const struct import_lines *l, struct import_file *f);
 /*
  * One group of the table of lkp compare (import_lkpcmp_head.c): its
@@ -322,6 +322,25 @@ struct import_lkp_group {
 int import_lkp_group_at(const struct import_lines *l, char *const *m,
 			size_t from, size_t j, struct import_lkp_group *g);
 void import_lkp_group_free(struct import_lkp_group *g);
+/*
+ * A line "name delta_ms loops/s ops/s units/second" of logfile.suite9
+ * (import_log.c) at NAME:NO: 1 with its test, sample and factor in OUT
+ * (FILESIZE_K, or 0, for the disk tests), 0 when S is no such line and
+ * names no test, -1 (reported) when it is broken.
+ */
+struct import_log_line {
+	const struct catalog_test *t;
+	struct import_sample s;
+	unsigned long factor;
+};
+int import_log_line(const char *name, size_t no, const char *s,
+		    unsigned long filesize_k, struct import_log_line *out);
+/*
+ * Such lines as posted: a group per test, a line per kernel in the order
+ * of a list of kernels above them (import_logpost.c).  1 when L is so
+ * laid out and read into F, 0 when it is not, -1 (reported).
+ */
+int import_log_posted(const struct import_lines *l, struct import_file *f);
 /* Facts of the lkp result root PATH lies in, when it is so shaped. */
 int import_lkp_path_env(const char *name, size_t line, struct import_report *r,
 			const char *path);
@@ -405,6 +424,12 @@ char *import_mail_subject(const struct import_lines *l, size_t *line);
 char *import_kernel_named(const char *s);
 /* Give each report of F that has no name the one its file gives it. */
 void import_name_reports(const struct import_lines *l, struct import_file *f);
+/*
+ * Name R by the kernel version KERNEL, which HOW says at LINE: also its
+ * uname.release, and an environment unknown still.
+ */
+void import_name_kernel(struct import_report *r, const char *kernel,
+			const char *how, size_t line);
 /* Name R by NAME (copied), which HOW says, at LINE of the file. */
 void import_name(struct import_report *r, const char *name, const char *how,
 		 size_t line);

@@ -97,51 +97,63 @@ new_result(struct blocks *b, size_t no, const struct catalog_test *t,
 	return 0;
 }
 
-/* logfile.suite9: name delta_ms loops/s ops/s units/second */
-static int
-log_data(struct blocks *b, size_t no, const char *s, int *is_data)
+int
+import_log_line(const char *name, size_t no, const char *s,
+		unsigned long filesize_k, struct import_log_line *out)
 {
 	const char *tok[5];
 	size_t len[5], n = import_tokens(s, tok, len, 5);
 	double delta, loops, ops;
 	const struct catalog_test *t = n > 0 ? import_test(tok[0], len[0]) : NULL;
-	struct import_sample smp = { 0 };
-	struct import_result *res;
-	unsigned long factor;
+	int is_data = n == 5 && import_number(tok[1], len[1], &delta) == 0 &&
+		      import_number(tok[2], len[2], &loops) == 0 &&
+		      import_number(tok[3], len[3], &ops) == 0;
 
-	*is_data = n == 5 && import_number(tok[1], len[1], &delta) == 0 &&
-		   import_number(tok[2], len[2], &loops) == 0 &&
-		   import_number(tok[3], len[3], &ops) == 0;
-	if (!*is_data && t == NULL)
+	memset(out, 0, sizeof(*out));
+	if (!is_data && t == NULL)
 		return 0;
-	if (!*is_data)
-		return import_error(b->l->name, no,
+	if (!is_data)
+		return import_error(name, no,
 				    "malformed line: expected name elapsed_ms loops/s ops/s units/second");
 	if (t == NULL)
-		return import_error(b->l->name, no, "unknown test \"%.*s\"",
+		return import_error(name, no, "unknown test \"%.*s\"",
 				    (int)len[0], tok[0]);
 	if (strcmp(tok[4], t->units) != 0)
-		return import_error(b->l->name, no,
-				    "%s: units \"%s\", expected \"%s\"", t->name,
-				    tok[4], t->units);
-	if (import_value(b->l->name, no, t->name, "loops/s", loops) < 0 ||
-	    import_value(b->l->name, no, t->name, "ops/s", ops) < 0)
+		return import_error(name, no, "%s: units \"%s\", expected \"%s\"",
+				    t->name, tok[4], t->units);
+	if (import_value(name, no, t->name, "loops/s", loops) < 0 ||
+	    import_value(name, no, t->name, "ops/s", ops) < 0)
 		return -1;
 	/* %g keeps 6 digits of loops/s: the call count is the nearest. */
-	if (import_scaled(delta, 1e6, 1, &smp.elapsed_ns) < 0 ||
-	    import_scaled(loops * delta, 1e-3, 0, &smp.calls) < 0)
-		return import_error(b->l->name, no,
+	if (import_scaled(delta, 1e6, 1, &out->s.elapsed_ns) < 0 ||
+	    import_scaled(loops * delta, 1e-3, 0, &out->s.calls) < 0)
+		return import_error(name, no,
 				    "%s: elapsed time %g ms or call count out of range (1 ns to %g ms, 0 to %g calls)",
 				    t->name, delta, IMPORT_VALUE_MAX / 1e6,
 				    IMPORT_VALUE_MAX);
-	if (import_factor(b->l->name, no, t, loops, ops, b->filesize_k,
-			  &factor) < 0 ||
-	    new_result(b, no, t, &res) < 0)
+	if (import_factor(name, no, t, loops, ops, filesize_k, &out->factor) < 0)
 		return -1;
-	res->factor = factor;
-	smp.has_printed = 1;
-	smp.printed_ops = ops;
-	return import_add_sample(b->l->name, no, res, &smp);
+	out->t = t;
+	out->s.has_printed = 1;
+	out->s.printed_ops = ops;
+	return 1;
+}
+
+/* logfile.suite9: name delta_ms loops/s ops/s units/second */
+static int
+log_data(struct blocks *b, size_t no, const char *s, int *is_data)
+{
+	struct import_log_line d;
+	struct import_result *res;
+	int rc = import_log_line(b->l->name, no, s, b->filesize_k, &d);
+
+	*is_data = rc > 0;
+	if (rc <= 0)
+		return rc;
+	if (new_result(b, no, d.t, &res) < 0)
+		return -1;
+	res->factor = d.factor;
+	return import_add_sample(b->l->name, no, res, &d.s);
 }
 
 /* "Thousand Long Integer Additions" + " per second" in suite9.ss. */
@@ -249,7 +261,9 @@ read_blocks(const struct import_lines *l, struct import_file *f,
 static int
 import_logfile(const struct import_lines *l, struct import_file *f)
 {
-	return read_blocks(l, f, log_data);
+	int rc = import_log_posted(l, f);
+
+	return rc != 0 ? (rc < 0 ? -1 : 0) : read_blocks(l, f, log_data);
 }
 
 static int

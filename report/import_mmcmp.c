@@ -129,12 +129,13 @@ continues(const char *s)
 }
 
 int
-import_mmtests_cmp_row(const char *mended)
+import_mmtests_cmp_row(const char *mended, int any)
 {
 	const char *op;
 	size_t len;
 
-	return stat_row(mended, &op, &len) && import_test(op, len) != NULL;
+	return stat_row(mended, &op, &len) &&
+	       (any || import_test(op, len) != NULL);
 }
 
 /* The row at I of M with its continuation lines: its text (malloc'd). */
@@ -302,9 +303,9 @@ aim9_table(const struct import_lines *l, char *const *m, const struct seg *s,
 	return n < 0 ? -1 : rc;
 }
 
-/* Another benchmark's table: say so, and what it measured. */
-static void
-other_table(const struct import_lines *l, char *const *m, const struct seg *s)
+/* What another benchmark's table measured, said once the import is sure. */
+static char *
+other_table(char *const *m, const struct seg *s)
 {
 	char ops[160] = "", name[64];
 	size_t at = 0;
@@ -324,9 +325,7 @@ other_table(const struct import_lines *l, char *const *m, const struct seg *s)
 		if (at >= sizeof(ops))
 			break;
 	}
-	(void)import_note(l->name, import_no(l, s->from),
-			  "passed over a compare-mmtests.pl table of another benchmark (%s%s)",
-			  ops, shown == 3 ? ", ..." : "");
+	return xasprintf("%s%s", ops, shown == 3 ? ", ..." : "");
 }
 
 /* The table starting at stat row I of M: where it ends, whether AIM9's. */
@@ -353,9 +352,9 @@ segment(char *const *m, size_t n, size_t i, struct seg *s)
 int
 import_mmtests_compare(const struct import_lines *l, struct import_file *f)
 {
-	char **m = import_mend_all(l);
+	char **m = import_mend_all(l), **other = NULL;
+	size_t *at = NULL, n_other = 0, len;
 	const char *op;
-	size_t len;
 	int rc = 0, tables = 0;
 
 	for (size_t i = 0; i < l->n && rc == 0; i++) {
@@ -368,12 +367,25 @@ import_mmtests_compare(const struct import_lines *l, struct import_file *f)
 			rc = aim9_table(l, m, &s, f);
 			tables++;
 		} else {
-			other_table(l, m, &s);
+			other = import_grow(other, n_other, sizeof(*other));
+			at = import_grow(at, n_other, sizeof(*at));
+			at[n_other] = import_no(l, s.from);
+			other[n_other++] = other_table(m, &s);
 		}
 		i = s.to - 1;
 	}
 	if (rc == 0 && tables == 0)
-		rc = import_error(l->name, l->n ? 1 : 0, "no compare-mmtests.pl table of AIM9 tests");
+		rc = import_error(l->name, l->n ? 1 : 0, "no compare-mmtests.pl table of AIM9 tests%s",
+				  n_other > 0 ? ", only of other benchmarks" : "");
+	for (size_t i = 0; i < n_other; i++) {
+		if (rc == 0)
+			(void)import_note(l->name, at[i],
+					  "passed over a compare-mmtests.pl table of another benchmark (%s)",
+					  other[i]);
+		free(other[i]);
+	}
+	free(other);
+	free(at);
 	import_mend_free(m, l->n);
 	return rc;
 }

@@ -47,7 +47,15 @@ static int
 cmp_row_at(char *const *m, size_t n, size_t i)
 {
 	(void)n;
-	return import_mmtests_cmp_row(m[i]);
+	return import_mmtests_cmp_row(m[i], 0);
+}
+
+/* ... of any benchmark: the text is compare tables, not a log. */
+static int
+any_cmp_row_at(char *const *m, size_t n, size_t i)
+{
+	(void)n;
+	return import_mmtests_cmp_row(m[i], 1);
 }
 
 static int
@@ -64,7 +72,7 @@ raw_log(const struct import_lines *l, struct import_file *f)
 static int
 import_mmtests(const struct import_lines *l, struct import_file *f)
 {
-	if (import_any_mended(l, cmp_row_at))
+	if (import_any_mended(l, any_cmp_row_at))
 		return import_mmtests_compare(l, f);
 	return raw_log(l, f);
 }

@@ -99,9 +99,9 @@ import_name(struct import_report *r, const char *name, const char *how,
 }
 
 /* R is named by KERNEL, as HOW says at LINE: its name and release. */
-static void
-name_kernel(struct import_report *r, const char *kernel, const char *how,
-	    size_t line)
+void
+import_name_kernel(struct import_report *r, const char *kernel,
+		   const char *how, size_t line)
 {
 	import_name(r, kernel, how, line);
 	if (import_find_env(r, "uname.release") == NULL)
@@ -127,13 +127,13 @@ import_name_reports(const struct import_lines *l, struct import_file *f)
 		kernel = r->configuration != NULL ?
 				 import_kernel_named(r->configuration) : NULL;
 		if (kernel != NULL && import_peer_text_ok(kernel))
-			name_kernel(r, kernel,
+			import_name_kernel(r, kernel,
 				    "the kernel of the machine's configuration",
 				    (size_t)r->config_line);
 		/* One Subject names one report. */
 		else if (by_subject != NULL && f->n_reports == 1 &&
 			 import_peer_text_ok(by_subject))
-			name_kernel(r, by_subject,
+			import_name_kernel(r, by_subject,
 				    "the kernel of the mail's Subject", line);
 		free(kernel);
 	}

@@ -17,7 +17,7 @@ report_libreport_a_SOURCES = \
 	report/fmt_table.c report/fmt_text.c report/fmt_ci.c \
 	report/import.c report/import.h report/import_int.h \
 	report/import_table.c report/import_unzip.c report/import_mime.c \
-	report/import_name.c report/import_prompts.c \
+	report/import_name.c report/import_prompts.c report/import_logpost.c \
 	report/import_classic_head.c report/import_classic_row.c \
 	report/import_lkpcmp.c report/import_lkpcmp_head.c \
 	report/import_classic.c report/import_csv.c report/import_csv_id.c \
@@ -50,7 +50,7 @@ t_compare_t_SOURCES = t/compare-t.c t/cmpfx.c t/cmpfx.h
 t_compare_t_LDADD = t/libtap.a $(REPORT_LDADD)
 t_verdict_t_SOURCES = t/verdict-t.c t/cmpfx.c t/cmpfx.h
 t_verdict_t_LDADD = t/libtap.a $(REPORT_LDADD)
-t_import_t_SOURCES = t/import-t.c
+t_import_t_SOURCES = t/import-t.c t/importfx.c t/importfx.h
 t_import_t_LDADD = t/libtap.a $(REPORT_LDADD)
 
 TESTS += t/compare-t t/import-t t/verdict-t t/report.sh t/html.sh

@@ -44,6 +44,8 @@ t "... the tables of other benchmarks passed over with a note" sh -c \
 	"grep -c 'note: passed over a compare-mmtests.pl table of another benchmark' '$W/mmtests-quoted.txt.err' | grep -qx 2"
 t "suite9.ss: singleuser's int overflow is a failure, the rest stored" \
 	dry suite9-overflow.ss
+t "logfile.suite9 lines posted a group a test, a line a kernel" \
+	dry logfile-posted.eml
 t "the kernel test robot's mail, Latin-1, two groups" dry robot.eml
 t "a reply quoting it, wrapped, three commits" dry robot-reply.txt
 t "mmtests log of piped prompts: no facts made of prompts" \

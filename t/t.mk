@@ -115,7 +115,10 @@ EXTRA_DIST += t/import-mail.sh t/data/report/mail-all.txt \
 	t/data/report/mail-rule-broken.txt t/data/report/mail-tabs.txt \
 	t/data/report/mail-trailer.txt t/data/report/mail-units-wrap.txt
 # AIM9 results as people and tools posted them, one fixture per kind.
-TESTS += t/import-wild.sh
+check_PROGRAMS += t/import-wild-t
+t_import_wild_t_SOURCES = t/import-wild-t.c t/importfx.c t/importfx.h
+t_import_wild_t_LDADD = t/libtap.a $(REPORT_LDADD)
+TESTS += t/import-wild-t t/import-wild.sh
 EXTRA_DIST += t/import-wild.sh t/data/report/wild
 TESTS += t/import-peers.sh
 EXTRA_DIST += t/import-peers.sh t/data/report/mmtests-aim9-1 \

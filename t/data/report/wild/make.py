@@ -775,6 +775,39 @@ def multipart(rng):
     o.write()
 
 
+def logfile_posted(rng):
+    """logfile.suite9 lines posted to compare three kernels: a group a
+    test, a line a kernel in the order of the list above, remarks."""
+    o = Out("logfile-posted.eml")
+    o.add(*mail_head("[Benchmark] AIM9 results"))
+    o.add("Hi all,", "AIM9, reiserfs, a laptop.", "", "Format", "2.4.19 raw result",
+          "2.5.49 raw result", "2.5.49-mm1 raw result", "")
+    kernels = ["2.4.19", "2.5.49", "2.5.49-mm1"]
+    bodies = {k: [] for k in kernels}
+    first = {}
+    picked = TESTS[:12]
+    for i, (num, name, factor, units) in enumerate(picked):
+        for k in kernels:
+            delta = 10000 + rng.randint(0, 9) * 10
+            loops = rng.uniform(0.5, 80000)
+            shown = "%g" % loops
+            ops = float(shown) * factor
+            first.setdefault(k, o.at())
+            o.add("%s %d %s       %.2f %s" % (name, delta, shown, ops, units))
+            calls = int(round(float(shown) * delta / 1000.0))
+            bodies[k].append("  %d %s rep 1 ok factor %d" % (num, name,
+                                                            factor))
+            bodies[k].append("    calls %d elapsed_ns %d ops/s %s" % (
+                calls, delta * 1000000, shortest(float("%.2f" % ops))))
+        if i == 4:
+            o.add("^^^^^ that one moved")
+        o.add("")
+    o.add("Ciao,", "Paolo")
+    for k in kernels:
+        o.report(first[k], k, len(picked), KERNEL(k), bodies[k])
+    o.write()
+
+
 def bomb():
     """An xz file of 32 KiB that inflates past the 256 MiB any input may
     have, in lines within the 1 MiB a line may have."""
@@ -800,6 +833,7 @@ def main():
     robot_reply(rng)
     mmtests_pipe(rng)
     multipart(rng)
+    logfile_posted(rng)
     bomb()
     return 0
 
