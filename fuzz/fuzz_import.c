@@ -157,11 +157,18 @@ store_all(const struct import_file *f)
 	return rc;
 }
 
+/*
+ * Lines of DATA, which no result may lie beyond; of gzip or xz data the
+ * lines are those decompressed, which only the parser knows.
+ */
 static size_t
 count_lines(const uint8_t *data, size_t size)
 {
 	size_t n = 1;
 
+	if ((size >= 2 && data[0] == 0x1f && data[1] == 0x8b) ||
+	    (size >= 6 && memcmp(data, "\xfd" "7zXZ", 5) == 0))
+		return SIZE_MAX;
 	for (size_t i = 0; i < size; i++)
 		n += data[i] == '\n';
 	return n;

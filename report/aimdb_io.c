@@ -41,11 +41,13 @@ static const char import_usage[] =
 	"Usage: aimdb import [-t TAG]... [-s] [-f KIND] [--again] [-n] FILE|DIR\n"
 	"Store a classic AIM9 report (console table, logfile.suite9, suite9.ss),\n"
 	"a posted comparison, mmtests or lkp-tests results (a file or a result\n"
-	"directory) or an aimdb CSV or JSON export; FILE '-' reads standard input.\n"
+	"directory, gzip or xz too) or an aimdb CSV or JSON export; FILE '-'\n"
+	"reads standard input.  Without --tag or --split, what names a run in\n"
+	"the file (its kernel, commit, column) tags it, said in a note.\n"
 	"  -t, --tag TAG     tag of the next report in the file (repeatable)\n"
 	"  -s, --split       take each report's tag from its title line\n"
-	"  -f, --format KIND auto (default), console, logfile, ss, csv, json,\n"
-	"                    mmtests, lkp, blocks or lines\n"
+	"  -f, --format KIND auto (default), csv, json, lkp, lkp-compare,\n"
+	"                    mmtests, blocks, console, ss, logfile or lines\n"
 	"  -a, --again       import a file whose content was imported before\n"
 	"  -n, --dry-run     show what would be stored; the database is not opened\n";
 

@@ -16,13 +16,6 @@
 #include "tap.h"
 #include "xalloc.h"
 
-#define RULE "----------------------------------------" \
-	     "----------------------------------------" \
-	     "----------------------------\n"
-#define HEAD RULE \
-	" Test        Test        Elapsed  Iteration    Iteration          Operation\n" \
-	"Number       Name      Time (sec)   Count   Rate (loops/sec)    Rate (ops/sec)\n" \
-	RULE
 #define ROW3 "     3 add_long             2.01        137   68.15920      4089552.24 Thousand Long Integer Additions/second\n"
 #define ROW12 "    12 fork_test            2.00      61874 30937.00000      3093700.00 Task Creations/second\n"
 #define ROW16 "    16 disk_rd              2.03         93   45.81281       234561.58 Sequential Disk Reads (K)/second\n"

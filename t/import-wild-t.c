@@ -13,13 +13,6 @@
 #include "log.h"
 #include "tap.h"
 
-#define RULE "----------------------------------------" \
-	     "----------------------------------------" \
-	     "----------------------------\n"
-#define HEAD RULE \
-	" Test        Test        Elapsed  Iteration    Iteration          Operation\n" \
-	"Number       Name      Time (sec)   Count   Rate (loops/sec)    Rate (ops/sec)\n" \
-	RULE
 #define ROBOT \
 	"ab12cd34ef56ab78 0123456789abcdef0123456789a\n" \
 	"---------------- ---------------------------\n" \

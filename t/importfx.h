@@ -9,6 +9,15 @@
 
 #include "import.h"
 
+/* The classic table's dashed line and its heading. */
+#define RULE "----------------------------------------" \
+	     "----------------------------------------" \
+	     "----------------------------\n"
+#define HEAD RULE \
+	" Test        Test        Elapsed  Iteration    Iteration          Operation\n" \
+	"Number       Name      Time (sec)   Count   Rate (loops/sec)    Rate (ops/sec)\n" \
+	RULE
+
 /* Parse SIZE bytes of TEXT as KIND ("auto", ...) into F; the message to MSG. */
 int importfx_parse_n(const char *text, size_t size, const char *kind,
 		     struct import_file *f, char *msg, size_t len);
