@@ -83,23 +83,30 @@ change(const char **p)
 	return 0;
 }
 
-/* Values and their changes in S into V: how many, -1 when malformed. */
+/*
+ * Values and their changes in S into V: how many, -1 when malformed.  A
+ * table printed without comparison has no changes; a row has all or none.
+ */
 static int
 row_values(const char *s, double *v, size_t max)
 {
-	size_t n = 0;
+	size_t n = 0, changes = 0;
 
 	for (;;) {
 		const char *p = s + strspn(s, " \t"), *e;
 
 		if (*p == '\0')
-			return (int)n;
+			return changes == 0 || changes == n ? (int)n : -1;
 		e = p + strcspn(p, " \t");
 		if (n == max || value_of(p, (size_t)(e - p), &v[n]) < 0)
 			return -1;
 		s = e;
-		if (change(&s) < 0)
-			return -1;
+		p = s + strspn(s, " \t");
+		if (*p == '(' || *p == '*') {
+			if (change(&s) < 0)
+				return -1;
+			changes++;
+		}
 		n++;
 	}
 }
@@ -118,14 +125,27 @@ stat_row(const char *s, const char **op, size_t *oplen)
 	return 1;
 }
 
-/* Mended line S carries on a row a mail broke: values and changes only. */
+/*
+ * Mended line S carries on a row a mail broke, wherever it broke it:
+ * pieces of values and changes only ("545446.23 (", "0.17%)").  The
+ * row joined is checked whole.
+ */
 static int
 continues(const char *s)
 {
-	double v[CMP_COLS_MAX];
+	const char *tok[1];
+	size_t len[1];
 
-	return s[0] != '\0' && strchr("0123456789-Nn", s[0]) != NULL &&
-	       row_values(s, v, CMP_COLS_MAX) > 0;
+	if (s[0] == '\0')
+		return 0;
+	for (const char *p = s; import_tokens(p, tok, len, 1) == 1;
+	     p = tok[0] + len[0])
+		if (strspn(tok[0], "0123456789.()*%+-") != len[0] &&
+		    !import_tok_is(tok[0], len[0], "NaN") &&
+		    !import_tok_is(tok[0], len[0], "nan") &&
+		    !import_tok_is(tok[0], len[0], "-nan"))
+			return 0;
+	return 1;
 }
 
 int
@@ -164,6 +184,42 @@ column_title(const char *top, size_t tlen, const char *bottom, size_t blen)
 	return xasprintf("%.*s-%.*s", (int)tlen, top, (int)blen, bottom);
 }
 
+/*
+ * The column names above line FIRST, the parts before the '-' first,
+ * then the parts after, each on one line or wrapped over several: the
+ * tokens of those lines into TOK[0] and TOK[1] (N[0], N[1] of them).
+ */
+static void
+header_tokens(char *const *m, size_t first, size_t cols,
+	      const char *tok[2][CMP_COLS_MAX + 1],
+	      size_t len[2][CMP_COLS_MAX + 1], size_t *n)
+{
+	const char *t[2 * CMP_COLS_MAX + 2];
+	size_t tl[2 * CMP_COLS_MAX + 2], got = 0, i = first, lines = 0;
+
+	/* The nearest lines above that hold twice as many names. */
+	while (i > 0 && got < 2 * cols && lines < 8) {
+		size_t k;
+
+		if (m[--i][0] == '\0')
+			continue;
+		k = import_tokens(m[i], t, tl, 2 * CMP_COLS_MAX + 2);
+		got += k;
+		lines++;
+	}
+	n[0] = n[1] = 0;
+	if (got != 2 * cols || lines <= 2)
+		return;
+	for (got = 0; i < first; i++)
+		for (size_t j = 0, k = import_tokens(m[i], t, tl, 2 * CMP_COLS_MAX + 2);
+		     j < k; j++, got++) {
+			size_t h = got < cols ? 0 : 1;
+
+			tok[h][n[h]] = t[j];
+			len[h][n[h]++] = tl[j];
+		}
+}
+
 /* Reports' titles: the two lines of column names above line FIRST. */
 static void
 titles(const struct import_lines *l, char *const *m, size_t first,
@@ -178,6 +234,9 @@ titles(const struct import_lines *l, char *const *m, size_t first,
 			n[h] = import_tokens(m[i - 1], tok[h], len[h],
 					     CMP_COLS_MAX + 1);
 		}
+	/* Headers a mail client wrapped. */
+	if (n[0] != f->n_reports || n[1] != f->n_reports)
+		header_tokens(m, first, f->n_reports, tok, len, n);
 	for (size_t i = 0; i < f->n_reports; i++) {
 		struct import_report *r = &f->reports[i];
 
@@ -214,7 +273,8 @@ seg_rows(const struct import_lines *l, char *const *m, const struct seg *s,
 		int k;
 
 		used = 0;
-		if (!stat_row(m[i], &op, &oplen))
+		/* Ratios (--print-ratio) follow from the rates: not read. */
+		if (!stat_row(m[i], &op, &oplen) || strncmp(m[i], "Ratio ", 6) == 0)
 			continue;
 		*rows = import_grow(*rows, (size_t)n, sizeof(**rows));
 		r = &(*rows)[n++];

@@ -40,6 +40,8 @@ t "comparison lines numbered by position" dry lines-positional.txt \
 	-t base -t new
 t "mmtests tables quoted twice, seven kernels, a skipped test" \
 	dry mmtests-quoted.txt
+t "mmtests table of seven kernels wrapped at 76 columns, headers too" \
+	dry mmtests-wrapped.txt
 t "... the tables of other benchmarks passed over with a note" sh -c \
 	"grep -c 'note: passed over a compare-mmtests.pl table of another benchmark' '$W/mmtests-quoted.txt.err' | grep -qx 2"
 t "suite9.ss: singleuser's int overflow is a failure, the rest stored" \
