@@ -67,7 +67,7 @@ refused "lines without --tag: no word of --split" 1 \
 
 # A posted comparison, imported, compares again as posted: aimcmp's
 # deltas and percentages are the ones in the mail, to the last digit.
-CDB=$(db_new cmp.db)
+CDB=$DB
 (cd "$WD" && "$AIMDB" --db "$CDB" import -t base -t new lines-positional.txt \
 	&& "$AIMDB" --db "$CDB" import mmtests-quoted.txt) >/dev/null 2>&1
 "$AIMCMP" --db "$CDB" --format lines base new 2>/dev/null |
