@@ -26,6 +26,7 @@
 struct console {
 	const struct import_lines *l;
 	char **m;			/* the lines mended */
+	size_t *next;			/* the first line not blank from each */
 	struct import_file *f;
 	int in_table;
 	int cpu;			/* the table has User and System columns */
@@ -328,13 +329,11 @@ row_follows(const struct console *c, size_t j, const struct catalog_test **t)
 		(again && (*t)->number == c->last_classic));
 }
 
-/* The next line from I that is not blank. */
+/* The next line from I that is not blank (found once for all lines). */
 static size_t
 next_text(const struct console *c, size_t i)
 {
-	while (i < c->l->n && c->m[i][0] == '\0')
-		i++;
-	return i;
+	return i < c->l->n ? c->next[i] : i;
 }
 
 /*
@@ -445,9 +444,14 @@ import_console(const struct import_lines *l, struct import_file *f)
 	int rc;
 
 	c.m = import_mend_all(l);
+	c.next = xcalloc(l->n + 1, sizeof(*c.next));
+	c.next[l->n] = l->n;
+	for (size_t i = l->n; i-- > 0;)
+		c.next[i] = c.m[i][0] != '\0' ? i : c.next[i + 1];
 	import_carry_numbers(c.m, l->n);
 	rc = parse_console(&c);
 	import_mend_free(c.m, l->n);
+	free(c.next);
 	free(c.title);
 	import_prompts_free(&c.prompts);
 	return rc;

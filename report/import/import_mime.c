@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "import_int.h"
+#include "infile.h"
 #include "xalloc.h"
 
 /* Boundaries of one mail's parts worth knowing. */
@@ -172,7 +173,7 @@ import_mime_decode(struct import_lines *l)
 	text = xcalloc(l->n + 1, sizeof(*text));
 	no = xcalloc(l->n + 1, sizeof(*no));
 	for (size_t i = 0; i < l->n && rc == 0; i++) {
-		size_t len = 0, first = i;
+		size_t len = 0, first = i, cap;
 		char *out;
 		int soft;
 
@@ -182,15 +183,25 @@ import_mime_decode(struct import_lines *l)
 			l->text[i] = NULL;
 			continue;
 		}
-		out = xmalloc(strlen(l->text[i]) + 1);
+		cap = strlen(l->text[i]) + 1;
+		out = xmalloc(cap);
 		while ((soft = decode_line(l->text[i], out, &len)) == 1 &&
-		       i + 1 < l->n && qp[i + 1]) {
-			i++;
-			out = xrealloc(out, len + strlen(l->text[i]) + 1);
+		       i + 1 < l->n && qp[i + 1] && len <= INFILE_LINE_MAX) {
+			size_t more = strlen(l->text[++i]) + 1;
+
+			/* Doubling: a line of many soft breaks costs its length. */
+			if (len + more > cap) {
+				cap = len + more > 2 * cap ? len + more : 2 * cap;
+				out = xrealloc(out, cap);
+			}
 		}
 		out[len] = '\0';
 		if (soft < 0)
 			rc = import_error(l->name, i + 1, "quoted-printable NUL byte (=00)");
+		else if (len > INFILE_LINE_MAX)
+			rc = import_error(l->name, first + 1,
+					  "a quoted-printable line longer than %zu MiB once decoded",
+					  INFILE_LINE_MAX >> 20);
 		no[n] = first + 1;
 		text[n++] = out;
 	}
