@@ -165,7 +165,9 @@ joined_row(char *const *m, size_t to, size_t i, size_t *used)
 	char *row = xstrdup(m[i]), *more;
 
 	*used = 0;
-	while (i + 1 + *used < to && continues(m[i + 1 + *used])) {
+	/* Each line carries on at least a piece of a value: few lines. */
+	while (i + 1 + *used < to && *used < 2 * CMP_COLS_MAX &&
+	       continues(m[i + 1 + *used])) {
 		more = xasprintf("%s %s", row, m[i + 1 + *used]);
 		free(row);
 		row = more;
