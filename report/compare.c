@@ -49,38 +49,57 @@ collect_rows(const struct query_tag *sides, size_t n, struct cmp_table *t)
 	}
 }
 
+/* (NEW - BASE) / BASE of two printed centres, in percent; NaN at 0. */
+static double
+cents_pct(int64_t delta, int64_t base)
+{
+	return base != 0 ? (double)delta / (double)base * 100.0 : NAN;
+}
+
+/*
+ * Each NEW side against the base: the printed change is of the judged
+ * centres, those the interval is about, so it lies inside it; the
+ * classic mean's change is kept beside it.
+ */
 static void
-fill_deltas(struct cmp_row *row, size_t n_sides, const struct cmp_opts *opt)
+fill_deltas(struct cmp_row *row, size_t n_sides, const struct cmp_opts *opt,
+	    int by_boot)
 {
 	const struct cmp_value *base = &row->v[0];
+	struct stats_opts so;
 
 	row->d = xcalloc(n_sides - 1, sizeof(*row->d));
+	if (opt != NULL) {
+		so = opt->stats;
+		so.per_run = !by_boot;
+	}
 	for (size_t s = 1; s < n_sides; s++) {
 		struct cmp_delta *d = &row->d[s - 1];
 		const struct cmp_value *v = &row->v[s];
 
 		d->pct = NAN;
+		d->mean_pct = NAN;
 		if (base->state != CMP_OK || v->state != CMP_OK)
 			continue;
 		d->valid = 1;
 		d->delta_c = v->rate_c - base->rate_c;
-		if (base->rate_c != 0)
-			d->pct = (double)d->delta_c / (double)base->rate_c *
-				 100.0;
-		if (base->n_runs > 0 && v->n_runs > 0)
+		d->pct = cents_pct(d->delta_c, base->rate_c);
+		d->mean_delta_c = v->mean_c - base->mean_c;
+		d->mean_pct = cents_pct(d->mean_delta_c, base->mean_c);
+		if (opt != NULL && base->n_runs > 0 && v->n_runs > 0)
 			d->has_stats = stats_compare(base->runs, base->n_runs,
-						     v->runs, v->n_runs,
-						     &opt->stats, row->better,
-						     &d->cmp) == 0;
+						     v->runs, v->n_runs, &so,
+						     row->better, &d->cmp) == 0;
 	}
 }
 
 /*
  * The printed centre of each side is the one the comparison works on:
- * per-boot when every side of the row has runs from two boots or more
- * (then every pair is compared by boot), else per process.
+ * of the judged rates, per boot when every side of the row has runs
+ * from two boots or more (then every pair is compared by boot), else
+ * per process.  Returns whether the row is by boot.
  */
-static void
+static int
 fill_centers(struct cmp_row *row, size_t n)
 {
 	int by_boot = 1;
@@ -94,9 +113,13 @@ fill_centers(struct cmp_row *row, size_t n)
 
 		if (v->state != CMP_OK || v->n_runs == 0)
 			continue;
-		v->center = stats_center(v->mean_runs, v->n_runs, by_boot);
+		v->center = stats_center(v->runs, v->n_runs, by_boot);
 		v->rate_c = compare_cents(v->center);
+		v->mean_center = stats_center(v->mean_runs, v->n_runs,
+					      by_boot);
+		v->mean_c = compare_cents(v->mean_center);
 	}
+	return by_boot;
 }
 
 static void
@@ -120,8 +143,7 @@ fill_row(struct cmp_row *row, const struct query_tag *sides, size_t n,
 					    &row->v[s]);
 	}
 	free(pick);
-	fill_centers(row, n);
-	fill_deltas(row, n, opt);
+	fill_deltas(row, n, opt, fill_centers(row, n));
 }
 
 /*
@@ -315,7 +337,7 @@ missing_row(struct cmp_row *row, size_t n_sides, int number,
 		row->v[s].cv_pct = NAN;
 		row->v[s].mean_cv_pct = NAN;
 	}
-	fill_deltas(row, n_sides, NULL);
+	fill_deltas(row, n_sides, NULL, 0);
 }
 
 void

@@ -36,8 +36,14 @@ struct cmp_value {
 	enum measure_better better;	/* LOWER: every value is a time */
 	double rate;		/* classic pooled ops/s: total ops / time, or
 				 * for LOWER ms per operation: time / ops */
-	int64_t rate_c;		/* the printed centre, in cents */
-	double center;		/* geometric mean of per-process rates */
+	int64_t rate_c;		/* the printed centre, in cents: of the
+				 * judged rates, so peak rates for a
+				 * peak-judged test */
+	double center;		/* geometric mean of per-process judged
+				 * rates (the pooled rate without them) */
+	int64_t mean_c;		/* the classic centre, in cents: of the
+				 * per-process mean rates */
+	double mean_center;	/* its unrounded value */
 	int printed;		/* every sample is an imported printed rate */
 	size_t n_results;	/* ok results pooled: processes */
 	size_t n_samples;	/* samples pooled */
@@ -62,7 +68,11 @@ struct cmp_value {
 struct cmp_delta {
 	int valid;		/* both sides CMP_OK */
 	int64_t delta_c;	/* new - base, in cents of the printed rates */
-	double pct;		/* delta / base * 100; NaN when base is 0 */
+	double pct;		/* delta / base * 100; NaN when base is 0:
+				 * the change of the judged centres, so
+				 * inside the interval of cmp */
+	int64_t mean_delta_c;	/* the same of the classic mean centres */
+	double mean_pct;
 	int has_stats;		/* cmp is filled: both sides have runs */
 	struct stats_cmp cmp;	/* interval, p, q, mdc, verdict, why */
 };

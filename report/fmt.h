@@ -110,6 +110,13 @@ char *fmt_pct(const struct cmp_delta *d, char *buf, size_t len);
 const char *fmt_verdict(const struct cmp_delta *d);
 /* "[-5.50%,-3.14%]": the interval of NEW/BASE - 1, or "-". */
 char *fmt_interval(const struct cmp_delta *d, char *buf, size_t len);
+/*
+ * "[-5.6,-3.1]": the same in percent to one decimal, rounded outward so
+ * that it holds every value the full form holds, or "-".
+ */
+char *fmt_interval_short(const struct cmp_delta *d, char *buf, size_t len);
+/* "5.95%": the change of the classic mean centres of D, or "-". */
+char *fmt_mean_pct(const struct cmp_delta *d, char *buf, size_t len);
 /* "1.73%": the minimum detectable change of D, or "-". */
 char *fmt_mdc(const struct cmp_delta *d, char *buf, size_t len);
 /*

@@ -229,6 +229,29 @@ fmt_interval(const struct cmp_delta *d, char *buf, size_t len)
 }
 
 char *
+fmt_interval_short(const struct cmp_delta *d, char *buf, size_t len)
+{
+	if (!d->has_stats || isnan(d->cmp.ratio_lo) || isnan(d->cmp.ratio_hi))
+		snprintf(buf, len, "-");
+	else
+		/* A hair inside, so an end exactly at the margin stays there. */
+		snprintf(buf, len, "[%+.1f,%+.1f]",
+			 floor((d->cmp.ratio_lo - 1.0) * 1000.0 + 1e-9) / 10.0,
+			 ceil((d->cmp.ratio_hi - 1.0) * 1000.0 - 1e-9) / 10.0);
+	return buf;
+}
+
+char *
+fmt_mean_pct(const struct cmp_delta *d, char *buf, size_t len)
+{
+	if (d->valid && !isnan(d->mean_pct))
+		snprintf(buf, len, "%.2f%%", d->mean_pct);
+	else
+		snprintf(buf, len, "-");
+	return buf;
+}
+
+char *
 fmt_mdc(const struct cmp_delta *d, char *buf, size_t len)
 {
 	if (!d->has_stats || isnan(d->cmp.mdc_pct))
@@ -296,7 +319,7 @@ fmt_legend(const struct cmp_table *t, size_t i)
 
 	switch (i) {
 	case 0:
-		return xstrdup("mean, peak: the per-process rate judged: mean is the classic rate of the whole period (the printed columns, always); peak is the fastest sample, for tests whose timed loop makes no system call, since interference from outside only slows them");
+		return xstrdup("mean, peak: the per-process rate judged, and printed with its delta, pct and interval: mean is the classic rate of the whole period; peak is the second-fastest sample, for tests whose timed loop makes no system call, since interference from outside only slows them and one fast sample cannot make it; classic: the change of the classic mean rates beside it");
 	case 1:
 		return xstrdup("cv: spread of the judged per-process rates of each side (standard deviation / mean), base first; - with one process");
 	case 2:

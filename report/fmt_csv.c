@@ -23,7 +23,8 @@ static const char *const columns[] = {
 	"base_flagged", "new_flagged", "base_excluded", "new_excluded",
 	"unit", "base_observations", "new_observations", "ratio",
 	"pct_lo", "pct_hi", "df", "p", "q", "mdc_pct", "verdict", "reason",
-	"base_levels", "new_levels",
+	"base_levels", "new_levels", "base_mean", "new_mean", "mean_delta",
+	"mean_pct",
 };
 
 /* Side S's two levels, empty when it has one (compare_levels.c). */
@@ -108,6 +109,26 @@ verdict_fields(FILE *f, const struct cmp_delta *d)
 	csvout_field(f, 0, c->why);
 }
 
+/*
+ * The classic mean centres and their change: base, new and pct are of
+ * the rate judged, which for a peak-judged test is not the classic one.
+ */
+static void
+mean_fields(FILE *f, const struct cmp_value *b, const struct cmp_value *n,
+	    const struct cmp_delta *d)
+{
+	char buf[FMT_NUM_MAX];
+
+	csvout_field(f, 0, b->state == CMP_OK ?
+			   fmt_cents(b->mean_c, buf, sizeof(buf)) : NULL);
+	csvout_field(f, 0, n->state == CMP_OK ?
+			   fmt_cents(n->mean_c, buf, sizeof(buf)) : NULL);
+	csvout_field(f, 0, d->valid ? fmt_cents(d->mean_delta_c, buf,
+						sizeof(buf)) : NULL);
+	csvout_field(f, 0, d->valid && !isnan(d->mean_pct) ?
+			   fmt_2f(d->mean_pct, buf, sizeof(buf)) : NULL);
+}
+
 static void
 print_record(FILE *f, const struct cmp_table *t, const struct cmp_row *row,
 	     size_t s)
@@ -138,6 +159,7 @@ print_record(FILE *f, const struct cmp_table *t, const struct cmp_row *row,
 	verdict_fields(f, d);
 	levels_field(f, row, 0);
 	levels_field(f, row, s);
+	mean_fields(f, b, n, d);
 	if (t->counters)
 		csvout_field(f, 0, NULL);	/* the test itself */
 	csvout_end(f);
@@ -172,8 +194,9 @@ counter_record(FILE *f, const struct cmp_table *t, const struct cmp_row *row,
 	for (int i = 0; i < 11; i++)
 		csvout_field(f, 0, NULL);
 	verdict_fields(f, d);
-	csvout_field(f, 0, NULL);	/* levels: the test's record holds them */
-	csvout_field(f, 0, NULL);
+	/* levels and classic means: the test's record holds them */
+	for (int i = 0; i < 6; i++)
+		csvout_field(f, 0, NULL);
 	csvout_field(f, 0, fmt_counter_name(c));
 	csvout_end(f);
 	free(units);

@@ -81,6 +81,8 @@ value_obj(const struct cmp_value *v)
 
 	jsonout_put(o, "status", jsonout_string(fmt_status(v)));
 	jsonout_put(o, "rate", v->state == CMP_OK ? cents(v->rate_c) : NULL);
+	jsonout_put(o, "mean_rate", v->state == CMP_OK ? cents(v->mean_c) :
+				    NULL);
 	jsonout_put(o, "samples", jsonout_int((int64_t)v->n_samples));
 	jsonout_put(o, "processes", jsonout_int((int64_t)v->n_results));
 	jsonout_put(o, "boots", v->has_summary ?
@@ -192,6 +194,10 @@ row_obj(const struct cmp_table *t, const struct cmp_row *row)
 		jsonout_put(n, "tag", jsonout_string(t->sides[s].tag));
 		jsonout_put(n, "delta", d->valid ? cents(d->delta_c) : NULL);
 		jsonout_put(n, "pct", d->valid ? num_2f(d->pct) : NULL);
+		jsonout_put(n, "mean_delta", d->valid ? cents(d->mean_delta_c) :
+					     NULL);
+		jsonout_put(n, "mean_pct", d->valid ? num_2f(d->mean_pct) :
+					   NULL);
 		jsonout_put(n, "statistics", verdict_obj(d));
 		jsonout_push(news, n);
 	}

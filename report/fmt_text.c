@@ -160,6 +160,36 @@ print_row(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 	fputc('\n', f);
 }
 
+/*
+ * "# 3 add_long: classic 3058402.19 3103033.81 44631.62 1.46%": for a
+ * peak-judged row of repeated samples, whose printed rates are peaks,
+ * the classic mean rates and change, as a comment a script or an import
+ * of the lines passes over.
+ */
+static void
+print_classic(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
+{
+	char buf[FMT_NUM_MAX];
+
+	if (!t->repeated || row->basis != STATS_BASIS_PEAK ||
+	    !fmt_comparable(t, row))
+		return;
+	fprintf(f, "# %d ", row->number);
+	tag_fput(f, row->test, 0);
+	fprintf(f, ": classic %s", row->v[0].state == CMP_OK ?
+		fmt_cents(row->v[0].mean_c, buf, sizeof(buf)) : "-");
+	for (size_t s = 1; s < t->n_sides; s++) {
+		const struct cmp_delta *d = &row->d[s - 1];
+
+		fprintf(f, " %s", row->v[s].state == CMP_OK ?
+			fmt_cents(row->v[s].mean_c, buf, sizeof(buf)) : "-");
+		fprintf(f, " %s", d->valid ? fmt_cents(d->mean_delta_c, buf,
+						       sizeof(buf)) : "-");
+		fprintf(f, " %s", fmt_mean_pct(d, buf, sizeof(buf)));
+	}
+	fputc('\n', f);
+}
+
 /* "# 28 fun_cal: two levels: ...", a comment a script passes over. */
 static void
 print_levels(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
@@ -180,6 +210,7 @@ fmt_lines(FILE *f, const struct cmp_table *t)
 	fmt_text_header(f, t, 0);
 	for (size_t i = 0; i < t->n_rows; i++) {
 		print_row(f, t, &t->rows[i]);
+		print_classic(f, t, &t->rows[i]);
 		fmt_counter_lines(f, t, &t->rows[i]);
 		print_levels(f, t, &t->rows[i]);
 	}

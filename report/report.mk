@@ -41,7 +41,9 @@ report_aimdb_LDADD = $(REPORT_LDADD)
 
 dist_man_MANS += doc/aimcmp.1 doc/aimdb.1
 
-check_PROGRAMS += t/compare-t t/import-t t/verdict-t
+check_PROGRAMS += t/compare-t t/import-t t/verdict-t t/judged-t
+t_judged_t_SOURCES = t/judged-t.c t/cmpfx.c t/cmpfx.h
+t_judged_t_LDADD = t/libtap.a $(REPORT_LDADD)
 t_compare_t_SOURCES = t/compare-t.c t/cmpfx.c t/cmpfx.h
 t_compare_t_LDADD = t/libtap.a $(REPORT_LDADD)
 t_verdict_t_SOURCES = t/verdict-t.c t/cmpfx.c t/cmpfx.h
@@ -49,7 +51,7 @@ t_verdict_t_LDADD = t/libtap.a $(REPORT_LDADD)
 t_import_t_SOURCES = t/import-t.c
 t_import_t_LDADD = t/libtap.a $(REPORT_LDADD)
 
-TESTS += t/compare-t t/import-t t/verdict-t t/report.sh t/html.sh
+TESTS += t/compare-t t/import-t t/verdict-t t/judged-t t/report.sh t/html.sh
 EXTRA_DIST += t/report.sh t/html.sh doc/report-html.png \
 	t/data/report/bad-columns.csv t/data/report/bad-line.suite9 \
 	t/data/report/bare.txt t/data/report/cmp.csv t/data/report/cmp.json \
