@@ -9,7 +9,7 @@
 
 _aimkit_opts_aimrun=(--tag --suite --tests --list --duration --runs --dir
 	--filesize --db --timeout --counters --cpu --check --memsize --zerosize
-	--latency --precision --against --until-decided --budget --equivalence
+	--latency --precision --against --until-decided --budget --equivalence --force
 	--copies --scale --threads --quiet --cmd --warmup --table --format
 	--prepare --help
 	--version -t -s -T -l -d -r -D -f -q -h -V)
@@ -20,7 +20,7 @@ _aimkit_opts_aimcmp=(--db --format --wide --legend --tests --sort --run
 _aimkit_opts_aimdb=(--db --help --version -d -h -V)
 _aimkit_opts_aimplot=(--db --output --format --tests --order --relative
 	--script --title --scaling --latency --size --host --steps --alpha
-	--equivalence --help --version -d -o -f -t -O -r -s -T -S -h -V)
+	--equivalence --force --help --version -d -o -f -t -O -r -s -T -S -h -V)
 _aimkit_opts_aimdb_list=(--host)
 _aimkit_opts_aimdb_show=(--run -r)
 _aimkit_opts_aimdb_import=(--tag --split --format --again --dry-run

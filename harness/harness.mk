@@ -23,7 +23,7 @@ harness_libharness_a_SOURCES += \
 	harness/meter_perf.c harness/perf.c harness/perf.h \
 	harness/meter_rusage.c harness/meter_rusage.h \
 	harness/proto.c harness/proto.h \
-	harness/rounds.c harness/rounds.h \
+	harness/rounds.c harness/rounds.h harness/rounds_gate.c \
 	harness/run.c harness/run.h \
 	harness/run_record.c harness/run_int.h \
 	harness/runner.c harness/runner.h \

@@ -28,6 +28,7 @@ struct rounds_opts {
 	int64_t budget_ns;	/* from the start of the run */
 	const char *against;	/* the base tag */
 	struct stats_opts stats;	/* alpha, equivalence margin */
+	int force;		/* go on against runs the gate refuses */
 };
 
 struct rounds_test;
@@ -78,6 +79,19 @@ size_t rounds_thin(const struct rounds *r, double *lo, double *hi);
  */
 int rounds_more(struct rounds *r, int (*run)(void *arg, size_t i, int rep),
 		void *arg, FILE *out);
+
+/*
+ * The comparability gate (lib/gate.h) before anything is measured: this
+ * run, whose environment is SELF, against the runs of the base (or, with
+ * --precision, against the runs TAG already holds, which it will pool
+ * with) in DB_PATH.  0 when comparable or forced (a warning line said
+ * so); 1 with ERR when refused; 2 with ERR for the environment
+ * (harness/rounds_gate.c).
+ */
+struct env;
+int rounds_gate(const struct rounds_opts *o, const char *db_path,
+		const char *tag, const struct env *self,
+		struct store_checked *seen, char *err, size_t errlen);
 
 /* What each test reached, one line a test, on OUT.  fprintf's sign. */
 int rounds_report(const struct rounds *r, FILE *out);

@@ -92,6 +92,8 @@ check_more(const struct cli *c)
 		aim_die(1, "--budget: only with --precision or --until-decided");
 	if (c->equivalence != NULL && !c->until_decided)
 		aim_die(1, "--equivalence: only with --until-decided");
+	if (c->force && c->precision == NULL && !c->until_decided)
+		aim_die(1, "--force: only with --precision or --until-decided");
 }
 
 /* --precision or --until-decided into RO; NULL for the default run. */
@@ -105,6 +107,7 @@ settle_more(const struct cli *c, struct rounds_opts *ro)
 	if (c->precision == NULL && !c->until_decided)
 		return NULL;
 	memset(ro, 0, sizeof(*ro));
+	ro->force = c->force;
 	stats_opts_default(&ro->stats);
 	ro->budget_ns = DEFAULT_BUDGET_NS;
 	if (c->budget != NULL &&

@@ -12,3 +12,4 @@ lib_libaim_a_SOURCES += lib/infile.c lib/infile.h
 lib_libaim_a_SOURCES += lib/outfile.c lib/outfile.h
 lib_libaim_a_SOURCES += lib/hist.c lib/hist.h lib/memfam.h
 lib_libaim_a_SOURCES += lib/noise.c lib/noise.h
+lib_libaim_a_SOURCES += lib/gate.c lib/gate.h lib/envdiff.c lib/envdiff.h

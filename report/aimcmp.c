@@ -23,6 +23,7 @@
 #include "compare_env.h"
 #include "compare_scaling.h"
 #include "fmt.h"
+#include "gate.h"
 #include "log.h"
 #include "query.h"
 #include "query_hist.h"
@@ -31,26 +32,24 @@
 
 /*
  * Another machine, CPU model or aimkit build moves the numbers for
- * reasons that are not the kernel: refuse unless forced.
+ * reasons that are not the kernel: refuse unless forced (lib/gate.h),
+ * and when forced say so in the table's warnings.
  */
 static int
-refused(const struct opts *o, const struct cmp_table *t)
+refused(const struct opts *o, struct cmp_table *t)
 {
-	char *what;
+	char *line;
 
-	if (t->n_refusals == 0 || o->force)
+	if (t->n_refusals == 0)
 		return 0;
-	what = xstrdup(t->refusals[0]);
-	for (size_t i = 1; i < t->n_refusals; i++) {
-		char *next = xasprintf("%s, %s", what, t->refusals[i]);
-
-		free(what);
-		what = next;
+	line = gate_say(o->tags[0], o->n_tags == 2 ? o->tags[1] : NULL,
+			t->refusals, t->n_refusals, o->force);
+	if (o->force) {
+		compare_warn(t, line);
+		return 0;
 	}
-	aim_warn("%s vs %s: not comparable: %s differ%s (--force compares anyway)",
-		 o->tags[0], o->n_tags == 2 ? o->tags[1] : "the others", what,
-		 t->n_refusals == 1 ? "s" : "");
-	free(what);
+	aim_warn("%s", line);
+	free(line);
 	return 1;
 }
 
@@ -158,10 +157,15 @@ print_series(struct db *db, const char *path, const struct opts *o)
 		.order = o->order, .stats = o->cmp.stats,
 		.want = o->tests, .n_want = o->n_tests,
 		.tags = o->tags, .n_tags = o->n_tags, .host = o->host,
+		.force = o->force,
 	};
 	struct series_db sd;
 	int rc = series_db_load(db, path, &sel, &sd);
 
+	/* CSV has no room for them: on stderr, as a comparison's. */
+	for (size_t i = 0; rc == CLI_OK && o->format == FMT_CSV &&
+			   i < sd.n_notes; i++)
+		aim_warn("warning: %s", sd.notes[i]);
 	if (rc == CLI_OK && series_db_write(stdout, &sd, o->format) < 0) {
 		aim_warn_errno("stdout");
 		rc = CLI_ENV;

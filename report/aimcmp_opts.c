@@ -82,7 +82,8 @@ usage(FILE *f)
 	      "      --host NAME      only the runs of that machine (run.host, aimdb\n"
 	      "                       list's HOST); with --series, its tags\n"
 	      "      --force          compare even another machine, CPU model or\n"
-	      "                       aimkit build\n"
+	      "                       aimkit build (with --series: judge such steps),\n"
+	      "                       with a warning line\n"
 	      "  -h, --help           show this help and exit\n"
 	      "  -V, --version        show the version and exit\n", f);
 }
@@ -236,9 +237,9 @@ series_check(const struct opts *o)
 	if (o->format != FMT_TEXT && o->format != FMT_CSV &&
 	    o->format != FMT_JSON)
 		return cli_bad_usage("--series: the formats are text, csv and json");
-	if (o->n_runs > 0 || o->sort_given || o->force ||
+	if (o->n_runs > 0 || o->sort_given ||
 	    o->fail_on_regression || o->cmp.exclude_flagged || o->counters)
-		return cli_bad_usage("--series: --run, --sort, --force, --exclude-flagged, --counters and --fail-on-regression are for comparisons of sides");
+		return cli_bad_usage("--series: --run, --sort, --exclude-flagged, --counters and --fail-on-regression are for comparisons of sides");
 	return CLI_OK;
 }
 

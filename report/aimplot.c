@@ -73,6 +73,8 @@ usage(FILE *f)
 	      "  -S, --steps            list the significant steps, draw nothing\n"
 	      "      --alpha Q          false discovery rate (default 0.05)\n"
 	      "      --equivalence PCT  equivalence margin (default 2)\n"
+	      "      --force            judge steps between tags of another CPU\n"
+	      "                         model or aimkit build, with a warning line\n"
 	      "  -h, --help             show this help and exit\n"
 	      "  -V, --version          show the version and exit\n", f);
 }
@@ -113,6 +115,9 @@ one_option(int c, const char *arg, void *data)
 		break;
 	case 'L':
 		o->latency = 1;
+		break;
+	case 'F':
+		o->sel.force = 1;
 		break;
 	case 'z':
 		if (strlen(arg) == 0 || strlen(arg) > 8 ||
@@ -168,6 +173,7 @@ parse_options(int argc, char **argv, struct opts *o)
 		{ "host", required_argument, NULL, 'H' },
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "equivalence", required_argument, NULL, 'e' },
+		{ "force", no_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -379,6 +385,9 @@ draw(const struct opts *o, struct plot_opts *po, struct series_db *sd)
 		}
 		return cli_close_stdout();
 	}
+	/* The listing says them in its header; a picture cannot. */
+	for (size_t i = 0; i < sd->n_notes; i++)
+		aim_warn("warning: %s", sd->notes[i]);
 	plot_model_mark(&sd->model, &sd->steps);
 	title = o->title ? xstrdup(o->title) :
 		plot_default_title(sd->tags, sd->n_tags, o->relative);

@@ -1,8 +1,8 @@
 /*
  * The header facts of a comparison: which runs each side pools, where
  * their environments differ, and which differences forbid a comparison
- * because the deltas would not be about the kernel.  Part of the compare
- * module, kept apart so that compare.c stays about numbers.
+ * because the deltas would not be about the kernel (lib/gate.h).  Part of
+ * the compare module, kept apart so that compare.c stays about numbers.
  */
 #ifndef AIM_COMPARE_ENV_H
 #define AIM_COMPARE_ENV_H
@@ -13,37 +13,22 @@
 #include "compare.h"
 #include "query.h"
 
-/* Memory sizes further apart than this are different machines. */
-#define COMPARE_ENV_MEM_PCT 5.0
+struct gate_side;
 
 /*
  * Fill T->sides (counts over every ok result of each side), T->warnings
  * (each environment difference, one line) and T->refusals (one label per
- * difference of machine, CPU model or aimkit build between the base and
- * a NEW side) from the N loaded SIDES.  A fact missing on a side never
- * refuses.  T->opt must be set.
+ * difference that forbids comparing the base and a NEW side, by the gate
+ * of lib/gate.h) from the N loaded SIDES.  T->opt must be set.
  */
 void compare_env(const struct query_tag *sides, size_t n, struct cmp_table *t);
 
-/*
- * Refusals in T when the copies of the base and a NEW side ran, one as
- * threads (aimrun --threads), the other as processes, or a side pools
- * runs of both (compare_mode.c).
- */
-void compare_mode(const struct query_tag *sides, size_t n,
-		  struct cmp_table *t);
+/* SIDE as the gate of lib/gate.h reads it; OUT borrows SIDE. */
+void compare_env_gate(const struct query_tag *side, struct gate_side *out);
 
-/* The tag of the first of N SIDES that pools both, or NULL. */
+/* The tag of the first of N SIDES that pools copies as threads and as
+ * processes (aimrun --threads), or NULL. */
 const char *compare_mode_mixed(const struct query_tag *sides, size_t n);
-
-/* Whether some run of SIDE has an environment (not just its mark). */
-int compare_env_has(const struct query_tag *side);
-/*
- * Add to T->refusals when one of the base and NEW side S holds a run of
- * unknown environment and the other a run of known environment.
- */
-void compare_env_unknown(const struct query_tag *sides, size_t s,
-			 struct cmp_table *t);
 
 /* Boot id of run RUN_ID of SIDE; NULL when it was not recorded. */
 const char *compare_env_boot(const struct query_tag *side, int64_t run_id);

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "gate.h"
 #include "measure.h"
 
 struct store;
@@ -105,8 +106,8 @@ struct import_file {
  * (classic reports, CSV exports of the older 13 columns): aimcmp refuses
  * to compare such runs with runs whose environment is known.
  */
-#define IMPORT_ENV_UNKNOWN_KEY "environment"
-#define IMPORT_ENV_UNKNOWN "unknown"
+#define IMPORT_ENV_UNKNOWN_KEY GATE_ENV_UNKNOWN_KEY
+#define IMPORT_ENV_UNKNOWN GATE_ENV_UNKNOWN
 
 /*
  * "console", "logfile", "ss", "csv", "mmtests", "lkp", "json", "blocks",

@@ -61,21 +61,33 @@ plot_term_ext(enum plot_term term)
 	return "png";
 }
 
-char *
-plot_test_path(const struct plot_opts *o, const struct plot_test *t)
+/* S with anything but letters, digits, '-', '_' and '.' as '_'. */
+static char *
+file_word(const char *s)
 {
-	size_t len = strlen(o->output);
-	char *name = xstrdup(t->name), *path;
+	char *w = xstrdup(s);
 
-	for (char *p = name; *p != '\0'; p++)
+	for (char *p = w; *p != '\0'; p++)
 		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
 		      (*p >= '0' && *p <= '9') || *p == '-' || *p == '_' ||
 		      *p == '.'))
 			*p = '_';
-	path = xasprintf("%s%s%02d-%s.%s", o->output,
+	return w;
+}
+
+char *
+plot_test_path(const struct plot_opts *o, const struct plot_test *t)
+{
+	size_t len = strlen(o->output);
+	char *name = file_word(t->name), *path;
+	char *host = t->host != NULL ? file_word(t->host) : NULL;
+
+	path = xasprintf("%s%s%02d-%s%s%s.%s", o->output,
 			 len > 0 && o->output[len - 1] == '/' ? "" : "/",
-			 t->number, name, plot_term_ext(o->term));
+			 t->number, name, host != NULL ? "-" : "",
+			 host != NULL ? host : "", plot_term_ext(o->term));
 	free(name);
+	free(host);
 	return path;
 }
 
@@ -332,11 +344,23 @@ put_panel(FILE *f, const struct plot_model *m, size_t k,
 	fputc('\n', f);
 }
 
+/* "PREFIX12 fork_test", and its machine in a store of several. */
+static void
+put_test_name(FILE *f, const char *prefix, const struct plot_test *t)
+{
+	fprintf(f, "\"%s%d \" . ", prefix, t->number);
+	put_string(f, t->name);
+	if (t->host != NULL) {
+		fputs(" . \" on \" . ", f);
+		put_string(f, t->host);
+	}
+}
+
 static void
 put_title(FILE *f, const struct plot_test *t)
 {
-	fprintf(f, "set title \"%d \" . ", t->number);
-	put_string(f, t->name);
+	fputs("set title ", f);
+	put_test_name(f, "", t);
 	fputc('\n', f);
 }
 
@@ -390,8 +414,8 @@ put_files(FILE *f, const struct plot_model *m, const struct plot_opts *o)
 		put_output(f, o->write_as != NULL ? o->write_as[k] : path);
 		fputs("set title ", f);
 		put_string(f, o->title);
-		fprintf(f, " . \"\\n%d \" . ", t->number);
-		put_string(f, t->name);
+		fputs(" . ", f);
+		put_test_name(f, "\\n", t);
 		fputs(" . \"", f);
 		put_legend(f, o);
 		fputs("\"\n", f);

@@ -43,6 +43,8 @@ struct plot_test {
 	int number;
 	char *name;
 	char *units;
+	char *host;			/* its machine in a store of several
+					 * (each drawn and judged apart); NULL */
 	enum stats_basis basis;		/* as its first result was judged */
 	enum measure_better better;	/* LOWER: the values are times */
 	struct plot_cell *cells;	/* one per tag, in plot order */
@@ -81,6 +83,13 @@ void plot_model_build(const struct qplot_tag *tags, size_t n,
 void plot_model_free(struct plot_model *m);
 
 /*
+ * Move the tests of FROM, a model of the same tags, behind those of M,
+ * each marked as HOST's (NULL: "unknown"); FROM is left empty.
+ */
+void plot_model_take(struct plot_model *m, struct plot_model *from,
+		     const char *host);
+
+/*
  * The series input for series_compute(), borrowing the cells' runs:
  * M->n_tests tests with M->n_tags points each.  Free with
  * plot_series_free().
@@ -102,7 +111,7 @@ char *plot_default_title(const struct qplot_tag *tags, size_t n,
 struct plot_opts {
 	enum plot_term term;
 	const char *output;	/* the file, or the directory when per_test */
-	int per_test;		/* one file per test: OUTPUT/NN-name.EXT */
+	int per_test;		/* one file per test: OUTPUT/NN-name[-host].EXT */
 	int relative;		/* percent of each test's first centre */
 	const char *title;	/* first title line */
 	double alpha;		/* named in the legend */
@@ -115,7 +124,8 @@ struct plot_opts {
 };
 
 /*
- * The file of test T in per-test mode: "OUTPUT/NN-name.EXT", the name
+ * The file of test T in per-test mode: "OUTPUT/NN-name.EXT" (with
+ * "-host" before the extension in a series split by machine), the name
  * with anything but letters, digits, '-', '_' and '.' replaced by '_'.
  * Malloc'd.
  */

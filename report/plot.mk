@@ -8,7 +8,7 @@ report_libreport_a_SOURCES += \
 	report/plot_latency.c report/plot_latency.h \
 	report/query_plot.c report/query_plot.h \
 	report/series.c report/series.h \
-	report/series_db.c report/series_db.h \
+	report/series_db.c report/series_db.h report/series_hosts.c \
 	report/tagorder.c report/tagorder.h
 
 bin_PROGRAMS += report/aimplot

@@ -260,6 +260,21 @@ plot_model_build(const struct qplot_tag *tags, size_t n,
 }
 
 void
+plot_model_take(struct plot_model *m, struct plot_model *from,
+		const char *host)
+{
+	m->tests = xrealloc(m->tests, (m->n_tests + from->n_tests + 1) *
+				      sizeof(*m->tests));
+	for (size_t k = 0; k < from->n_tests; k++) {
+		m->tests[m->n_tests] = from->tests[k];
+		m->tests[m->n_tests++].host = xstrdup(host != NULL ? host :
+						      "unknown");
+	}
+	from->n_tests = 0;
+	plot_model_free(from);
+}
+
+void
 plot_model_free(struct plot_model *m)
 {
 	for (size_t k = 0; k < m->n_tests; k++) {
@@ -268,6 +283,7 @@ plot_model_free(struct plot_model *m)
 		free(m->tests[k].cells);
 		free(m->tests[k].name);
 		free(m->tests[k].units);
+		free(m->tests[k].host);
 	}
 	for (size_t i = 0; i < m->n_tags; i++)
 		free(m->tags[i]);
@@ -293,6 +309,7 @@ plot_series_tests(const struct plot_model *m)
 		t[k].units = m->tests[k].units;
 		t[k].basis = m->tests[k].basis;
 		t[k].better = m->tests[k].better;
+		t[k].host = m->tests[k].host;
 		t[k].points = p;
 	}
 	return t;

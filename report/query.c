@@ -287,6 +287,23 @@ result_cmp(const void *a, const void *b)
 }
 
 int
+query_runs_load(struct db *db, const char *tag, const char *host,
+		struct query_tag *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->tag = xstrdup(tag);
+	if (load_runs(db, out, NULL, 0, host) < 0)
+		goto fail;
+	for (size_t i = 0; i < out->n_runs; i++)
+		if (load_env(db, &out->runs[i]) < 0)
+			goto fail;
+	return 0;
+fail:
+	query_tag_free(out);
+	return -1;
+}
+
+int
 query_tag_load(struct db *db, const char *tag, const int64_t *only,
 	       size_t n_only, const char *host, struct query_tag *out)
 {

@@ -68,6 +68,13 @@ struct query_tag {
 int query_tag_load(struct db *db, const char *tag, const int64_t *only,
 		   size_t n_only, const char *host, struct query_tag *out);
 /*
+ * Only the runs of TAG (with HOST not NULL those whose run.host it is)
+ * and their environment, without results: what the comparability gate
+ * reads (lib/gate.h).  0, or -1 after reporting; *OUT then holds nothing.
+ */
+int query_runs_load(struct db *db, const char *tag, const char *host,
+		    struct query_tag *out);
+/*
  * The metrics of the samples of the N results R (id, samples with their
  * seq), from the tables of the file's version (report/query_metric.c).
  * 0, or -1 after reporting.

@@ -51,8 +51,9 @@ t_verdict_t_LDADD = t/libtap.a $(REPORT_LDADD)
 t_import_t_SOURCES = t/import-t.c
 t_import_t_LDADD = t/libtap.a $(REPORT_LDADD)
 
-TESTS += t/compare-t t/import-t t/verdict-t t/judged-t t/report.sh t/html.sh
-EXTRA_DIST += t/report.sh t/html.sh doc/report-html.png \
+TESTS += t/compare-t t/import-t t/verdict-t t/judged-t t/report.sh t/html.sh \
+	t/gate.sh
+EXTRA_DIST += t/report.sh t/html.sh t/gate.sh doc/report-html.png \
 	t/data/report/bad-columns.csv t/data/report/bad-line.suite9 \
 	t/data/report/bare.txt t/data/report/cmp.csv t/data/report/cmp.json \
 	t/data/report/cmp.md t/data/report/cmp.txt t/data/report/junk.bin \
@@ -69,8 +70,7 @@ EXTRA_DIST += t/report.sh t/html.sh doc/report-html.png \
 
 # aimdb import recognises a file imported before by its SHA-256 (Nettle).
 AM_CFLAGS += $(NETTLE_CFLAGS)
-report_libreport_a_SOURCES += report/import_num.c report/compare_env_known.c
-report_libreport_a_SOURCES += report/compare_mode.c
+report_libreport_a_SOURCES += report/import_num.c
 report_libreport_a_SOURCES += report/import_index.c report/import_index.h
 report_libreport_a_SOURCES += report/import_classic_mend.c
 report_libreport_a_SOURCES += report/import_mmtests.c report/import_lkp.c \

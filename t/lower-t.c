@@ -178,7 +178,7 @@ test_series(void)
 	struct stats_run a[6], b[6];
 	struct series_point p[2] = { { a, 6 }, { b, 6 } };
 	struct series_test st = { 0, "sleep10ms", "milliseconds",
-				  STATS_BASIS_MEAN, MEASURE_LOWER, p };
+				  STATS_BASIS_MEAN, MEASURE_LOWER, p, NULL };
 	struct stats_opts opt;
 	struct series s;
 
