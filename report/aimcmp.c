@@ -80,13 +80,10 @@ select_tests(const struct opts *o, struct cmp_table *t)
 static void
 csv_warnings(const struct cmp_table *t)
 {
-	for (size_t i = 0; i < t->n_warnings; i++)
-		aim_warn("warning: %s", t->warnings[i]);
-	for (size_t s = 0; s < t->n_sides; s++) {
-		char *w = fmt_boot_warning(t, s);
+	char *w;
 
-		if (w != NULL)
-			aim_warn("warning: %s", w);
+	for (size_t i = 0; (w = fmt_warning(t, i)) != NULL; i++) {
+		aim_warn("warning: %s", w);
 		free(w);
 	}
 }
@@ -112,6 +109,24 @@ print_classify(const struct opts *o, const struct cmp_table *t)
 	}
 	classify_free(&c);
 	return rc;
+}
+
+/*
+ * --fail-on-regression, once the output is written: a regression, else
+ * a comparison that did not check what it was asked to, fails the job.
+ */
+static int
+gate_status(const struct cmp_table *t)
+{
+	char *why;
+
+	if (t->n_verdicts[STATS_REGRESSED] > 0)
+		return CLI_REGRESSED;
+	if (!fmt_ci_incomplete(t, &why))
+		return CLI_OK;
+	aim_warn("--fail-on-regression: %s", why);
+	free(why);
+	return CLI_INCOMPLETE;
 }
 
 static int
@@ -141,9 +156,8 @@ print_table(const struct opts *o, struct query_tag *sides)
 	     fmt_write(stdout, o->format, &t)) < 0) {
 		aim_warn_errno("stdout");
 		rc = CLI_ENV;
-	} else if (o->fail_on_regression &&
-		   t.n_verdicts[STATS_REGRESSED] > 0) {
-		rc = CLI_REGRESSED;
+	} else if (o->fail_on_regression) {
+		rc = gate_status(&t);
 	}
 	compare_free(&t);
 	return rc;

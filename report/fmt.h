@@ -64,6 +64,13 @@ int fmt_html(FILE *f, const struct cmp_table *t);
 /* For CI (fmt_ci.c): a regression is a JUnit failure, a TAP "not ok". */
 int fmt_junit(FILE *f, const struct cmp_table *t);
 int fmt_tap(FILE *f, const struct cmp_table *t);
+/*
+ * 1 with *WHY (malloc'd) when T does not answer the question a CI gate
+ * asks of it: no test compared, or a test missing, failed or without a
+ * usable process on a NEW side (a JUnit error, a TAP "not ok"); else 0
+ * with *WHY NULL.
+ */
+int fmt_ci_incomplete(const struct cmp_table *t, char **why);
 
 /*
  * "# PREFIXTEXT" made printable, cut at spaces into lines of at most
@@ -131,6 +138,12 @@ char *fmt_stats_header(const struct cmp_table *t, size_t i);
  * Malloc'd.
  */
 char *fmt_boot_warning(const struct cmp_table *t, size_t s);
+/*
+ * Warning I (from 0) of T, or NULL past the last: the table's warnings,
+ * then each side's boot warning; the same lines in every format, text,
+ * CSV (on stderr), JSON, Markdown, HTML, JUnit and TAP.  Malloc'd.
+ */
+char *fmt_warning(const struct cmp_table *t, size_t i);
 /*
  * Line I (from 0) of the legend that explains the columns of a table
  * with repeated samples, without a comment marker, or NULL past the

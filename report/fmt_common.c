@@ -302,6 +302,21 @@ fmt_boot_warning(const struct cmp_table *t, size_t s)
 			 "boots not recorded");
 }
 
+char *
+fmt_warning(const struct cmp_table *t, size_t i)
+{
+	if (i < t->n_warnings)
+		return xstrdup(t->warnings[i]);
+	for (size_t s = 0, k = t->n_warnings; s < t->n_sides; s++) {
+		char *w = fmt_boot_warning(t, s);
+
+		if (w != NULL && k++ == i)
+			return w;
+		free(w);
+	}
+	return NULL;
+}
+
 /* Some row is a time, lower better. */
 static int
 has_lower(const struct cmp_table *t)

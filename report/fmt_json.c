@@ -239,18 +239,14 @@ fmt_json(FILE *f, const struct cmp_table *t)
 	struct json_object *news = jsonout_array();
 	struct json_object *warnings = jsonout_array();
 	struct json_object *tests = jsonout_array();
+	char *w;
 
 	jsonout_put(doc, "base", side_obj(t, 0));
 	for (size_t s = 1; s < t->n_sides; s++)
 		jsonout_push(news, side_obj(t, s));
 	jsonout_put(doc, "new", news);
-	for (size_t i = 0; i < t->n_warnings; i++)
-		jsonout_push(warnings, jsonout_string(t->warnings[i]));
-	for (size_t s = 0; s < t->n_sides; s++) {
-		char *w = fmt_boot_warning(t, s);
-
-		if (w != NULL)
-			jsonout_push(warnings, jsonout_string(w));
+	for (size_t i = 0; (w = fmt_warning(t, i)) != NULL; i++) {
+		jsonout_push(warnings, jsonout_string(w));
 		free(w);
 	}
 	jsonout_put(doc, "warnings", warnings);

@@ -97,7 +97,7 @@ warning(FILE *f, const char *w)
 static void
 print_header(FILE *f, const struct cmp_table *t)
 {
-	char name[FMT_NUM_MAX];
+	char name[FMT_NUM_MAX], *w;
 
 	for (size_t s = 0; s < t->n_sides; s++) {
 		char *sum = fmt_side_summary(t, s);
@@ -108,13 +108,8 @@ print_header(FILE *f, const struct cmp_table *t)
 		putc('\n', f);
 	}
 	print_lines(f, t, fmt_stats_header);
-	for (size_t i = 0; i < t->n_warnings; i++)
-		warning(f, t->warnings[i]);
-	for (size_t s = 0; s < t->n_sides; s++) {
-		char *w = fmt_boot_warning(t, s);
-
-		if (w != NULL)
-			warning(f, w);
+	for (size_t i = 0; (w = fmt_warning(t, i)) != NULL; i++) {
+		warning(f, w);
 		free(w);
 	}
 	putc('\n', f);

@@ -75,7 +75,7 @@ print_lines(FILE *f, const struct cmp_table *t,
 void
 fmt_text_header(FILE *f, const struct cmp_table *t, size_t wrap)
 {
-	char name[FMT_NUM_MAX + 2];
+	char name[FMT_NUM_MAX + 2], *w;
 
 	for (size_t s = 0; s < t->n_sides; s++) {
 		char *sum = fmt_side_summary(t, s);
@@ -85,13 +85,8 @@ fmt_text_header(FILE *f, const struct cmp_table *t, size_t wrap)
 		free(sum);
 	}
 	print_lines(f, t, fmt_stats_header, wrap);
-	for (size_t i = 0; i < t->n_warnings; i++)
-		fmt_comment(f, "warning: ", t->warnings[i], 0);
-	for (size_t s = 0; s < t->n_sides; s++) {
-		char *w = fmt_boot_warning(t, s);
-
-		if (w != NULL)
-			fmt_comment(f, "warning: ", w, 0);
+	for (size_t i = 0; (w = fmt_warning(t, i)) != NULL; i++) {
+		fmt_comment(f, "warning: ", w, 0);
 		free(w);
 	}
 }

@@ -97,8 +97,11 @@ golden show-bare.txt "$AIMDB" show bare
 "$AIMCMP" --format lines --fail-on-regression v6.8 v6.9 >"$W/fail.txt" 2>&1; rc=$?
 t "--fail-on-regression: exit 3 when a test regressed" test "$rc" -eq 3
 t "... and the table is printed all the same" cmp "$W/fail.txt" "$D/repeated.txt"
+"$AIMCMP" --fail-on-regression bare quicklist >/dev/null 2>"$W/inc.err"; rc=$?
+t "--fail-on-regression: a test failed on NEW: exit 4, said in one line" sh -c \
+	"test $rc -eq 4 && test \$(wc -l <'$W/inc.err') -eq 1"
 t "--fail-on-regression: exit 0 without a regression" \
-	"$AIMCMP" --fail-on-regression bare quicklist
+	"$AIMCMP" --fail-on-regression --tests add_long,fork_test bare quicklist
 t "--equivalence 0: no equivalent verdict" sh -c \
 	"'$AIMCMP' -f lines --equivalence 0 v6.8 v6.9 | grep -q '^16 disk_rd .* inconclusive \\[-1.45%,+0.72%\\] '"
 t "--equivalence 1.5: a narrower margin in the legend" sh -c \
