@@ -244,51 +244,6 @@ update_repeated(struct cmp_table *t)
 				t->repeated = 1;
 }
 
-/* Mean sample length of the measured peak-judged values of side S. */
-static double
-peak_sample_ns(const struct cmp_table *t, size_t s)
-{
-	double ns = 0.0;
-	size_t n = 0;
-
-	for (size_t i = 0; i < t->n_rows; i++) {
-		const struct cmp_value *v = &t->rows[i].v[s];
-
-		if (t->rows[i].basis != STATS_BASIS_PEAK ||
-		    v->state != CMP_OK || v->printed)
-			continue;
-		ns += (double)v->elapsed_ns;
-		n += v->n_samples;
-	}
-	return n > 0 ? ns / (double)n : NAN;
-}
-
-/*
- * A peak is the best of a run's samples, and shorter samples scatter
- * more, so their best is higher: peaks compare only between runs cut
- * into samples of about the same length, that is of the same --duration.
- */
-static void
-warn_sample_lengths(struct cmp_table *t)
-{
-	double base = peak_sample_ns(t, 0);
-
-	for (size_t s = 1; s < t->n_sides; s++) {
-		double other = peak_sample_ns(t, s);
-
-		if (isnan(base) || isnan(other) ||
-		    fmax(base, other) < 1.5 * fmin(base, other))
-			continue;
-		t->warnings = xrealloc(t->warnings, (t->n_warnings + 1) *
-				       sizeof(*t->warnings));
-		t->warnings[t->n_warnings++] = xasprintf(
-			"peak rates from samples of %.0f ms (%s) and %.0f ms "
-			"(%s): shorter samples peak higher; compare runs of the "
-			"same --duration", base / 1e6, t->sides[0].tag,
-			other / 1e6, t->sides[s].tag);
-	}
-}
-
 void
 compare_build(const struct query_tag *sides, size_t n,
 	      const struct cmp_opts *opt, struct cmp_table *out)
@@ -306,7 +261,6 @@ compare_build(const struct query_tag *sides, size_t n,
 	adjust_family(out);
 	compare_sort(out, CMP_SORT_NUMBER);
 	compare_env(sides, n, out);
-	warn_sample_lengths(out);
 	compare_levels(out);
 	compare_boots(out);
 }

@@ -45,6 +45,8 @@ struct query_run {
 	char *source_file;	/* NULL unless imported */
 	char *host;		/* NULL when unknown */
 	char *uuid;		/* the run's identity; NULL before version 4 */
+	char *options;		/* "duration_s=0.600 runs=6 ...", as aimrun
+				 * stored them; "" or NULL for imports */
 	struct query_kv *env;
 	size_t n_env;
 };
