@@ -20,34 +20,52 @@ struct gate_key {
 	const char *label;
 	enum envdiff_kind kind;
 	const char *refuse;	/* what a difference means, NULL: warn */
+	const char *remedy;	/* what to do about a difference */
 };
 
 /* The order of the warnings. */
 static const struct gate_key checked[] = {
-	{ "hostname", "machine", ENVDIFF_PLAIN, "machine (host name)" },
-	{ "cpu.model", "CPU model", ENVDIFF_PLAIN, "CPU model" },
-	{ "mem.total_bytes", "memory", ENVDIFF_MEMORY, "machine (memory size)" },
-	{ "cpu.count_online", "online CPUs", ENVDIFF_PLAIN, NULL },
-	{ "cpu.microcode", "microcode", ENVDIFF_PLAIN, NULL },
+	{ "hostname", "machine", ENVDIFF_PLAIN, "machine (host name)",
+	  "compare runs of one machine (--host picks them)" },
+	{ "cpu.model", "CPU model", ENVDIFF_PLAIN, "CPU model",
+	  "compare runs of one CPU model" },
+	{ "mem.total_bytes", "memory", ENVDIFF_MEMORY, "machine (memory size)",
+	  "compare runs of one machine" },
+	{ "cpu.count_online", "online CPUs", ENVDIFF_PLAIN, NULL,
+	  "boot both with the same CPUs online" },
+	{ "cpu.microcode", "microcode", ENVDIFF_PLAIN, NULL,
+	  "measure both under the same microcode" },
 	{ "cpu.pinned", "CPU pinning (--cpu)", ENVDIFF_PINNED,
-	  "pinned and unpinned runs (--cpu)" },
-	{ "smt.active", "SMT", ENVDIFF_PLAIN, NULL },
-	{ "cpufreq.governor", "cpufreq governor", ENVDIFF_PLAIN, NULL },
-	{ "cpufreq.boost", "cpufreq boost", ENVDIFF_PLAIN, NULL },
-	{ "thp.enabled", "THP", ENVDIFF_PLAIN, NULL },
-	{ "thp.defrag", "THP defrag", ENVDIFF_PLAIN, NULL },
-	{ "kernel.randomize_va_space", "ASLR", ENVDIFF_PLAIN, NULL },
-	{ "kernel.cmdline", "kernel command line", ENVDIFF_WORDS, NULL },
-	{ "mitigations", "mitigations", ENVDIFF_ITEMS, NULL },
-	{ "scratch.fstype", "scratch file system", ENVDIFF_PLAIN, NULL },
-	{ "scratch.dir", "scratch directory", ENVDIFF_PLAIN, NULL },
+	  "pinned and unpinned runs (--cpu)", "run both with the same --cpu" },
+	{ "smt.active", "SMT", ENVDIFF_PLAIN, NULL,
+	  "set SMT the same for both (/sys/devices/system/cpu/smt/control)" },
+	{ "cpufreq.governor", "cpufreq governor", ENVDIFF_PLAIN, NULL,
+	  "set the same governor before both runs (cpupower frequency-set -g)" },
+	{ "cpufreq.boost", "cpufreq boost", ENVDIFF_PLAIN, NULL,
+	  "set boost the same for both" },
+	{ "thp.enabled", "THP", ENVDIFF_PLAIN, NULL,
+	  "set /sys/kernel/mm/transparent_hugepage/enabled the same for both" },
+	{ "thp.defrag", "THP defrag", ENVDIFF_PLAIN, NULL,
+	  "set /sys/kernel/mm/transparent_hugepage/defrag the same for both" },
+	{ "kernel.randomize_va_space", "ASLR", ENVDIFF_PLAIN, NULL,
+	  "set kernel.randomize_va_space the same for both" },
+	{ "kernel.cmdline", "kernel command line", ENVDIFF_WORDS, NULL,
+	  "unless that is the change, boot both with the same options" },
+	{ "mitigations", "mitigations", ENVDIFF_ITEMS, NULL,
+	  "unless that is the change, boot both with the same mitigations=" },
+	{ "scratch.fstype", "scratch file system", ENVDIFF_PLAIN, NULL,
+	  "give both the same --dir" },
+	{ "scratch.dir", "scratch directory", ENVDIFF_PLAIN, NULL,
+	  "give both the same --dir" },
 	/* Inherited counters slow a forking test's children a little. */
-	{ "counters", "perf counters", ENVDIFF_PLAIN, NULL },
+	{ "counters", "perf counters", ENVDIFF_PLAIN, NULL,
+	  "count the same events for both (--counters)" },
 	{ "aimkit.version", "aimkit version", ENVDIFF_PLAIN,
-	  "aimkit build (version)" },
-	{ "cc.version", "compiler", ENVDIFF_PLAIN, "aimkit build (compiler)" },
+	  "aimkit build (version)", "measure both with one aimkit build" },
+	{ "cc.version", "compiler", ENVDIFF_PLAIN, "aimkit build (compiler)",
+	  "measure both with one aimkit build" },
 	{ "cflags", "compiler flags", ENVDIFF_PLAIN,
-	  "aimkit build (compiler flags)" },
+	  "aimkit build (compiler flags)", "measure both with one aimkit build" },
 };
 
 static void
@@ -127,8 +145,9 @@ check_within(const struct gate_side *q, const struct gate_key *k,
 	if (k->kind == ENVDIFF_PLAIN) {
 		vals = gate_distinct(q, k->key, &count);
 		if (count > 1)
-			add_line(warn, xasprintf("runs of %s differ in %s: %s",
-						 q->tag, k->label, vals));
+			add_line(warn, xasprintf("runs of %s differ in %s: %s; %s",
+						 q->tag, k->label, vals,
+						 k->remedy));
 		free(vals);
 		return;
 	}
@@ -139,8 +158,8 @@ check_within(const struct gate_side *q, const struct gate_key *k,
 			d = envdiff(k->kind, first, "first run", v, "another");
 	}
 	if (d != NULL)
-		add_line(warn, xasprintf("runs of %s differ in %s: %s", q->tag,
-					 k->label, d));
+		add_line(warn, xasprintf("runs of %s differ in %s: %s; %s",
+					 q->tag, k->label, d, k->remedy));
 	free(d);
 }
 
@@ -152,10 +171,10 @@ check_unrecorded(const struct gate_side *sides, size_t s,
 {
 	if ((a != NULL || b != NULL) && gate_has_env(&sides[0]) &&
 	    gate_has_env(&sides[s]))
-		add_line(warn, xasprintf("%s differs: %s (%s) vs %s (%s)",
+		add_line(warn, xasprintf("%s differs: %s (%s) vs %s (%s); %s",
 					 k->label, a ? a : "unknown",
 					 sides[0].tag, b ? b : "unknown",
-					 sides[s].tag));
+					 sides[s].tag, k->remedy));
 }
 
 /* What refusing key K says of NEW side S among N sides. */
@@ -197,7 +216,7 @@ check_across(const struct gate_side *sides, size_t s, size_t n,
 	}
 	if (d == NULL)
 		return;
-	add_line(warn, xasprintf("%s differs: %s", k->label, d));
+	add_line(warn, xasprintf("%s differs: %s; %s", k->label, d, k->remedy));
 	if (k->refuse != NULL &&
 	    (k->kind != ENVDIFF_PINNED ||
 	     (strcmp(a, "none") == 0) != (strcmp(b, "none") == 0)))

@@ -255,10 +255,11 @@ test_warnings(void)
 	compare_build(s, 2, NULL, &t);
 	is_int((int64_t)t.n_warnings, 3, "three warnings");
 	is_string(t.n_warnings > 0 ? t.warnings[0] : "",
-		  "runs of b differ in machine: box1, box2", "runs differ");
+		  "runs of b differ in machine: box1, box2; compare runs of one machine (--host picks them)",
+		  "runs differ, and what to do");
 	is_string(t.n_warnings > 2 ? t.warnings[2] : "",
-		  "CPU model differs: Intel Xeon (a) vs AMD EPYC (b)",
-		  "CPU model differs");
+		  "CPU model differs: Intel Xeon (a) vs AMD EPYC (b); compare runs of one CPU model",
+		  "CPU model differs, and what to do");
 	is_int((int64_t)t.n_refusals, 2, "machine and CPU refuse the comparison");
 	is_string(t.n_refusals > 1 ? t.refusals[1] : "", "CPU model",
 		  "... named");

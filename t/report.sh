@@ -291,7 +291,7 @@ if [ -x "$AIMRUN" ]; then
 			"test \$(wc -l <'$W/e') -eq 1 && grep -q '^aimcmp: r1 vs r2: not comparable: CPU model differs (--force compares anyway)$' '$W/e'"
 		t "... nothing on stdout" test ! -s "$W/r12"
 		t "--force compares, with the difference in the header" sh -c \
-			"'$AIMCMP' --db '$RUN' --force r1 r2 | grep -q '^# warning: CPU model differs: .* (r1) vs Other CPU (r2)$'"
+			"'$AIMCMP' --db '$RUN' --force r1 r2 | grep -q '^# warning: CPU model differs: .* (r1) vs Other CPU (r2); compare runs of one CPU model$'"
 	else
 		skip "no sqlite3 or psql (comparability gate)"
 	fi

@@ -281,15 +281,16 @@ test_gate(void)
 	free(w);
 	w = gate(base, other, &n);
 	is_string(w,
-		  "memory differs: 14.9 GiB (a) vs 29.8 GiB (b)\n"
-		  "cpufreq governor differs: performance (a) vs powersave (b)\n"
-		  "kernel command line differs: -quiet +mitigations=off (a -> b)\n"
-		  "mitigations differs: spectre_v2 vmscape (a vs b)\n",
-		  "the differences, each on one line, changed words and items only");
+		  "memory differs: 14.9 GiB (a) vs 29.8 GiB (b); compare runs of one machine\n"
+		  "cpufreq governor differs: performance (a) vs powersave (b); set the same governor before both runs (cpupower frequency-set -g)\n"
+		  "kernel command line differs: -quiet +mitigations=off (a -> b); unless that is the change, boot both with the same options\n"
+		  "mitigations differs: spectre_v2 vmscape (a vs b); unless that is the change, boot both with the same mitigations=\n",
+		  "the differences, each on one line, changed words and items only, "
+		  "each with what to do");
 	is_int((int64_t)n, 1, "twice the memory is another machine");
 	free(w);
 	w = gate(base, build, &n);
-	ok(strstr(w, "compiler flags differs: -O2 (a) vs -O3 (b)\n") != NULL,
+	ok(strstr(w, "compiler flags differs: -O2 (a) vs -O3 (b); measure both with one aimkit build\n") != NULL,
 	   "other compiler flags are named");
 	is_int((int64_t)n, 1, "... and refuse the comparison");
 	free(w);
