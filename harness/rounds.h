@@ -29,6 +29,7 @@ struct rounds_opts {
 	const char *against;	/* the base tag */
 	struct stats_opts stats;	/* alpha, equivalence margin */
 	int force;		/* go on against runs the gate refuses */
+	int keep_noisy;		/* AIM_NOISE=keep: no sample is noisy */
 };
 
 struct rounds_test;
@@ -38,6 +39,8 @@ struct rounds {
 	const struct suite *su;
 	struct rounds_test *t;	/* one per test of the suite */
 	size_t family;		/* tests compared: those with a base */
+	int64_t *base_runs;	/* the base's runs read, by id */
+	size_t n_base_runs;
 	size_t round;		/* rounds done */
 	struct aim_clock clock;	/* of the budget; a test may fake it */
 	int64_t start_ns;
@@ -92,6 +95,19 @@ struct env;
 int rounds_gate(const struct rounds_opts *o, const char *db_path,
 		const char *tag, const struct env *self,
 		struct store_checked *seen, char *err, size_t errlen);
+
+/*
+ * --until-decided: what was decided, as facts of the run for aimcmp,
+ * which replays the comparison of the same processes and says where its
+ * verdict would differ (doc/statistics.md, "One verdict per question"):
+ * seq.against, seq.base_runs, seq.alpha, seq.equivalence, seq.family,
+ * seq.noise, and seq.TEST "VERDICT LOOKS PROCESSES" for each test
+ * compared.  Into *KV (malloc'd keys and values): how many, 0 for
+ * --precision; free with rounds_facts_free().
+ */
+struct store_kv;
+size_t rounds_facts(const struct rounds *r, struct store_kv **kv);
+void rounds_facts_free(struct store_kv *kv, size_t n);
 
 /* What each test reached, one line a test, on OUT.  fprintf's sign. */
 int rounds_report(const struct rounds *r, FILE *out);

@@ -225,7 +225,15 @@ run_more(struct run_state *rs)
 {
 	FILE *out = rs->o->quiet ? NULL : stdout;
 	int rc = rounds_more(&rs->rounds, more_rep, rs, out);
+	struct store_kv *kv;
+	size_t n;
 
+	/* What was decided, for aimcmp to give the same verdicts. */
+	if (rc == 0) {
+		n = rounds_facts(&rs->rounds, &kv);
+		rc = run_facts(rs, kv, n);
+		rounds_facts_free(kv, n);
+	}
 	progress_clear(&rs->prog);
 	if (rc == 0 && out != NULL) {
 		errno = 0;

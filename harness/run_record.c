@@ -242,6 +242,19 @@ run_save(struct run_state *rs, const struct aim_test *t, int rep,
 	return 0;
 }
 
+int
+run_facts(struct run_state *rs, const struct store_kv *kv, size_t n)
+{
+	struct store *st = n > 0 ? run_open_db(rs) : NULL;
+
+	if (n == 0)
+		return 0;
+	if (st == NULL || store_add_env(st, rs->run_id, kv, n) != 0)
+		return run_failed(rs, st);
+	store_close(st);
+	return 0;
+}
+
 /*
  * The canary of round REP (of the sweep's current count), timed where
  * the tests run and stored as the fact canary.round.N.  -1 on a

@@ -13,4 +13,4 @@ t_stats_sim_t_LDADD = $(STATS_T_LDADD)
 t_stats_peak_sim_t_SOURCES = t/stats-peak-sim-t.c
 t_stats_peak_sim_t_LDADD = $(STATS_T_LDADD)
 # lib/seq*: sampling until precise or decided (doc/statistics.md).
-lib_libaim_a_SOURCES += lib/seq.c lib/seq.h lib/seq_sim.c
+lib_libaim_a_SOURCES += lib/seq.c lib/seq.h lib/seq_sim.c lib/seq_sim_host.c

@@ -55,6 +55,15 @@ flush(struct acc *a, int (*fn)(void *, const struct store_read_result *),
 	return rc;
 }
 
+/* The sample's metric NAME (lib/measure.c), NULL when not measured. */
+#define SAMPLE_METRIC(name) \
+	"(SELECT m.value FROM sample_metric m WHERE m.result_id = s.result_id" \
+	" AND m.seq = s.seq AND m.metric = '" name "' AND m.bound = 0)"
+
+static const int metric[3] = {
+	MEASURE_INVOL_CS, MEASURE_RUN_DELAY, MEASURE_STEAL,
+};
+
 /* One row: a sample, the first of a new result or of the same. */
 static int
 take(struct acc *a, struct db_stmt *stmt,
@@ -74,6 +83,7 @@ take(struct acc *a, struct db_stmt *stmt,
 			return -1;
 		a->id = id;
 		a->test = xstrdup(test);
+		a->r.run_id = db_column_int64(stmt, 10);
 		a->r.factor = (unsigned long)factor;
 		a->r.judged = strcmp(judged, "peak") == 0 ?
 			      MEASURE_JUDGED_PEAK : MEASURE_JUDGED_MEAN;
@@ -83,11 +93,16 @@ take(struct acc *a, struct db_stmt *stmt,
 		a->s = xrealloc(a->s, a->cap * sizeof(*a->s));
 	}
 	s = &a->s[a->r.n_samples++];
-	memset(s, 0, sizeof(*s));
+	measure_init(s, (int)a->r.n_samples);
 	s->calls = db_column_int64(stmt, 4);
 	s->elapsed_ns = db_column_int64(stmt, 5);
 	s->printed_ops = db_column_is_null(stmt, 6) ? -1.0 :
 			 db_column_double(stmt, 6);
+	/* What the noise and quality rules read, as aimcmp reads them. */
+	for (int k = 0; k < 3; k++)
+		if (!db_column_is_null(stmt, 7 + k) &&
+		    db_column_int64(stmt, 7 + k) >= 0)
+			measure_set(&s->m, metric[k], db_column_int64(stmt, 7 + k));
 	return 0;
 }
 
@@ -100,11 +115,14 @@ read_samples(struct db *db, const char *tag,
 	int rc = -1, step;
 
 	stmt = db_prepare(db, "SELECT r.id, r.test, r.factor, r.judged,"
-			  " s.calls, s.elapsed_ns, s.printed_ops"
+			  " s.calls, s.elapsed_ns, s.printed_ops, "
+			  SAMPLE_METRIC("invol_cs") ", "
+			  SAMPLE_METRIC("run_delay_ns") ", "
+			  SAMPLE_METRIC("steal_ns") ", u.id"
 			  " FROM run u JOIN result r ON r.run_id = u.id"
 			  " JOIN sample s ON s.result_id = r.id"
 			  " WHERE u.tag = ? AND r.status = 'ok'"
-			  " ORDER BY r.id, s.seq");
+			  " ORDER BY u.id, r.rep, r.id, s.seq");
 	if (stmt != NULL && db_bind_text(stmt, 1, tag) == 0) {
 		while ((step = db_step(stmt)) == DB_ROW)
 			if (take(&a, stmt, fn, arg) != 0)

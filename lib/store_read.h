@@ -13,6 +13,7 @@
 #include "store.h"
 
 struct store_read_result {
+	int64_t run_id;		/* the run it belongs to */
 	const char *test;	/* valid during the call only */
 	unsigned long factor;
 	enum measure_judged judged;

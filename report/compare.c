@@ -148,7 +148,8 @@ fill_row(struct cmp_row *row, const struct query_tag *sides, size_t n,
 
 /*
  * Benjamini-Hochberg over every comparison shown (each row, each NEW
- * side), then the count of each verdict.
+ * side) but the sequential ones, which spent their level over their
+ * looks, then the count of each verdict.
  */
 static void
 adjust_family(struct cmp_table *t)
@@ -158,7 +159,7 @@ adjust_family(struct cmp_table *t)
 
 	for (size_t i = 0; i < t->n_rows; i++)
 		for (size_t s = 0; s < n_new; s++)
-			if (t->rows[i].d[s].has_stats)
+			if (t->rows[i].d[s].has_stats && !t->rows[i].d[s].seq)
 				all[k++] = t->rows[i].d[s].cmp;
 	stats_bh_adjust(all, k, &t->opt.stats);
 	t->n_family = 0;
@@ -170,9 +171,10 @@ adjust_family(struct cmp_table *t)
 
 			if (!d->has_stats)
 				continue;
-			d->cmp = all[k++];
-			if (!isnan(d->cmp.p))
-				t->n_family++;
+			if (!d->seq) {
+				d->cmp = all[k++];
+				t->n_family += !isnan(d->cmp.p);
+			}
 			t->n_verdicts[d->cmp.verdict]++;
 		}
 	}
@@ -258,9 +260,10 @@ compare_build(const struct query_tag *sides, size_t n,
 	for (size_t i = 0; i < out->n_rows; i++)
 		fill_row(&out->rows[i], sides, n, &out->opt);
 	update_repeated(out);
+	compare_env(sides, n, out);
+	compare_seq(sides, n, out);
 	adjust_family(out);
 	compare_sort(out, CMP_SORT_NUMBER);
-	compare_env(sides, n, out);
 	compare_levels(out);
 	compare_boots(out);
 }

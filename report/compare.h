@@ -75,6 +75,10 @@ struct cmp_delta {
 	double mean_pct;
 	int has_stats;		/* cmp is filled: both sides have runs */
 	struct stats_cmp cmp;	/* interval, p, q, mdc, verdict, why */
+	int seq;		/* the sequential verdict (compare_seq.c):
+				 * cmp is its last look's, outside the
+				 * correction */
+	size_t looks;		/* looks made, with seq */
 };
 
 /* One metric of one test on one side, per call (aimcmp --counters). */
@@ -129,6 +133,9 @@ struct cmp_side {
 	int boots_unknown;	/* some run has no boot id */
 	char *kernels;		/* distinct uname.release values, "unknown" */
 	char *hosts;		/* distinct machines, "unknown" */
+	size_t seq_family;	/* grown by --until-decided against the base:
+				 * its family, else 0 */
+	double seq_alpha;	/* and the alpha spent over its looks */
 };
 
 struct cmp_table {
@@ -272,5 +279,12 @@ char *compare_levels_row(const struct cmp_table *t, const struct cmp_row *row);
 void compare_boots(struct cmp_table *t);
 /* Add LINE (malloc'd, taken) to the warnings of T. */
 void compare_warn(struct cmp_table *t, char *line);
+/*
+ * One verdict per question (compare_seq.c): each NEW side of T that
+ * aimrun grew by --until-decided against the base gets the sequential
+ * verdicts, replayed on its stored processes, or a warning says why not
+ * or where the replay differs from what aimrun stored.
+ */
+void compare_seq(const struct query_tag *sides, size_t n, struct cmp_table *t);
 
 #endif

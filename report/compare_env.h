@@ -54,9 +54,20 @@ const char *compare_env_boot(const struct query_tag *side, int64_t run_id);
 #define NOISE_STEADY_ROUNDS 4
 
 /*
+ * Sides measured DRIFT_GAP_S or more apart, and at least DRIFT_FACTOR
+ * times the longer of them, or one over DRIFT_SPAN_S or more and at
+ * least DRIFT_FACTOR times as long as the other, get a "drift" warning
+ * with what the canary saw between them.
+ */
+#define DRIFT_GAP_S 600
+#define DRIFT_SPAN_S 60
+#define DRIFT_FACTOR 4
+
+/*
  * A "noisy machine" line in T->warnings for each such of the N SIDES, a
- * "machine speed" line for each NEW side whose canary moved, and an
- * "unsteady machine" line for each side whose canary spread.
+ * "machine speed" line for each NEW side whose canary moved, an
+ * "unsteady machine" line for each side whose canary spread, and a
+ * "drift" line for each NEW side measured far from the base.
  */
 void compare_noise(const struct query_tag *sides, size_t n,
 		   struct cmp_table *t);

@@ -268,6 +268,22 @@ confidence_pct(const struct cmp_table *t)
 	return 100.0 * (1.0 - t->opt.stats.alpha);
 }
 
+/* Line K of the NEW sides grown by --until-decided, or NULL. */
+static char *
+seq_line(const struct cmp_table *t, size_t k)
+{
+	for (size_t s = 1; s < t->n_sides; s++) {
+		const struct cmp_side *side = &t->sides[s];
+
+		if (side->seq_family == 0 || k-- > 0)
+			continue;
+		return xasprintf("sequential: %s was grown by aimrun --until-decided against %s: its verdicts, intervals and mdc are those of its looks, replayed on the stored samples (alpha %g spent over every look of %zu tests, outside the correction above), and its rate is %s's times its last look's ratio",
+				 side->tag, t->sides[0].tag, side->seq_alpha,
+				 side->seq_family, t->sides[0].tag);
+	}
+	return NULL;
+}
+
 char *
 fmt_stats_header(const struct cmp_table *t, size_t i)
 {
@@ -287,7 +303,7 @@ fmt_stats_header(const struct cmp_table *t, size_t i)
 		return xasprintf("verdicts: %zu regressed, %zu improved, %zu equivalent, %zu inconclusive",
 				 v[STATS_REGRESSED], v[STATS_IMPROVED],
 				 v[STATS_EQUIVALENT], v[STATS_INCONCLUSIVE]);
-	return NULL;
+	return seq_line(t, i - 2);
 }
 
 char *

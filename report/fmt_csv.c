@@ -24,7 +24,7 @@ static const char *const columns[] = {
 	"unit", "base_observations", "new_observations", "ratio",
 	"pct_lo", "pct_hi", "df", "p", "q", "mdc_pct", "verdict", "reason",
 	"base_levels", "new_levels", "base_mean", "new_mean", "mean_delta",
-	"mean_pct",
+	"mean_pct", "looks",
 };
 
 /* Side S's two levels, empty when it has one (compare_levels.c). */
@@ -160,6 +160,11 @@ print_record(FILE *f, const struct cmp_table *t, const struct cmp_row *row,
 	levels_field(f, row, 0);
 	levels_field(f, row, s);
 	mean_fields(f, b, n, d);
+	/* Grown by --until-decided: the looks its verdict took. */
+	if (d->seq)
+		csvout_fieldf(f, 0, "%zu", d->looks);
+	else
+		csvout_field(f, 0, NULL);
 	if (t->counters)
 		csvout_field(f, 0, NULL);	/* the test itself */
 	csvout_end(f);
@@ -194,8 +199,8 @@ counter_record(FILE *f, const struct cmp_table *t, const struct cmp_row *row,
 	for (int i = 0; i < 11; i++)
 		csvout_field(f, 0, NULL);
 	verdict_fields(f, d);
-	/* levels and classic means: the test's record holds them */
-	for (int i = 0; i < 6; i++)
+	/* levels, classic means, looks: the test's record holds them */
+	for (int i = 0; i < 7; i++)
 		csvout_field(f, 0, NULL);
 	csvout_field(f, 0, fmt_counter_name(c));
 	csvout_end(f);

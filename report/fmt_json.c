@@ -127,6 +127,9 @@ verdict_obj(const struct cmp_delta *d)
 	jsonout_put(o, "p", jsonout_double(c->p));
 	jsonout_put(o, "q", jsonout_double(c->q));
 	jsonout_put(o, "mdc_pct", jsonout_double(c->mdc_pct));
+	/* Grown by --until-decided: the looks of the sequential test. */
+	jsonout_put(o, "sequential", jsonout_bool(d->seq));
+	jsonout_put(o, "looks", d->seq ? jsonout_int((int64_t)d->looks) : NULL);
 	return o;
 }
 

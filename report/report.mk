@@ -52,8 +52,9 @@ t_import_t_SOURCES = t/import-t.c
 t_import_t_LDADD = t/libtap.a $(REPORT_LDADD)
 
 TESTS += t/compare-t t/import-t t/verdict-t t/judged-t t/report.sh t/html.sh \
-	t/gate.sh
-EXTRA_DIST += t/report.sh t/html.sh t/gate.sh doc/report-html.png \
+	t/gate.sh t/seq-verdict.sh
+EXTRA_DIST += t/report.sh t/html.sh t/gate.sh t/seq-verdict.sh \
+	doc/report-html.png \
 	t/data/report/bad-columns.csv t/data/report/bad-line.suite9 \
 	t/data/report/bare.txt t/data/report/cmp.csv t/data/report/cmp.json \
 	t/data/report/cmp.md t/data/report/cmp.txt t/data/report/junk.bin \
@@ -86,7 +87,7 @@ report_libreport_a_SOURCES += report/import_json_id.c report/import_json.h
 
 # aimcmp --classify (bisect), per-process levels and boots in the table.
 report_libreport_a_SOURCES += report/classify.c report/classify.h \
-	report/compare_levels.c report/compare_boots.c
+	report/compare_levels.c report/compare_boots.c report/compare_seq.c
 
 # aimcmp --latency: per-call histograms compared (p50, p99 shifts).
 report_libreport_a_SOURCES += report/query_hist.c report/query_hist.h \

@@ -303,10 +303,10 @@ test_formats(void)
 		  "number,test,units,base_tag,new_tag,base_status,new_status,base,new,delta,pct,base_samples,new_samples,basis,base_cv_pct,new_cv_pct,"
 		  "base_processes,new_processes,base_boots,new_boots,base_flagged,new_flagged,base_excluded,new_excluded,"
 		  "unit,base_observations,new_observations,ratio,pct_lo,pct_hi,df,p,q,mdc_pct,verdict,reason,base_levels,new_levels,"
-		  "base_mean,new_mean,mean_delta,mean_pct\n"
+		  "base_mean,new_mean,mean_delta,mean_pct,looks\n"
 		  "3,add_long,Thousand Long Integer Additions/second,bare,\"a,b|c\",ok,ok,4019704.43,4374384.24,354679.81,8.82,1,1,peak,,,"
 		  "1,1,1,1,0,0,0,0,run,1,1,1.0882352959468715,,,,,,,inconclusive,needs >= 2 runs on each side,,,"
-		  "4019704.43,4374384.24,354679.81,8.82\n",
+		  "4019704.43,4374384.24,354679.81,8.82,\n",
 		  "CSV quotes the tag with a comma");
 	md = cmpfx_render(FMT_MD, &t);
 	ok(strstr(md, "| number | test | bare | a,b\\|c | delta | % | units |\n") != NULL,

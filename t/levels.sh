@@ -68,7 +68,7 @@ done
 t "one level: no row says levels, in any format" sh -c "
 	! grep -q 'two levels\|^ *levels  \|processes_high\|class=\"levels\"' $W/plain.* &&
 	grep -q '\"levels\": null' '$W/plain.json' &&
-	sed -n 2p '$W/plain.csv' | grep -Eq ',,[0-9.]+,[0-9.]+,-?[0-9.]+,-?[0-9.]+\$'"
+	sed -n 2p '$W/plain.csv' | grep -Eq ',,[0-9.]+,[0-9.]+,-?[0-9.]+,-?[0-9.]+,\$'"
 "$AIMCMP" plain plain2 >"$W/plain" 2>&1
 t "one level: no levels warning" sh -c "! grep -q 'two levels' '$W/plain'"
 "$AIMCMP" split plain >"$W/one" 2>&1

@@ -126,10 +126,10 @@ if has_python; then
 		t "$f parses with python3 -m json.tool" \
 			sh -c "python3 -m json.tool <'$W/$f' >/dev/null"
 	done
-	t "CSV parses: 60 records of 42 fields" python3 -c "
+	t "CSV parses: 60 records of 43 fields" python3 -c "
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1])))
-assert len(rows) == 61 and all(len(r) == 42 for r in rows), rows[:2]
+assert len(rows) == 61 and all(len(r) == 43 for r in rows), rows[:2]
 assert rows[3][7:11] == ['2794117.65', '2686567.16', '-107550.49', '-3.85']
 " "$W/cmp.csv"
 	t "JSON carries every number of a verdict" python3 -c "

@@ -301,6 +301,63 @@ test_gate(void)
 	free(w);
 }
 
+/* Run of T stretched from FROM to TO. */
+static void
+when(struct query_tag *t, const char *from, const char *to)
+{
+	free(t->runs[0].started_utc);
+	free(t->runs[0].ended_utc);
+	t->runs[0].started_utc = xstrdup(from);
+	t->runs[0].ended_utc = xstrdup(to);
+}
+
+/* The warnings of T holding TEXT. */
+static size_t
+warned(const struct cmp_table *t, const char *text)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->n_warnings; i++)
+		n += strstr(t->warnings[i], text) != NULL;
+	return n;
+}
+
+/*
+ * A side measured much later than the other, or over a much longer
+ * stretch, met another machine: said, with what the canary saw.
+ */
+static void
+test_drift(void)
+{
+	struct query_tag s[2];
+	struct cmp_table t;
+
+	cmpfx_tag(&s[0], "a", 1);
+	cmpfx_tag(&s[1], "b", 2);
+	peak_runs(&s[0], 10, 60000000);
+	peak_runs(&s[1], 10, 60000000);
+	when(&s[0], "2026-12-01T10:00:00Z", "2026-12-01T10:05:00Z");
+	when(&s[1], "2026-12-01T10:07:00Z", "2026-12-01T10:12:00Z");
+	compare_build(s, 2, NULL, &t);
+	is_int((int64_t)warned(&t, "drift: "), 0,
+	       "two runs of five minutes, two apart: no drift to say");
+	compare_free(&t);
+	when(&s[0], "2026-12-01T10:00:00Z", "2026-12-01T10:00:20Z");
+	when(&s[1], "2026-12-01T10:00:30Z", "2026-12-01T10:02:30Z");
+	cmpfx_env(&s[0].runs[0], "canary.round.1", "1000000");
+	cmpfx_env(&s[1].runs[0], "canary.round.1", "1020000");
+	compare_build(s, 2, NULL, &t);
+	ok(warned(&t, "drift: a and b were measured 10 s apart, over 20 s and 2 min 0 s: the canary's median time moved +2.0 % between them (1 and 1 rounds); ") == 1,
+	   "a side over six times the other's stretch: the drift is said, "
+	   "with the canary's");
+	compare_free(&t);
+	when(&s[0], "2026-11-01T10:00:00Z", "2026-11-01T10:05:00Z");
+	compare_build(s, 2, NULL, &t);
+	ok(warned(&t, "drift: a and b were measured 719 h 55 min apart") == 1,
+	   "a base measured a month before: said");
+	cmpfx_release(&t, s, 2);
+}
+
 int
 main(void)
 {
@@ -308,6 +365,7 @@ main(void)
 	test_worked_example();
 	test_flagged();
 	test_durations();
+	test_drift();
 	test_gate();
 	return done_testing();
 }
