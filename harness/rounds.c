@@ -20,7 +20,7 @@
 #include "tag.h"
 #include "xalloc.h"
 
-/* A side's processes in the order they ran (lib/seq.h). */
+/* A side's processes in the order they ran (lib/stats/seq.h). */
 struct side {
 	struct seq_proc *p;
 	size_t n, cap;

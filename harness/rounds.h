@@ -2,7 +2,7 @@
  * Rounds after the --runs rounds, for the tests whose question is still
  * open: --precision (the interval of the test's own rate is wider than
  * asked) or --until-decided (no verdict against the base yet).  The
- * statistics are lib/seq.h's; the runs are run.c's, through a callback.
+ * statistics are lib/stats/seq.h's; the runs are run.c's, through a callback.
  */
 #ifndef AIM_ROUNDS_H
 #define AIM_ROUNDS_H
@@ -84,7 +84,7 @@ int rounds_more(struct rounds *r, int (*run)(void *arg, size_t i, int rep),
 		void *arg, FILE *out);
 
 /*
- * The comparability gate (lib/gate.h) before anything is measured: this
+ * The comparability gate (lib/core/gate.h) before anything is measured: this
  * run, whose environment is SELF, against the runs of the base (or, with
  * --precision, against the runs TAG already holds, which it will pool
  * with) in DB_PATH.  0 when comparable or forced (a warning line said

@@ -2,7 +2,7 @@
  * The comparability gate of aimrun's rounds: --until-decided compares
  * this run with the base's runs, and --precision pools it with the runs
  * its tag already holds, so each is refused before anything is measured
- * when the gate of lib/gate.h refuses the pair (another machine, CPU
+ * when the gate of lib/core/gate.h refuses the pair (another machine, CPU
  * model or aimkit build), unless --force, which says so.
  */
 #include "config.h"

@@ -32,7 +32,7 @@
 
 /*
  * Another machine, CPU model or aimkit build moves the numbers for
- * reasons that are not the kernel: refuse unless forced (lib/gate.h),
+ * reasons that are not the kernel: refuse unless forced (lib/core/gate.h),
  * and when forced say so in the table's warnings.
  */
 static int

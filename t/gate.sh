@@ -1,5 +1,5 @@
 #!/bin/sh
-# One comparability gate everywhere (lib/gate.h): a series over a store of
+# One comparability gate everywhere (lib/core/gate.h): a series over a store of
 # several machines is judged and drawn per machine, never across them
 # (aimcmp --series, aimplot --steps and its panels); a step between two
 # tags of one machine that another CPU model separates is not judged

@@ -1,0 +1,263 @@
+/*
+ * The header facts of a comparison: what each side pools, and, through
+ * the comparability gate of lib/core/gate.c (one rule for every command that
+ * compares), where the environments differ and whether that refuses.
+ */
+#include "config.h"
+
+#include "compare_env.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gate.h"
+#include "xalloc.h"
+
+/* The gate reads a loaded side through these. */
+static const char *
+side_value(const void *ctx, size_t i, const char *key)
+{
+	return query_env(&((const struct query_tag *)ctx)->runs[i], key);
+}
+
+static const char *
+side_host(const void *ctx, size_t i)
+{
+	return ((const struct query_tag *)ctx)->runs[i].host;
+}
+
+static const char *
+side_source(const void *ctx, size_t i)
+{
+	return ((const struct query_tag *)ctx)->runs[i].source;
+}
+
+static size_t
+side_n_env(const void *ctx, size_t i)
+{
+	return ((const struct query_tag *)ctx)->runs[i].n_env;
+}
+
+void
+compare_env_gate(const struct query_tag *q, struct gate_side *out)
+{
+	*out = (struct gate_side){
+		.tag = q->tag, .n_runs = q->n_runs, .ctx = q,
+		.value = side_value, .host = side_host, .source = side_source,
+		.n_env = side_n_env,
+	};
+}
+
+/* The N SIDES as the gate reads them; malloc'd. */
+static struct gate_side *
+gate_sides(const struct query_tag *sides, size_t n)
+{
+	struct gate_side *g = xcalloc(n ? n : 1, sizeof(*g));
+
+	for (size_t s = 0; s < n; s++)
+		compare_env_gate(&sides[s], &g[s]);
+	return g;
+}
+
+const char *
+compare_mode_mixed(const struct query_tag *sides, size_t n)
+{
+	struct gate_side *g = gate_sides(sides, n);
+	const char *tag = gate_mode_mixed(g, n);
+
+	free(g);
+	return tag;
+}
+
+/* A recorded value of KEY of RUN, as the gate reads one. */
+static const char *
+run_value(const struct query_run *run, const char *key)
+{
+	const char *v = query_env(run, key);
+
+	if (v == NULL || v[0] == '\0' || strcmp(v, "unknown") == 0)
+		return NULL;
+	return v;
+}
+
+const char *
+compare_env_boot(const struct query_tag *side, int64_t run_id)
+{
+	for (size_t i = 0; side != NULL && i < side->n_runs; i++)
+		if (side->runs[i].id == run_id)
+			return run_value(&side->runs[i], "boot_id");
+	return NULL;
+}
+
+static void
+add_line(char ***list, size_t *n, char *msg)
+{
+	*list = xrealloc(*list, (*n + 1) * sizeof(**list));
+	(*list)[(*n)++] = msg;
+}
+
+static void
+count_boots(const struct query_tag *q, struct cmp_side *s)
+{
+	for (size_t i = 0; i < q->n_runs; i++) {
+		const char *b = run_value(&q->runs[i], "boot_id");
+		int seen = 0;
+
+		if (b == NULL) {
+			s->boots_unknown = 1;
+			continue;
+		}
+		for (size_t j = 0; j < i && !seen; j++) {
+			const char *c = run_value(&q->runs[j], "boot_id");
+
+			seen = c != NULL && strcmp(b, c) == 0;
+		}
+		s->n_boots += !seen;
+	}
+}
+
+/* Processes, samples and flagged samples over every ok result. */
+static void
+count_samples(const struct query_tag *q, int exclude, struct cmp_side *s)
+{
+	for (size_t i = 0; i < q->n_results; i++) {
+		const struct query_result *r = &q->results[i];
+		struct cmp_value v;
+
+		if (strcmp(r->status, "ok") != 0)
+			continue;
+		s->n_samples += r->n_samples;
+		if (r->n_samples == 0)
+			continue;
+		memset(&v, 0, sizeof(v));
+		v.better = r->better;
+		compare_value_stats(q, &r, 1, exclude, STATS_BASIS_MEAN, &v);
+		/* Each run of a timed command is a process of its own. */
+		s->n_procs += r->better == MEASURE_LOWER ? r->n_samples : 1;
+		s->n_flagged += v.n_flagged;
+		s->n_excluded += v.n_excluded;
+		compare_value_free(&v);
+	}
+}
+
+static void
+fill_side(const struct query_tag *q, const struct gate_side *g, int exclude,
+	  struct cmp_side *s)
+{
+	size_t count;
+
+	s->tag = q->tag;
+	s->n_runs = q->n_runs;
+	s->run_ids = xcalloc(q->n_runs ? q->n_runs : 1, sizeof(*s->run_ids));
+	for (size_t i = 0; i < q->n_runs; i++) {
+		s->run_ids[i] = q->runs[i].id;
+		if (q->runs[i].status == NULL ||
+		    strcmp(q->runs[i].status, "complete") != 0)
+			s->n_incomplete++;
+	}
+	count_samples(q, exclude, s);
+	count_boots(q, s);
+	s->kernels = gate_distinct(g, "uname.release", &count);
+	if (s->kernels == NULL)
+		s->kernels = xstrdup("unknown");
+	s->hosts = gate_distinct(g, "hostname", &count);
+	if (s->hosts == NULL)
+		s->hosts = xstrdup("unknown");
+}
+
+/*
+ * The --duration RUN was measured with, from the options aimrun stored
+ * ("duration_s=0.600 runs=6 ..."), in seconds; NAN when not recorded.
+ */
+static double
+run_duration(const struct query_run *run)
+{
+	const char *o = run->options, *p;
+	char *end;
+	double d;
+
+	if (o == NULL)
+		return NAN;
+	for (p = o; (p = strstr(p, "duration_s=")) != NULL; p++)
+		if (p == o || p[-1] == ' ')
+			break;
+	if (p == NULL)
+		return NAN;
+	d = strtod(p + 11, &end);
+	return end > p + 11 && (*end == ' ' || *end == '\0') && d > 0.0 &&
+	       d < 1e6 ? d : NAN;
+}
+
+/* The durations of SIDE's runs: the shortest and the longest. */
+static int
+side_durations(const struct query_tag *side, double *lo, double *hi)
+{
+	*lo = INFINITY;
+	*hi = 0.0;
+	for (size_t i = 0; i < side->n_runs; i++) {
+		double d = run_duration(&side->runs[i]);
+
+		if (isnan(d))
+			continue;
+		*lo = fmin(*lo, d);
+		*hi = fmax(*hi, d);
+	}
+	return *hi > 0.0;
+}
+
+/*
+ * Samples are a tenth of a process's timed period, and shorter samples
+ * scatter more, so their best is higher (the peak), and a process's fixed
+ * costs weigh more in a shorter period: results compare only between runs
+ * of the same --duration, which is what is compared here, as recorded,
+ * rather than the length of the samples, which a slowed test stretches.
+ */
+static void
+check_durations(const struct query_tag *sides, size_t n, struct cmp_table *t)
+{
+	double blo, bhi, lo, hi;
+
+	for (size_t s = 0; s < n; s++)
+		if (side_durations(&sides[s], &lo, &hi) && hi > lo * 1.001)
+			add_line(&t->warnings, &t->n_warnings,
+				 xasprintf("runs of %s differ in --duration: %g s to %g s (%.1f times): peak rates of shorter processes are the best of shorter samples, which peak higher; pool runs of one --duration (aimcmp --run picks them)",
+					   sides[s].tag, lo, hi, hi / lo));
+	if (!side_durations(&sides[0], &blo, &bhi))
+		return;
+	for (size_t s = 1; s < n; s++) {
+		if (!side_durations(&sides[s], &lo, &hi) ||
+		    (fabs(lo - blo) <= 0.001 * blo && fabs(hi - bhi) <= 0.001 * bhi))
+			continue;
+		add_line(&t->warnings, &t->n_warnings,
+			 xasprintf("--duration differs: %s ran %g s a process, %s %g s (%.1f times %s): a peak rate is the best of samples a tenth of that, and shorter samples peak higher; a process's fixed costs weigh more in a shorter one; measure both with the same --duration",
+				   sides[0].tag, bhi, sides[s].tag, hi,
+				   hi > bhi ? hi / bhi : bhi / hi,
+				   hi > bhi ? "longer" : "shorter"));
+	}
+}
+
+void
+compare_env(const struct query_tag *sides, size_t n, struct cmp_table *t)
+{
+	struct gate_side *g = gate_sides(sides, n);
+	const struct gate_lines warn = { &t->warnings, &t->n_warnings };
+	const struct gate_lines refuse = { &t->refusals, &t->n_refusals };
+	int any_env = 0;
+
+	t->sides = xcalloc(n, sizeof(*t->sides));
+	for (size_t s = 0; s < n; s++) {
+		fill_side(&sides[s], &g[s], t->opt.exclude_flagged,
+			  &t->sides[s]);
+		any_env |= gate_has_env(&g[s]);
+	}
+	gate_compare(g, n, &warn, &refuse);
+	check_durations(sides, n, t);
+	compare_noise(sides, n, t);
+	for (size_t s = 0; s < n && any_env; s++)
+		if (!gate_has_env(&g[s]))
+			add_line(&t->warnings, &t->n_warnings,
+				 xasprintf("no environment recorded for %s: its machine, CPU, settings and build cannot be checked",
+					   sides[s].tag));
+	free(g);
+}
