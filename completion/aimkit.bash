@@ -115,6 +115,15 @@ _aimkit_list()
 	done < <("$(_aimkit_tool aimrun)" --list 2>/dev/null)
 }
 
+# The formats of PROGRAM, from its table (--format help: a name a line).
+_aimkit_formats()
+{
+	local name _
+	while IFS=$'\t' read -r name _; do
+		[[ $name == [a-z]* ]] && printf '%s\n' "$name"
+	done < <("$(_aimkit_tool "$1")" --format help 2>/dev/null)
+}
+
 # _aimkit_from FUNCTION ARG: its lines as candidates.
 _aimkit_from()
 {
@@ -175,8 +184,7 @@ _aimkit_value()
 		_aimkit_from _aimkit_tags ;;
 	aimrun:--format) _aimkit_add "" text csv json ;;
 	aimrun:--counters) _aimkit_add "" default none ;;
-	aimcmp:--format | aimcmp:-f)
-		_aimkit_add "" text lines csv json markdown md html junit tap ;;
+	aimcmp:--format | aimcmp:-f) _aimkit_from _aimkit_formats aimcmp ;;
 	aimcmp:--sort | aimcmp:-s) _aimkit_add "" number name pct ;;
 	*:--order | *:-O) _aimkit_add "" version date given ;;
 	aimplot:--format | aimplot:-f) _aimkit_add "" png svg pdf ;;

@@ -224,13 +224,9 @@ settle_cmd(const struct cli *c, struct cmd_opts *o)
 	    parse_duration_ns(c->timeout, 1000000, 86400000000000LL, &o->timeout_ns) != 0)
 		aim_die(1, "--timeout: '%s' is not a period from 0.001 to 86400 seconds",
 			tag_shown(c->timeout, v, sizeof(v)));
-	if (c->format == NULL || strcmp(c->format, "text") == 0)
-		o->format = CMD_FORMAT_TEXT;
-	else if (strcmp(c->format, "csv") == 0)
-		o->format = CMD_FORMAT_CSV;
-	else if (strcmp(c->format, "json") == 0)
-		o->format = CMD_FORMAT_JSON;
-	else
+	o->format = c->format != NULL ? cmd_format_find(c->format) :
+		    cmd_formats[0];
+	if (o->format == NULL)
 		aim_die(1, "--format: '%s' is not text, csv or json",
 			tag_shown(c->format, v, sizeof(v)));
 }

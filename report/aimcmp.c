@@ -150,10 +150,9 @@ print_table(const struct opts *o, struct query_tag *sides)
 	compare_sort(&t, o->sort);
 	if (o->counters)
 		compare_counters(&t, sides);
-	if (o->format == FMT_CSV)
+	if (o->format->stderr_warnings)
 		csv_warnings(&t);
-	if ((o->format == FMT_TEXT ? fmt_table(stdout, &t, o->text_flags) :
-	     fmt_write(stdout, o->format, &t)) < 0) {
+	if (o->format->table(stdout, &t, o->text_flags) < 0) {
 		aim_warn_errno("stdout");
 		rc = CLI_ENV;
 	} else if (o->fail_on_regression) {
@@ -177,10 +176,10 @@ print_series(struct db *db, const char *path, const struct opts *o)
 	int rc = series_db_load(db, path, &sel, &sd);
 
 	/* CSV has no room for them: on stderr, as a comparison's. */
-	for (size_t i = 0; rc == CLI_OK && o->format == FMT_CSV &&
+	for (size_t i = 0; rc == CLI_OK && o->format->stderr_warnings &&
 			   i < sd.n_notes; i++)
 		aim_warn("warning: %s", sd.notes[i]);
-	if (rc == CLI_OK && series_db_write(stdout, &sd, o->format) < 0) {
+	if (rc == CLI_OK && o->format->series(stdout, &sd) < 0) {
 		aim_warn_errno("stdout");
 		rc = CLI_ENV;
 	}
@@ -203,7 +202,7 @@ print_latency(struct db *db, const struct opts *o,
 	if (rc == CLI_OK) {
 		lat_build(sides, (const char *const *)o->tags, o->n_tags,
 			  o->cmp.stats.alpha, &t);
-		if (lat_write(stdout, o->format, &t) < 0) {
+		if (o->format->latency(stdout, &t) < 0) {
 			aim_warn_errno("stdout");
 			rc = CLI_ENV;
 		}
@@ -233,7 +232,7 @@ compare_tags(struct db *db, const char *path, const struct opts *o)
 	if (rc == CLI_OK && o->latency)
 		rc = print_latency(db, o, sides);
 	else if (rc == CLI_OK && o->scaling &&
-	    scaling_write(stdout, sides, o->n_tags, o->format) < 0) {
+	    o->format->scaling(stdout, sides, o->n_tags) < 0) {
 		aim_warn_errno("stdout");
 		rc = CLI_ENV;
 	} else if (rc == CLI_OK)
@@ -249,7 +248,7 @@ compare_tags(struct db *db, const char *path, const struct opts *o)
 int
 main(int argc, char **argv)
 {
-	struct opts o = { .format = FMT_TEXT, .sort = CMP_SORT_NUMBER,
+	struct opts o = { .format = &fmt_format_text, .sort = CMP_SORT_NUMBER,
 			  .order = TAGORDER_VERSION };
 	struct store *st = NULL;
 	char *path = NULL;

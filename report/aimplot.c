@@ -210,7 +210,7 @@ output_setup(const struct opts *o, struct plot_opts *po)
 {
 	size_t len = strlen(o->output);
 	struct stat sb;
-	enum plot_term ext;
+	const struct plot_term *ext;
 
 	po->output = o->output;
 	/* A kept script names the picture: it must be one line. */
@@ -219,16 +219,10 @@ output_setup(const struct opts *o, struct plot_opts *po)
 			return cli_bad_usage("--output: the name holds a control character");
 	po->per_test = (len > 0 && o->output[len - 1] == '/') ||
 		       (stat(o->output, &sb) == 0 && S_ISDIR(sb.st_mode));
-	po->term = PLOT_PNG;
-	if (o->format != NULL) {
-		char *dummy = xasprintf(".%s", o->format);
-		int bad = plot_term_from_path(dummy, &po->term) < 0;
-
-		free(dummy);
-		if (bad)
-			return cli_bad_usage("--format: unknown format '%s' (png, svg, pdf)",
-					 o->format);
-	}
+	po->term = plot_terms[0];
+	if (o->format != NULL && (po->term = plot_term_find(o->format)) == NULL)
+		return cli_bad_usage("--format: unknown format '%s' (png, svg, pdf)",
+				     o->format);
 	if (po->per_test)
 		return CLI_OK;
 	if (plot_term_from_path(o->output, &ext) < 0)
@@ -380,7 +374,7 @@ draw(const struct opts *o, struct plot_opts *po, struct series_db *sd)
 	int rc = CLI_OK;
 
 	if (o->steps) {
-		if (series_db_write(stdout, sd, FMT_TEXT) < 0) {
+		if (series_db_text(stdout, sd) < 0) {
 			aim_warn_errno("stdout");
 			return CLI_ENV;
 		}
@@ -411,7 +405,7 @@ main(int argc, char **argv)
 {
 	struct opts o = { .output = "aimplot.png",
 			  .sel.order = TAGORDER_VERSION };
-	struct plot_opts po = { .term = PLOT_PNG };
+	struct plot_opts po = { .term = plot_terms[0] };
 	struct store *st = NULL;
 	char *path = NULL;
 	int rc;

@@ -34,7 +34,7 @@ test_published(void)
 	is_int(t.rows[0].v[0].rate_c, 401970443, "base kept to the cent");
 	is_int(t.rows[0].d[0].delta_c, 35467981, "delta in cents");
 	ok(!t.repeated, "single samples: no noise columns");
-	text = cmpfx_render(FMT_LINES, &t);
+	text = cmpfx_render("lines", &t);
 	lines = cmpfx_data_lines(text);
 	is_string(lines,
 		  "3 add_long 4019704.43 4374384.24 354679.81 8.82% Thousand Long Integer Additions/second\n",
@@ -56,7 +56,7 @@ test_tiny_negative(void)
 	cmpfx_printed_tag(&s[0], "a", 1, 100000.00);
 	cmpfx_printed_tag(&s[1], "b", 2, 99999.99);
 	compare_build(s, 2, NULL, &t);
-	text = cmpfx_render(FMT_LINES, &t);
+	text = cmpfx_render("lines", &t);
 	lines = cmpfx_data_lines(text);
 	is_string(lines,
 		  "3 add_long 100000.00 99999.99 -0.01 -0.00% Thousand Long Integer Additions/second\n",
@@ -173,7 +173,7 @@ test_failed_and_missing(void)
 	ok(t.rows[0].d[1].valid && t.rows[0].d[1].delta_c == 50000,
 	   "second new side has its own delta");
 	is_int(t.rows[1].v[0].state, CMP_MISSING, "absent on base: missing");
-	text = cmpfx_render(FMT_LINES, &t);
+	text = cmpfx_render("lines", &t);
 	lines = cmpfx_data_lines(text);
 	is_string(lines,
 		  "3 add_long 1000.00 timeout - - 1500.00 500.00 50.00% Thousand Long Integer Additions/second\n",
@@ -298,7 +298,7 @@ test_formats(void)
 	cmpfx_printed_tag(&s[0], "bare", 1, 4019704.43);
 	cmpfx_printed_tag(&s[1], "a,b|c", 2, 4374384.24);
 	compare_build(s, 2, NULL, &t);
-	csv = cmpfx_render(FMT_CSV, &t);
+	csv = cmpfx_render("csv", &t);
 	is_string(csv,
 		  "number,test,units,base_tag,new_tag,base_status,new_status,base,new,delta,pct,base_samples,new_samples,basis,base_cv_pct,new_cv_pct,"
 		  "base_processes,new_processes,base_boots,new_boots,base_flagged,new_flagged,base_excluded,new_excluded,"
@@ -308,12 +308,12 @@ test_formats(void)
 		  "1,1,1,1,0,0,0,0,run,1,1,1.0882352959468715,,,,,,,inconclusive,needs >= 2 runs on each side,,,"
 		  "4019704.43,4374384.24,354679.81,8.82,\n",
 		  "CSV quotes the tag with a comma");
-	md = cmpfx_render(FMT_MD, &t);
+	md = cmpfx_render("markdown", &t);
 	ok(strstr(md, "| number | test | bare | a,b\\|c | delta | % | units |\n") != NULL,
 	   "Markdown header escapes the pipe");
 	ok(strstr(md, "| 3 | add_long | 4019704.43 | 4374384.24 | 354679.81 | 8.82% | Thousand Long Integer Additions/second |\n") != NULL,
 	   "Markdown row");
-	json = cmpfx_render(FMT_JSON, &t);
+	json = cmpfx_render("json", &t);
 	check_json(json);
 	free(csv);
 	free(md);
@@ -338,7 +338,7 @@ test_noise_columns(void)
 	s[1].results[0].number = 12;
 	compare_build(s, 2, NULL, &t);
 	ok(t.repeated, "repeated samples add noise columns");
-	text = cmpfx_render(FMT_LINES, &t);
+	text = cmpfx_render("lines", &t);
 	lines = cmpfx_data_lines(text);
 	/* One process a side: no spread, no interval, no mdc. */
 	is_string(lines, "12 fork_test 105000.00 1.00 -104999.00 -100.00% mean cv -/- inconclusive - mdc - Task Creations/second\n",
@@ -418,7 +418,7 @@ test_stored_judged(void)
 	   row_of(&t, "a_time")->better == MEASURE_LOWER,
 	   "the stored direction is carried");
 	is_int(add->better, MEASURE_HIGHER, "higher stays higher");
-	text = cmpfx_render(FMT_LINES, &t);
+	text = cmpfx_render("lines", &t);
 	ok(strstr(text, "renamed_add") != NULL &&
 	   strstr(text, cmpfx_add_units) != NULL,
 	   "the unknown test prints with its stored units");

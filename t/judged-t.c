@@ -98,12 +98,12 @@ test_equivalent_beside_mean(void)
 	   "the interval, within the margin", t.rows[0].d[0].pct);
 	ok(t.rows[0].d[0].mean_pct < -5.5, "the classic mean moved by %.2f%%",
 	   t.rows[0].d[0].mean_pct);
-	text = cmpfx_render(FMT_TEXT, &t);
+	text = cmpfx_render("text", &t);
 	ok(strstr(text, "  peak  ") != NULL &&
 	   strstr(text, " interval ") != NULL && strstr(text, " = ") != NULL,
 	   "the default table says peak and shows the interval");
 	free(text);
-	text = cmpfx_render(FMT_LINES, &t);
+	text = cmpfx_render("lines", &t);
 	lines = strstr(text, "\n# 3 add_long: classic ");
 	fmt_mean_pct(&t.rows[0].d[0], mean, sizeof(mean));
 	ok(lines != NULL && strstr(lines, mean) != NULL &&

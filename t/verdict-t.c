@@ -65,7 +65,7 @@ test_worked_example(void)
 
 	example_tags(s);
 	compare_build(s, 2, NULL, &t);
-	text = cmpfx_render(FMT_LINES, &t);
+	text = cmpfx_render("lines", &t);
 	lines = cmpfx_data_lines(text);
 	is_string(lines,
 		  "3 add_long 4020954.77 4020268.64 -686.13 -0.02% peak cv 0.07%/0.08% equivalent [-0.12%,+0.08%] mdc 0.14% Thousand Long Integer Additions/second\n"

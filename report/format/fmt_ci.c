@@ -213,11 +213,12 @@ junit_nothing(FILE *f, const struct cmp_table *t, size_t s)
 	free(why);
 }
 
-int
-fmt_junit(FILE *f, const struct cmp_table *t)
+static int
+fmt_junit(FILE *f, const struct cmp_table *t, unsigned flags)
 {
 	size_t all[4] = { 0 }, n[4], cases = 0;
 
+	(void)flags;	/* the text table's */
 	for (size_t s = 1; s < t->n_sides; s++) {
 		count(t, s, n);
 		/* Nothing compared is an error case of its own. */
@@ -326,9 +327,10 @@ tap_side(FILE *f, const struct cmp_table *t, size_t s, const char *indent)
  * One NEW side: its tests are the test points.  Several: each side a
  * subtest (KTAP's indented form) and one test point.
  */
-int
-fmt_tap(FILE *f, const struct cmp_table *t)
+static int
+fmt_tap(FILE *f, const struct cmp_table *t, unsigned flags)
 {
+	(void)flags;	/* the text table's */
 	if (t->n_sides == 2) {
 		(void)tap_side(f, t, 1, "");
 	} else {
@@ -345,3 +347,11 @@ fmt_tap(FILE *f, const struct cmp_table *t)
 		return -1;
 	return 0;
 }
+
+const struct cmp_format fmt_format_junit = {
+	.name = "junit", .help = "JUnit XML, for CI", .table = fmt_junit,
+};
+
+const struct cmp_format fmt_format_tap = {
+	.name = "tap", .help = "KTAP, for CI", .table = fmt_tap,
+};

@@ -14,53 +14,6 @@
 #include "stats.h"
 #include "xalloc.h"
 
-int
-fmt_parse(const char *name, enum fmt_kind *out)
-{
-	static const struct {
-		const char *name;
-		enum fmt_kind kind;
-	} names[] = {
-		{ "text", FMT_TEXT },	  { "csv", FMT_CSV },
-		{ "json", FMT_JSON },	  { "markdown", FMT_MD },
-		{ "md", FMT_MD },	  { "html", FMT_HTML },
-		{ "lines", FMT_LINES },	  { "junit", FMT_JUNIT },
-		{ "tap", FMT_TAP },
-	};
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		if (strcmp(name, names[i].name) == 0) {
-			*out = names[i].kind;
-			return 0;
-		}
-	}
-	return -1;
-}
-
-int
-fmt_write(FILE *f, enum fmt_kind kind, const struct cmp_table *t)
-{
-	switch (kind) {
-	case FMT_CSV:
-		return fmt_csv(f, t);
-	case FMT_JSON:
-		return fmt_json(f, t);
-	case FMT_MD:
-		return fmt_md(f, t);
-	case FMT_HTML:
-		return fmt_html(f, t);
-	case FMT_LINES:
-		return fmt_lines(f, t);
-	case FMT_JUNIT:
-		return fmt_junit(f, t);
-	case FMT_TAP:
-		return fmt_tap(f, t);
-	case FMT_TEXT:
-	default:
-		return fmt_text(f, t);
-	}
-}
-
 /* Integer arithmetic: a delta of two printed rates prints exactly. */
 char *
 fmt_cents(int64_t cents, char *buf, size_t len)

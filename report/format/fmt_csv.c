@@ -11,8 +11,11 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "compare_latency.h"
+#include "compare_scaling.h"
 #include "csvout.h"
 #include "jsonout.h"
+#include "series_db.h"
 
 static const char *const columns[] = {
 	"number",      "test",	      "units",	     "base_tag",
@@ -217,9 +220,10 @@ print_records(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 	}
 }
 
-int
-fmt_csv(FILE *f, const struct cmp_table *t)
+static int
+fmt_csv(FILE *f, const struct cmp_table *t, unsigned flags)
 {
+	(void)flags;	/* the text table's */
 	for (size_t i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
 		csvout_field(f, i == 0, columns[i]);
 	if (t->counters)
@@ -232,3 +236,10 @@ fmt_csv(FILE *f, const struct cmp_table *t)
 		return -1;
 	return 0;
 }
+
+/* One record per field set: no room for the header's warnings. */
+const struct cmp_format fmt_format_csv = {
+	.name = "csv", .help = "one record per test and NEW tag",
+	.stderr_warnings = 1, .counters = 1, .table = fmt_csv,
+	.scaling = scaling_csv, .latency = lat_csv, .series = series_db_csv,
+};

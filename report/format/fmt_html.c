@@ -382,9 +382,10 @@ legend(FILE *f, const struct cmp_table *t)
 	      "</ul>\n", f);
 }
 
-int
-fmt_html(FILE *f, const struct cmp_table *t)
+static int
+fmt_html(FILE *f, const struct cmp_table *t, unsigned flags)
 {
+	(void)flags;	/* the text table's */
 	head(f, t);
 	header(f, t);
 	table_head(f, t);
@@ -402,3 +403,8 @@ fmt_html(FILE *f, const struct cmp_table *t)
 		return -1;
 	return 0;
 }
+
+const struct cmp_format fmt_format_html = {
+	.name = "html", .help = "one self-contained page",
+	.counters = 1, .table = fmt_html,
+};

@@ -11,7 +11,10 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "compare_latency.h"
+#include "compare_scaling.h"
 #include "jsonout.h"
+#include "series_db.h"
 
 static struct json_object *
 num_2f(double x)
@@ -235,8 +238,8 @@ stats_obj(const struct cmp_table *t)
 	return o;
 }
 
-int
-fmt_json(FILE *f, const struct cmp_table *t)
+static int
+fmt_json(FILE *f, const struct cmp_table *t, unsigned flags)
 {
 	struct json_object *doc = jsonout_object();
 	struct json_object *news = jsonout_array();
@@ -244,6 +247,7 @@ fmt_json(FILE *f, const struct cmp_table *t)
 	struct json_object *tests = jsonout_array();
 	char *w;
 
+	(void)flags;	/* the text table's */
 	jsonout_put(doc, "base", side_obj(t, 0));
 	for (size_t s = 1; s < t->n_sides; s++)
 		jsonout_push(news, side_obj(t, s));
@@ -259,3 +263,9 @@ fmt_json(FILE *f, const struct cmp_table *t)
 	jsonout_put(doc, "tests", tests);
 	return jsonout_print(f, doc);
 }
+
+const struct cmp_format fmt_format_json = {
+	.name = "json", .help = "one document a script can use",
+	.counters = 1, .table = fmt_json, .scaling = scaling_json,
+	.latency = lat_json, .series = series_db_json,
+};

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare_latency.h"
+#include "compare_scaling.h"
 #include "tag.h"
 #include "xalloc.h"
 
@@ -241,9 +243,10 @@ levels_row(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 	free(text);
 }
 
-int
-fmt_md(FILE *f, const struct cmp_table *t)
+static int
+fmt_md(FILE *f, const struct cmp_table *t, unsigned flags)
 {
+	(void)flags;	/* the text table's */
 	print_header(f, t);
 	print_columns(f, t);
 	for (size_t i = 0; i < t->n_rows; i++) {
@@ -272,3 +275,9 @@ fmt_md_cell(FILE *f, const char *s)
 {
 	cell(f, s);
 }
+
+const struct cmp_format fmt_format_md = {
+	.name = "markdown", .alias = "md", .help = "a Markdown table",
+	.counters = 1, .table = fmt_md, .scaling = scaling_md,
+	.latency = lat_md,
+};

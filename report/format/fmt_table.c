@@ -15,6 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare_latency.h"
+#include "compare_scaling.h"
+#include "series_db.h"
 #include "tag.h"
 #include "xalloc.h"
 
@@ -432,7 +435,7 @@ print_legend(FILE *f, const struct cmp_table *t, unsigned flags,
 	}
 }
 
-int
+static int
 fmt_table(FILE *f, const struct cmp_table *t, unsigned flags)
 {
 	size_t wrap = (flags & FMT_WIDE) ? 0 : FMT_TABLE_COLUMNS;
@@ -450,8 +453,8 @@ fmt_table(FILE *f, const struct cmp_table *t, unsigned flags)
 	return 0;
 }
 
-int
-fmt_text(FILE *f, const struct cmp_table *t)
-{
-	return fmt_table(f, t, 0);
-}
+const struct cmp_format fmt_format_text = {
+	.name = "text", .help = "an aligned table (the default)",
+	.counters = 1, .table = fmt_table, .scaling = scaling_text,
+	.latency = lat_text, .series = series_db_text,
+};

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare_latency.h"
 #include "tag.h"
 #include "xalloc.h"
 
@@ -199,9 +200,10 @@ print_levels(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 	free(l);
 }
 
-int
-fmt_lines(FILE *f, const struct cmp_table *t)
+static int
+fmt_lines(FILE *f, const struct cmp_table *t, unsigned flags)
 {
+	(void)flags;	/* the text table's */
 	fmt_text_header(f, t, 0);
 	for (size_t i = 0; i < t->n_rows; i++) {
 		print_row(f, t, &t->rows[i]);
@@ -216,3 +218,8 @@ fmt_lines(FILE *f, const struct cmp_table *t)
 		return -1;
 	return 0;
 }
+
+const struct cmp_format fmt_format_lines = {
+	.name = "lines", .help = "the classic line form, one line per test",
+	.counters = 1, .table = fmt_lines, .latency = lat_text,
+};

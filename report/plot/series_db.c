@@ -155,7 +155,7 @@ hosts_line(FILE *f, const struct plot_model *m)
 	fputc('\n', f);
 }
 
-static int
+int
 series_db_text(FILE *f, const struct series_db *sd)
 {
 	const struct plot_model *m = &sd->model;
@@ -232,7 +232,7 @@ csv_record(FILE *f, const struct series_db *sd, const struct series_step *st)
 	csvout_end(f);
 }
 
-static int
+int
 series_db_csv(FILE *f, const struct series_db *sd)
 {
 	for (size_t i = 0; i < sizeof(csv_columns) / sizeof(csv_columns[0]);
@@ -306,7 +306,7 @@ stats_obj(const struct series *s)
 	return o;
 }
 
-static int
+int
 series_db_json(FILE *f, const struct series_db *sd)
 {
 	struct json_object *doc = jsonout_object();
@@ -326,20 +326,4 @@ series_db_json(FILE *f, const struct series_db *sd)
 		jsonout_push(steps, step_obj(sd, &sd->steps.steps[i]));
 	jsonout_put(doc, "steps", steps);
 	return jsonout_print(f, doc);
-}
-
-int
-series_db_write(FILE *f, const struct series_db *sd, enum fmt_kind kind)
-{
-	switch (kind) {
-	case FMT_CSV:
-		return series_db_csv(f, sd);
-	case FMT_JSON:
-		return series_db_json(f, sd);
-	case FMT_TEXT:
-		return series_db_text(f, sd);
-	default:
-		errno = EINVAL;
-		return -1;
-	}
 }

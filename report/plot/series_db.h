@@ -10,7 +10,6 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "fmt.h"
 #include "plot.h"
 #include "query.h"
 #include "query_plot.h"
@@ -72,14 +71,17 @@ void series_hosts_model(const struct qplot_tag *tags, size_t n,
 int series_hosts_comparable(void *arg, size_t test, size_t from, size_t to);
 
 /*
- * The steps of SD in format KIND.  FMT_TEXT is the listing of the
+ * The steps of SD, in the format of each function (the series writers
+ * of report/format/fmt.h's table).  Text is the listing of the
  * significant steps: "# N tags in ORDER order: ..." then series_print().
- * FMT_CSV and FMT_JSON give every step, significant or not, for
- * scripts: one CSV record per step, or one JSON document with the tags,
- * the settings, the counts and the steps; statistics in full precision,
+ * CSV and JSON give every step, significant or not, for scripts: one
+ * CSV record per step, or one JSON document with the tags, the
+ * settings, the counts and the steps; statistics in full precision,
  * absent values empty (CSV) or null (JSON).  Returns 0, or -1 when
- * writing failed or KIND is another format (errno EINVAL).
+ * writing failed.
  */
-int series_db_write(FILE *f, const struct series_db *sd, enum fmt_kind kind);
+int series_db_text(FILE *f, const struct series_db *sd);
+int series_db_csv(FILE *f, const struct series_db *sd);
+int series_db_json(FILE *f, const struct series_db *sd);
 
 #endif
