@@ -259,13 +259,12 @@ compare_build(const struct query_tag *sides, size_t n,
 	collect_rows(sides, n, out);
 	for (size_t i = 0; i < out->n_rows; i++)
 		fill_row(&out->rows[i], sides, n, &out->opt);
+	compare_sort(out, CMP_SORT_NUMBER);
 	update_repeated(out);
 	compare_env(sides, n, out);
 	compare_seq(sides, n, out);
 	adjust_family(out);
-	compare_sort(out, CMP_SORT_NUMBER);
-	compare_levels(out);
-	compare_boots(out);
+	compare_warnings(sides, n, out);
 }
 
 static void
@@ -327,6 +326,7 @@ compare_select(struct cmp_table *t, const char *const *names,
 	t->n_rows = k;
 	update_repeated(t);
 	adjust_family(t);
+	compare_warnings_repeated(t);
 }
 
 void

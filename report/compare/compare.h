@@ -148,8 +148,9 @@ struct cmp_table {
 	int counters;		/* compare_counters() filled the rows */
 	size_t n_family;	/* comparisons in the correction */
 	size_t n_verdicts[4];	/* rows per enum stats_verdict */
-	char **warnings;	/* environment differences, one line each */
+	char **warnings;	/* every warning line, in order */
 	size_t n_warnings;
+	size_t n_boot_warnings;	/* the last of them: sides of one boot */
 	char **refusals;	/* differences that forbid comparing */
 	size_t n_refusals;
 };
@@ -277,8 +278,16 @@ char *compare_levels_row(const struct cmp_table *t, const struct cmp_row *row);
  * some sides have several boots, which way that leans the verdicts.
  */
 void compare_boots(struct cmp_table *t);
-/* Add LINE (malloc'd, taken) to the warnings of T. */
+/* Add LINE (malloc'd, taken) to the warnings of T (compare_warn.c). */
 void compare_warn(struct cmp_table *t, char *line);
+/*
+ * Every warning of the table of the N SIDES, in order, once
+ * (compare_warn.c); compare_build() calls it.
+ */
+void compare_warnings(const struct query_tag *sides, size_t n,
+		      struct cmp_table *t);
+/* After compare_select(): the lines of a side of one boot, again. */
+void compare_warnings_repeated(struct cmp_table *t);
 /*
  * One verdict per question (compare_seq.c): each NEW side of T that
  * aimrun grew by --until-decided against the base gets the sequential

@@ -11,7 +11,8 @@ report_libreport_a_SOURCES += report/compare/compare_scaling.c \
 # aimcmp --classify (bisect), per-process levels and boots in the table.
 report_libreport_a_SOURCES += report/compare/classify.c \
 	report/compare/classify.h report/compare/compare_levels.c \
-	report/compare/compare_boots.c report/compare/compare_seq.c
+	report/compare/compare_boots.c report/compare/compare_seq.c \
+	report/compare/compare_warn.c
 # aimcmp --latency: per-call histograms compared (p50, p99 shifts).
 report_libreport_a_SOURCES += report/compare/compare_latency.c \
 	report/compare/compare_latency.h

@@ -7,7 +7,6 @@
 
 #include "compare_env.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,13 +90,6 @@ compare_env_boot(const struct query_tag *side, int64_t run_id)
 }
 
 static void
-add_line(char ***list, size_t *n, char *msg)
-{
-	*list = xrealloc(*list, (*n + 1) * sizeof(**list));
-	(*list)[(*n)++] = msg;
-}
-
-static void
 count_boots(const struct query_tag *q, struct cmp_side *s)
 {
 	for (size_t i = 0; i < q->n_runs; i++) {
@@ -166,98 +158,35 @@ fill_side(const struct query_tag *q, const struct gate_side *g, int exclude,
 		s->hosts = xstrdup("unknown");
 }
 
-/*
- * The --duration RUN was measured with, from the options aimrun stored
- * ("duration_s=0.600 runs=6 ..."), in seconds; NAN when not recorded.
- */
-static double
-run_duration(const struct query_run *run)
-{
-	const char *o = run->options, *p;
-	char *end;
-	double d;
-
-	if (o == NULL)
-		return NAN;
-	for (p = o; (p = strstr(p, "duration_s=")) != NULL; p++)
-		if (p == o || p[-1] == ' ')
-			break;
-	if (p == NULL)
-		return NAN;
-	d = strtod(p + 11, &end);
-	return end > p + 11 && (*end == ' ' || *end == '\0') && d > 0.0 &&
-	       d < 1e6 ? d : NAN;
-}
-
-/* The durations of SIDE's runs: the shortest and the longest. */
-static int
-side_durations(const struct query_tag *side, double *lo, double *hi)
-{
-	*lo = INFINITY;
-	*hi = 0.0;
-	for (size_t i = 0; i < side->n_runs; i++) {
-		double d = run_duration(&side->runs[i]);
-
-		if (isnan(d))
-			continue;
-		*lo = fmin(*lo, d);
-		*hi = fmax(*hi, d);
-	}
-	return *hi > 0.0;
-}
-
-/*
- * Samples are a tenth of a process's timed period, and shorter samples
- * scatter more, so their best is higher (the peak), and a process's fixed
- * costs weigh more in a shorter period: results compare only between runs
- * of the same --duration, which is what is compared here, as recorded,
- * rather than the length of the samples, which a slowed test stretches.
- */
-static void
-check_durations(const struct query_tag *sides, size_t n, struct cmp_table *t)
-{
-	double blo, bhi, lo, hi;
-
-	for (size_t s = 0; s < n; s++)
-		if (side_durations(&sides[s], &lo, &hi) && hi > lo * 1.001)
-			add_line(&t->warnings, &t->n_warnings,
-				 xasprintf("runs of %s differ in --duration: %g s to %g s (%.1f times): peak rates of shorter processes are the best of shorter samples, which peak higher; pool runs of one --duration (aimcmp --run picks them)",
-					   sides[s].tag, lo, hi, hi / lo));
-	if (!side_durations(&sides[0], &blo, &bhi))
-		return;
-	for (size_t s = 1; s < n; s++) {
-		if (!side_durations(&sides[s], &lo, &hi) ||
-		    (fabs(lo - blo) <= 0.001 * blo && fabs(hi - bhi) <= 0.001 * bhi))
-			continue;
-		add_line(&t->warnings, &t->n_warnings,
-			 xasprintf("--duration differs: %s ran %g s a process, %s %g s (%.1f times %s): a peak rate is the best of samples a tenth of that, and shorter samples peak higher; a process's fixed costs weigh more in a shorter one; measure both with the same --duration",
-				   sides[0].tag, bhi, sides[s].tag, hi,
-				   hi > bhi ? hi / bhi : bhi / hi,
-				   hi > bhi ? "longer" : "shorter"));
-	}
-}
-
 void
 compare_env(const struct query_tag *sides, size_t n, struct cmp_table *t)
 {
 	struct gate_side *g = gate_sides(sides, n);
-	const struct gate_lines warn = { &t->warnings, &t->n_warnings };
-	const struct gate_lines refuse = { &t->refusals, &t->n_refusals };
-	int any_env = 0;
 
 	t->sides = xcalloc(n, sizeof(*t->sides));
-	for (size_t s = 0; s < n; s++) {
+	for (size_t s = 0; s < n; s++)
 		fill_side(&sides[s], &g[s], t->opt.exclude_flagged,
 			  &t->sides[s]);
-		any_env |= gate_has_env(&g[s]);
-	}
-	gate_compare(g, n, &warn, &refuse);
-	check_durations(sides, n, t);
-	compare_noise(sides, n, t);
-	for (size_t s = 0; s < n && any_env; s++)
-		if (!gate_has_env(&g[s]))
-			add_line(&t->warnings, &t->n_warnings,
-				 xasprintf("no environment recorded for %s: its machine, CPU, settings and build cannot be checked",
-					   sides[s].tag));
 	free(g);
+}
+
+void
+compare_env_gate_all(const struct query_tag *sides, size_t n,
+		     struct cmp_table *t)
+{
+	struct gate_side *g = gate_sides(sides, n);
+	const struct gate_lines warn = { &t->warnings, &t->n_warnings };
+	const struct gate_lines refuse = { &t->refusals, &t->n_refusals };
+
+	gate_compare(g, n, &warn, &refuse);
+	free(g);
+}
+
+int
+compare_env_known(const struct query_tag *side)
+{
+	struct gate_side g;
+
+	compare_env_gate(side, &g);
+	return gate_has_env(&g);
 }

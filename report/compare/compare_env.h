@@ -16,12 +16,19 @@
 struct gate_side;
 
 /*
- * Fill T->sides (counts over every ok result of each side), T->warnings
- * (each environment difference, one line) and T->refusals (one label per
- * difference that forbids comparing the base and a NEW side, by the gate
- * of lib/core/gate.h) from the N loaded SIDES.  T->opt must be set.
+ * Fill T->sides (counts over every ok result of each side) from the N
+ * loaded SIDES.  T->opt must be set.
  */
 void compare_env(const struct query_tag *sides, size_t n, struct cmp_table *t);
+/*
+ * The gate of lib/core/gate.h over the N SIDES: T->warnings gets each
+ * environment difference, one line, T->refusals one label per difference
+ * that forbids comparing the base and a NEW side.
+ */
+void compare_env_gate_all(const struct query_tag *sides, size_t n,
+			  struct cmp_table *t);
+/* Whether some run of SIDE records an environment (not just its mark). */
+int compare_env_known(const struct query_tag *side);
 
 /* SIDE as the gate of lib/core/gate.h reads it; OUT borrows SIDE. */
 void compare_env_gate(const struct query_tag *side, struct gate_side *out);

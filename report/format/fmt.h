@@ -143,15 +143,9 @@ char *fmt_mdc(const struct cmp_delta *d, char *buf, size_t len);
  */
 char *fmt_stats_header(const struct cmp_table *t, size_t i);
 /*
- * "bare: one boot only: between-boot variance unknown" for side S of a
- * table with repeated samples, or NULL when S has two boots or more.
- * Malloc'd.
- */
-char *fmt_boot_warning(const struct cmp_table *t, size_t s);
-/*
- * Warning I (from 0) of T, or NULL past the last: the table's warnings,
- * then each side's boot warning; the same lines in every format, text,
- * CSV (on stderr), JSON, Markdown, HTML, JUnit and TAP.  Malloc'd.
+ * Warning I (from 0) of T, or NULL past the last (compare_warn.c made
+ * them all): the same lines in every format, text, CSV (on stderr),
+ * JSON, Markdown, HTML, JUnit and TAP.  Malloc'd.
  */
 char *fmt_warning(const struct cmp_table *t, size_t i);
 /*

@@ -260,30 +260,9 @@ fmt_stats_header(const struct cmp_table *t, size_t i)
 }
 
 char *
-fmt_boot_warning(const struct cmp_table *t, size_t s)
-{
-	const struct cmp_side *side = &t->sides[s];
-
-	if (!t->repeated || side->n_boots >= 2)
-		return NULL;
-	return xasprintf("%s: %s: between-boot variance unknown; run the same tag again after a reboot (the runs of a tag pool)",
-			 side->tag, side->n_boots == 1 ? "one boot only" :
-			 "boots not recorded");
-}
-
-char *
 fmt_warning(const struct cmp_table *t, size_t i)
 {
-	if (i < t->n_warnings)
-		return xstrdup(t->warnings[i]);
-	for (size_t s = 0, k = t->n_warnings; s < t->n_sides; s++) {
-		char *w = fmt_boot_warning(t, s);
-
-		if (w != NULL && k++ == i)
-			return w;
-		free(w);
-	}
-	return NULL;
+	return i < t->n_warnings ? xstrdup(t->warnings[i]) : NULL;
 }
 
 /* Some row is a time, lower better. */
