@@ -6,7 +6,7 @@ EXTRA_DIST += bench/suite-walltime.sh bench/calibrate.sh bench/invocations.sh \
 	bench/decided.sh
 EXTRA_DIST += bench/dbopen.sh
 EXTRA_DIST += bench/import-speed.sh
-EXTRA_DIST += bench/cmp-scale.sh
+EXTRA_DIST += bench/cmp-scale.sh bench/judged.sh
 # The references of bench/ratio.sh: small, linking nothing of aimkit, and
 # compiled -O2 as tests-aim/ is, so that jmp_test meets the same code.
 noinst_PROGRAMS += bench/ratioref

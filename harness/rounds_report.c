@@ -136,11 +136,12 @@ size_t
 rounds_facts(const struct rounds *r, struct store_kv **kv)
 {
 	size_t n = 0;
-	char *ids = xstrdup("");
+	char *ids;
 
 	*kv = NULL;
 	if (r->o->mode != ROUNDS_DECIDE)
 		return 0;
+	ids = xstrdup("");
 	*kv = xcalloc(6 + r->su->n_tests, sizeof(**kv));
 	for (size_t i = 0; i < r->n_base_runs; i++) {
 		char *next = xasprintf("%s%s%lld", ids, i ? "," : "",

@@ -80,11 +80,51 @@ usage(FILE *f)
 	      "  -V, --version          show the version and exit\n", f);
 }
 
+/* The options that parse a value. */
+static int
+value_option(int c, const char *arg, struct opts *o)
+{
+	double v;
+
+	switch (c) {
+	case 'z':
+		if (strlen(arg) == 0 || strlen(arg) > 8 ||
+		    strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789") != strlen(arg))
+			return cli_bad_usage("--size: not a size of the mem family (4k, 1m, 2m, llc, 2g)");
+		o->size = arg;
+		break;
+	case 't':
+		if (cli_parse_tests(arg, &o->want, &o->sel.n_want) != CLI_OK)
+			return CLI_USER;
+		o->sel.want = o->want;
+		return CLI_OK;
+	case 'O':
+		if (tagorder_mode_parse(arg, &o->sel.order) < 0)
+			return cli_bad_usage("--order: unknown order '%s' (version, date, given)",
+					 arg);
+		break;
+	case 'a':
+		if (cli_parse_real(arg, 0.0, 0.5, &v) < 0 || v == 0.0)
+			return cli_bad_usage("--alpha: not a number between 0 and 0.5: '%s'",
+					 arg);
+		o->sel.stats.alpha = v;
+		break;
+	case 'e':
+		if (cli_parse_real(arg, 0.0, 100.0, &v) < 0)
+			return cli_bad_usage("--equivalence: not a percentage from 0 to 100: '%s'",
+					 arg);
+		o->sel.stats.equiv = v / 100.0;
+		break;
+	default:
+		return cli_bad_usage("bad option");
+	}
+	return CLI_OK;
+}
+
 static int
 one_option(int c, const char *arg, void *data)
 {
 	struct opts *o = data;
-	double v;
 
 	switch (c) {
 	case 'd':
@@ -120,36 +160,8 @@ one_option(int c, const char *arg, void *data)
 	case 'F':
 		o->sel.force = 1;
 		break;
-	case 'z':
-		if (strlen(arg) == 0 || strlen(arg) > 8 ||
-		    strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789") != strlen(arg))
-			return cli_bad_usage("--size: not a size of the mem family (4k, 1m, 2m, llc, 2g)");
-		o->size = arg;
-		break;
-	case 't':
-		if (cli_parse_tests(arg, &o->want, &o->sel.n_want) != CLI_OK)
-			return CLI_USER;
-		o->sel.want = o->want;
-		return CLI_OK;
-	case 'O':
-		if (tagorder_mode_parse(arg, &o->sel.order) < 0)
-			return cli_bad_usage("--order: unknown order '%s' (version, date, given)",
-					 arg);
-		break;
-	case 'a':
-		if (cli_parse_real(arg, 0.0, 0.5, &v) < 0 || v == 0.0)
-			return cli_bad_usage("--alpha: not a number between 0 and 0.5: '%s'",
-					 arg);
-		o->sel.stats.alpha = v;
-		break;
-	case 'e':
-		if (cli_parse_real(arg, 0.0, 100.0, &v) < 0)
-			return cli_bad_usage("--equivalence: not a percentage from 0 to 100: '%s'",
-					 arg);
-		o->sel.stats.equiv = v / 100.0;
-		break;
 	default:
-		return cli_bad_usage("bad option");
+		return value_option(c, arg, o);
 	}
 	return CLI_OK;
 }
