@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "gate.h"
 #include "measure.h"
 
 struct store;
@@ -103,8 +104,8 @@ struct import_file {
  * (classic reports, CSV exports of the older 13 columns): aimcmp refuses
  * to compare such runs with runs whose environment is known.
  */
-#define IMPORT_ENV_UNKNOWN_KEY "environment"
-#define IMPORT_ENV_UNKNOWN "unknown"
+#define IMPORT_ENV_UNKNOWN_KEY GATE_ENV_UNKNOWN_KEY
+#define IMPORT_ENV_UNKNOWN GATE_ENV_UNKNOWN
 /*
  * The fact of a run whose report numbered its rows by position, as
  * singleuser numbers a part of the suite (1, 2, 3 ...), not by the
