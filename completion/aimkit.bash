@@ -21,7 +21,7 @@ _aimkit_opts_aimdb=(--db --help --version -d -h -V)
 _aimkit_opts_aimplot=(--db --output --format --tests --order --relative
 	--script --title --scaling --latency --size --host --steps --alpha
 	--equivalence --force --help --version -d -o -f -t -O -r -s -T -S -h -V)
-_aimkit_opts_aimdb_list=(--host)
+_aimkit_opts_aimdb_list=(--host --since --limit)
 _aimkit_opts_aimdb_show=(--run -r)
 _aimkit_opts_aimdb_import=(--tag --split --format --again --dry-run
 	-t -s -f -a -n)

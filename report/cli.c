@@ -203,3 +203,18 @@ cli_parse(int argc, char **argv, const struct cli_parser *p)
 	}
 	return CLI_OK;
 }
+
+int
+cli_parse_since(const char *opt, const char *s)
+{
+	char day[32];
+
+	if (strlen(s) == 10 &&
+	    snprintf(day, sizeof(day), "%sT00:00:00Z", s) < (int)sizeof(day) &&
+	    store_utc_valid(day))
+		return CLI_OK;
+	if (store_utc_valid(s))
+		return CLI_OK;
+	return cli_bad_usage("%s: not a day YYYY-MM-DD or a time YYYY-MM-DDTHH:MM:SSZ (UTC): '%s'",
+			     opt, s);
+}

@@ -100,4 +100,11 @@ int cli_parse_real(const char *s, double min, double max, double *out);
  */
 int cli_parse_tests(const char *list, struct plot_want **want, size_t *n);
 
+/*
+ * --since of OPT: a day YYYY-MM-DD or a time YYYY-MM-DDTHH:MM:SSZ, in
+ * UTC, as runs are stored, so it compares with their start as text.
+ * CLI_OK, or CLI_USER after saying why.
+ */
+int cli_parse_since(const char *opt, const char *s);
+
 #endif

@@ -75,6 +75,15 @@ db_sqlite_wrap(sqlite3 *h)
 	d->base.ops = &sqlite_ops;
 	d->h = h;
 	snprintf(d->err, sizeof(d->err), "no error");
+	/*
+	 * LIKE compares bytes, as PostgreSQL's does on text of the "C"
+	 * collation: a pattern picks the same tags on both engines.
+	 */
+	if (sqlite3_exec(h, "PRAGMA case_sensitive_like = ON", NULL, NULL,
+			 NULL) != SQLITE_OK) {
+		db_close(&d->base);
+		return NULL;
+	}
 	return &d->base;
 }
 

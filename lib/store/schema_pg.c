@@ -113,8 +113,14 @@ static const char step_5[] =
 	");\n"
 	"INSERT INTO aimkit_schema VALUES (1095322937, 5);\n";
 
+/* Version 6: run summaries and the readers' indexes (schema_ver.h). */
+static const char step_6[] =
+	SCHEMA_STEP_SUMMARY("BIGINT")
+	"UPDATE aimkit_schema SET version = 6;\n";
+
 static const char *const steps[] = {
 	step_5,
+	step_6,
 };
 
 #define N_STEPS ((int)(sizeof(steps) / sizeof(steps[0])))
@@ -273,7 +279,7 @@ fail:
 }
 
 /*
- * The relations step_5 makes, by name and kind (r table, v view, i
+ * The relations the steps make, by name and kind (r table, v view, i
  * index): aimdb check's schema line for a server, where the server
  * itself holds each one's columns and keys to what created it.
  */
@@ -282,6 +288,7 @@ static const char *const relations[][2] = {
 	{ "sample", "r" }, { "run_import", "r" }, { "sample_metric", "r" },
 	{ "aimkit_schema", "r" }, { "sample_rate", "v" }, { "run_tag", "i" },
 	{ "run_uuid", "i" }, { "run_import_sha256", "i" },
+	{ "run_summary", "r" }, { "run_started", "i" }, { "run_host", "i" },
 };
 
 /* 1 when NAME is a relation of KIND in the current schema, 0, -1. */

@@ -359,7 +359,8 @@ store_add_result(struct store *st, int64_t run_id,
 		return -1;
 	id = insert_result(st, run_id, res);
 	ok = id >= 0 &&
-	     store_insert_samples(st, id, res->test, samples, n_samples) == 0;
+	     store_insert_samples(st, id, res->test, samples, n_samples) == 0 &&
+	     store_summary_add(st, run_id, res, n_samples) == 0;
 	return tx_leave(st, kind, ok);
 }
 

@@ -19,6 +19,7 @@ enum store_stmt {
 	STORE_STMT_RESULT,
 	STORE_STMT_SAMPLE,
 	STORE_STMT_METRIC,
+	STORE_STMT_SUMMARY,
 	STORE_STMT_N,
 };
 
@@ -46,6 +47,14 @@ void store_release(struct store *st, enum store_stmt slot);
 int store_insert_samples(struct store *st, int64_t result_id,
 			 const char *test,
 			 const struct measure_sample *samples, size_t n);
+
+/*
+ * Count result RES of run RUN_ID, just inserted with its N_SAMPLES
+ * samples, into the run's summary (store_summary.c), in the caller's
+ * transaction; 0 or -1.
+ */
+int store_summary_add(struct store *st, int64_t run_id,
+		      const struct store_result *res, size_t n_samples);
 
 /*
  * The forms of store_check.c the store writes by itself: the time
