@@ -14,13 +14,14 @@ _aimkit_opts_aimrun=(--tag --suite --tests --list --duration --runs --dir
 	--prepare --help
 	--version -t -s -T -l -d -r -D -f -q -h -V)
 _aimkit_opts_aimcmp=(--db --format --wide --legend --tests --sort --run
-	--series --order --classify --alpha --equivalence --exclude-flagged
-	--fail-on-regression --counters --copies --scaling --latency --host
-	--force --help --version -d -f -t -s -r -S -O -h -V)
+	--series --order --last --since --classify --alpha --equivalence
+	--exclude-flagged --fail-on-regression --counters --copies --scaling
+	--latency --host --force --help --version -d -f -t -s -r -S -O -h -V)
 _aimkit_opts_aimdb=(--db --help --version -d -h -V)
-_aimkit_opts_aimplot=(--db --output --format --tests --order --relative
-	--script --title --scaling --latency --size --host --steps --alpha
-	--equivalence --force --help --version -d -o -f -t -O -r -s -T -S -h -V)
+_aimkit_opts_aimplot=(--db --output --format --tests --order --last --since
+	--relative --script --title --scaling --latency --size --host --steps
+	--alpha --equivalence --force --help --version -d -o -f -t -O -r -s -T
+	-S -h -V)
 _aimkit_opts_aimdb_list=(--host --since --limit)
 _aimkit_opts_aimdb_show=(--run -r)
 _aimkit_opts_aimdb_import=(--tag --split --format --again --dry-run

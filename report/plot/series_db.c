@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,9 +19,97 @@
 #include "csvout.h"
 #include "jsonout.h"
 #include "log.h"
+#include "parse.h"
 #include "query.h"
 #include "xalloc.h"
 #include "tag.h"
+
+/* Tags by their first run: its start, then its id. */
+static int
+first_cmp(const void *pa, const void *pb)
+{
+	const struct qplot_tag_info *a = *(const struct qplot_tag_info *const *)pa;
+	const struct qplot_tag_info *b = *(const struct qplot_tag_info *const *)pb;
+	int c = strcmp(a->first_utc != NULL ? a->first_utc : "",
+		       b->first_utc != NULL ? b->first_utc : "");
+
+	if (c != 0)
+		return c;
+	return a->first_id < b->first_id ? -1 : a->first_id > b->first_id;
+}
+
+int
+series_window_parse(const char *opt, const char *arg, struct series_window *w)
+{
+	long v;
+
+	if (strcmp(opt, "--since") == 0) {
+		if (cli_parse_since(opt, arg) != CLI_OK)
+			return CLI_USER;
+		w->since = arg;
+		return CLI_OK;
+	}
+	if (parse_long(arg, 0, INT32_MAX, &v) < 0)
+		return cli_bad_usage("%s: not a count of tags (0 for all): '%s'",
+				     opt, arg);
+	w->last = (size_t)v;
+	w->last_given = 1;
+	return CLI_OK;
+}
+
+/* One line on stderr: the first SKIP of the N tags SORTED are left out. */
+static void
+say_left_out(const struct series_db_opts *o,
+	     const struct qplot_tag_info *const *sorted, size_t n, size_t skip)
+{
+	const struct series_window *w = &o->window;
+	char window[64];
+
+	if (w->since != NULL && (!w->last_given || w->last == 0 ||
+				 n - skip < w->last))
+		snprintf(window, sizeof(window), "the %zu since %s", n - skip,
+			 w->since);
+	else
+		snprintf(window, sizeof(window), "the last %zu", n - skip);
+	aim_warn("series of %s of %zu tags%s%s: %zu earlier left out, %s (%s) to %s (%s) (--last N, 0 for all, or --since DATE for others)",
+		 window, n, o->host != NULL ? " of host " : "",
+		 o->host != NULL ? o->host : "", skip, sorted[0]->tag,
+		 sorted[0]->first_utc, sorted[skip - 1]->tag,
+		 sorted[skip - 1]->first_utc);
+}
+
+/*
+ * The window of a store's tags when none is named, as items pointing
+ * into INFO (unsorted); the ones left out are said on stderr.
+ */
+static void
+window(const struct series_db_opts *o, const struct qplot_tag_info *info,
+       size_t n_info, struct tagorder_item *items, size_t *n)
+{
+	const struct qplot_tag_info **sorted = xcalloc(n_info + 1,
+						       sizeof(*sorted));
+	const struct series_window *w = &o->window;
+	size_t last = w->last_given || w->since != NULL ? w->last :
+		      SERIES_DB_LAST, skip = 0;
+
+	for (size_t i = 0; i < n_info; i++)
+		sorted[i] = &info[i];
+	qsort(sorted, n_info, sizeof(*sorted), first_cmp);
+	while (w->since != NULL && skip < n_info &&
+	       strcmp(sorted[skip]->first_utc != NULL ?
+		      sorted[skip]->first_utc : "", w->since) < 0)
+		skip++;
+	if (last > 0 && n_info - skip > last)
+		skip = n_info - last;
+	if (skip > 0)
+		say_left_out(o, sorted, n_info, skip);
+	for (*n = 0; skip + *n < n_info; (*n)++) {
+		items[*n].tag = sorted[skip + *n]->tag;
+		items[*n].first_utc = sorted[skip + *n]->first_utc;
+		items[*n].first_id = sorted[skip + *n]->first_id;
+	}
+	free(sorted);
+}
 
 /* The tags of the series, in series order, as items pointing into INFO. */
 static int
@@ -28,12 +117,13 @@ pick_tags(const struct series_db_opts *o, const struct qplot_tag_info *info,
 	  size_t n_info, const char *path, struct tagorder_item **items,
 	  size_t *n)
 {
-	size_t want = o->n_tags > 0 ? o->n_tags : n_info;
-
-	*items = xcalloc(want + 1, sizeof(**items));
+	*items = xcalloc((o->n_tags > 0 ? o->n_tags : n_info) + 1,
+			 sizeof(**items));
 	*n = 0;
-	for (size_t k = 0; k < want; k++) {
-		const char *tag = o->n_tags > 0 ? o->tags[k] : info[k].tag;
+	if (o->n_tags == 0)
+		window(o, info, n_info, *items, n);
+	for (size_t k = 0; k < o->n_tags; k++) {
+		const char *tag = o->tags[k];
 		size_t i;
 
 		for (i = 0; i < n_info && strcmp(info[i].tag, tag) != 0; i++)
@@ -82,20 +172,26 @@ series_db_load(struct db *db, const char *path,
 {
 	struct qplot_tag_info *info;
 	struct tagorder_item *items = NULL;
+	const char **names = xcalloc(o->n_want + 1, sizeof(*names));
+	const struct qplot_pick pick = { o->host, names, o->n_want };
 	size_t n_info, n = 0;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
 	out->order = o->order;
 	out->force = o->force;
-	if (qplot_tags(db, o->host, &info, &n_info) < 0)
+	for (size_t k = 0; k < o->n_want; k++)
+		names[k] = o->want[k].name;
+	if (qplot_tags(db, o->host, &info, &n_info) < 0) {
+		free(names);
 		return CLI_ENV;
+	}
 	rc = pick_tags(o, info, n_info, path, &items, &n);
 	if (rc == CLI_OK) {
 		out->tags = xcalloc(n + 1, sizeof(*out->tags));
 		out->envs = xcalloc(n + 1, sizeof(*out->envs));
 		for (; out->n_tags < n && rc == CLI_OK; out->n_tags++)
-			if (qplot_load(db, items[out->n_tags].tag, o->host,
+			if (qplot_load(db, items[out->n_tags].tag, &pick,
 				       &out->tags[out->n_tags]) < 0 ||
 			    query_runs_load(db, items[out->n_tags].tag,
 					    o->host, &out->envs[out->n_tags]) < 0)
@@ -104,6 +200,7 @@ series_db_load(struct db *db, const char *path,
 	if (rc == CLI_OK)
 		rc = judge(o, out);
 	free(items);
+	free(names);
 	qplot_tags_free(info, n_info);
 	return rc;
 }
@@ -122,6 +219,7 @@ series_db_free(struct series_db *sd)
 	for (size_t i = 0; i < sd->n_notes; i++)
 		free(sd->notes[i]);
 	free(sd->notes);
+	series_hosts_memo_free(sd);
 	free(sd->envs);
 	free(sd->tags);
 	memset(sd, 0, sizeof(*sd));
