@@ -147,11 +147,20 @@ pg_lost(const struct db *d)
 	return pg(d)->lost;
 }
 
+/* A script may be a schema step: the version is read again after it. */
+static int
+pg_script(struct db *d, const char *script)
+{
+	pg(d)->version = 0;
+	return pg_exec(d, script);
+}
+
 /* PQfinish ends the session, and the server rolls back what is open. */
 static void
 pg_close(struct db *d)
 {
 	PQfinish(pg(d)->conn);
+	db_pg_kept_free(pg(d));
 	free(d);
 }
 
@@ -175,7 +184,7 @@ const struct db_ops db_pg_ops = {
 	.bulk_prepare = db_pg_bulk_prepare,
 	.bulk_row = db_pg_bulk_row,
 	.bulk_flush = db_pg_bulk_flush,
-	.exec = pg_exec,
+	.exec = pg_script,
 	.changes = pg_changes,
 	.begin = pg_begin,
 	.snapshot = pg_snapshot,
@@ -258,8 +267,14 @@ db_pg_connect(const char *conninfo, char *err, size_t errlen)
 	}
 	/* returns the previous processor, libpq's, not wanted again */
 	(void)PQsetNoticeProcessor(db->conn, quiet, NULL);
+	/*
+	 * One round trip for both.  aimkit's statements find a few rows by
+	 * their keys: a parallel plan (chosen when the planner's guess of
+	 * a join is wide) only adds the start of its workers.
+	 */
 	if (pg_exec(&db->base, "SET statement_timeout = '"
-		    DB_PG_STATEMENT_TIMEOUT "'") < 0) {
+		    DB_PG_STATEMENT_TIMEOUT "';"
+		    " SET max_parallel_workers_per_gather = 0") < 0) {
 		snprintf(err, errlen, "cannot configure: %s", db->err);
 		goto fail_set;
 	}

@@ -27,9 +27,12 @@ store_pg_open(const char *target, int writable, char *err, size_t errlen)
 		goto fail;
 	if (!writable && schema_check_ro(version, err, errlen) < 0)
 		goto fail;
-	if (writable && version < schema_pg_version() &&
-	    schema_pg_migrate(db, err, errlen) < 0)
-		goto fail;
+	if (writable && version < schema_pg_version()) {
+		if (schema_pg_migrate(db, err, errlen) < 0)
+			goto fail;
+		version = schema_pg_version();
+	}
+	db_pg_version_known(db, version);
 	return db;
 fail:
 	db_close(db);
