@@ -137,7 +137,7 @@ TESTS += t/schema-migrate.sh
 EXTRA_DIST += t/schema-migrate.sh t/data/schema-v2.sql
 # The measurement record (lib/measure.c).
 check_PROGRAMS += t/measure-t
-t_measure_t_SOURCES = t/measure-t.c
+t_measure_t_SOURCES = t/measure-t.c t/storefx.c t/storefx.h
 t_measure_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/measure-t
 # aimdb import of the JSON export (report/import_json.c).
