@@ -445,3 +445,8 @@ TESTS += t/bulk-pg.sh
 t_bulk_pg_t_SOURCES = t/bulk-pg-t.c t/bulkfx.c t/bulkfx.h t/dbval.c t/dbval.h t/pgfx.c t/pgfx.h
 t_bulk_pg_t_LDADD = $(PG_T_LDADD)
 endif
+# The README's set-up commands (t/readme-cmd.sh, which .ci/check-fresh
+# runs in a fresh chroot) install every package configure and the tests
+# need (need, t/need.sh: a missing one fails, never skips).
+TESTS += t/readme-setup.sh
+EXTRA_DIST += t/readme-setup.sh t/readme-cmd.sh t/need.sh
