@@ -7,22 +7,29 @@ EXTRA_DIST += bench/suite-walltime.sh bench/calibrate.sh bench/invocations.sh \
 EXTRA_DIST += bench/dbopen.sh
 EXTRA_DIST += bench/import-speed.sh
 EXTRA_DIST += bench/cmp-scale.sh
-# The references of bench/ratio.sh: small, linking nothing of aimkit, and
-# compiled -O2 as tests-aim/ is, so that jmp_test meets the same code.
+# The references of bench/side-by-side.sh (and ratio.sh): small, linking
+# nothing of aimkit, and compiled -O2 as tests-aim/ is, so that jmp_test
+# and the chains meet the same code; the message sizes and the chains'
+# register barriers are the tests' own headers.
 noinst_PROGRAMS += bench/ratioref
-bench_ratioref_SOURCES = bench/ratioref.c
+bench_ratioref_SOURCES = bench/ratioref.c bench/ratioref.h \
+	bench/ratioref_sys.c bench/ratioref_ipc.c bench/ratioref_cpu.c
 bench_ratioref_CFLAGS = $(AM_CFLAGS) -O2
-EXTRA_DIST += bench/ratio.sh bench/levels.sh bench/runs-split.sh
+# Their summary: paired ratios with intervals (lib/stats/).
+noinst_PROGRAMS += bench/paired
+bench_paired_SOURCES = bench/paired.c
+bench_paired_LDADD = $(AIM_LDADD)
+EXTRA_DIST += bench/ratio.sh bench/side-by-side.sh bench/levels.sh \
+	bench/runs-split.sh
 EXTRA_DIST += bench/mem-vs-perf.sh
 noinst_PROGRAMS += bench/seq-sim
 bench_seq_sim_SOURCES = bench/seq-sim.c
 bench_seq_sim_LDADD = $(AIM_LDADD)
 # What libm in a forked child costs each fork (the test process keeps it
-# from them, harness/child.c).
+# from them, harness/child/child.c).
 noinst_PROGRAMS += bench/forklibm
 bench_forklibm_SOURCES = bench/forklibm.c
-bench_forklibm_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/harness
-bench_forklibm_LDADD = harness/libharness.a -lm
+bench_forklibm_LDADD = harness/child/libchild.a -lm
 # aimrun's open per result, on a file or a server (bench/pg-speed.sh).
 noinst_PROGRAMS += bench/storeopen
 bench_storeopen_SOURCES = bench/storeopen.c
@@ -34,5 +41,4 @@ EXTRA_DIST += bench/fleet-load.sh
 # "Levels"): a parent and fresh children take turns at the test's run().
 noinst_PROGRAMS += bench/levels
 bench_levels_SOURCES = bench/levels.c
-bench_levels_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/harness
 bench_levels_LDADD = $(AIM_LDADD)

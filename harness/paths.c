@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "harness/aimpaths.h"
+#include "aimpaths.h"
 #include "xalloc.h"
 
 /*

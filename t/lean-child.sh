@@ -23,7 +23,7 @@ if need ldd build-essential; then
 		test ! -s "$W/libs"
 fi
 # Bound at start, so no process a test forks looks a symbol up, and the
-# test process can keep all of libm from them (harness/dontfork.c).
+# test process can keep all of libm from them (harness/child/dontfork.c).
 if need readelf build-essential; then
 	t "aimrun-test binds its symbols at start (-z now)" sh -c \
 		"readelf -d '$PROG' | grep -Eq 'BIND_NOW|Flags:.* NOW'"
