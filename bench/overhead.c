@@ -4,7 +4,8 @@
  * figures; asserts nothing (speed is not a test outcome).  Also the cost
  * of the context-switch meter per sample (one start and one stop), and
  * the loop's per-call time with and without it; the same for the perf
- * counters of --counters default (what this machine can count).
+ * counters of --counters default (what this machine can count), and for
+ * the meters a test process opens from the table (meter_set.h).
  */
 #include "config.h"
 
@@ -15,6 +16,7 @@
 #include "clock.h"
 #include "ctx.h"
 #include "meter.h"
+#include "meter_set.h"
 #include "perf.h"
 #include "timing.h"
 
@@ -109,6 +111,30 @@ meter_ns(struct timing_meter m)
 	return (double)(t1 - t0) / pairs;
 }
 
+/* Nanoseconds of one start and stop of a test thread's meters. */
+static double
+set_ns(int *n)
+{
+	const struct meter_target on = { .on = METER_ON_THREAD };
+	const int pairs = 100000;
+	struct meter_set set;
+	struct measure_sample s;
+	int64_t t0, t1;
+
+	if (meter_set_open(&set, &on) != 0)
+		return -1;
+	*n = (int)set.n;
+	measure_init(&s, 1);
+	t0 = clock_mono_ns();
+	for (int i = 0; i < pairs; i++) {
+		meter_set_start(&set);
+		meter_set_stop(&set, &s);
+	}
+	t1 = clock_mono_ns();
+	meter_set_close(&set);
+	return (double)(t1 - t0) / pairs;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -121,7 +147,8 @@ main(int argc, char **argv)
 	struct meter_perf mp;
 	struct perf_plan plan;
 	char err[600];
-	int events = 0;
+	int events = 0, in_set = 0;
+	double set = -1;
 
 	if (argc > 1)
 		duration_ns = (int64_t)(atof(argv[1]) * 1e9);
@@ -134,6 +161,7 @@ main(int argc, char **argv)
 	metered_ns = per_call_ns(&empty_test, duration_ns, 1, &b_metered);
 	ram_ns = per_call_ns(ram, duration_ns, 1, &b_ram);
 	cs_ns = meter_ns(meter_cs(&cs));
+	set = set_ns(&in_set);
 	if (perf_plan_parse("default", &plan, err, sizeof(err)) == 0) {
 		perf_plan_probe(perf_source_kernel(), &plan, quiet, NULL);
 		events = meter_perf_open(&mp, &plan, perf_source_kernel(), 0);
@@ -151,6 +179,8 @@ main(int argc, char **argv)
 	       cs_ns);
 	printf("perf counters (%d events): %8.2f ns per sample (start and stop)\n",
 	       events, perf_ns);
+	printf("a test's meters (%d, table):%8.2f ns per sample (start and stop)\n",
+	       in_set, set);
 	printf("ram_copy per call:          %8.2f ns (batch %lld)\n", ram_ns,
 	       (long long)b_ram);
 	printf("overhead / ram_copy call:   %8.3f %%\n", 100.0 * metered_ns / ram_ns);

@@ -28,8 +28,7 @@
 #include "ctx.h"
 #include "dontfork.h"
 #include "interrupt.h"
-#include "meter.h"
-#include "meter_sched.h"
+#include "meter_set.h"
 #include "perf.h"
 #include "pin.h"
 #include "proto.h"
@@ -189,32 +188,30 @@ child_main(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 
 /*
  * The meters are the calling thread's own: context switches of the
- * thread, its run delay, counters opened on it.
+ * thread, its run delay, counters opened on it (the table of
+ * meter_set.c, in its order).
  */
 enum aim_status
 child_timed(const struct aim_test *t, const struct child_cfg *cfg,
 	    struct aim_ctx *ctx, timing_emit_fn emit, void *arg)
 {
+	const struct meter_target on = {
+		.on = METER_ON_THREAD, .counters = cfg->counters,
+	};
 	struct timing_cfg timing = cfg->timing;
-	struct meter_cs cs;
-	struct meter_perf perf;
+	struct meter_set meters;
 	struct meter_cycles cycles;
-	struct meter_sched sched;
-	struct timing_meter meters[3];
 	struct timing_result res;
 	struct aim_clock clk;
 	enum aim_status st;
 
 	timing.per_call = cfg->per_call;
-	meters[0] = meter_cs(&cs);
-	timing.meters = meters;
-	timing.n_meters = 1;
-	if (meter_sched_open(&sched, "") > 0)
-		meters[timing.n_meters++] = meter_sched(&sched);
-	/* Last, so its reads bracket the least besides the calls. */
-	if (cfg->counters != NULL &&
-	    meter_perf_open(&perf, cfg->counters, perf_source_kernel(), 0) > 0)
-		meters[timing.n_meters++] = meter_perf(&perf);
+	if (meter_set_open(&meters, &on) != 0) {
+		st = aim_fail_errno(ctx, "open the meters");
+		goto teardown;
+	}
+	timing.meters = meters.on;
+	timing.n_meters = meters.n;
 	/* Read around every call, so only where calls are timed so. */
 	if ((timing.per_call || t->per_call || t->prepare != NULL) &&
 	    meter_cycles_open(&cycles, cfg->counters,
@@ -224,9 +221,8 @@ child_timed(const struct aim_test *t, const struct child_cfg *cfg,
 	st = timing_run(t, ctx, &clk, &timing, emit, arg, &res);
 	if (timing.cycles != NULL)
 		meter_cycles_close(&cycles);
-	if (timing.n_meters > 1 && meters[timing.n_meters - 1].state == &perf)
-		meter_perf_close(&perf);
-	meter_sched_close(&sched);
+	meter_set_close(&meters);
+teardown:
 	if (t->teardown != NULL)
 		t->teardown(ctx);
 	return st;
