@@ -228,7 +228,7 @@ EXTRA_DIST += t/memfam.sh
 TESTS += t/list-samples.sh
 EXTRA_DIST += t/list-samples.sh
 # Sampling until precise or decided: the levels per look and a small
-# simulation of peeking after every round (lib/seq*.c).
+# simulation of peeking after every round (lib/stats/seq*.c).
 check_PROGRAMS += t/seq-t
 TESTS += t/seq-t
 t_seq_t_SOURCES = t/seq-t.c
