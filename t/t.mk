@@ -464,6 +464,7 @@ t/layers.env: Makefile
 	echo "aimrun_test='$(harness_aimrun_test_CPPFLAGS)'"; \
 	echo "harness='$(harness_libharness_a_CPPFLAGS)'"; \
 	echo "aimrun='$(harness_aimrun_CPPFLAGS)'"; \
+	echo "query='$(report_query_libquery_a_CPPFLAGS)'"; \
 	echo "report='$(report_libreport_a_CPPFLAGS)'"; \
 	echo "aimcmp='$(report_aimcmp_CPPFLAGS)'"; \
 	echo "aimdb='$(report_aimdb_CPPFLAGS)'"; \
