@@ -18,3 +18,5 @@ lib_core_libcore_a_SOURCES += lib/core/hist.c lib/core/hist.h lib/core/memfam.h
 lib_core_libcore_a_SOURCES += lib/core/rmtree.c lib/core/rmtree.h
 # The exit statuses every program keeps to.
 lib_core_libcore_a_SOURCES += lib/core/cli_exit.h
+# Where /proc and /sys are read ($AIM_CHECK_ROOT for tests).
+lib_core_libcore_a_SOURCES += lib/core/sysroot.c lib/core/sysroot.h
