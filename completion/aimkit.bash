@@ -162,7 +162,7 @@ _aimkit_value()
 	*:--zerosize | aimplot:--size | \
 	*:--precision | *:--budget | *:--equivalence | *:--copies | *:--cmd | \
 	*:--warmup | *:--run | *:-r | *:--alpha | aimplot:--title | \
-	aimplot:-T | *:--host)
+	aimplot:-T | *:--host | *:--last | *:--since | *:--limit)
 		;;
 	*:--db | *:-d | *:--script | aimplot:-s | *:--output | *:-o | \
 	aimdb:--to)

@@ -208,9 +208,9 @@ stats_option(int c, const char *arg, struct opts *o)
 		o->host = arg;
 		return CLI_OK;
 	case OPT_LAST:
-		return series_window_parse("--last", arg, &o->window);
+		return cli_parse_window("--last", arg, &o->window);
 	case OPT_SINCE:
-		return series_window_parse("--since", arg, &o->window);
+		return cli_parse_window("--since", arg, &o->window);
 	default:
 		return cli_bad_usage("bad option");
 	}

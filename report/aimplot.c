@@ -114,9 +114,9 @@ value_option(int c, const char *arg, struct opts *o)
 		o->sel.stats.alpha = v;
 		break;
 	case 'l':
-		return series_window_parse("--last", arg, &o->sel.window);
+		return cli_parse_window("--last", arg, &o->sel.window);
 	case 'w':
-		return series_window_parse("--since", arg, &o->sel.window);
+		return cli_parse_window("--since", arg, &o->sel.window);
 	case 'e':
 		if (cli_parse_real(arg, 0.0, 100.0, &v) < 0)
 			return cli_bad_usage("--equivalence: not a percentage from 0 to 100: '%s'",

@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -24,6 +25,7 @@
 #include "parse.h"
 #include "plot.h"
 #include "schema_ver.h"
+#include "series_db.h"
 #include "tag.h"
 #include "xalloc.h"
 
@@ -217,4 +219,23 @@ cli_parse_since(const char *opt, const char *s)
 		return CLI_OK;
 	return cli_bad_usage("%s: not a day YYYY-MM-DD or a time YYYY-MM-DDTHH:MM:SSZ (UTC): '%s'",
 			     opt, s);
+}
+
+int
+cli_parse_window(const char *opt, const char *arg, struct series_window *w)
+{
+	long v;
+
+	if (strcmp(opt, "--since") == 0) {
+		if (cli_parse_since(opt, arg) != CLI_OK)
+			return CLI_USER;
+		w->since = arg;
+		return CLI_OK;
+	}
+	if (parse_long(arg, 0, INT32_MAX, &v) < 0)
+		return cli_bad_usage("%s: not a count of tags (0 for all): '%s'",
+				     opt, arg);
+	w->last = (size_t)v;
+	w->last_given = 1;
+	return CLI_OK;
 }

@@ -9,20 +9,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cli_exit.h"
 #include "store.h"
 
 struct option;
 struct plot_want;
-
-/* Exit statuses (design contract). */
-enum cli_exit {
-	CLI_OK = 0,
-	CLI_USER = 1,	/* bad option, unknown tag or test, bad file */
-	CLI_ENV = 2,	/* database unwritable or damaged, disk full */
-	CLI_REGRESSED = 3,	/* aimcmp --fail-on-regression found one */
-	CLI_INCOMPLETE = 4,	/* ... or no test compared, or one missing,
-				 * failed or unusable on a NEW side */
-};
+struct series_window;
 
 /*
  * The database path: OPT (--db) when not NULL, else the default (see
@@ -106,5 +98,13 @@ int cli_parse_tests(const char *list, struct plot_want **want, size_t *n);
  * CLI_OK, or CLI_USER after saying why.
  */
 int cli_parse_since(const char *opt, const char *s);
+
+/*
+ * OPT "--last" (a count of tags, 0 for all) or "--since"
+ * (cli_parse_since) of a series' window (series_db.h), ARG, into W.
+ * CLI_OK, or CLI_USER after saying why.
+ */
+int cli_parse_window(const char *opt, const char *arg,
+		     struct series_window *w);
 
 #endif

@@ -23,16 +23,17 @@ static const char sql_add[] =
 	" n_ok = run_summary.n_ok + excluded.n_ok,"
 	" n_samples = run_summary.n_samples + excluded.n_samples";
 
+/*
+ * Prepared at each result: SQLite's prepare costs microseconds, and a
+ * server keeps the statement prepared for the next (db_pg_stmt.c).
+ */
 int
 store_summary_add(struct store *st, int64_t run_id,
 		  const struct store_result *res, size_t n_samples)
 {
-	struct db_stmt *stmt;
+	struct db_stmt *stmt = db_prepare(st->db, sql_add);
 	int rc = -1;
 
-	if (st->stmt[STORE_STMT_SUMMARY] == NULL)
-		st->stmt[STORE_STMT_SUMMARY] = db_prepare(st->db, sql_add);
-	stmt = st->stmt[STORE_STMT_SUMMARY];
 	if (stmt != NULL &&
 	    db_bind_int64(stmt, 1, run_id) == 0 &&
 	    db_bind_int64(stmt, 2, run_id) == 0 &&
@@ -44,6 +45,6 @@ store_summary_add(struct store *st, int64_t run_id,
 	if (rc < 0)
 		store_fail_sql(st, "cannot summarise run %lld",
 			       (long long)run_id);
-	store_release(st, STORE_STMT_SUMMARY);
+	db_finalize(stmt);
 	return rc;
 }

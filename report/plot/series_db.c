@@ -10,16 +10,14 @@
 
 #include <errno.h>
 #include <math.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli_exit.h"
 #include "compare.h"
 #include "csvout.h"
 #include "jsonout.h"
 #include "log.h"
-#include "parse.h"
 #include "query.h"
 #include "xalloc.h"
 #include "tag.h"
@@ -36,25 +34,6 @@ first_cmp(const void *pa, const void *pb)
 	if (c != 0)
 		return c;
 	return a->first_id < b->first_id ? -1 : a->first_id > b->first_id;
-}
-
-int
-series_window_parse(const char *opt, const char *arg, struct series_window *w)
-{
-	long v;
-
-	if (strcmp(opt, "--since") == 0) {
-		if (cli_parse_since(opt, arg) != CLI_OK)
-			return CLI_USER;
-		w->since = arg;
-		return CLI_OK;
-	}
-	if (parse_long(arg, 0, INT32_MAX, &v) < 0)
-		return cli_bad_usage("%s: not a count of tags (0 for all): '%s'",
-				     opt, arg);
-	w->last = (size_t)v;
-	w->last_given = 1;
-	return CLI_OK;
 }
 
 /* One line on stderr: the first SKIP of the N tags SORTED are left out. */

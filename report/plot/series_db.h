@@ -34,13 +34,6 @@ struct series_window {
 /* The tags a series of a store takes when not told (--last). */
 #define SERIES_DB_LAST 50
 
-/*
- * OPT "--last" (a count, 0 for all) or "--since" (cli_parse_since) of
- * ARG into W.  CLI_OK, or CLI_USER after saying why.
- */
-int series_window_parse(const char *opt, const char *arg,
-			struct series_window *w);
-
 /* Which tags, in which order, which tests, and how strict. */
 struct series_db_opts {
 	enum tagorder_mode order;
