@@ -4,7 +4,6 @@
  */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -197,27 +196,19 @@ static void
 list_suites(void)
 {
 	char *dir = paths_suitedir();
-	struct dirent **ents;
-	int n = scandir(dir, &ents, NULL, alphasort);
+	size_t n;
+	char **names = suite_names(dir, &n);
 
 	/* $AIM_SUITEDIR and the file names in it are anybody's text. */
 	printf("\nSuites (");
 	tag_fput(stdout, dir, 0);
 	printf("):\n");
-	for (int i = 0; i < n; i++) {
-		char *name = ents[i]->d_name;
-		size_t len = strlen(name);
-
-		if (len > 6 && strcmp(name + len - 6, ".suite") == 0) {
-			name[len - 6] = '\0';
-			printf("  ");
-			tag_fput(stdout, name, 0);
-			printf("\n");
-		}
-		free(ents[i]);
+	for (size_t i = 0; i < n; i++) {
+		printf("  ");
+		tag_fput(stdout, names[i], 0);
+		printf("\n");
 	}
-	if (n >= 0)
-		free(ents);
+	suite_names_free(names, n);
 	free(dir);
 }
 
@@ -265,6 +256,7 @@ list_all(void)
 static void
 load_suite(const struct cli *c, struct suite *s)
 {
+	const char *name;
 	char err[512];
 	char *path;
 
@@ -276,7 +268,19 @@ load_suite(const struct cli *c, struct suite *s)
 			aim_die(1, "--tests: %s", err);
 		return;
 	}
-	path = paths_suite_file(c->suite != NULL ? c->suite : "aim9");
+	name = c->suite != NULL ? c->suite : "aim9";
+	path = paths_suite_file(name);
+	/* A name, not a file: say which suites there are. */
+	if (strcmp(path, name) != 0 && access(path, F_OK) != 0 &&
+	    errno == ENOENT) {
+		char *dir = paths_suitedir(), near[512], v[64];
+
+		(void)suite_suggest(dir, name, near, sizeof(near));
+		free(dir);
+		free(path);
+		aim_die(1, "--suite %s: no such suite%s",
+			tag_shown(name, v, sizeof(v)), near);
+	}
 	if (suite_load(path, s, err, sizeof(err)) != 0)
 		aim_die(1, "suite %s", err);
 	free(path);

@@ -23,7 +23,7 @@ if grep -q 'not supported: page-faults' "$W/err"; then
 else
 	t "... names the event it counted" test "$(fact pf)" = page-faults
 	t "aimcmp warns that the sides counted differently" sh -c \
-		"\"$AIMCMP\" --db '$DB' none pf 2>&1 |
+		"\"$AIMCMP\" --db '$DB' -f lines none pf 2>&1 |
 		grep -q '^# warning: perf counters differs: none (none) vs page-faults (pf)'"
 fi
 t "a run counting what the machine lacks" run hw cycles,task-clock

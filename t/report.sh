@@ -231,7 +231,7 @@ t "--version" sh -c "'$AIMCMP' --version | grep -q '^aimcmp (aimkit) '"
 t "aimdb --version" sh -c "'$AIMDB' --version | grep -q '^aimdb (aimkit) '"
 t "unknown format: exit 1" sh -c "'$AIMCMP' -f xml bare alpha 2>/dev/null; test \$? -eq 1"
 t "unknown test in --tests: exit 1" sh -c \
-	"'$AIMCMP' --tests add_quad bare alpha 2>'$W/e'; test \$? -eq 1 && grep -q \"unknown test 'add_quad'\" '$W/e'"
+	"'$AIMCMP' --tests add_lnog bare alpha 2>'$W/e'; test \$? -eq 1 && grep -q \"unknown test 'add_lnog' (did you mean add_long?)\" '$W/e'"
 t "one tag only: exit 1" sh -c "'$AIMCMP' bare 2>/dev/null; test \$? -eq 1"
 t "run of another tag: exit 1" sh -c "'$AIMCMP' -r 1 alpha beta 2>/dev/null; test \$? -eq 1"
 # A missing file, a file that is no database: files on either engine.
@@ -291,7 +291,7 @@ if [ -x "$AIMRUN" ]; then
 			"test \$(wc -l <'$W/e') -eq 1 && grep -q '^aimcmp: r1 vs r2: not comparable: CPU model differs (--force compares anyway)$' '$W/e'"
 		t "... nothing on stdout" test ! -s "$W/r12"
 		t "--force compares, with the difference in the header" sh -c \
-			"'$AIMCMP' --db '$RUN' --force r1 r2 | grep -q '^# warning: CPU model differs: .* (r1) vs Other CPU (r2); compare runs of one CPU model$'"
+			"'$AIMCMP' --db '$RUN' -f lines --force r1 r2 | grep -q '^# warning: CPU model differs: .* (r1) vs Other CPU (r2); compare runs of one CPU model$'"
 	else
 		skip "no sqlite3 or psql (comparability gate)"
 	fi

@@ -21,3 +21,7 @@ lib_core_libcore_a_SOURCES += lib/core/gate.c lib/core/gate.h \
 	lib/core/envdiff.c lib/core/envdiff.h
 # Where /proc and /sys are read ($AIM_CHECK_ROOT for tests).
 lib_core_libcore_a_SOURCES += lib/core/sysroot.c lib/core/sysroot.h
+# "Did you mean": the names near one that names nothing.
+lib_core_libcore_a_SOURCES += lib/core/suggest.c lib/core/suggest.h
+# The short units of a narrow table.
+lib_core_libcore_a_SOURCES += lib/core/units.c lib/core/units.h
