@@ -120,7 +120,7 @@ usage(FILE *f)
 		"      --scale [N,...]    the same for 1, 2, 4, ... up to the CPUs\n"
 		"      --threads          the copies as threads of one process, for the\n"
 		"                         tests that allow it (others are skipped)\n"
-		"  -q, --quiet            print no table, only errors\n"
+		"  -q, --quiet            print no table, progress or notices, only errors\n"
 		"      --cmd NAME [--warmup N] [--table] [--format text|csv|json]\n"
 		"          [--prepare WORD... ] -- PROGRAM [ARG]...\n"
 		"                         time PROGRAM --runs times (default 5), store it as\n"
@@ -315,7 +315,7 @@ default_tag(void)
 
 /*
  * --check: every finding, then exit; else, right before the run, the
- * brief ones, unless $AIM_CHECK is "quiet".
+ * brief ones, unless -q or $AIM_CHECK is "quiet".
  */
 static void
 machine_check(const struct cli *c, int pin, int before_run)
@@ -324,7 +324,7 @@ machine_check(const struct cli *c, int pin, int before_run)
 	const char *env = getenv("AIM_CHECK");
 	size_t n;
 
-	if (c->check == before_run ||
+	if (c->check == before_run || (before_run && c->quiet) ||
 	    (before_run && env != NULL && strcmp(env, "quiet") == 0))
 		return;
 	n = check_machine(sysroot(), pin, f);

@@ -242,11 +242,14 @@ run_more(struct run_state *rs)
 	return rc;
 }
 
+/* What cannot be counted, unless -q. */
 static void
 say_counters(void *arg, const char *line)
 {
-	(void)arg;
-	aim_warn("%s", line);
+	const struct run_state *rs = arg;
+
+	if (!rs->o->quiet)
+		aim_warn("%s", line);
 }
 
 /*
@@ -265,7 +268,7 @@ run_prepare(struct run_state *rs)
 	if (rs->o->counters != NULL) {
 		rs->counters = *rs->o->counters;
 		perf_plan_probe(perf_source_kernel(), &rs->counters,
-				say_counters, NULL);
+				say_counters, rs);
 	}
 	if (run_begin(rs) != 0) {
 		aim_warn("%s", rs->fail);
@@ -330,7 +333,8 @@ run_suite(const struct run_opts *o)
 		return 2;
 	}
 	progress_init(&rs.prog, o->suite->n_tests * (size_t)o->runs *
-		      (o->n_copies > 0 ? o->n_copies : 1), o->duration_ns);
+		      (o->n_copies > 0 ? o->n_copies : 1), o->duration_ns,
+		      o->quiet);
 	if (!o->quiet) {
 		errno = 0;
 		run_table_put(&rs, classic_print_header(stdout));

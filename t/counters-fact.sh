@@ -10,7 +10,7 @@ NAME=counters-fact
 q() { sqlite3 "$1" "$2"; }
 DB="$W/c.db"
 run() {	# run TAG COUNTERS
-	"$AIMRUN" -q --counters "$2" --tag "$1" --dir "$W/scratch" --db "$DB" \
+	"$AIMRUN" --counters "$2" --tag "$1" --dir "$W/scratch" --db "$DB" \
 		--tests add_long --duration 0.01 --runs 1 >/dev/null 2>"$W/err"
 }
 fact() { q "$DB" "SELECT e.value FROM run_env e JOIN run r ON r.id = e.run_id

@@ -139,6 +139,9 @@ EXTRA_DIST += t/import-peers.sh t/data/report/mmtests-aim9-1 \
 TESTS += t/cmp-table.sh
 EXTRA_DIST += t/cmp-table.sh t/data/report/cmp-table.txt \
 	t/data/report/nway-table.txt t/data/report/repeated-table.txt
+# aimrun's progress without a terminal: a line per test run on stderr.
+TESTS += t/progress.sh
+EXTRA_DIST += t/progress.sh
 # The default table of two real runs of the whole suite: 100 columns.
 TESTS += t/cmp-width.sh
 EXTRA_DIST += t/cmp-width.sh
