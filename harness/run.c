@@ -84,6 +84,48 @@ account(struct totals *tot, const struct runner_outcome *out)
 	snprintf(tot->reason, sizeof(tot->reason), "%s", out->reason);
 }
 
+/* The most copies of a run at once: the names of a sweep get " xN". */
+static int
+run_max_copies(const struct run_opts *o)
+{
+	int most = 1;
+
+	for (size_t k = 0; k < o->n_copies; k++)
+		if (o->copies[k] > most)
+			most = o->copies[k];
+	return most;
+}
+
+/* The row of T's totals in the table it goes in. */
+static int
+table_row(struct run_state *rs, const struct aim_test *t, const char *name,
+	  const struct totals *tot)
+{
+	unsigned long factor = aim_test_factor_sized(t, rs->o->filesize_k,
+						     rs->o->memsize,
+						     rs->o->zerosize);
+	struct hist_summary sum;
+	int mem = run_tables_is_mem(t);
+
+	if (run_tables_enter(&rs->tables, stdout, t) < 0)
+		return -1;
+	if (tot->ok_runs == 0)
+		return mem ? memtable_print_skip(stdout, &rs->tables.mem,
+						 t->info->number, name) :
+		       classic_print_skip(stdout, t->info->number, name);
+	if (mem)
+		return memtable_print_row(stdout, &rs->tables.mem,
+					  t->info->number, name,
+					  tot->elapsed_ns, tot->calls, factor,
+					  tot->lat != NULL &&
+					  hist_summarise(tot->lat, &sum) == 0 ?
+					  &sum : NULL);
+	if (classic_print_row(stdout, t->info->number, name, tot->elapsed_ns,
+			      tot->calls, factor, t->info->units) < 0)
+		return -1;
+	return tot->lat != NULL ? latency_print(stdout, name, tot->lat) : 0;
+}
+
 static void
 print_row(struct run_state *rs, const struct aim_test *t,
 	  const struct totals *tot)
@@ -99,18 +141,7 @@ print_row(struct run_state *rs, const struct aim_test *t,
 	if (rs->o->quiet)
 		return;
 	errno = 0;
-	if (tot->ok_runs > 0) {
-		run_table_put(rs, classic_print_row(stdout, t->info->number, name,
-						tot->elapsed_ns, tot->calls,
-						aim_test_factor_sized(t, rs->o->filesize_k,
-								      rs->o->memsize,
-								      rs->o->zerosize),
-						t->info->units));
-		if (tot->lat != NULL)
-			run_table_put(rs, latency_print(stdout, name, tot->lat));
-	} else {
-		run_table_put(rs, classic_print_skip(stdout, t->info->number, name));
-	}
+	run_table_put(rs, table_row(rs, t, name, tot));
 }
 
 /*
@@ -311,9 +342,12 @@ run_suite(const struct run_opts *o)
 	progress_init(&rs.prog, o->suite->n_tests * (size_t)o->runs *
 		      (o->n_copies > 0 ? o->n_copies : 1), o->duration_ns,
 		      o->quiet);
+	/* The first table opens at once, as the classic one always did. */
+	run_tables_init(&rs.tables, o->suite, run_max_copies(o));
 	if (!o->quiet) {
 		errno = 0;
-		run_table_put(&rs, classic_print_header(stdout));
+		run_table_put(&rs, run_tables_enter(&rs.tables, stdout,
+						    o->suite->tests[0]));
 	}
 	rs.copies = o->n_copies > 0 ? o->copies[0] : 1;
 	rc = run_rounds(&rs);
@@ -326,7 +360,7 @@ run_suite(const struct run_opts *o)
 	progress_clear(&rs.prog);
 	if (!o->quiet && rc == 0) {
 		errno = 0;
-		run_table_put(&rs, classic_print_rule(stdout));
+		run_table_put(&rs, run_tables_close(&rs.tables, stdout));
 	}
 	if (rc == 0 && o->more != NULL)
 		rc = run_more(&rs);

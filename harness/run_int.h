@@ -13,6 +13,7 @@
 #include "progress.h"
 #include "rounds.h"
 #include "run.h"
+#include "run_table.h"
 #include "runner.h"
 #include "store.h"
 
@@ -38,6 +39,7 @@ struct run_state {
 	int copies;		/* run at once now (--copies) */
 	int copy_idx;		/* which count of the sweep */
 	struct noisy noisy;	/* for the list at the end */
+	struct run_tables tables;	/* the console table open */
 	/*
 	 * The first error that stopped the run, "what: why".  It is printed
 	 * once, at the end, with what is stored: a failed write is often

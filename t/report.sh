@@ -119,7 +119,11 @@ done
 awk '/^-+$/ { c++ } c >= 1 { print } c == 3 { exit }' "$D/bare.txt" |
 	grep -v 'new_raph\|Skipping\|Failed to execute' >"$W/table"
 t "show reproduces the imported table" sh -c \
-	"grep -v new_raph '$W/show-bare.txt' | cmp - '$W/table'"
+	"awk '/^-+\$/ { c++ } c >= 1 { print } c == 3 { exit }' '$W/show-bare.txt' |
+	 grep -v new_raph | cmp - '$W/table'"
+t "show: after the table, which rate it is and how aimcmp's differs" sh -c \
+	"sed -n '/^Rates: /,\$p' '$W/show-bare.txt' | tr '\n' ' ' | grep -q \
+	 '^Rates: every sample of 1 run pooled (operations / time), as AIM9 prints them; aimcmp prints each test.s judged rate instead'"
 
 if has_python; then
 	for f in cmp.json nway.json; do
