@@ -82,6 +82,9 @@ golden nway.txt "$AIMCMP" --format lines bare quicklist alpha beta
 golden nway.csv "$AIMCMP" -f csv bare quicklist alpha
 golden nway.json "$AIMCMP" -f json bare quicklist alpha
 golden nway.md "$AIMCMP" -f markdown bare quicklist alpha
+t "N-way Markdown: each column group names its tag" grep -q \
+	'^| number | test | bare | quicklist | quicklist delta | quicklist % | alpha | alpha delta | alpha % | units |$' \
+	"$W/nway.md"
 golden logfile.txt "$AIMCMP" --format lines 2.6.19 2.6.20-rc4
 golden ss.txt "$AIMCMP" --format lines ss19 ss20
 golden repeated.txt "$AIMCMP" --format lines v6.8 v6.9
