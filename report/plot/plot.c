@@ -349,7 +349,7 @@ put_title(FILE *f, const struct plot_test *t)
 static void
 put_legend(FILE *f, const struct plot_opts *o)
 {
-	fprintf(f, "\\nbox: quartiles of the sample rates, whiskers: min and max, dashed: centre of the run rates"
+	fprintf(f, "\\nbox: quartiles of the samples, whiskers: min and max, dashed: centre of the runs"
 		"\\n\xe2\x96\xbc regressed, \xe2\x96\xb2 improved since the previous tag (q \xe2\x89\xa4 %g)",
 		o->alpha);
 }

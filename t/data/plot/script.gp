@@ -45,7 +45,7 @@ set xrange [-0.6:5.6]
 set xtics ('2.6.20' 0, '2.6.21-rc4' 1, '2.6.21' 2, '2.6.21-quicklist' 3, '2.6.22' 4, 'baseline' 5) rotate by 45 right font ",7"
 set terminal pngcairo size 760,650 noenhanced font "Sans,8"
 set output '@W@/trend.png'
-set multiplot layout 2,2 title 'AIM9 operation rates by tag: host unknown, suite aim9' . "\nbox: quartiles of the sample rates, whiskers: min and max, dashed: centre of the run rates\n▼ regressed, ▲ improved since the previous tag (q ≤ 0.05)" font ",10"
+set multiplot layout 2,2 title 'AIM9 operation rates by tag: host unknown, suite aim9' . "\nbox: quartiles of the samples, whiskers: min and max, dashed: centre of the runs\n▼ regressed, ▲ improved since the previous tag (q ≤ 0.05)" font ",10"
 set title "3 " . 'add_long'
 set ylabel 'Thousand Long Integer Additions/second' font ",7"
 set yrange [0<*:*]
