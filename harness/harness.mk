@@ -18,7 +18,7 @@ harness_libharness_a_SOURCES += \
 	harness/progress.c harness/progress.h \
 	harness/rounds.c harness/rounds.h harness/rounds_gate.c \
 	harness/rounds_int.h harness/rounds_report.c \
-	harness/run.c harness/run.h harness/run_table.c harness/run_table.h \
+	harness/run.c harness/run.h \
 	harness/run_record.c harness/run_int.h \
 	harness/runner.c harness/runner.h \
 	harness/scratch.c harness/scratch.h \

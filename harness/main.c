@@ -274,13 +274,14 @@ load_suite(const struct cli *c, struct suite *s)
 	/* A name, not a file: say which suites there are. */
 	if (strcmp(path, name) != 0 && access(path, F_OK) != 0 &&
 	    errno == ENOENT) {
-		char *dir = paths_suitedir(), near[512], v[64];
+		char *dir = paths_suitedir(), near[512], v[64], d[256];
 
 		(void)suite_suggest(dir, name, near, sizeof(near));
+		(void)tag_shown(dir, d, sizeof(d));
 		free(dir);
 		free(path);
-		aim_die(1, "--suite %s: no such suite%s",
-			tag_shown(name, v, sizeof(v)), near);
+		aim_die(1, "--suite %s: no such suite in %s%s",
+			tag_shown(name, v, sizeof(v)), d, near);
 	}
 	if (suite_load(path, s, err, sizeof(err)) != 0)
 		aim_die(1, "suite %s", err);

@@ -16,6 +16,7 @@
 
 #include "canary.h"
 #include "child_exec.h"
+#include "catalog.h"
 #include "classic.h"
 #include "clock.h"
 #include "env.h"
@@ -82,6 +83,68 @@ account(struct totals *tot, const struct runner_outcome *out)
 	}
 	tot->status = runner_status_name(out->status);
 	snprintf(tot->reason, sizeof(tot->reason), "%s", out->reason);
+}
+
+/*
+ * The console tables: the classic AIM9 table for the classic and extra
+ * tests, byte for byte as singleuser printed it, and the mem family's
+ * own (lib/core/memtable.h), each opened before its first row and
+ * closed with its rule when the other takes over or the run ends.
+ */
+static int
+run_tables_is_mem(const struct aim_test *t)
+{
+	return t->info >= &catalog_tests[CATALOG_MEMFAM_FIRST];
+}
+
+static void
+run_tables_init(struct run_tables *rt, const struct suite *su,
+		int max_copies)
+{
+	int suffix = 0;
+
+	/* " x64": the copies of a sweep. */
+	for (int c = max_copies; max_copies > 1 && c > 0; c /= 10)
+		suffix += suffix == 0 ? 3 : 1;
+	*rt = (struct run_tables){ .open = RUN_TABLE_NONE };
+	rt->mem.name_width = 4;		/* "Test" */
+	for (size_t i = 0; i < su->n_tests; i++) {
+		int len = (int)strlen(su->tests[i]->info->name) + suffix;
+
+		if (run_tables_is_mem(su->tests[i]) &&
+		    len > rt->mem.name_width)
+			rt->mem.name_width = len;
+	}
+}
+
+static int
+run_tables_close(struct run_tables *rt, FILE *f)
+{
+	enum run_table_kind open = rt->open;
+
+	rt->open = RUN_TABLE_NONE;
+	if (open == RUN_TABLE_CLASSIC)
+		return classic_print_rule(f);
+	if (open == RUN_TABLE_MEM)
+		return memtable_print_end(f, &rt->mem);
+	return 0;
+}
+
+static int
+run_tables_enter(struct run_tables *rt, FILE *f, const struct aim_test *t)
+{
+	enum run_table_kind want = run_tables_is_mem(t) ? RUN_TABLE_MEM :
+			RUN_TABLE_CLASSIC;
+
+	if (rt->open == want)
+		return 0;
+	/* A blank line between two tables. */
+	if (rt->open != RUN_TABLE_NONE &&
+	    (run_tables_close(rt, f) < 0 || fputc('\n', f) == EOF))
+		return -1;
+	rt->open = want;
+	return want == RUN_TABLE_MEM ? memtable_print_header(f, &rt->mem) :
+	       classic_print_header(f);
 }
 
 /* The most copies of a run at once: the names of a sweep get " xN". */

@@ -11,11 +11,23 @@
 #include "child_exec.h"
 #include "noisy.h"
 #include "progress.h"
+#include "memtable.h"
 #include "rounds.h"
 #include "run.h"
-#include "run_table.h"
 #include "runner.h"
 #include "store.h"
+
+/* The console table open: the classic one or the mem family's. */
+enum run_table_kind {
+	RUN_TABLE_NONE,
+	RUN_TABLE_CLASSIC,
+	RUN_TABLE_MEM,
+};
+
+struct run_tables {
+	enum run_table_kind open;
+	struct memtable mem;
+};
 
 struct totals {
 	int64_t calls;

@@ -67,10 +67,10 @@ t "a near miss: did you mean" grep -qx \
 	"aimrun: --tests: unknown test 'fork' (did you mean fork_test?)" "$W/e1"
 "$AIMRUN" --suite nosuch --db "$W/a.db" >/dev/null 2>"$W/e1"; rc=$?
 t "unknown suite: exit 1, the suites named" sh -c "test $rc -eq 1 &&
-	grep -qx 'aimrun: --suite nosuch: no such suite (suites: .*aim9.*)' '$W/e1'"
+	grep -qx 'aimrun: --suite nosuch: no such suite in .*/suite (suites: .*aim9.*)' '$W/e1'"
 "$AIMRUN" --suite aim8 --db "$W/a.db" >/dev/null 2>"$W/e1"
 t "a suite near the name: did you mean" grep -qx \
-	"aimrun: --suite aim8: no such suite (did you mean aim9?)" "$W/e1"
+	"aimrun: --suite aim8: no such suite in .*/suite (did you mean aim9?)" "$W/e1"
 "$AIMRUN" --suite "$W/nosuch.suite" --db "$W/a.db" >/dev/null 2>"$W/e1"
 t "a suite file: the file's error" grep -q "nosuch.suite: No such file" "$W/e1"
 printf 'add_long\nbogus line here\n' >"$W/bad.suite"
