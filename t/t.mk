@@ -469,3 +469,8 @@ t/layers.env: Makefile
 	echo "aimdb='$(report_aimdb_CPPFLAGS)'"; \
 	echo "aimplot='$(report_aimplot_CPPFLAGS)'"; \
 	} >$@
+# The record of a run and its validator (lib/core/record*.c).
+check_PROGRAMS += t/record-t
+t_record_t_SOURCES = t/record-t.c
+t_record_t_LDADD = t/libtap.a lib/core/libcore.a $(LIBS)
+TESTS += t/record-t
