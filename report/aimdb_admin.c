@@ -161,7 +161,7 @@ aimdb_list(const struct aimdb *a, int argc, char **argv)
 
 /* One classic row of the pooled results of one test. */
 static int
-show_test(const struct query_result *const *res, size_t n)
+show_test(const struct record_result *const *res, size_t n)
 {
 	struct cmp_value v;
 	double elapsed_s, loops = 0.0;
@@ -193,7 +193,7 @@ show_test(const struct query_result *const *res, size_t n)
 static int
 print_show(const struct query_tag *t)
 {
-	const struct query_result **pick;
+	const struct record_result **pick;
 	int rc = classic_print_header(stdout);
 
 	pick = xcalloc(t->n_results + 1, sizeof(*pick));

@@ -5,7 +5,7 @@
 # and plot/) so the unit tests link exactly the code the commands run.
 report_libreport_a_SOURCES += \
 	report/cli.c report/cli.h \
-	report/export.c report/export.h
+	report/export.c report/export_csv.c report/export.h
 
 bin_PROGRAMS += report/aimcmp report/aimdb
 report_aimcmp_SOURCES = report/aimcmp.c report/aimcmp_opts.c report/aimcmp_opts.h
@@ -13,7 +13,8 @@ report_aimcmp_CPPFLAGS = $(REPORT_CPPFLAGS)
 report_aimcmp_LDADD = $(REPORT_LDADD)
 report_aimdb_SOURCES = report/aimdb.c report/aimdb.h \
 	report/aimdb_admin.c report/aimdb_edit.c report/aimdb_io.c \
-	report/aimdb_merge.c report/aimdb_push.c
+	report/aimdb_export.c report/aimdb_copy.c report/aimdb_merge.c \
+	report/aimdb_push.c
 report_aimdb_CPPFLAGS = $(REPORT_CPPFLAGS)
 report_aimdb_LDADD = $(REPORT_LDADD)
 

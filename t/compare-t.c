@@ -83,7 +83,7 @@ static void
 test_pool_measured(void)
 {
 	struct query_tag s;
-	const struct query_result *res[2];
+	const struct record_result *res[2];
 	struct cmp_value v;
 
 	cmpfx_tag(&s, "m", 1);
@@ -131,7 +131,7 @@ static void
 test_pool_printed(void)
 {
 	struct query_tag s;
-	const struct query_result *res[2];
+	const struct record_result *res[2];
 	struct cmp_value v;
 
 	cmpfx_tag(&s, "p", 1);
@@ -329,8 +329,7 @@ test_noise_columns(void)
 		   1000000000, -1);
 	cmpfx_sample(&s[0].results[0], 1100, 1000000000, -1);
 	cmpfx_printed_tag(&s[1], "b", 2, 1.00);
-	free(s[1].results[0].test);
-	s[1].results[0].test = xstrdup("fork_test");
+	s[1].results[0].test = "fork_test";
 	s[1].results[0].number = 12;
 	compare_build(s, 2, NULL, &t);
 	ok(t.repeated, "repeated samples add noise columns");
@@ -357,7 +356,7 @@ static void
 stored_side(struct query_tag *t, const char *test, enum measure_judged j,
 	    enum measure_better b)
 {
-	struct query_result *r = cmpfx_result(t, 3, test, "ok", 1);
+	struct record_result *r = cmpfx_result(t, 3, test, "ok", 1);
 
 	r->judged = j;
 	r->better = b;

@@ -474,3 +474,5 @@ check_PROGRAMS += t/record-t
 t_record_t_SOURCES = t/record-t.c
 t_record_t_LDADD = t/libtap.a lib/core/libcore.a $(LIBS)
 TESTS += t/record-t
+# The scripts' reading of the CSV export by position.
+EXTRA_DIST += t/csv-lib.sh

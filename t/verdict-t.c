@@ -96,7 +96,7 @@ test_worked_example(void)
 static void
 flagged_result(struct query_tag *t, int slow)
 {
-	struct query_result *r = cmpfx_result(t, 12, "fork_test", "ok", 1);
+	struct record_result *r = cmpfx_result(t, 12, "fork_test", "ok", 1);
 
 	for (int i = 0; i < 10; i++) {
 		cmpfx_sample(r, i == slow ? 50 : 100, 100000000, -1);
@@ -140,7 +140,7 @@ static void
 peak_runs(struct query_tag *t, int n, int64_t sample_ns)
 {
 	for (int k = 0; k < 3; k++) {
-		struct query_result *r = cmpfx_result(t, 3, "add_long", "ok",
+		struct record_result *r = cmpfx_result(t, 3, "add_long", "ok",
 						      60000);
 
 		for (int i = 0; i < n; i++)
@@ -178,7 +178,7 @@ static void
 env_tag(struct query_tag *t, const char *name, int64_t id,
 	const char *const *kv)
 {
-	struct query_run *r;
+	struct record_run *r;
 
 	cmpfx_tag(t, name, 0);
 	r = cmpfx_run(t, id, NULL, NULL);

@@ -14,13 +14,8 @@
 #include <string.h>
 
 #include "db.h"
+#include "record.h"
 #include "store_int.h"
-
-/* How a write was wrapped: its own transaction, or a savepoint inside one. */
-enum tx_kind {
-	TX_TOP,
-	TX_NESTED,
-};
 
 /* Reason = formatted WHAT, then ": " and the engine's message for the failure. */
 void
@@ -132,12 +127,11 @@ store_rollback(struct store *st)
 	db_rollback(st->db);
 }
 
-/* Start a write: a transaction of its own, or a savepoint in the caller's. */
-static int
-tx_enter(struct store *st, enum tx_kind *kind)
+int
+store_tx_enter(struct store *st, enum store_tx *kind)
 {
-	*kind = db_in_transaction(st->db) ? TX_NESTED : TX_TOP;
-	if ((*kind == TX_TOP ? db_begin(st->db) :
+	*kind = db_in_transaction(st->db) ? STORE_TX_NESTED : STORE_TX_TOP;
+	if ((*kind == STORE_TX_TOP ? db_begin(st->db) :
 			       db_savepoint(st->db, "store_write")) < 0) {
 		store_fail_sql(st, "cannot begin transaction");
 		return -1;
@@ -145,11 +139,10 @@ tx_enter(struct store *st, enum tx_kind *kind)
 	return 0;
 }
 
-/* Finish a write: keep it when OK, else undo exactly what it did. */
-static int
-tx_leave(struct store *st, enum tx_kind kind, int ok)
+int
+store_tx_leave(struct store *st, enum store_tx kind, int ok)
 {
-	if (kind == TX_TOP) {
+	if (kind == STORE_TX_TOP) {
 		if (ok && db_commit(st->db) == 0)
 			return 0;
 		if (ok)
@@ -229,15 +222,14 @@ struct run_fill {
 	char uuid[40];
 };
 
-static int64_t
-insert_run(struct store *st, const struct store_run *run)
+int64_t
+store_insert_run(struct store *st, const struct record_run *run)
 {
 	struct db_stmt *stmt;
 	struct run_fill f;
 	int64_t id = -1;
 
-	if (store_run_check(run, st->err, sizeof(st->err)) < 0 ||
-	    (run->started_utc == NULL &&
+	if ((run->started_utc == NULL &&
 	     store_now_utc(f.started, sizeof(f.started), st->err,
 			   sizeof(st->err)) < 0) ||
 	    (run->uuid == NULL &&
@@ -271,26 +263,25 @@ insert_run(struct store *st, const struct store_run *run)
 }
 
 int64_t
-store_begin_run(struct store *st, const struct store_run *run,
-		const struct store_kv *env, size_t n_env)
+store_begin_run(struct store *st, const struct record_run *run)
 {
-	enum tx_kind kind;
+	enum store_tx kind;
 	int64_t id;
 
-	if (tx_enter(st, &kind) < 0)
+	if (record_check_run(run, st->err, sizeof(st->err)) < 0 ||
+	    store_tx_enter(st, &kind) < 0)
 		return -1;
-	id = insert_run(st, run);
-	if (id >= 0 && store_add_env(st, id, env, n_env) < 0)
+	id = store_insert_run(st, run);
+	if (id >= 0 && store_add_env(st, id, run->env, run->n_env) < 0)
 		id = -1;
-	if (tx_leave(st, kind, id >= 0) < 0)
+	if (store_tx_leave(st, kind, id >= 0) < 0)
 		return -1;
 	return id;
 }
 
-/* The values of RES after the run id, in the order of insert_result's SQL. */
-static int
-bind_result(struct db_stmt *stmt, const struct store_result *res,
-	    const char *finished)
+int
+store_bind_result(struct db_stmt *stmt, const struct record_result *res,
+		  const char *finished)
 {
 	return db_bind_int64(stmt, 2, res->number) < 0 ||
 	       db_bind_text(stmt, 3, res->test) < 0 ||
@@ -299,32 +290,25 @@ bind_result(struct db_stmt *stmt, const struct store_result *res,
 	       db_bind_text(stmt, 6, res->reason) < 0 ||
 	       db_bind_int64(stmt, 7, (int64_t)res->factor) < 0 ||
 	       db_bind_text(stmt, 8, res->units) < 0 ||
-	       db_bind_text(stmt, 9, finished) < 0 ||
+	       db_bind_text(stmt, 9, res->finished_utc != NULL ?
+			    res->finished_utc : finished) < 0 ||
 	       bind_count(stmt, 10, res->warmup_calls) < 0 ||
 	       bind_count(stmt, 11, res->warmup_ns) < 0 ||
 	       db_bind_int64(stmt, 12, res->source_line) < 0 ||
 	       db_bind_text(stmt, 13, measure_judged_word(res->judged)) < 0 ||
 	       db_bind_text(stmt, 14, measure_better_word(res->better)) < 0 ||
-	       db_bind_int64(stmt, 15, res->copies > 1 ? res->copies : 1) < 0 ?
-	       -1 : 0;
+	       db_bind_int64(stmt, 15, res->copies) < 0 ? -1 : 0;
 }
 
 static int64_t
-insert_result(struct store *st, int64_t run_id, const struct store_result *res)
+insert_result(struct store *st, int64_t run_id,
+	      const struct record_result *res)
 {
 	struct db_stmt *stmt;
 	char now[32];
 	int64_t id = -1;
 
-	if (res->factor > (unsigned long)INT64_MAX ||
-	    (res->finished_utc != NULL && !store_utc_valid(res->finished_utc))) {
-		snprintf(st->err, sizeof(st->err), "cannot store result %s: "
-			 "factor too large or finished_utc not a UTC time",
-			 res->test);
-		return -1;
-	}
-	if (res->finished_utc == NULL &&
-	    store_now_utc(now, sizeof(now), st->err, sizeof(st->err)) < 0)
+	if (store_now_utc(now, sizeof(now), st->err, sizeof(st->err)) < 0)
 		return -1;
 	stmt = cached(st, STORE_STMT_RESULT, "INSERT INTO result (run_id,"
 		      " number, test, rep, status, reason, factor, units,"
@@ -336,8 +320,7 @@ insert_result(struct store *st, int64_t run_id, const struct store_result *res)
 		return -1;
 	}
 	if (db_bind_int64(stmt, 1, run_id) == 0 &&
-	    bind_result(stmt, res, res->finished_utc != NULL ?
-			res->finished_utc : now) == 0)
+	    store_bind_result(stmt, res, now) == 0)
 		id = step_id(stmt);
 	if (id < 0)
 		store_fail_sql(st, "cannot store result %s rep %d",
@@ -348,34 +331,33 @@ insert_result(struct store *st, int64_t run_id, const struct store_result *res)
 
 int
 store_add_result(struct store *st, int64_t run_id,
-		 const struct store_result *res,
-		 const struct measure_sample *samples, size_t n_samples)
+		 const struct record_result *res)
 {
-	enum tx_kind kind;
+	enum store_tx kind;
 	int64_t id;
 	int ok;
 
-	if (tx_enter(st, &kind) < 0)
+	if (record_check_result(res, st->err, sizeof(st->err)) < 0 ||
+	    store_tx_enter(st, &kind) < 0)
 		return -1;
 	id = insert_result(st, run_id, res);
-	ok = id >= 0 &&
-	     store_insert_samples(st, id, res->test, samples, n_samples) == 0;
-	return tx_leave(st, kind, ok);
+	ok = id >= 0 && store_insert_samples(st, res, &id, 1) == 0;
+	return store_tx_leave(st, kind, ok);
 }
 
 int
 store_end_run(struct store *st, int64_t run_id, const char *status)
 {
 	struct db_stmt *stmt = NULL;
-	enum tx_kind kind;
+	enum store_tx kind;
 	char now[32];
 	int ok = 0;
 
-	if (tx_enter(st, &kind) < 0)
+	if (store_tx_enter(st, &kind) < 0)
 		return -1;
 	/* The time the run ended is when the write may go ahead. */
 	if (store_now_utc(now, sizeof(now), st->err, sizeof(st->err)) < 0)
-		return tx_leave(st, kind, 0);
+		return store_tx_leave(st, kind, 0);
 	stmt = db_prepare(st->db, "UPDATE run SET status = ?, ended_utc = ?"
 			  " WHERE id = ?");
 	if (stmt != NULL && db_bind_text(stmt, 1, status) == 0 &&
@@ -390,5 +372,5 @@ store_end_run(struct store *st, int64_t run_id, const char *status)
 		store_fail_sql(st, "cannot end run %lld", (long long)run_id);
 	}
 	db_finalize(stmt);
-	return tx_leave(st, kind, ok);
+	return store_tx_leave(st, kind, ok);
 }

@@ -8,6 +8,7 @@
 #include "store.h"
 
 #include "db.h"
+#include "record.h"
 #include "store_int.h"
 
 /* ST's bulk statement SLOT for TABLE's COLS, made on first use, or NULL. */
@@ -21,7 +22,7 @@ cached_bulk(struct store *st, enum store_stmt slot, const char *table,
 }
 
 int
-store_add_env(struct store *st, int64_t run_id, const struct store_kv *env,
+store_add_env(struct store *st, int64_t run_id, const struct record_kv *env,
 	      size_t n_env)
 {
 	static const char *const cols[] = { "run_id", "key", "value" };
@@ -29,6 +30,8 @@ store_add_env(struct store *st, int64_t run_id, const struct store_kv *env,
 	size_t i;
 	int rc = 0;
 
+	if (record_check_env(env, n_env, st->err, sizeof(st->err)) < 0)
+		return -1;
 	stmt = cached_bulk(st, STORE_STMT_ENV, "run_env", cols, 3);
 	if (stmt == NULL) {
 		store_fail_sql(st, "cannot store environment");
@@ -105,38 +108,51 @@ sample_stmts(struct store *st, struct db_stmt **stmt, struct db_stmt **mst)
 	return *stmt != NULL && *mst != NULL ? 0 : -1;
 }
 
+/* The samples of RES (its row RESULT_ID) and their metrics, kept. */
+static int
+add_samples(struct db_stmt *stmt, struct db_stmt *mst, int64_t result_id,
+	    const struct record_result *res, size_t *bad)
+{
+	for (size_t i = 0; i < res->n_samples; i++) {
+		/* seq counts from 1, as intervals are numbered for users. */
+		if (bind_sample(stmt, result_id, i + 1, &res->samples[i]) < 0 ||
+		    db_bulk_row(stmt) < 0 ||
+		    insert_metrics(mst, result_id, i + 1,
+				   &res->samples[i]) < 0) {
+			*bad = i + 1;
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /*
  * The samples first: a metric row's key is its sample's, so on a server
  * the samples are sent before the metrics are.
  */
 int
-store_insert_samples(struct store *st, int64_t result_id, const char *test,
-		     const struct measure_sample *samples, size_t n)
+store_insert_samples(struct store *st, const struct record_result *res,
+		     const int64_t *ids, size_t n)
 {
 	struct db_stmt *stmt, *mst;
-	size_t i;
+	size_t i, bad = 0;
 	int rc = 0;
 
 	if (sample_stmts(st, &stmt, &mst) < 0) {
-		store_fail_sql(st, "cannot store samples of %s", test);
+		store_fail_sql(st, "cannot store samples");
 		return -1;
 	}
-	for (i = 0; i < n && rc == 0; i++) {
-		/* seq counts from 1, as intervals are numbered for users. */
-		if (bind_sample(stmt, result_id, i + 1, &samples[i]) < 0 ||
-		    db_bulk_row(stmt) < 0 ||
-		    insert_metrics(mst, result_id, i + 1, &samples[i]) < 0) {
+	for (i = 0; i < n && rc == 0; i++)
+		if (add_samples(stmt, mst, ids[i], &res[i], &bad) < 0) {
 			store_fail_sql(st, "cannot store sample %zu of %s",
-				       i + 1, test);
+				       bad, res[i].test);
 			rc = -1;
 		}
-	}
 	if (rc == 0 && (db_bulk_flush(stmt) < 0 || db_bulk_flush(mst) < 0)) {
-		store_fail_sql(st, "cannot store samples of %s", test);
+		store_fail_sql(st, "cannot store samples");
 		rc = -1;
 	}
 	store_release(st, STORE_STMT_SAMPLE);
 	store_release(st, STORE_STMT_METRIC);
 	return rc;
 }
-

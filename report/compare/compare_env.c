@@ -61,7 +61,7 @@ static const struct env_key checked[] = {
 };
 
 static const char *
-run_value(const struct query_run *run, const char *key)
+run_value(const struct record_run *run, const char *key)
 {
 	const char *v;
 
@@ -69,7 +69,7 @@ run_value(const struct query_run *run, const char *key)
 	if (strcmp(key, "hostname") == 0 && run->host != NULL &&
 	    run->host[0] != '\0')
 		return run->host;
-	v = query_env(run, key);
+	v = record_env(run, key);
 	if (v == NULL || v[0] == '\0' || strcmp(v, "unknown") == 0)
 		return NULL;
 	return v;
@@ -418,7 +418,7 @@ static void
 count_samples(const struct query_tag *q, int exclude, struct cmp_side *s)
 {
 	for (size_t i = 0; i < q->n_results; i++) {
-		const struct query_result *r = &q->results[i];
+		const struct record_result *r = &q->results[i];
 		struct cmp_value v;
 
 		if (strcmp(r->status, "ok") != 0)

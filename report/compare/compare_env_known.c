@@ -20,14 +20,14 @@
  * none of the build facts every measured run has.
  */
 static int
-env_unknown(const struct query_run *run)
+env_unknown(const struct record_run *run)
 {
-	const char *mark = query_env(run, IMPORT_ENV_UNKNOWN_KEY);
+	const char *mark = record_env(run, IMPORT_ENV_UNKNOWN_KEY);
 
 	if (mark != NULL)
 		return strcmp(mark, IMPORT_ENV_UNKNOWN) == 0;
 	return run->source != NULL && strncmp(run->source, "import-", 7) == 0 &&
-	       query_env(run, "aimkit.version") == NULL;
+	       record_env(run, "aimkit.version") == NULL;
 }
 
 /* Whether some run of SIDE has a known (KNOWN 1) or unknown environment. */
@@ -44,10 +44,10 @@ int
 compare_env_has(const struct query_tag *side)
 {
 	for (size_t i = 0; i < side->n_runs; i++) {
-		const struct query_run *r = &side->runs[i];
+		const struct record_run *r = &side->runs[i];
 
 		/* The mark of an unknown environment is no environment. */
-		if (r->n_env > (query_env(r, IMPORT_ENV_UNKNOWN_KEY) != NULL))
+		if (r->n_env > (record_env(r, IMPORT_ENV_UNKNOWN_KEY) != NULL))
 			return 1;
 	}
 	return 0;

@@ -14,9 +14,9 @@
 
 /* A run without the fact ran its copies as processes. */
 static const char *
-run_mode(const struct query_run *run)
+run_mode(const struct record_run *run)
 {
-	const char *v = query_env(run, "copies_mode");
+	const char *v = record_env(run, "copies_mode");
 
 	return v != NULL && strcmp(v, "threads") == 0 ? "threads" : "processes";
 }

@@ -23,7 +23,7 @@ struct console {
 	char **m;			/* the lines mended */
 	struct import_file *f;
 	struct import_report *rep;	/* the table being read */
-	struct import_result *open;	/* failed row awaiting its "Skipping" */
+	struct record_result *open;	/* failed row awaiting its "Skipping" */
 	size_t prev_end;		/* index after the previous table */
 	size_t unclosed;		/* line a table ended without its rule */
 	int64_t last_number;
@@ -126,14 +126,15 @@ open_table(struct console *c, size_t *i)
 static int
 unfinished(const struct console *c)
 {
-	return import_error(c->l->name, (size_t)c->open->line,
+	return import_error(c->l->name, (size_t)c->open->source_line,
 			    "row of %s has neither rates nor \"%s\" (truncated?)",
 			    c->open->test, skipping);
 }
 
 static void
-add_reason(struct import_result *res, const char *s, size_t len)
+add_reason(struct console *c, const char *s, size_t len)
 {
+	struct record_result *res = c->open;
 	char *msg = import_strip(s, len);
 
 	if (msg[0] != '\0' && (res->reason == NULL ||
@@ -142,8 +143,12 @@ add_reason(struct import_result *res, const char *s, size_t len)
 				       xstrdup(msg) :
 				       xasprintf("%s; %s", res->reason, msg);
 
-		free(res->reason);
-		res->reason = joined;
+		/* Mail respaces text: a tab in it is a blank like any. */
+		for (char *p = joined; *p != '\0'; p++)
+			if (*p == '\t')
+				*p = ' ';
+		res->reason = record_strdup(&c->rep->run, joined);
+		free(joined);
 	}
 	free(msg);
 }
@@ -194,10 +199,11 @@ data_row(struct console *c, size_t no, const char *row,
 	size_t len[4];
 	double elapsed, loops, ops;
 	int64_t count;
-	struct import_sample s = { 0 };
-	struct import_result *res;
+	struct measure_sample s;
+	struct record_result *res;
 	unsigned long factor;
 
+	measure_init(&s, 0);
 	if (import_row_numbers(row, &units) != 4 ||
 	    import_tokens(row, tok, len, 4) != 4 ||
 	    import_number(tok[0], len[0], &elapsed) < 0 ||
@@ -220,7 +226,6 @@ data_row(struct console *c, size_t no, const char *row,
 	res = import_add_result(c->rep, t, "ok", no);
 	res->factor = factor;
 	s.calls = count;
-	s.has_printed = 1;
 	s.printed_ops = ops;
 	return import_add_sample(c->l->name, no, res, &s);
 }
@@ -231,7 +236,7 @@ close_reason(struct console *c, const char *s)
 {
 	const char *skip = strstr(s, skipping);
 
-	add_reason(c->open, s, skip != NULL ? (size_t)(skip - s) : strlen(s));
+	add_reason(c, s, skip != NULL ? (size_t)(skip - s) : strlen(s));
 	if (skip != NULL)
 		c->open = NULL;
 }
@@ -306,7 +311,7 @@ not_row(const struct console *c, size_t i)
 static int
 end_table(struct console *c, size_t i, int closed)
 {
-	if (c->rep->n_results == 0)
+	if (c->rep->run.n_results == 0)
 		return import_error(c->l->name, i + 1, "table without rows");
 	c->rep = NULL;
 	c->prev_end = closed ? i + 1 : i;

@@ -92,9 +92,9 @@ block_row(const char *name, size_t no, struct import_file *f,
 	size_t len[4];
 	double elapsed, loops, ops;
 	int64_t count;
-	struct import_sample smp = { .has_printed = 1 };
+	struct measure_sample smp = { .printed_ops = 0.0 };
 	struct import_report *r;
-	struct import_result *res;
+	struct record_result *res;
 	unsigned long factor;
 
 	if (!kernel_row(s, &end))
@@ -239,7 +239,7 @@ static int
 side_add(const char *name, size_t no, struct import_report *r,
 	 const struct catalog_test *t, double v, const char *status)
 {
-	struct import_result *res;
+	struct record_result *res;
 
 	if (status == NULL)
 		return import_add_printed(name, no, r, t, "ops/s", v) != NULL ?

@@ -82,23 +82,28 @@ void *import_grow(void *array, size_t n, size_t size);
 
 /* A new empty report starting at LINE. */
 struct import_report *import_add_report(struct import_file *f, size_t line);
-/* A new result of test T at LINE with status STATUS (copied). */
-struct import_result *import_add_result(struct import_report *r,
+/*
+ * A new result of test T at LINE (its source_line) with status STATUS
+ * (copied), the catalog's facts of T; the results of R may move.
+ */
+struct record_result *import_add_result(struct import_report *r,
 					const struct catalog_test *t,
 					const char *status, size_t line);
 /*
- * Add sample S to RES, whose factor is set, after checking what follows
- * from it: the rate its calls, the factor and its time give must lie
- * within IMPORT_VALUE_MAX too.  0, or -1 reported at NAME:LINE.
+ * Add (a copy of) sample S to RES, whose factor is set, after checking
+ * what follows from it: the rate its calls, the factor and its time give
+ * must lie within IMPORT_VALUE_MAX too.  S's printed_ops is the rate as
+ * printed, or below 0 when the report gives none (measure_init).  0, or
+ * -1 reported at NAME:LINE.
  */
 int import_add_sample(const char *name, size_t line,
-		      struct import_result *res,
-		      const struct import_sample *s);
+		      struct record_result *res,
+		      const struct measure_sample *s);
 /* Add the fact KEY = VALUE (both copied) to the environment of R. */
 void import_add_env(struct import_report *r, const char *key,
 		    const char *value);
 /* The result of test T already in R, or NULL. */
-struct import_result *import_find_result(struct import_report *r,
+struct record_result *import_find_result(struct import_report *r,
 					 const char *test, int rep);
 
 /*
@@ -171,7 +176,7 @@ int import_csv_uuid(const char *name, size_t line, const char *uuid,
  * when FRESH (its first record), else the same as its first record's.
  */
 int import_csv_judging(const char *name, size_t line, char *const *w,
-		       int fresh, struct import_result *res);
+		       int fresh, struct record_result *res);
 
 /*
  * Other tools' results (import_mmtests.c, import_lkp.c, import_peer.c).
@@ -207,9 +212,6 @@ int import_lkp_path_env(const char *name, size_t line, struct import_report *r,
 			const char *path);
 int import_lkp(const struct import_lines *l, struct import_file *f);
 
-/* Release a run's identity (import_json_id.c); NULL-safe. */
-void import_identity_free(struct import_identity *id);
-
 /* aimkit's JSON export (import_json.c); the document has its shape. */
 int import_json(const struct import_lines *l, struct import_file *f);
 int import_is_json(const struct import_lines *l);
@@ -218,7 +220,7 @@ int import_is_json(const struct import_lines *l);
  * or time: a summary, a posted comparison), or NULL after reporting
  * NAME:LINE (FIELD names V).
  */
-struct import_result *import_add_printed(const char *name, size_t line,
+struct record_result *import_add_printed(const char *name, size_t line,
 					 struct import_report *r,
 					 const struct catalog_test *t,
 					 const char *field, double v);

@@ -85,7 +85,7 @@ current(struct blocks *b, size_t no)
 
 static int
 new_result(struct blocks *b, size_t no, const struct catalog_test *t,
-	   struct import_result **out)
+	   struct record_result **out)
 {
 	struct import_report *r = current(b, no);
 
@@ -104,8 +104,8 @@ log_data(struct blocks *b, size_t no, const char *s, int *is_data)
 	size_t len[5], n = import_tokens(s, tok, len, 5);
 	double delta, loops, ops;
 	const struct catalog_test *t = n > 0 ? import_test(tok[0], len[0]) : NULL;
-	struct import_sample smp = { 0 };
-	struct import_result *res;
+	struct measure_sample smp = { 0 };
+	struct record_result *res;
 	unsigned long factor;
 
 	*is_data = n == 5 && import_number(tok[1], len[1], &delta) == 0 &&
@@ -138,7 +138,6 @@ log_data(struct blocks *b, size_t no, const char *s, int *is_data)
 	    new_result(b, no, t, &res) < 0)
 		return -1;
 	res->factor = factor;
-	smp.has_printed = 1;
 	smp.printed_ops = ops;
 	return import_add_sample(b->l->name, no, res, &smp);
 }
@@ -159,8 +158,8 @@ ss_data(struct blocks *b, size_t no, const char *s, int *is_data)
 {
 	const char *tab1 = strchr(s, '\t'), *tab2;
 	const struct catalog_test *t;
-	struct import_sample smp = { .has_printed = 1 };
-	struct import_result *res;
+	struct measure_sample smp = { .printed_ops = 0.0 };
+	struct record_result *res;
 	unsigned long factor;
 
 	*is_data = tab1 != NULL;

@@ -167,7 +167,7 @@ compare_table(const struct import_lines *l, struct import_file *f)
 			return -1;
 	}
 	for (size_t c = 0; c < f->n_reports; c++)
-		if (f->reports[c].n_results == 0)
+		if (f->reports[c].run.n_results == 0)
 			return import_error(l->name, first + 1,
 					    "no Hmean rows: nothing to import");
 	titles(l, first, f);
@@ -216,13 +216,13 @@ prompts(const struct import_lines *l, struct import_report *r)
 static void
 header(const struct import_lines *l, struct import_report *r)
 {
-	for (size_t i = 0; i < r->n_env; i++) {
-		if (strcmp(r->env[i].key, "hostname") == 0)
-			r->host = xstrdup(r->env[i].value);
-		if (strcmp(r->env[i].key, "uname.release") == 0) {
-			r->configuration = xstrdup(r->env[i].value);
+	for (size_t i = 0; i < r->run.n_env; i++) {
+		if (strcmp(r->run.env[i].key, "hostname") == 0)
+			r->host = xstrdup(r->run.env[i].value);
+		if (strcmp(r->run.env[i].key, "uname.release") == 0) {
+			r->configuration = xstrdup(r->run.env[i].value);
 			free(r->title);
-			r->title = xstrdup(r->env[i].value);
+			r->title = xstrdup(r->run.env[i].value);
 		}
 	}
 	for (size_t i = 0; i + 1 < (size_t)r->line && r->date == NULL; i++) {
