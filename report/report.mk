@@ -4,7 +4,7 @@
 # (report/libreport.a, its parts in query/, compare/, format/, import/
 # and plot/) so the unit tests link exactly the code the commands run.
 report_libreport_a_SOURCES += \
-	report/cli.c report/cli.h \
+	report/cli.c report/cli_tests.c report/cli.h \
 	report/export.c report/export_csv.c report/export.h
 
 bin_PROGRAMS += report/aimcmp report/aimdb

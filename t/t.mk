@@ -476,3 +476,9 @@ t_record_t_LDADD = t/libtap.a lib/core/libcore.a $(LIBS)
 TESTS += t/record-t
 # The scripts' reading of the CSV export by position.
 EXTRA_DIST += t/csv-lib.sh
+# Each defect of issue 25 as it was met: histograms lost by every move,
+# timed commands that could not move, a push stopped at the first run it
+# could not take, paths disagreeing on what a run may hold, --tests
+# checked against the catalog instead of the data.
+TESTS += t/record-defects.sh
+EXTRA_DIST += t/record-defects.sh
