@@ -31,7 +31,8 @@ _aimkit_opts_aimdb_push=(--to --incomplete --lossy -t -i -l)
 _aimkit_opts_aimdb_rm=()
 _aimkit_opts_aimdb_rename=()
 _aimkit_opts_aimdb_check=()
-_aimkit_aimdb_commands=(list show import export merge push rm rename
+_aimkit_opts_aimdb_diff=()
+_aimkit_aimdb_commands=(list show import export merge push diff rm rename
 	check)
 
 # _aimkit_add PREFIX WORD...: each WORD that starts with the current word

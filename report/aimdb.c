@@ -25,7 +25,8 @@ struct verb {
 };
 
 static const struct verb verbs[] = {
-	{ "check", aimdb_check },   { "export", aimdb_export },
+	{ "check", aimdb_check },   { "diff", aimdb_diff },
+	{ "export", aimdb_export },
 	{ "import", aimdb_import }, { "list", aimdb_list },
 	{ "merge", aimdb_merge },   { "push", aimdb_push },
 	{ "rename", aimdb_rename }, { "rm", aimdb_rm },
@@ -55,6 +56,7 @@ usage(FILE *f)
 	      "                                copy runs of another database\n"
 	      "  push [--to TARGET] [--incomplete] [--lossy] [TAG]...\n"
 	      "                                send complete runs to TARGET\n"
+	      "  diff A B                      facts one database holds, the other not\n"
 	      "  rm TAG...                     remove tags with all their runs\n"
 	      "  rename OLD NEW                give the runs of OLD the tag NEW\n"
 	      "  check                         schema, integrity, incomplete runs\n"

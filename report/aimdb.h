@@ -22,6 +22,7 @@ int aimdb_import(const struct aimdb *a, int argc, char **argv);
 int aimdb_export(const struct aimdb *a, int argc, char **argv);
 int aimdb_merge(const struct aimdb *a, int argc, char **argv);
 int aimdb_push(const struct aimdb *a, int argc, char **argv);
+int aimdb_diff(const struct aimdb *a, int argc, char **argv);
 
 struct store;
 

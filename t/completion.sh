@@ -104,7 +104,7 @@ same _aimkit_opts_aimplot "$P"
 for c in show import export list push merge; do
 	same "_aimkit_opts_aimdb_$c" "$D" "$c"
 done
-for c in rm rename check; do
+for c in diff rm rename check; do
 	t "aimdb $c: no options in --help, none completed" sh -c \
 		"test -z \"\$('$D' $c --help | grep -E '^ {1,10}-')\" &&
 		 test -z \"\$(bash -c '. \"$S/completion/aimkit.bash\" &&

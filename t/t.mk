@@ -482,3 +482,7 @@ EXTRA_DIST += t/csv-lib.sh
 # checked against the catalog instead of the data.
 TESTS += t/record-defects.sh
 EXTRA_DIST += t/record-defects.sh
+# A run moves whole: every kind of run through JSON, CSV, merge and push,
+# aimdb diff finding the copy equal, on SQLite files and on a server.
+TESTS += t/record-move.sh
+EXTRA_DIST += t/record-move.sh

@@ -41,6 +41,20 @@ int query_run_load(struct db *db, int64_t id, unsigned flags,
  */
 void query_derive_uuid(struct record_run *run);
 
+/* A run as a diff meets it: its identity, and its row to read it by. */
+struct query_run_key {
+	int64_t id;
+	char *uuid;
+};
+
+/*
+ * Every run of DB by uuid (byte order), a run without one under its
+ * derived uuid: into *KEYS (*N of them; free with query_run_keys_free).
+ * 0, or -1 after reporting.
+ */
+int query_run_keys(struct db *db, struct query_run_key **keys, size_t *n);
+void query_run_keys_free(struct query_run_key *keys, size_t n);
+
 /*
  * The row ids of the runs of TAG, in id order (malloc'd into *IDS, free
  * it): 0, or -1 after reporting.

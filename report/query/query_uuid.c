@@ -12,9 +12,12 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "filehash.h"
+#include "query_int.h"
+#include "xalloc.h"
 
 /* S and a separator NUL into H; NULL as a lone byte 1. */
 static void
@@ -105,4 +108,65 @@ query_derive_uuid(struct record_run *run)
 	snprintf(uuid, sizeof(uuid), "%.8s-%.4s-%.4s-%.4s-%.12s", hex, hex + 8,
 		 hex + 12, hex + 16, hex + 20);
 	run->uuid = record_strdup(run, uuid);
+}
+
+static int
+key_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct query_run_key *)a)->uuid,
+		      ((const struct query_run_key *)b)->uuid);
+}
+
+/* The uuid of run ID, derived from its content (it has none stored). */
+static char *
+derived(struct db *db, int64_t id)
+{
+	struct record_run run;
+	char *uuid = NULL;
+
+	if (query_run_load(db, id, 0, &run, NULL) > 0)
+		uuid = xstrdup(run.uuid);
+	record_free(&run);
+	return uuid;
+}
+
+int
+query_run_keys(struct db *db, struct query_run_key **keys, size_t *n)
+{
+	struct db_stmt *stmt;
+	int rc;
+
+	*keys = NULL;
+	*n = 0;
+	if (query_prepare(db, query_user_version(db) >= 4 ?
+			  "SELECT id, uuid FROM run" :
+			  "SELECT id, NULL FROM run", &stmt) < 0)
+		return -1;
+	while ((rc = db_step(stmt)) == DB_ROW) {
+		*keys = record_grow(*keys, *n, sizeof(**keys));
+		(*keys)[*n].id = db_column_int64(stmt, 0);
+		(*keys)[(*n)++].uuid = query_text(stmt, 1);
+	}
+	rc = query_finish(db, stmt, rc);
+	for (size_t i = 0; rc == 0 && i < *n; i++)
+		if ((*keys)[i].uuid == NULL &&
+		    ((*keys)[i].uuid = derived(db, (*keys)[i].id)) == NULL)
+			rc = -1;
+	if (rc < 0) {
+		query_run_keys_free(*keys, *n);
+		*keys = NULL;
+		*n = 0;
+		return -1;
+	}
+	if (*n > 1)
+		qsort(*keys, *n, sizeof(**keys), key_cmp);
+	return 0;
+}
+
+void
+query_run_keys_free(struct query_run_key *keys, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(keys[i].uuid);
+	free(keys);
 }
