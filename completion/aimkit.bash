@@ -186,7 +186,7 @@ _aimkit_value()
 			_aimkit_add "" csv json
 		else
 			_aimkit_add "" auto console logfile ss csv json mmtests \
-				lkp blocks lines
+				lkp lkp-compare blocks lines
 		fi ;;
 	*) return 1 ;;
 	esac

@@ -68,7 +68,7 @@ is "aimplot --format" "pdf png" "$P" --format p
 is "aimdb commands" "rename rm" "$D" r
 is "aimdb show: tags" "v6.8 v6.9" "$D" --db "$DB" show v
 is "aimdb export -f" "csv json" "$D" export -f ''
-is "aimdb import -f" "lines lkp logfile" "$D" import -f l
+is "aimdb import -f" "lines lkp lkp-compare logfile" "$D" import -f l
 is "aimdb import options" "--again" "$D" import --ag
 is "hostile tags: offered quoted, as data" \
 	'\$\(touch\ PWNED\) a\ \`touch\ PWNED2\`\ b v6.8 v6.9 x\;y' \

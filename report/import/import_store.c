@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "import_int.h"
 #include "log.h"
 #include "store.h"
 #include "xalloc.h"
@@ -46,7 +47,8 @@ own_env(struct import_report *r)
 	for (size_t i = 0; i < n; i++)
 		if (record_env(run, theirs[i].key) == NULL)
 			record_add_env(run, theirs[i].key, theirs[i].value);
-	if (n == 0)
+	/* A report's own row numbers say nothing of its machine. */
+	if (n == 0 || (n == 1 && record_env(run, IMPORT_ROW_NUMBERS_KEY)))
 		record_add_env(run, IMPORT_ENV_UNKNOWN_KEY, IMPORT_ENV_UNKNOWN);
 	free(theirs);
 }
@@ -70,13 +72,15 @@ finish_new(struct import_report *r, const struct import_file *f,
 	   const char *source_file, const char *now)
 {
 	struct record_run *run = &r->run;
-	char *name = xstrdup(source_file);
+	char *name = xstrdup(source_file), source[64];
 
 	record_text_fit(name);
 	own_env(r);
 	run->suite = "aim9";
 	run->options = "";
-	run->source = import_source(f->kind);
+	snprintf(source, sizeof(source), "import-%s",
+		 import_format_name(f->format));
+	run->source = record_strdup(run, source);
 	run->source_file = record_strdup(run, name);
 	free(name);
 	run->sha256 = record_strdup(run, f->sha256);
