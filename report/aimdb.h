@@ -25,6 +25,7 @@ int aimdb_push(const struct aimdb *a, int argc, char **argv);
 int aimdb_diff(const struct aimdb *a, int argc, char **argv);
 
 struct store;
+struct query_probe;
 
 /*
  * Runs of one database copied into another by uuid (aimdb merge, and
@@ -42,6 +43,7 @@ struct aimdb_copy {
 	int lossy;		/* copy runs holding unknown metrics without */
 	struct store *from;
 	struct store *to;
+	struct query_probe *probe;	/* which uuids TO holds */
 	size_t copied;
 	size_t present;		/* its uuid was there */
 	size_t refused;		/* the target does not take it */

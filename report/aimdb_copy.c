@@ -41,48 +41,26 @@ say_run(const struct aimdb_copy *m, const char *verb,
 	return putchar('\n') == EOF ? -1 : 0;
 }
 
-/* Whether the target holds RUN's uuid: 1, 0, or -1 after reporting. */
-static int
-present(struct aimdb_copy *m, const struct record_run *run)
-{
-	char *tag = NULL;
-	int found = query_run_uuid(store_db(m->to), run->uuid, &tag);
-
-	free(tag);
-	return found;
-}
-
 /*
- * RUN stored in one transaction of the target, unless it holds its uuid
- * by then.  1 stored, 0 present, -1 after reporting.
+ * RUN stored in one transaction of the target, unless it holds its uuid.
+ * 1 stored, 0 present, -1 after reporting.
  */
 static int
 put(struct aimdb_copy *m, const struct record_run *run)
 {
-	int found;
+	int found = query_probe_uuid(m->probe, run->uuid);
 
-	if (store_begin(m->to) < 0) {
-		aim_warn("%s: %s", m->to_name, store_errmsg(m->to));
-		return -1;
-	}
-	found = present(m, run);
 	if (found == 0 && store_put_run(m->to, run) < 0) {
-		/* Another copy may have stored it meanwhile. */
-		found = present(m, run);
+		/* Another copy may have stored it meanwhile: rolled back. */
+		found = query_probe_uuid(m->probe, run->uuid);
 		if (found == 0) {
 			aim_warn("%s: %s", m->to_name, store_errmsg(m->to));
 			found = -1;
 		}
+	} else if (found == 0) {
+		return 1;
 	}
-	if (found != 0) {
-		store_rollback(m->to);
-		return found > 0 ? 0 : -1;
-	}
-	if (store_commit(m->to) < 0) {
-		aim_warn("%s: %s", m->to_name, store_errmsg(m->to));
-		return -1;
-	}
-	return 1;
+	return found > 0 ? 0 : -1;
 }
 
 /* RUN, read with UNREAD rows no record holds, copied unless it may not. */
@@ -168,13 +146,16 @@ aimdb_copy_runs(struct aimdb_copy *m, int argc, char **argv)
 				  &n);
 
 	if (rc == CLI_OK &&
-	    (m->to = cli_open(m->to_name, STORE_RW, &rc)) != NULL) {
-		for (size_t i = 0; rc == CLI_OK && i < n; i++)
-			rc = copy_tag(m, tags[i]);
-		if (rc == CLI_OK)
-			rc = copy_summary(m);
-	}
+	    (m->to = cli_open(m->to_name, STORE_RW, &rc)) != NULL &&
+	    (m->probe = query_probe_open(store_db(m->to))) == NULL)
+		rc = CLI_ENV;
+	for (size_t i = 0; m->probe != NULL && rc == CLI_OK && i < n; i++)
+		rc = copy_tag(m, tags[i]);
+	if (m->probe != NULL && rc == CLI_OK)
+		rc = copy_summary(m);
 	query_tags_free(tags, n);
+	query_probe_close(m->probe);
+	m->probe = NULL;
 	store_close(m->to);
 	m->to = NULL;
 	return rc;

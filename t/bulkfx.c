@@ -236,7 +236,8 @@ add_samples(struct db *db, int64_t id, const struct measure_sample *s,
 	struct measure_row r;
 	int rc = b != NULL && m != NULL ? 0 : -1;
 
-	for (size_t i = 0; i < n && rc == 0; i++) {
+	/* Every sample before any metric, whose key is its sample's. */
+	for (size_t i = 0; i < n && rc == 0; i++)
 		if (db_bind_int64(b, 1, id) < 0 ||
 		    db_bind_int64(b, 2, (int64_t)i + 1) < 0 ||
 		    db_bind_int64(b, 3, s[i].calls) < 0 ||
@@ -246,6 +247,8 @@ add_samples(struct db *db, int64_t id, const struct measure_sample *s,
 			     db_bind_null(b, 5)) < 0 ||
 		    db_bulk_row(b) < 0)
 			rc = -1;
+	rc = flush_or_fail(b, rc);
+	for (size_t i = 0; i < n && rc == 0; i++) {
 		for (int k = 0; rc == 0 && measure_row(&s[i], k, &r); k++)
 			if (r.name != NULL &&
 			    (db_bind_int64(m, 1, id) < 0 ||
@@ -256,7 +259,6 @@ add_samples(struct db *db, int64_t id, const struct measure_sample *s,
 			     db_bulk_row(m) < 0))
 				rc = -1;
 	}
-	rc = flush_or_fail(b, rc);
 	return flush_or_fail(m, rc);
 }
 

@@ -40,6 +40,8 @@ imp -t lkp "$D/lkp-aim9.json"
 imp -t json "$S/fuzz/corpus/import-json/k1.json"
 imp --split "$D/cmp-blocks.txt"
 imp --split "$D/cmp.txt"
+imp "$D/wild/robot.eml"
+imp -f lkp-compare "$D/wild/robot-reply.txt"
 N=$(db_val "$SRC" "SELECT COUNT(*) FROM run")
 t "the source holds every kind of run" test "$N" -ge 20
 t "... histograms among them" test "$(db_val "$SRC" "SELECT COUNT(*)

@@ -165,9 +165,8 @@ store_tx_leave(struct store *st, enum store_tx kind, int ok)
 	return -1;
 }
 
-/* ST's statement SLOT, prepared with SQL on first use; NULL on failure. */
-static struct db_stmt *
-cached(struct store *st, enum store_stmt slot, const char *sql)
+struct db_stmt *
+store_cached(struct store *st, enum store_stmt slot, const char *sql)
 {
 	if (st->stmt[slot] == NULL)
 		st->stmt[slot] = db_prepare(st->db, sql);
@@ -236,11 +235,11 @@ store_insert_run(struct store *st, const struct record_run *run)
 	     store_new_uuid(f.uuid, sizeof(f.uuid), st->err,
 			    sizeof(st->err)) < 0))
 		return -1;
-	stmt = db_prepare(st->db, "INSERT INTO run (tag, suite, options,"
-			  " started_utc, ended_utc, status, source,"
-			  " source_file, aim_version, host, uuid)"
-			  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-			  " RETURNING id");
+	stmt = store_cached(st, STORE_STMT_RUN, "INSERT INTO run (tag, suite,"
+			    " options, started_utc, ended_utc, status, source,"
+			    " source_file, aim_version, host, uuid)"
+			    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+			    " RETURNING id");
 	if (stmt != NULL &&
 	    db_bind_text(stmt, 1, run->tag) == 0 &&
 	    db_bind_text(stmt, 2, run->suite) == 0 &&
@@ -258,7 +257,7 @@ store_insert_run(struct store *st, const struct record_run *run)
 		id = step_id(stmt);
 	if (id < 0)
 		store_fail_sql(st, "cannot store run");
-	db_finalize(stmt);
+	store_release(st, STORE_STMT_RUN);
 	return id;
 }
 
@@ -310,7 +309,7 @@ insert_result(struct store *st, int64_t run_id,
 
 	if (store_now_utc(now, sizeof(now), st->err, sizeof(st->err)) < 0)
 		return -1;
-	stmt = cached(st, STORE_STMT_RESULT, "INSERT INTO result (run_id,"
+	stmt = store_cached(st, STORE_STMT_RESULT, "INSERT INTO result (run_id,"
 		      " number, test, rep, status, reason, factor, units,"
 		      " finished_utc, warmup_calls, warmup_ns, source_line,"
 		      " judged, better, copies) VALUES (?, ?, ?, ?, ?, ?, ?,"

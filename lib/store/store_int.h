@@ -21,6 +21,8 @@ enum store_stmt {
 	STORE_STMT_SAMPLE,
 	STORE_STMT_METRIC,
 	STORE_STMT_RESULTS,	/* a whole run's results, sent together */
+	STORE_STMT_RUN,
+	STORE_STMT_IDS,		/* the ids a run's results were given */
 	STORE_STMT_N,
 };
 
@@ -37,6 +39,10 @@ struct store *store_wrap(struct db *db, char *err, size_t errlen);
 /* ST's error: the formatted WHAT, ": " and the engine's reason. */
 void store_fail_sql(struct store *st, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* ST's statement SLOT, prepared with SQL on first use; NULL on failure. */
+struct db_stmt *store_cached(struct store *st, enum store_stmt slot,
+			     const char *sql);
 
 /* Done with ST's statement SLOT for now: reset, or dropped if it cannot be. */
 void store_release(struct store *st, enum store_stmt slot);

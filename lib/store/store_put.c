@@ -86,11 +86,12 @@ read_ids(struct store *st, int64_t run_id, const struct record_run *run,
 	size_t n = 0;
 	int rc;
 
-	stmt = db_prepare(st->db, "SELECT id, test, rep FROM result"
-			  " WHERE run_id = ?");
+	stmt = store_cached(st, STORE_STMT_IDS, "SELECT id, test, rep"
+			    " FROM result WHERE run_id = ?");
 	if (stmt == NULL || db_bind_int64(stmt, 1, run_id) < 0) {
 		store_fail_sql(st, "cannot read the results stored");
-		db_finalize(stmt);
+		if (stmt != NULL)
+			store_release(st, STORE_STMT_IDS);
 		return -1;
 	}
 	sorted = xcalloc(run->n_results + 1, sizeof(*sorted));
@@ -112,7 +113,7 @@ read_ids(struct store *st, int64_t run_id, const struct record_run *run,
 	} else {
 		rc = 0;
 	}
-	db_finalize(stmt);
+	store_release(st, STORE_STMT_IDS);
 	return rc;
 }
 

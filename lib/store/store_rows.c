@@ -108,17 +108,21 @@ sample_stmts(struct store *st, struct db_stmt **stmt, struct db_stmt **mst)
 	return *stmt != NULL && *mst != NULL ? 0 : -1;
 }
 
-/* The samples of RES (its row RESULT_ID) and their metrics, kept. */
+/*
+ * The samples of RES (its row RESULT_ID) into STMT, or with METRICS
+ * their metrics and histograms into it; *BAD the sample that failed.
+ */
 static int
-add_samples(struct db_stmt *stmt, struct db_stmt *mst, int64_t result_id,
-	    const struct record_result *res, size_t *bad)
+add_rows(struct db_stmt *stmt, int metrics, int64_t result_id,
+	 const struct record_result *res, size_t *bad)
 {
 	for (size_t i = 0; i < res->n_samples; i++) {
 		/* seq counts from 1, as intervals are numbered for users. */
-		if (bind_sample(stmt, result_id, i + 1, &res->samples[i]) < 0 ||
-		    db_bulk_row(stmt) < 0 ||
-		    insert_metrics(mst, result_id, i + 1,
-				   &res->samples[i]) < 0) {
+		if (metrics ? insert_metrics(stmt, result_id, i + 1,
+					     &res->samples[i]) < 0 :
+			      bind_sample(stmt, result_id, i + 1,
+					  &res->samples[i]) < 0 ||
+			      db_bulk_row(stmt) < 0) {
 			*bad = i + 1;
 			return -1;
 		}
@@ -127,8 +131,9 @@ add_samples(struct db_stmt *stmt, struct db_stmt *mst, int64_t result_id,
 }
 
 /*
- * The samples first: a metric row's key is its sample's, so on a server
- * the samples are sent before the metrics are.
+ * Every sample, sent, before any metric: a metric row's key is its
+ * sample's, and an engine may send a bulk statement's rows before the
+ * flush (SQLite, a batch at a time).
  */
 int
 store_insert_samples(struct store *st, const struct record_result *res,
@@ -142,15 +147,21 @@ store_insert_samples(struct store *st, const struct record_result *res,
 		store_fail_sql(st, "cannot store samples");
 		return -1;
 	}
-	for (i = 0; i < n && rc == 0; i++)
-		if (add_samples(stmt, mst, ids[i], &res[i], &bad) < 0) {
-			store_fail_sql(st, "cannot store sample %zu of %s",
-				       bad, res[i].test);
+	for (int pass = 0; pass < 2 && rc == 0; pass++) {
+		struct db_stmt *b = pass == 0 ? stmt : mst;
+
+		for (i = 0; i < n && rc == 0; i++)
+			if (add_rows(b, pass, ids[i], &res[i], &bad) < 0) {
+				store_fail_sql(st, "cannot store %s %zu of %s",
+					       pass == 0 ? "sample" :
+					       "the metrics of sample", bad,
+					       res[i].test);
+				rc = -1;
+			}
+		if (rc == 0 && db_bulk_flush(b) < 0) {
+			store_fail_sql(st, "cannot store samples");
 			rc = -1;
 		}
-	if (rc == 0 && (db_bulk_flush(stmt) < 0 || db_bulk_flush(mst) < 0)) {
-		store_fail_sql(st, "cannot store samples");
-		rc = -1;
 	}
 	store_release(st, STORE_STMT_SAMPLE);
 	store_release(st, STORE_STMT_METRIC);

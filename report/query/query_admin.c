@@ -250,6 +250,54 @@ one_text(struct db *db, struct db_stmt *stmt, char **out)
 	return found;
 }
 
+/* A statement asked again and again: whether a uuid is stored. */
+struct query_probe {
+	struct db *db;
+	struct db_stmt *stmt;
+};
+
+struct query_probe *
+query_probe_open(struct db *db)
+{
+	struct query_probe *p = xcalloc(1, sizeof(*p));
+
+	p->db = db;
+	if (query_prepare(db, "SELECT 1 FROM run WHERE uuid = ?",
+			  &p->stmt) < 0) {
+		free(p);
+		return NULL;
+	}
+	return p;
+}
+
+int
+query_probe_uuid(struct query_probe *p, const char *uuid)
+{
+	int rc;
+
+	if (db_reset(p->stmt) < 0 || db_bind_text(p->stmt, 1, uuid) < 0) {
+		aim_warn("database error: %s", db_errmsg(p->db));
+		return -1;
+	}
+	rc = db_step(p->stmt);
+	if (rc == DB_ERROR) {
+		aim_warn("database error: %s", db_errmsg(p->db));
+		return -1;
+	}
+	/* Reset before the next use: a server's rows are let go now. */
+	(void)db_reset(p->stmt);
+	return rc == DB_ROW;
+}
+
+void
+query_probe_close(struct query_probe *p)
+{
+	if (p == NULL)
+		return;
+	db_finalize(p->stmt);
+	free(p);
+}
+
 int
 query_run_uuid(struct db *db, const char *uuid, char **tag)
 {

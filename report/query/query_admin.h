@@ -65,6 +65,17 @@ int query_import_find(struct db *db, const char *sha256,
 void query_import_hit_free(struct query_import_hit *hit);
 
 /*
+ * Whether a run with UUID is stored in DB, asked with one statement
+ * prepared once for many runs (a merge or push asks of each): 1, 0, or
+ * -1 after reporting.  DB is of this build's schema (a store opened to
+ * write).  Close with query_probe_close (NULL-safe), before DB.
+ */
+struct query_probe;
+struct query_probe *query_probe_open(struct db *db);
+int query_probe_uuid(struct query_probe *p, const char *uuid);
+void query_probe_close(struct query_probe *p);
+
+/*
  * Whether a run with UUID is stored: 1 with its tag in *TAG (malloc'd),
  * 0 when none, -1 after reporting.
  */
