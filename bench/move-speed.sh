@@ -4,9 +4,11 @@
 # context-switch metrics (bench/cmp-scale.sh makes it), pushed to a
 # PostgreSQL server and merged into a new SQLite file; and an import of
 # RESULTS (default 20000) results of one run into the server.  Each with
-# its wall time, its rate and its memory high-water mark (the maximum
-# resident set GNU time reports).  Targets: 50 runs/s for the push, 100
-# for the merge, 15,000 results/s for the import (doc/fleet.md).
+# its wall time and rate, its CPU time (and the private server's) and the
+# rate per CPU second, which the load of a shared host leaves alone, and
+# its memory high-water mark (the maximum resident set GNU time reports).
+# Targets: 50 runs/s for the push, 100 for the merge, 15,000 results/s
+# for the import (doc/fleet.md).
 # The server: $AIM_TEST_PG (a schema of its own for each) or a private
 # cluster (t/pg-cluster.sh).  Usage: bench/move-speed.sh [TAGS [RESULTS]].
 # Prints figures; asserts nothing; exit 2 when the server or GNU time
@@ -42,17 +44,38 @@ target() {
 		"$B/t/pgschema" "$AIM_TEST_PG" "aimmove_$1_$$"
 	fi
 }
-# timed WHAT COUNT UNIT COMMAND...: COMMAND's wall time, COUNT / time
-# UNIT/s, its memory high-water mark, and its last line.
+# The CPU seconds the private server's backends have used and ended
+# with (its postmaster's children's, /proc/PID/stat fields 16 and 17);
+# 0 with a server of $AIM_TEST_PG.
+server_cpu() {
+	if [ -n "$PGD" ] && [ -r "$PGD/data/postmaster.pid" ]; then
+		awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, "");
+			printf "%.2f", ($14 + $15) / hz }' \
+			"/proc/$(head -n 1 "$PGD/data/postmaster.pid")/stat"
+	else
+		echo 0
+	fi
+}
+# timed WHAT COUNT UNIT COMMAND...: COMMAND's wall time and COUNT / time
+# UNIT/s; its CPU time (user and system) and the server's, and COUNT /
+# their sum, the rate a machine of its own would give; its memory
+# high-water mark, and its last line.  The host is shared: the load says
+# how much the wall time is the others'.
 timed() {
 	what=$1 count=$2 unit=$3; shift 3
-	/usr/bin/time -o "$d/time" -f '%e %M' "$@" >"$d/out" 2>"$d/err"
+	s0=$(server_cpu)
+	/usr/bin/time -o "$d/time" -f '%e %M %U %S' "$@" >"$d/out" 2>"$d/err"
 	rc=$?
-	read -r secs kib <"$d/time" 2>/dev/null || secs=0 kib=0
+	s1=$(server_cpu)
+	read -r secs kib usr sys <"$d/time" 2>/dev/null || secs=0 kib=0 usr=0 sys=0
 	awk -v w="$what" -v n="$count" -v u="$unit" -v s="$secs" -v k="$kib" \
-		-v rc="$rc" -v last="$(tail -n 1 "$d/out")" 'BEGIN {
-		printf "%s: %.2f s, %.0f %s/s, high-water mark %.1f MiB, exit %d (%s)\n",
-			w, s, (s > 0 ? n / s : 0), u, k / 1024, rc, last }'
+		-v c="$usr" -v y="$sys" -v sv="$(awk -v a="$s0" -v b="$s1" \
+		'BEGIN { print b - a }')" -v rc="$rc" \
+		-v last="$(tail -n 1 "$d/out")" -v load="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN {
+		cpu = c + y + sv
+		printf "%s: %.2f s, %.0f %s/s (load %s); CPU %.2f s here + %.2f s server, %.0f %s per CPU second; high-water mark %.1f MiB; exit %d (%s)\n",
+			w, s, (s > 0 ? n / s : 0), u, load, c + y, sv,
+			(cpu > 0 ? n / cpu : 0), u, k / 1024, rc, last }'
 	[ "$rc" -eq 0 ] || head -n 2 "$d/err" | sed 's/^/  /'
 }
 
