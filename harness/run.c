@@ -18,8 +18,8 @@
 #include "child_exec.h"
 #include "classic.h"
 #include "clock.h"
-#include "copies.h"
 #include "env.h"
+#include "executor.h"
 #include "interrupt.h"
 #include "latency.h"
 #include "log.h"
@@ -28,68 +28,44 @@
 #include "progress.h"
 #include "run_int.h"
 #include "runner.h"
-#include "scratch.h"
 #include "seq.h"
 #include "store.h"
 #include "tag.h"
 #include "xalloc.h"
 
-/* One repetition: scratch directory, child, cleanup.  -1 on harness error. */
+/* One repetition, by the executor the table gives.  -1 on harness error. */
 static int
 run_once(struct run_state *rs, const struct aim_test *t,
 	 struct runner_outcome *out)
 {
 	const struct run_opts *o = rs->o;
-	struct runner_cfg cfg = {
-		.child = { .filesize_k = o->filesize_k, .datadir = o->datadir,
-			   .memsize = o->memsize, .zerosize = o->zerosize,
-			   .per_call = o->latency,
-			   .counters = rs->counters.want != 0 ? &rs->counters
-							       : NULL,
-			   .pin = o->pin },
-		.prog = o->in_process ? NULL : &rs->test_prog,
-		.kill_grace_ns = 2000000000LL,
-		.interrupted = interrupt_pending,
+	const struct exec_unit unit = { .test = t };
+	struct exec_cfg cfg = {
+		.runner = {
+			.child = { .filesize_k = o->filesize_k,
+				   .datadir = o->datadir,
+				   .memsize = o->memsize,
+				   .zerosize = o->zerosize,
+				   .per_call = o->latency,
+				   .counters = rs->counters.want != 0 ?
+					       &rs->counters : NULL,
+				   .pin = o->pin },
+			.prog = o->in_process ? NULL : &rs->test_prog,
+			.kill_grace_ns = 2000000000LL,
+			.interrupted = interrupt_pending,
+		},
+		.copies = rs->copies, .threads = o->threads, .dir = o->dir,
 	};
-	char *scratch = NULL;
-	int rc;
+	char err[sizeof(rs->fail)];
 
-	timing_cfg_default(&cfg.child.timing, o->duration_ns);
-	cfg.deadline_ns = o->timeout_ns > 0 ? o->timeout_ns :
-		runner_default_deadline(&cfg.child.timing);
-	if (o->threads) {
-		memset(out, 0, sizeof(*out));
-		if (copies_refusal(t, rs->copies, 1, out->reason,
-				   sizeof(out->reason)) != NULL) {
-			out->status = RUNNER_SKIP;
-			return 0;
-		}
-		cfg.child.threads = rs->copies;
-		cfg.child.timing.samples_fixed = 1;
-	} else if (rs->copies > 1) {
-		rc = copies_run(t, &cfg, rs->copies, o->dir, out);
-		if (rc != 0)
-			run_fail_set(rs, "%s: cannot run %d copies: %s", t->info->name,
-				 rs->copies, strerror(errno));
-		return rc;
-	}
-	if (t->needs & AIM_NEEDS_SCRATCH) {
-		scratch = scratch_create(o->dir);
-		if (scratch == NULL) {
-			run_fail_set(rs, "%s: cannot create a scratch directory: %s",
-				 o->dir, strerror(errno));
-			return -1;
-		}
-		cfg.child.scratch = scratch;
-	}
-	rc = runner_run(t, &cfg, out);
-	if (rc != 0)
-		run_fail_set(rs, "%s: cannot start the test process: %s", t->info->name,
-			 strerror(errno));
-	if (scratch != NULL && scratch_remove(scratch) != 0)
-		aim_warn_errno("%s: cannot remove scratch directory", scratch);
-	free(scratch);
-	return rc;
+	timing_cfg_default(&cfg.runner.child.timing, o->duration_ns);
+	cfg.runner.deadline_ns = o->timeout_ns > 0 ? o->timeout_ns :
+		runner_default_deadline(&cfg.runner.child.timing);
+	if (executor_for(&unit, &cfg)->run(&unit, &cfg, out, err,
+					   sizeof(err)) == 0)
+		return 0;
+	run_fail_set(rs, "%s", err);
+	return -1;
 }
 
 static void
@@ -225,7 +201,15 @@ run_more(struct run_state *rs)
 {
 	FILE *out = rs->o->quiet ? NULL : stdout;
 	int rc = rounds_more(&rs->rounds, more_rep, rs, out);
+	struct record_kv *kv;
+	size_t n;
 
+	/* What was decided, for aimcmp to give the same verdicts. */
+	if (rc == 0) {
+		n = rounds_facts(&rs->rounds, &kv);
+		rc = run_facts(rs, kv, n);
+		rounds_facts_free(kv, n);
+	}
 	progress_clear(&rs->prog);
 	if (rc == 0 && out != NULL) {
 		errno = 0;
@@ -284,16 +268,32 @@ warn_thin(const struct rounds *r, const struct rounds_opts *ro)
 					ro->stats.alpha, r->family));
 }
 
+/* This run's environment against the runs it is compared or pooled with. */
+static int
+more_gate(struct run_state *rs)
+{
+	struct env env = { 0 };
+	int rc;
+
+	run_env(rs->o, &env);
+	rc = rounds_gate(rs->o->more, rs->o->db_path, rs->o->tag, &env,
+			 &rs->db_seen, rs->fail, sizeof(rs->fail));
+	env_free(&env);
+	return rc;
+}
+
 int
 run_suite(const struct run_opts *o)
 {
 	struct run_state rs = { .o = o, .test_prog = { .fd = -1 } };
 	int rc = 0;
 
-	/* An unknown base is known before anything is measured. */
+	/* An unknown or refused base is known before anything is measured. */
 	if (o->more != NULL) {
 		rc = rounds_init(&rs.rounds, o->more, o->suite, o->db_path,
 				 &rs.db_seen, rs.fail, sizeof(rs.fail));
+		if (rc == 0)
+			rc = more_gate(&rs);
 		if (rc != 0) {
 			aim_warn("%s", rs.fail);
 			rounds_free(&rs.rounds);

@@ -114,6 +114,7 @@ copy_tag(struct aimdb_copy *m, const char *tag)
 			rc = CLI_ENV;
 		if (found <= 0)
 			continue;
+		export_derive_uuid(&run);
 		rc = copy_one(m, &run, unread);
 		record_free(&run);
 	}

@@ -21,6 +21,7 @@
 
 #include "cli.h"
 #include "dbtarget.h"
+#include "export.h"
 #include "log.h"
 #include "query.h"
 #include "store.h"
@@ -135,6 +136,31 @@ facts_free(struct facts *f)
 	memset(f, 0, sizeof(*f));
 }
 
+static int
+key_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct query_run_key *)a)->uuid,
+		      ((const struct query_run_key *)b)->uuid);
+}
+
+/*
+ * The uuid a run older than uuids is known by everywhere (derived from
+ * all it holds, export_uuid.c), into KEY: 0, or -1 after reporting.
+ */
+static int
+derived(struct db *db, struct query_run_key *key)
+{
+	struct record_run run;
+	int found = query_run_load(db, key->id, 0, &run, NULL);
+
+	if (found > 0) {
+		export_derive_uuid(&run);
+		key->uuid = xstrdup(run.uuid);
+	}
+	record_free(&run);
+	return found > 0 ? 0 : -1;
+}
+
 /* One side of the diff: a store, its runs by uuid, where it is. */
 struct side {
 	const char *name;
@@ -158,8 +184,10 @@ load(struct side *s, size_t k, struct facts *f)
 			       QUERY_LOAD_HISTS, &run, &unread);
 	if (found < 0)
 		return -1;
-	if (found > 0)
+	if (found > 0) {
+		export_derive_uuid(&run);
 		run_facts(f, &run);
+	}
 	if (unread > 0)
 		aim_warn("diff: %s: run %s: %zu stored rows no record of this aimkit holds, not compared",
 			 s->name, s->keys[k].uuid, unread);
@@ -240,8 +268,15 @@ open_side(struct side *s)
 		aim_warn("%s: %s", s->name, store_errmsg(s->st));
 		return CLI_ENV;
 	}
-	return query_run_keys(store_db(s->st), &s->keys, &s->n) < 0 ?
-	       CLI_ENV : CLI_OK;
+	if (query_run_keys(store_db(s->st), &s->keys, &s->n) < 0)
+		return CLI_ENV;
+	for (size_t i = 0; i < s->n; i++)
+		if (s->keys[i].uuid == NULL &&
+		    derived(store_db(s->st), &s->keys[i]) < 0)
+			return CLI_ENV;
+	if (s->n > 1)
+		qsort(s->keys, s->n, sizeof(*s->keys), key_cmp);
+	return CLI_OK;
 }
 
 static int

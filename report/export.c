@@ -184,6 +184,7 @@ export_tag(FILE *f, enum export_format format, struct db *db,
 			rc = -1;
 		if (found <= 0)
 			continue;
+		export_derive_uuid(&run);
 		if (!lossy && export_whole(&run, unread, err, sizeof(err)) < 0) {
 			aim_warn("export: %s: no import takes it back whole; --lossy writes it as well as %s can",
 				 err, format == EXPORT_JSON ? "JSON" : "CSV");

@@ -38,6 +38,14 @@ int export_write(FILE *f, enum export_format format, struct db *db,
 int export_whole(const struct record_run *run, size_t unread, char *err,
 		 size_t errlen);
 
+/*
+ * RUN's uuid when it has none (a run of a file older than uuids): the
+ * SHA-256 of its row id and all it holds but its histograms, made an
+ * RFC 9562 version 8 UUID, the same at every read of the file
+ * (export_uuid.c).  RUN owns it.
+ */
+void export_derive_uuid(struct record_run *run);
+
 /* One run of the CSV export (export_csv.c), its records in order. */
 void export_csv_run(FILE *f, const struct record_run *run);
 /* The CSV header, the columns of import_csv_columns. */

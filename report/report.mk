@@ -1,11 +1,12 @@
 # report/: aimcmp, aimdb and aimplot, the commands that read and look
 # after the results database, with what they share on the command line
 # (cli.c) and aimdb's export (export.c).  Their modules form one library
-# (report/libreport.a, its parts in query/, compare/, format/, import/
-# and plot/) so the unit tests link exactly the code the commands run.
+# (report/libreport.a, its parts in compare/, format/, import/ and plot/)
+# over the readers' (report/query/libquery.a), so the unit tests link
+# exactly the code the commands run.
 report_libreport_a_SOURCES += \
 	report/cli.c report/cli_tests.c report/cli.h \
-	report/export.c report/export_csv.c report/export.h
+	report/export.c report/export_csv.c report/export_uuid.c report/export.h
 
 bin_PROGRAMS += report/aimcmp report/aimdb
 report_aimcmp_SOURCES = report/aimcmp.c report/aimcmp_opts.c report/aimcmp_opts.h

@@ -1,7 +1,7 @@
 /*
  * Descriptive statistics of aimkit's samples: robust centre and spread,
- * the per-run time-weighted rate, the sample-quality flags and the
- * per-test summary aimcmp prints.  The comparison itself is in
+ * the per-run time-weighted rate, the sample-quality flags, runs grouped
+ * by boot and the per-test summary aimcmp prints.  The comparison itself is in
  * stats_cmp.c; doc/statistics.md gives the reasons for each choice.
  */
 #include "config.h"
@@ -178,29 +178,48 @@ stats_run_rate(const struct measure_sample *s, const unsigned *flags,
 	return 0;
 }
 
+/* Descending order of doubles, for the fastest samples first. */
+static int
+desc(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+
+	return a > b ? -1 : a < b;
+}
+
+int
+stats_run_fastest(const struct measure_sample *s, const unsigned *flags,
+		  size_t n, unsigned exclude, double factor, size_t k,
+		  double *out)
+{
+	double *r;
+	size_t kept = 0;
+
+	if (!(factor > 0.0) || !isfinite(factor) || k == 0)
+		return -1;
+	r = xmalloc((n ? n : 1) * sizeof(*r));
+	for (size_t i = 0; i < n; i++) {
+		if (!sample_valid(&s[i])) {
+			free(r);
+			return -1;
+		}
+		if (flags == NULL || (flags[i] & exclude) == 0)
+			r[kept++] = (double)s[i].calls / (double)s[i].elapsed_ns;
+	}
+	if (kept > 0) {
+		qsort(r, kept, sizeof(*r), desc);
+		*out = r[(k < kept ? k : kept) - 1] * factor * 1e9;
+	}
+	free(r);
+	return kept > 0 ? 0 : -1;
+}
+
 int
 stats_run_peak(const struct measure_sample *s, const unsigned *flags,
 	       size_t n, unsigned exclude, double factor, double *peak)
 {
-	double best = -1.0;
-
-	if (!(factor > 0.0) || !isfinite(factor))
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		double r;
-
-		if (!sample_valid(&s[i]))
-			return -1;
-		if (flags != NULL && (flags[i] & exclude) != 0)
-			continue;
-		r = (double)s[i].calls / (double)s[i].elapsed_ns;
-		if (r > best)
-			best = r;
-	}
-	if (best < 0.0)
-		return -1;
-	*peak = best * factor * 1e9;
-	return 0;
+	return stats_run_fastest(s, flags, n, exclude, factor,
+				 STATS_PEAK_RANK, peak);
 }
 
 const char *
@@ -248,6 +267,45 @@ stats_run_rate_checked(const struct measure_sample *s, size_t n, double factor,
 	}
 	free(flags);
 	return rc;
+}
+
+static int
+same_boot(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return a == b;
+	return strcmp(a, b) == 0;
+}
+
+double
+stats_boot_mean_log(const struct stats_run *r, size_t n, size_t first)
+{
+	struct stats_welford w;
+
+	stats_welford_init(&w);
+	for (size_t j = first; j < n; j++)
+		if (same_boot(r[j].boot_id, r[first].boot_id))
+			stats_welford_add(&w, log(r[j].rate));
+	return w.mean;
+}
+
+int
+stats_first_of_boot(const struct stats_run *r, size_t i)
+{
+	for (size_t j = 0; j < i; j++)
+		if (same_boot(r[j].boot_id, r[i].boot_id))
+			return 0;
+	return 1;
+}
+
+size_t
+stats_count_boots(const struct stats_run *r, size_t n)
+{
+	size_t boots = 0;
+
+	for (size_t i = 0; i < n; i++)
+		boots += (size_t)stats_first_of_boot(r, i);
+	return boots;
 }
 
 static double

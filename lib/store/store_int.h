@@ -1,6 +1,6 @@
 /*
- * The store over one connection of db.h, shared by the engine-neutral
- * writer (store.c) and each engine's open path (schema_open.c).
+ * The store over one connection of db.h (store.c), shared by its writers
+ * (store_rows.c, store_put.c) and each engine's open path (schema_open.c).
  */
 #ifndef AIM_STORE_INT_H
 #define AIM_STORE_INT_H
@@ -40,20 +40,11 @@ struct store *store_wrap(struct db *db, char *err, size_t errlen);
 void store_fail_sql(struct store *st, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* ST's statement SLOT, prepared with SQL on first use; NULL on failure. */
-struct db_stmt *store_cached(struct store *st, enum store_stmt slot,
-			     const char *sql);
-
-/* Done with ST's statement SLOT for now: reset, or dropped if it cannot be. */
-void store_release(struct store *st, enum store_stmt slot);
-
 /*
- * The samples of the N results RES, result i stored as row IDS[i], and
- * their metrics and histograms (store_rows.c), sent together, in the
- * caller's transaction; 0 or -1.
+ * A new random (version 4) UUID, the form store_check.c writes (37
+ * bytes with the NUL).  0, or -1 with ERR.
  */
-int store_insert_samples(struct store *st, const struct record_result *res,
-			 const int64_t *ids, size_t n);
+int store_new_uuid(char *buf, size_t len, char *err, size_t errlen);
 
 /* How a write was wrapped: its own transaction, or a savepoint inside one. */
 enum store_tx {
@@ -69,20 +60,29 @@ enum store_tx {
 int store_tx_enter(struct store *st, enum store_tx *kind);
 int store_tx_leave(struct store *st, enum store_tx kind, int ok);
 
-/* RUN's row (store.c), the record already checked: its id, or -1. */
+/* ST's statement SLOT, prepared with SQL on first use; NULL on failure. */
+struct db_stmt *store_cached(struct store *st, enum store_stmt slot,
+			     const char *sql);
+
+/* Done with ST's statement SLOT for now: reset, or dropped if it cannot be. */
+void store_release(struct store *st, enum store_stmt slot);
+
+/*
+ * The samples of the N results RES, result i stored as row IDS[i], and
+ * their metrics and histograms (store_rows.c), sent together, in the
+ * caller's transaction; 0 or -1.
+ */
+int store_insert_samples(struct store *st, const struct record_result *res,
+			 const int64_t *ids, size_t n);
+
+/* RUN's row (store_rows.c), the record already checked: its id, or -1. */
 int64_t store_insert_run(struct store *st, const struct record_run *run);
 
 /*
  * RES's values bound to parameters 2 .. 15 of an insert into result in
- * the column order of store.c, FINISHED where RES gives no time.
+ * the column order of store_rows.c, FINISHED where RES gives no time.
  */
 int store_bind_result(struct db_stmt *stmt, const struct record_result *res,
 		      const char *finished);
-
-/*
- * A new random (version 4) UUID, the form store_check.c writes (37
- * bytes with the NUL).  0, or -1 with ERR.
- */
-int store_new_uuid(char *buf, size_t len, char *err, size_t errlen);
 
 #endif

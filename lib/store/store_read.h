@@ -13,6 +13,7 @@
 #include "store.h"
 
 struct store_read_result {
+	int64_t run_id;		/* the run it belongs to */
 	const char *test;	/* valid during the call only */
 	unsigned long factor;
 	enum measure_judged judged;
@@ -29,5 +30,21 @@ struct store_read_result {
 int64_t store_read_tag(struct store *st, const char *tag,
 		       int (*fn)(void *arg, const struct store_read_result *r),
 		       void *arg, char *err, size_t errlen);
+
+/*
+ * Every run tagged TAG, by id, into *OUT (malloc'd, *N of them; free
+ * with store_read_runs_free()): of each record its id, tag, host, source
+ * and environment only.  0, or -1 with a reason in ERR.
+ */
+int store_read_runs(struct store *st, const char *tag,
+		    struct record_run **out, size_t *n, char *err,
+		    size_t errlen);
+void store_read_runs_free(struct record_run *r, size_t n);
+
+struct gate_side;
+
+/* The N RUNS of TAG as the comparability gate reads them (lib/core/gate.h). */
+void store_read_gate(const char *tag, const struct record_run *runs,
+		     size_t n, struct gate_side *out);
 
 #endif

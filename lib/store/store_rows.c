@@ -1,11 +1,16 @@
 /*
- * The rows a run and a result bring many of: the run's environment, the
- * samples and their metrics, each table's rows through one bulk
- * statement of db.h (on a server, sent together).
+ * The store's writer: a run, its environment, each result with its
+ * samples, their metrics and histograms, each write in one transaction
+ * (or a savepoint of the caller's), so a killed aimrun leaves only whole
+ * results behind, and each piece of the record (lib/core/record.h)
+ * checked first.  The rows a run and a result bring many of go through
+ * one bulk statement of db.h per table (on a server, sent together).
  */
 #include "config.h"
 
 #include "store.h"
+
+#include <stdio.h>
 
 #include "db.h"
 #include "record.h"
@@ -166,4 +171,196 @@ store_insert_samples(struct store *st, const struct record_result *res,
 	store_release(st, STORE_STMT_SAMPLE);
 	store_release(st, STORE_STMT_METRIC);
 	return rc;
+}
+
+/* Nullable integer: negative means unknown. */
+static int
+bind_count(struct db_stmt *stmt, int i, int64_t v)
+{
+	if (v < 0)
+		return db_bind_null(stmt, i);
+	return db_bind_int64(stmt, i, v);
+}
+
+/* Step a fully bound insert or update once and reset it for reuse. */
+static int
+step_done(struct db_stmt *stmt)
+{
+	/* On failure the statement is left as is, keeping the message. */
+	if (db_step(stmt) != DB_DONE)
+		return -1;
+	return db_reset(stmt);
+}
+
+/* Step a fully bound INSERT ... RETURNING id once: the new row's id, or -1. */
+static int64_t
+step_id(struct db_stmt *stmt)
+{
+	int64_t id;
+
+	if (db_step(stmt) != DB_ROW)
+		return -1;
+	id = db_column_int64(stmt, 0);
+	if (db_step(stmt) != DB_DONE || id < 0)
+		return -1;
+	return id;
+}
+
+/* A new run's own times, status and identity, where the copy gives none. */
+struct run_fill {
+	char started[32];
+	char uuid[40];
+};
+
+int64_t
+store_insert_run(struct store *st, const struct record_run *run)
+{
+	struct db_stmt *stmt;
+	struct run_fill f;
+	int64_t id = -1;
+
+	if ((run->started_utc == NULL &&
+	     store_now_utc(f.started, sizeof(f.started), st->err,
+			   sizeof(st->err)) < 0) ||
+	    (run->uuid == NULL &&
+	     store_new_uuid(f.uuid, sizeof(f.uuid), st->err,
+			    sizeof(st->err)) < 0))
+		return -1;
+	stmt = store_cached(st, STORE_STMT_RUN, "INSERT INTO run (tag, suite,"
+			    " options, started_utc, ended_utc, status, source,"
+			    " source_file, aim_version, host, uuid)"
+			    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+			    " RETURNING id");
+	if (stmt != NULL &&
+	    db_bind_text(stmt, 1, run->tag) == 0 &&
+	    db_bind_text(stmt, 2, run->suite) == 0 &&
+	    db_bind_text(stmt, 3, run->options) == 0 &&
+	    db_bind_text(stmt, 4, run->started_utc != NULL ?
+			 run->started_utc : f.started) == 0 &&
+	    db_bind_text(stmt, 5, run->ended_utc) == 0 &&
+	    db_bind_text(stmt, 6, run->status != NULL ? run->status :
+			 "incomplete") == 0 &&
+	    db_bind_text(stmt, 7, run->source) == 0 &&
+	    db_bind_text(stmt, 8, run->source_file) == 0 &&
+	    db_bind_text(stmt, 9, run->aim_version) == 0 &&
+	    db_bind_text(stmt, 10, run->host) == 0 &&
+	    db_bind_text(stmt, 11, run->uuid != NULL ? run->uuid : f.uuid) == 0)
+		id = step_id(stmt);
+	if (id < 0)
+		store_fail_sql(st, "cannot store run");
+	store_release(st, STORE_STMT_RUN);
+	return id;
+}
+
+int64_t
+store_begin_run(struct store *st, const struct record_run *run)
+{
+	enum store_tx kind;
+	int64_t id;
+
+	if (record_check_run(run, st->err, sizeof(st->err)) < 0 ||
+	    store_tx_enter(st, &kind) < 0)
+		return -1;
+	id = store_insert_run(st, run);
+	if (id >= 0 && store_add_env(st, id, run->env, run->n_env) < 0)
+		id = -1;
+	if (store_tx_leave(st, kind, id >= 0) < 0)
+		return -1;
+	return id;
+}
+
+int
+store_bind_result(struct db_stmt *stmt, const struct record_result *res,
+		  const char *finished)
+{
+	return db_bind_int64(stmt, 2, res->number) < 0 ||
+	       db_bind_text(stmt, 3, res->test) < 0 ||
+	       db_bind_int64(stmt, 4, res->rep) < 0 ||
+	       db_bind_text(stmt, 5, res->status) < 0 ||
+	       db_bind_text(stmt, 6, res->reason) < 0 ||
+	       db_bind_int64(stmt, 7, (int64_t)res->factor) < 0 ||
+	       db_bind_text(stmt, 8, res->units) < 0 ||
+	       db_bind_text(stmt, 9, res->finished_utc != NULL ?
+			    res->finished_utc : finished) < 0 ||
+	       bind_count(stmt, 10, res->warmup_calls) < 0 ||
+	       bind_count(stmt, 11, res->warmup_ns) < 0 ||
+	       db_bind_int64(stmt, 12, res->source_line) < 0 ||
+	       db_bind_text(stmt, 13, measure_judged_word(res->judged)) < 0 ||
+	       db_bind_text(stmt, 14, measure_better_word(res->better)) < 0 ||
+	       db_bind_int64(stmt, 15, res->copies) < 0 ? -1 : 0;
+}
+
+static int64_t
+insert_result(struct store *st, int64_t run_id,
+	      const struct record_result *res)
+{
+	struct db_stmt *stmt;
+	char now[32];
+	int64_t id = -1;
+
+	if (store_now_utc(now, sizeof(now), st->err, sizeof(st->err)) < 0)
+		return -1;
+	stmt = store_cached(st, STORE_STMT_RESULT, "INSERT INTO result (run_id,"
+		      " number, test, rep, status, reason, factor, units,"
+		      " finished_utc, warmup_calls, warmup_ns, source_line,"
+		      " judged, better, copies) VALUES (?, ?, ?, ?, ?, ?, ?,"
+		      " ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
+	if (stmt == NULL) {
+		store_fail_sql(st, "cannot store result %s", res->test);
+		return -1;
+	}
+	if (db_bind_int64(stmt, 1, run_id) == 0 &&
+	    store_bind_result(stmt, res, now) == 0)
+		id = step_id(stmt);
+	if (id < 0)
+		store_fail_sql(st, "cannot store result %s rep %d",
+			       res->test, res->rep);
+	store_release(st, STORE_STMT_RESULT);
+	return id;
+}
+
+int
+store_add_result(struct store *st, int64_t run_id,
+		 const struct record_result *res)
+{
+	enum store_tx kind;
+	int64_t id;
+	int ok;
+
+	if (record_check_result(res, st->err, sizeof(st->err)) < 0 ||
+	    store_tx_enter(st, &kind) < 0)
+		return -1;
+	id = insert_result(st, run_id, res);
+	ok = id >= 0 && store_insert_samples(st, res, &id, 1) == 0;
+	return store_tx_leave(st, kind, ok);
+}
+
+int
+store_end_run(struct store *st, int64_t run_id, const char *status)
+{
+	struct db_stmt *stmt = NULL;
+	enum store_tx kind;
+	char now[32];
+	int ok = 0;
+
+	if (store_tx_enter(st, &kind) < 0)
+		return -1;
+	/* The time the run ended is when the write may go ahead. */
+	if (store_now_utc(now, sizeof(now), st->err, sizeof(st->err)) < 0)
+		return store_tx_leave(st, kind, 0);
+	stmt = db_prepare(st->db, "UPDATE run SET status = ?, ended_utc = ?"
+			  " WHERE id = ?");
+	if (stmt != NULL && db_bind_text(stmt, 1, status) == 0 &&
+	    db_bind_text(stmt, 2, now) == 0 &&
+	    db_bind_int64(stmt, 3, run_id) == 0 && step_done(stmt) == 0) {
+		ok = db_changes(st->db) == 1;
+		if (!ok)
+			snprintf(st->err, sizeof(st->err),
+				 "cannot end run %lld: no such run",
+				 (long long)run_id);
+	} else {
+		store_fail_sql(st, "cannot end run %lld", (long long)run_id);
+	}
+	db_finalize(stmt);
+	return store_tx_leave(st, kind, ok);
 }

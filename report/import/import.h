@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "gate.h"
 #include "measure.h"
 #include "record.h"
 
@@ -91,8 +92,8 @@ extern const char *const import_csv_columns[IMPORT_CSV_COLUMNS];
  * (classic reports, CSV exports of the older 13 columns): aimcmp refuses
  * to compare such runs with runs whose environment is known.
  */
-#define IMPORT_ENV_UNKNOWN_KEY "environment"
-#define IMPORT_ENV_UNKNOWN "unknown"
+#define IMPORT_ENV_UNKNOWN_KEY GATE_ENV_UNKNOWN_KEY
+#define IMPORT_ENV_UNKNOWN GATE_ENV_UNKNOWN
 /*
  * The fact of a run whose report numbered its rows by position, as
  * singleuser numbers a part of the suite (1, 2, 3 ...), not by the

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli_exit.h"
 #include "log.h"
 #include "query_int.h"
 #include "xalloc.h"
@@ -156,9 +156,11 @@ pool_results(struct query_tag *t, struct record_run *run)
 	run->n_results = 0;
 }
 
-int
-query_tag_load(struct db *db, const char *tag, const int64_t *only,
-	       size_t n_only, const char *host, struct query_tag *out)
+/* The runs of TAG that ONLY and HOST keep, read as FLAGS says, into OUT. */
+static int
+tag_load(struct db *db, const char *tag, const int64_t *only,
+	 size_t n_only, const char *host, unsigned flags,
+	 struct query_tag *out)
 {
 	int64_t *ids;
 	size_t n;
@@ -174,7 +176,7 @@ query_tag_load(struct db *db, const char *tag, const int64_t *only,
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		struct record_run *run = &out->runs[out->n_runs];
 
-		rc = query_run_load(db, ids[i], 0, run, NULL);
+		rc = query_run_load(db, ids[i], flags, run, NULL);
 		/* A run removed since its id was read is no run of the side. */
 		if (rc > 0) {
 			pool_results(out, run);
@@ -191,6 +193,20 @@ query_tag_load(struct db *db, const char *tag, const int64_t *only,
 		qsort(out->results, out->n_results, sizeof(*out->results),
 		      result_cmp);
 	return 0;
+}
+
+int
+query_tag_load(struct db *db, const char *tag, const int64_t *only,
+	       size_t n_only, const char *host, struct query_tag *out)
+{
+	return tag_load(db, tag, only, n_only, host, 0, out);
+}
+
+int
+query_runs_load(struct db *db, const char *tag, const char *host,
+		struct query_tag *out)
+{
+	return tag_load(db, tag, NULL, 0, host, QUERY_LOAD_FACTS, out);
 }
 
 void

@@ -17,14 +17,16 @@ struct db;
 /* What query_run_load reads besides the run's own rows. */
 enum query_load_flags {
 	QUERY_LOAD_HISTS = 1,	/* the per-call histograms too */
+	QUERY_LOAD_FACTS = 2,	/* the run's facts and environment only */
 };
 
 /*
  * The run of row ID whole into *RUN (zeroed first): its facts and
  * provenance, its environment (by name), its results by number, test,
  * rep and row id with their samples and metrics, with QUERY_LOAD_HISTS their
- * histograms; a run of a file before uuids (schema 4) gets the uuid
- * derived from its content (query_derive_uuid).  *UNREAD (may be NULL)
+ * histograms, with QUERY_LOAD_FACTS none of its results.  A run of a file
+ * before uuids (schema 4) has none (export_derive_uuid gives the one
+ * every path knows it by).  *UNREAD (may be NULL)
  * counts the stored rows no record can hold: metrics of names this
  * build does not know, bucket rows that make no histogram.  1 when
  * loaded, 0 when there is no such run, -1 after reporting; release RUN
@@ -33,14 +35,6 @@ enum query_load_flags {
 int query_run_load(struct db *db, int64_t id, unsigned flags,
 		   struct record_run *run, size_t *unread);
 
-/*
- * The uuid of a run stored before runs had one: the SHA-256 of its row
- * id in the file and all it holds but its histograms, made an RFC 9562
- * version 8 UUID, the
- * same at every read of the file (report/query/query_uuid.c).
- */
-void query_derive_uuid(struct record_run *run);
-
 /* A run as a diff meets it: its identity, and its row to read it by. */
 struct query_run_key {
 	int64_t id;
@@ -48,9 +42,9 @@ struct query_run_key {
 };
 
 /*
- * Every run of DB by uuid (byte order), a run without one under its
- * derived uuid: into *KEYS (*N of them; free with query_run_keys_free).
- * 0, or -1 after reporting.
+ * Every run of DB with its uuid (NULL for a run older than uuids), in
+ * no order: into *KEYS (*N of them; free with query_run_keys_free).  0,
+ * or -1 after reporting.
  */
 int query_run_keys(struct db *db, struct query_run_key **keys, size_t *n);
 void query_run_keys_free(struct query_run_key *keys, size_t n);
@@ -76,6 +70,14 @@ struct query_tag {
 	struct record_run own;
 };
 
+/*
+ * Only the runs of TAG (with HOST not NULL those whose run.host it is)
+ * and their environment, without results: what the comparability gate
+ * reads (lib/core/gate.h).  0, or -1 after reporting; *OUT then holds
+ * nothing.
+ */
+int query_runs_load(struct db *db, const char *tag, const char *host,
+		    struct query_tag *out);
 /*
  * Load the runs of TAG with their environment, results and samples.  With
  * N_ONLY > 0 only the runs whose ids are in ONLY are kept, with HOST not

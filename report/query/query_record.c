@@ -373,7 +373,9 @@ query_run_load(struct db *db, int64_t id, unsigned flags,
 	run->id = id;
 	*r.unread = 0;
 	rc = read_run(&r);
-	if (rc > 0 && (read_env(&r) < 0 || read_results(&r) < 0 ||
+	if (rc > 0 && read_env(&r) < 0)
+		rc = -1;
+	if (rc > 0 && !(flags & QUERY_LOAD_FACTS) && (read_results(&r) < 0 ||
 		       each_row(&r, prep(&r, sql_samples, 1), sample_row) < 0 ||
 		       each_row(&r, prep(&r, r.version < 3 ? sql_metrics_v2 :
 					 flags & QUERY_LOAD_HISTS ? sql_metrics :
@@ -386,8 +388,6 @@ query_run_load(struct db *db, int64_t id, unsigned flags,
 		if (run->n_results > 1)
 			qsort(run->results, run->n_results,
 			      sizeof(*run->results), listed_cmp);
-		if (run->uuid == NULL)
-			query_derive_uuid(run);
 	} else {
 		record_free(run);
 	}
