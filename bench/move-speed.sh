@@ -56,6 +56,17 @@ server_cpu() {
 		echo 0
 	fi
 }
+# Wait (up to 5 s) until the private server's connections have ended,
+# so that server_cpu counts their CPU: a backend is reaped a moment
+# after its client exits.
+quiet() {
+	[ -n "$PGD" ] && [ -r "$PGD/data/postmaster.pid" ] || return 0
+	pm=$(head -n 1 "$PGD/data/postmaster.pid") i=0
+	while [ "$i" -lt 100 ] && pgrep -P "$pm" -f '\[local\]' >/dev/null; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+}
 # timed WHAT COUNT UNIT COMMAND...: COMMAND's wall time and COUNT / time
 # UNIT/s; its CPU time (user and system) and the server's, and COUNT /
 # their sum, the rate a machine of its own would give; its memory
@@ -63,9 +74,11 @@ server_cpu() {
 # how much the wall time is the others'.
 timed() {
 	what=$1 count=$2 unit=$3; shift 3
+	quiet
 	s0=$(server_cpu)
 	/usr/bin/time -o "$d/time" -f '%e %M %U %S' "$@" >"$d/out" 2>"$d/err"
 	rc=$?
+	quiet
 	s1=$(server_cpu)
 	read -r secs kib usr sys <"$d/time" 2>/dev/null || secs=0 kib=0 usr=0 sys=0
 	awk -v w="$what" -v n="$count" -v u="$unit" -v s="$secs" -v k="$kib" \
