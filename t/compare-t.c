@@ -162,7 +162,7 @@ test_failed_and_missing(void)
 	cmpfx_printed_tag(&s[0], "base", 1, 1000.00);
 	cmpfx_tag(&s[1], "n1", 2);
 	cmpfx_result(&s[1], 3, "add_long", "timeout", 60000)->reason =
-		xstrdup("no result within 5 s");
+		record_strdup(&s[1].own, "no result within 5 s");
 	cmpfx_sample(cmpfx_result(&s[1], 12, "fork_test", "ok", 100), 10,
 		   1000000000, -1);
 	cmpfx_printed_tag(&s[2], "n2", 3, 1500.00);

@@ -337,7 +337,8 @@ mean_row(const struct import_lines *l, const struct cmprow *rows, long n,
 		/* singleuser skipped it: mmtests read no number at all. */
 		res = import_add_result(rep, r->t, "skip", r->no);
 		res->factor = catalog_factor(r->t, 5120);
-		res->reason = xstrdup("every statistic 0.00: no result");
+		res->reason = record_strdup(&rep->run,
+					    "every statistic 0.00: no result");
 	}
 	return 0;
 }
