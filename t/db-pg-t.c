@@ -246,7 +246,8 @@ test_settings(struct db *db)
 	struct db_stmt *st = db_prepare(db, "SELECT current_setting("
 		"'client_encoding'), current_setting('statement_timeout'),"
 		" current_setting('application_name'),"
-		" current_setting('max_parallel_workers_per_gather')");
+		" current_setting('max_parallel_workers_per_gather'),"
+		" current_setting('jit')");
 
 	if (!ok(st != NULL && db_step(st) == DB_ROW, "the session's settings"))
 		return;
@@ -254,6 +255,7 @@ test_settings(struct db *db)
 	is_string(db_column_text(st, 1), "1min", "statement_timeout 60 s");
 	is_string(db_column_text(st, 2), "aimkit", "application_name aimkit");
 	is_string(db_column_text(st, 3), "0", "no parallel workers");
+	is_string(db_column_text(st, 4), "off", "no JIT compiling");
 	db_finalize(st);
 }
 

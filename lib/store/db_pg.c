@@ -268,12 +268,16 @@ db_pg_connect(const char *conninfo, char *err, size_t errlen)
 	/* returns the previous processor, libpq's, not wanted again */
 	(void)PQsetNoticeProcessor(db->conn, quiet, NULL);
 	/*
-	 * One round trip for both.  aimkit's statements find a few rows by
+	 * One round trip for all.  aimkit's statements find a few rows by
 	 * their keys: a parallel plan (chosen when the planner's guess of
-	 * a join is wide) only adds the start of its workers.
+	 * a join is wide) only adds the start of its workers, and a plan
+	 * compiled by JIT (when that guess costs it past jit_above_cost)
+	 * the compiling, some 40 ms a statement; jit is off where the
+	 * server has the setting (from PostgreSQL 11).
 	 */
-	if (pg_exec(&db->base, "SET statement_timeout = '"
-		    DB_PG_STATEMENT_TIMEOUT "';"
+	if (pg_exec(&db->base, "SELECT set_config(name, 'off', false)"
+		    " FROM pg_settings WHERE name = 'jit';"
+		    " SET statement_timeout = '" DB_PG_STATEMENT_TIMEOUT "';"
 		    " SET max_parallel_workers_per_gather = 0") < 0) {
 		snprintf(err, errlen, "cannot configure: %s", db->err);
 		goto fail_set;
