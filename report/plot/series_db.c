@@ -124,52 +124,109 @@ pick_tags(const struct series_db_opts *o, const struct qplot_tag_info *info,
 	return CLI_OK;
 }
 
-/*
- * --tests matched against the names the loaded tags' results hold, into
- * *WANT (malloc'd, *N): CLI_OK, or CLI_USER after the line naming them.
- */
+/* Whether a result named NAME is among those of the N tags T. */
 static int
-tests_of_tags(const struct series_db_opts *o, const struct series_db *sd,
-	      struct plot_want **want, size_t *n)
+loaded(const struct qplot_tag *t, size_t n, const char *name)
 {
-	struct cli_test_seen *seen;
-	char **tags = xcalloc(sd->n_tags + 1, sizeof(*tags));
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < t[i].n_results; j++)
+			if (strcmp(t[i].results[j].test, name) == 0)
+				return 1;
+	return 0;
+}
+
+/* The names the results of the N tags T hold, into *SEEN (malloc'd). */
+static size_t
+seen_of(const struct qplot_tag *t, size_t n, struct cli_test_seen **seen)
+{
 	size_t n_seen = 0, total = 0;
-	int rc;
 
-	for (size_t i = 0; i < sd->n_tags; i++) {
-		total += sd->tags[i].n_results;
-		tags[i] = sd->tags[i].tag;
-	}
-	seen = xcalloc(total + 1, sizeof(*seen));
-	for (size_t i = 0; i < sd->n_tags; i++)
-		for (size_t j = 0; j < sd->tags[i].n_results; j++) {
-			const struct qplot_result *r = &sd->tags[i].results[j];
+	for (size_t i = 0; i < n; i++)
+		total += t[i].n_results;
+	*seen = xcalloc(total + 1, sizeof(**seen));
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < t[i].n_results; j++) {
+			const struct qplot_result *r = &t[i].results[j];
 
-			seen[n_seen++] = (struct cli_test_seen){
+			(*seen)[n_seen++] = (struct cli_test_seen){
 				r->number, r->test, r->units };
 		}
+	return n_seen;
+}
+
+/*
+ * The tags of SD read again with every test, or NULL when that fails
+ * (said): only --tests' results were read, and a name none of them has
+ * is answered with the near names the tags hold.
+ */
+static struct qplot_tag *
+every_test(struct db *db, const struct series_db_opts *o,
+	   const struct series_db *sd)
+{
+	const struct qplot_pick every = { o->host, NULL, 0 };
+	struct qplot_tag *all = xcalloc(sd->n_tags + 1, sizeof(*all));
+
+	for (size_t i = 0; i < sd->n_tags; i++)
+		if (qplot_load(db, sd->tags[i].tag, &every, &all[i]) < 0) {
+			/* A failed load freed its own. */
+			for (size_t k = 0; k < i; k++)
+				qplot_free(&all[k]);
+			free(all);
+			return NULL;
+		}
+	return all;
+}
+
+/*
+ * --tests matched against the names the loaded tags' results hold, into
+ * *WANT (malloc'd, *N): CLI_OK, or CLI_USER after the line naming them
+ * (CLI_ENV when the store fails).
+ */
+static int
+tests_of_tags(struct db *db, const struct series_db_opts *o,
+	      const struct series_db *sd, struct plot_want **want, size_t *n)
+{
+	struct cli_test_seen *seen;
+	struct qplot_tag *all = NULL;
+	char **tags = xcalloc(sd->n_tags + 1, sizeof(*tags));
+	size_t n_seen;
+	int rc;
+
+	for (size_t i = 0; i < o->n_want && all == NULL; i++)
+		if (!loaded(sd->tags, sd->n_tags, o->want[i].name) &&
+		    (all = every_test(db, o, sd)) == NULL) {
+			free(tags);
+			return CLI_ENV;
+		}
+	for (size_t i = 0; i < sd->n_tags; i++)
+		tags[i] = sd->tags[i].tag;
+	n_seen = seen_of(all != NULL ? all : sd->tags, sd->n_tags, &seen);
 	*n = o->n_want;
 	*want = xcalloc(o->n_want + 1, sizeof(**want));
 	memcpy(*want, o->want, o->n_want * sizeof(**want));
 	rc = cli_tests_resolve(*want, n, seen, n_seen, tags, sd->n_tags);
 	free(seen);
 	free(tags);
+	for (size_t i = 0; all != NULL && i < sd->n_tags; i++)
+		qplot_free(&all[i]);
+	free(all);
 	return rc;
 }
 
 /* The grid and its steps, from the loaded tags. */
 static int
-judge(const struct series_db_opts *o, struct series_db *sd)
+judge(struct db *db, const struct series_db_opts *o, struct series_db *sd)
 {
 	struct plot_model *m = &sd->model;
 	struct plot_want *want = NULL;
 	size_t n_want = 0;
 	const struct series_gate gate = { series_hosts_comparable, sd };
+	int rc;
 
-	if (o->n_want > 0 && tests_of_tags(o, sd, &want, &n_want) != CLI_OK) {
+	if (o->n_want > 0 &&
+	    (rc = tests_of_tags(db, o, sd, &want, &n_want)) != CLI_OK) {
 		free(want);
-		return CLI_USER;
+		return rc;
 	}
 	series_hosts_model(sd->tags, sd->n_tags, want, n_want, m);
 	free(want);
@@ -218,7 +275,7 @@ series_db_load(struct db *db, const char *path,
 				rc = CLI_ENV;
 	}
 	if (rc == CLI_OK)
-		rc = judge(o, out);
+		rc = judge(db, o, out);
 	free(items);
 	free(names);
 	qplot_tags_free(info, n_info);
