@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimdb import and export.  An import is parsed and checked whole before
  * the database is opened, then stored in one transaction: a bad file

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimdb merge: the runs of another aimkit database copied into this one.
  * Each run goes through the shape of the JSON export (export_json_doc,

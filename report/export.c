@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Export of tags.  The CSV keeps what a comparison needs and reads back
  * into identical comparisons: each run's environment (records with only

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * aimdb export: every sample of the chosen tags, as CSV (one record per
  * sample, which aimdb import reads back) or as one JSON document (runs,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/: unit and integration tests, all speaking TAP.
 noinst_LIBRARIES += t/libtap.a
 t_libtap_a_SOURCES = t/tap.c t/tap.h
@@ -493,3 +494,7 @@ t/layers.env: Makefile
 # need (need, t/need.sh: a missing one fails, never skips).
 TESTS += t/readme-setup.sh
 EXTRA_DIST += t/readme-setup.sh t/readme-cmd.sh t/need.sh
+# The licence: COPYING, debian/copyright, the SPDX line of every source
+# file (build-aux/spdx-add).
+TESTS += t/licence.sh
+EXTRA_DIST += t/licence.sh

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The store over one connection of db.h, whichever engine holds it: its
  * transactions, its errors, closing it.  Opening it is the engine's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The forms of the values a copy of a run brings with it (aimdb import of
  * the JSON export, aimdb merge), checked before they are stored: exactly

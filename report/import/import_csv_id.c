@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What a record of aimkit's CSV export says beside its sample: a fact of
  * the run's environment, the run's uuid (its identity, kept as the JSON

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Storing a parsed import.  Every report of the file goes in one outer
  * transaction, its own or the caller's (who may add to it and decide to

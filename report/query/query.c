@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Loads a tag's runs, environment, results and samples into plain structs
  * for comparison, display and export, and the sides of a comparison with

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # report/query/: the readers of the results database, the only SQL of
 # report/ (query_metric.c reads the metrics of samples from any schema
 # version; query_plot.c the series of aimplot; query_hist.c the buckets of

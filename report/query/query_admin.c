@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Housekeeping queries for aimdb: list, check, rm, rename and the generic
  * dump behind the JSON export.  Values are always bound, never formatted

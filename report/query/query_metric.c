@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The metrics of the samples of loaded results.  Version 3 keeps them as
  * rows of sample_metric; older files as the columns vol_cs and invol_cs
