@@ -498,3 +498,6 @@ EXTRA_DIST += t/readme-setup.sh t/readme-cmd.sh t/need.sh
 # file (build-aux/spdx-add).
 TESTS += t/licence.sh
 EXTRA_DIST += t/licence.sh
+# Every example of README.md, doc/*.md and the man pages, run as written.
+TESTS += t/doc-examples.sh
+EXTRA_DIST += t/doc-examples.sh
