@@ -50,7 +50,7 @@ sample_rate(const struct measure_sample *s, unsigned long factor,
 }
 
 static void
-pool_failed(const struct query_result *const *res, size_t n,
+pool_failed(const struct record_result *const *res, size_t n,
 	    struct cmp_value *out)
 {
 	out->state = CMP_FAILED;
@@ -66,7 +66,7 @@ pool_failed(const struct query_result *const *res, size_t n,
 
 /* Printed rates: one is kept as is; several weighted by elapsed time. */
 static double
-pooled_printed(const struct query_result *const *res, size_t n)
+pooled_printed(const struct record_result *const *res, size_t n)
 {
 	long double num = 0.0L, den = 0.0L, sum = 0.0L;
 	size_t count = 0;
@@ -94,7 +94,7 @@ pooled_printed(const struct query_result *const *res, size_t n)
 }
 
 static void
-pool_samples(const struct query_result *const *res, size_t n,
+pool_samples(const struct record_result *const *res, size_t n,
 	     struct cmp_value *out, size_t total)
 {
 	long double ops = 0.0L;
@@ -102,7 +102,7 @@ pool_samples(const struct query_result *const *res, size_t n,
 	out->rates = xmalloc(total * sizeof(*out->rates));
 	out->printed = 1;
 	for (size_t i = 0; i < n; i++) {
-		const struct query_result *r = res[i];
+		const struct record_result *r = res[i];
 
 		if (strcmp(r->status, "ok") != 0)
 			continue;
@@ -130,7 +130,7 @@ pool_samples(const struct query_result *const *res, size_t n,
 
 /* The direction of the first ok result: one test has one. */
 static enum measure_better
-pool_better(const struct query_result *const *res, size_t n)
+pool_better(const struct record_result *const *res, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(res[i]->status, "ok") == 0)
@@ -139,7 +139,7 @@ pool_better(const struct query_result *const *res, size_t n)
 }
 
 void
-compare_pool(const struct query_result *const *res, size_t n,
+compare_pool(const struct record_result *const *res, size_t n,
 	     struct cmp_value *out)
 {
 	size_t total = 0;
@@ -203,7 +203,7 @@ compare_basis_known(const char *test)
 
 /* The classic and the peak rate of one process, quality rule applied. */
 static int
-result_rate(const struct query_result *r, int exclude, struct cmp_value *out,
+result_rate(const struct record_result *r, int exclude, struct cmp_value *out,
 	    double *rate, double *peak)
 {
 	if (r->samples[0].printed_ops >= 0) {
@@ -230,7 +230,7 @@ rate_usable(double r)
  * is not usable.
  */
 static int
-time_runs(const struct query_tag *side, const struct query_result *const *res,
+time_runs(const struct query_tag *side, const struct record_result *const *res,
 	  size_t n, struct cmp_value *out)
 {
 	int usable = 1;
@@ -257,7 +257,7 @@ time_runs(const struct query_tag *side, const struct query_result *const *res,
 
 /* Observations a side can have: processes, or a command's runs. */
 static size_t
-max_runs(const struct query_result *const *res, size_t n,
+max_runs(const struct record_result *const *res, size_t n,
 	 enum measure_better better)
 {
 	size_t k = 0;
@@ -269,7 +269,7 @@ max_runs(const struct query_result *const *res, size_t n,
 
 void
 compare_value_stats(const struct query_tag *side,
-		    const struct query_result *const *res, size_t n,
+		    const struct record_result *const *res, size_t n,
 		    int exclude, enum stats_basis basis, struct cmp_value *out)
 {
 	struct stats_summary mean_sum;
