@@ -46,6 +46,7 @@ doc/fleet.md	sql: CREATE ROLE aim_writer LOGIN; -- password in ~/.pgpass: \\pass
 doc/fleet.md	sql: CREATE ROLE aim_owner LOGIN;	PostgreSQL roles: a server's superuser
 doc/aimcmp.1	aimcmp --classify --tests fork_test v6.8 v6.9 bisect-\$(git rev-parse --short HEAD)	names the commit of a kernel tree under git bisect
 doc/aimdb.1	aimdb --db mine.db push --to service=fleet v6.9	a PostgreSQL server (pg_service.conf's fleet)
+doc/aimdb.1	aimdb diff lab.db service=fleet	a PostgreSQL server (pg_service.conf's fleet)
 "
 
 # What an unlisted example is never run for: a package install, a reboot,
