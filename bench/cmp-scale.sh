@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The fleet scale benchmark: a store of TAGS (default 1000) tags x 60
 # tests x 30 samples (each with its two context-switch metrics), one run
 # a tag, the runs spread over HOSTS (default 50) machines a night apart

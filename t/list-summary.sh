@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimdb list answers from each run's summary, which the writer keeps in
 # the transaction of each result: after runs are measured, imported,
 # refused, merged, pushed, renamed and removed, and after a store of the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Run summaries: a database written at version 5 (t/data/schema-v5.sql,
 # made by aimrun and aimdb import of that version, with a run a killed
 # aimrun left without results) is listed as it is by a reader, counting

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimcmp --series and aimplot over a store of many tags take a window
 # when no tag is named: the newest 50 by their first run, the newest N
 # (--last N, 0 for all), or those first run since a day (--since); what

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A run's summary (run_summary, schema_ver.h): what aimdb list shows of
  * it, kept true by the writer in the transaction of each result aimrun

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimdb list: the runs a listing picks, newest first, with what each
  * holds.  From version SCHEMA_SUMMARY_VERSION the counts are the run's
