@@ -8,6 +8,7 @@ set -u
 S=${AIM_SRCDIR:-.}
 NAME=plot-many
 . "$S/t/robust-lib.sh"
+. "$S/t/db-sql.sh"
 AIMPLOT="$B/report/aimplot"
 DB="$W/many.db"
 # A tag per minor version, two processes of two samples a test.
