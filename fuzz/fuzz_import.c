@@ -145,7 +145,7 @@ store_all(const struct import_file *f)
 	}
 	for (size_t i = 0; i < f->n_reports; i++)
 		tags[i] = xasprintf("fuzz-%zu", i + 1);
-	rc = import_store(st, ":memory:", f, tags, "fuzz.txt");
+	rc = import_store(st, ":memory:", f, tags, "fuzz.txt", f->sha256);
 	if (rc != 0)
 		rc = fuzz_broken("a parsed file could not be stored");
 	else

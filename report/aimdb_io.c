@@ -285,22 +285,19 @@ static int
 import_into(const struct aimdb *a, const struct import_opts *o,
 	    struct store *st, struct import_file *f, char *const *tags)
 {
-	int64_t last = 0;
 	int rc = CLI_OK;
 
-	if (store_begin(st) < 0) {
+	/* The checks and the writes they allow are one step: the lock first. */
+	if (store_begin(st) < 0 || store_lock_identity(st) < 0) {
 		aim_warn("%s: %s", a->db_path, store_errmsg(st));
+		store_rollback(st);
 		return CLI_ENV;
 	}
 	rc = aimdb_uuids_seen(st, f, o->again, o->file);
 	if (rc == CLI_OK)
 		rc = import_seen(o, st, f->sha256);
-	if (rc == CLI_OK && query_last_run(store_db(st), &last) < 0)
-		rc = CLI_ENV;
-	if (rc == CLI_OK && import_store(st, a->db_path, f, tags, f->name) < 0)
-		rc = CLI_ENV;
-	if (rc == CLI_OK &&
-	    query_import_record(store_db(st), f->sha256, last) < 0)
+	if (rc == CLI_OK && import_store(st, a->db_path, f, tags, f->name,
+					 f->sha256) < 0)
 		rc = CLI_ENV;
 	if (rc == CLI_OK)
 		rc = print_imported(f, tags);

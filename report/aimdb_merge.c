@@ -74,7 +74,6 @@ store_one(struct aimdb_copy *m, struct import_file *f)
 {
 	struct import_report *r = &f->reports[0];
 	char hash[FILEHASH_HEX_LEN + 1];
-	int64_t last;
 	int found;
 
 	if (store_begin(m->to) < 0) {
@@ -83,10 +82,8 @@ store_one(struct aimdb_copy *m, struct import_file *f)
 	}
 	found = query_import_hash(store_db(m->from), r->source_run, hash,
 				  sizeof(hash));
-	if (found < 0 || query_last_run(store_db(m->to), &last) < 0 ||
-	    import_store(m->to, m->to_name, f, &r->title, NULL) < 0 ||
-	    (found > 0 &&
-	     query_import_record(store_db(m->to), hash, last) < 0)) {
+	if (found < 0 || import_store(m->to, m->to_name, f, &r->title, NULL,
+				      found > 0 ? hash : NULL) < 0) {
 		store_rollback(m->to);
 		return CLI_ENV;
 	}

@@ -404,6 +404,9 @@ EXTRA_DIST += t/push.sh
 # Three machines pushing into one store; --host; cross-host refusal.
 TESTS += t/fleet.sh
 EXTRA_DIST += t/fleet.sh
+# Writers racing on one store (imports, hashes, renames), both engines.
+TESTS += t/race.sh
+EXTRA_DIST += t/race.sh
 # bench/fleet-load.sh small: concurrent writers and readers, a restart.
 TESTS += t/fleet-load.sh
 EXTRA_DIST += t/fleet-load.sh

@@ -140,6 +140,17 @@ int db_rollback_to(struct db *db, const char *name);
 int db_in_transaction(const struct db *db);
 
 /*
+ * Hold the lock KEY until DB's writing transaction (db_begin) ends,
+ * waiting while another connection holds it: taken before a check a
+ * write depends on (is this content stored? is this tag free?), so two
+ * writers never both pass the check.  SQLite: the writing transaction
+ * already excludes every other writer of the file, so nothing more is
+ * taken; PostgreSQL: pg_advisory_xact_lock(KEY).  0, or -1 with the
+ * reason (also outside a writing transaction).
+ */
+int db_lock(struct db *db, int64_t key);
+
+/*
  * Every read from now on sees one consistent picture of the database,
  * whatever others commit meanwhile (SQLite: a read transaction held;
  * PostgreSQL: REPEATABLE READ, READ ONLY).  0 or -1.

@@ -179,6 +179,7 @@ const struct db_ops db_pg_ops = {
 	.changes = pg_changes,
 	.begin = pg_begin,
 	.snapshot = pg_snapshot,
+	.lock = db_pg_lock,
 	.in_transaction = pg_in_transaction,
 	.schema_version = db_pg_schema_version,
 	.check = db_pg_check,

@@ -255,6 +255,18 @@ sqlite_in_transaction(const struct db *db)
 	return !sqlite3_get_autocommit(conn(db)->h);
 }
 
+/* BEGIN IMMEDIATE took the file's one write lock: nothing more to take. */
+static int
+sqlite_lock(struct db *db, int64_t key)
+{
+	(void)key;
+	if (sqlite3_txn_state(conn(db)->h, "main") == SQLITE_TXN_WRITE)
+		return 0;
+	snprintf(conn(db)->err, sizeof(conn(db)->err),
+		 "a lock is taken inside a writing transaction");
+	return -1;
+}
+
 static int
 sqlite_snapshot(struct db *db)
 {
@@ -367,6 +379,7 @@ static const struct db_ops sqlite_ops = {
 	.changes = sqlite_changes,
 	.begin = sqlite_begin,
 	.snapshot = sqlite_snapshot,
+	.lock = sqlite_lock,
 	.in_transaction = sqlite_in_transaction,
 	.schema_version = sqlite_schema_version,
 	.check = sqlite_check,

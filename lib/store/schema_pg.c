@@ -214,19 +214,6 @@ schema_pg_inspect(struct db *db, int *version, char *err, size_t errlen)
 }
 
 static int
-lock(struct db *db)
-{
-	struct db_stmt *st = db_prepare(db, "SELECT pg_advisory_xact_lock(?)");
-	int rc = -1;
-
-	if (st != NULL && db_bind_int64(st, 1, SCHEMA_APPLICATION_ID) == 0 &&
-	    db_step(st) == DB_ROW && db_step(st) == DB_DONE)
-		rc = 0;
-	db_finalize(st);
-	return rc;
-}
-
-static int
 apply_steps(struct db *db, int from, char *err, size_t errlen)
 {
 	int now = 0;
@@ -254,7 +241,7 @@ schema_pg_migrate(struct db *db, char *err, size_t errlen)
 {
 	int version;
 
-	if (db_begin(db) < 0 || lock(db) < 0) {
+	if (db_begin(db) < 0 || db_lock(db, SCHEMA_APPLICATION_ID) < 0) {
 		snprintf(err, errlen, "cannot upgrade schema: %s", db_errmsg(db));
 		goto fail;
 	}

@@ -99,6 +99,22 @@ store_begin(struct store *st)
 	return 0;
 }
 
+/*
+ * The lock's key on a server, beside schema_pg.c's SCHEMA_APPLICATION_ID
+ * ("AIM9") for creating the schema: "AIM9" and "id".
+ */
+#define STORE_LOCK_IDENTITY 0x41494d396964LL
+
+int
+store_lock_identity(struct store *st)
+{
+	if (db_lock(st->db, STORE_LOCK_IDENTITY) < 0) {
+		store_fail_sql(st, "cannot lock the runs' identities");
+		return -1;
+	}
+	return 0;
+}
+
 int
 store_snapshot(struct store *st)
 {
@@ -279,7 +295,8 @@ store_begin_run(struct store *st, const struct store_run *run,
 
 	if (tx_enter(st, &kind) < 0)
 		return -1;
-	id = insert_run(st, run);
+	/* A new run under its tag waits for a rename checking that tag. */
+	id = store_lock_identity(st) < 0 ? -1 : insert_run(st, run);
 	if (id >= 0 && store_add_env(st, id, env, n_env) < 0)
 		id = -1;
 	if (tx_leave(st, kind, id >= 0) < 0)

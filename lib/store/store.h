@@ -130,8 +130,10 @@ struct store_run {
  * Insert the run row (status 'incomplete', started now, in UTC, unless
  * the copy gives them) and its environment, in one transaction.  A given
  * uuid, time or status must be valid (store_uuid_valid, store_utc_valid,
- * 'incomplete' or 'complete', a complete run having ended).  Returns the
- * run id, or -1.
+ * 'incomplete' or 'complete', a complete run having ended).  It holds
+ * the identity lock (store_lock_identity) from then on, so a new run
+ * under a tag cannot pass a rename checking that the tag is free.
+ * Returns the run id, or -1.
  */
 int64_t store_begin_run(struct store *st, const struct store_run *run,
 			const struct store_kv *env, size_t n_env);
@@ -191,6 +193,15 @@ int store_snapshot(struct store *st);
 
 /* Begin/commit/rollback for callers that group many writes (imports). */
 int store_begin(struct store *st);
+
+/*
+ * Inside store_begin's transaction: wait while another writer holds the
+ * lock of the runs' identities (which content, uuids and tags the store
+ * holds), then hold it until the commit or rollback.  Taken before
+ * asking whether a run or tag is there, so two writers can never both
+ * find it absent and both store it (db_lock).  0, or -1 with the reason.
+ */
+int store_lock_identity(struct store *st);
 int store_commit(struct store *st);
 void store_rollback(struct store *st);
 

@@ -128,11 +128,12 @@ void import_free(struct import_file *f);
 
 /*
  * Store every report of F in one transaction, report i under TAGS[i],
- * recording SOURCE_FILE.  Returns 0, or -1 after a message on stderr
- * naming DB_NAME, with everything rolled back.
+ * recording SOURCE_FILE and, when not NULL, the content hash SHA256 of
+ * exactly the runs it stores.  Returns 0, or -1 after a message on
+ * stderr naming DB_NAME, with everything rolled back.
  */
 int import_store(struct store *st, const char *db_name,
 		 const struct import_file *f, char *const *tags,
-		 const char *source_file);
+		 const char *source_file, const char *sha256);
 
 #endif

@@ -14,6 +14,7 @@
 
 #include "catalog.h"
 #include "log.h"
+#include "query_admin.h"
 #include "store.h"
 #include "xalloc.h"
 
@@ -141,7 +142,8 @@ store_copy(struct store *st, const struct import_report *r, const char *tag)
 	return run_id;
 }
 
-static int
+/* The run's id, or -1. */
+static int64_t
 store_report(struct store *st, const struct import_file *f,
 	     const struct import_report *r, const char *tag,
 	     const char *source_file)
@@ -164,7 +166,7 @@ store_report(struct store *st, const struct import_file *f,
 
 	if (r->identity != NULL && r->identity->started_utc != NULL) {
 		id = store_copy(st, r, tag);
-		return id < 0 || store_results(st, id, r) < 0 ? -1 : 0;
+		return id < 0 || store_results(st, id, r) < 0 ? -1 : id;
 	}
 	snprintf(run_text, sizeof(run_text), "%" PRId64, r->source_run);
 	env = report_env(r, run_text, &n_env);
@@ -173,13 +175,13 @@ store_report(struct store *st, const struct import_file *f,
 	if (id < 0 || store_results(st, id, r) < 0 ||
 	    store_end_run(st, id, "complete") < 0)
 		return -1;
-	return 0;
+	return id;
 }
 
 int
 import_store(struct store *st, const char *db_name,
 	     const struct import_file *f, char *const *tags,
-	     const char *source_file)
+	     const char *source_file, const char *sha256)
 {
 	int own = !store_in_transaction(st);
 
@@ -188,9 +190,15 @@ import_store(struct store *st, const char *db_name,
 		return -1;
 	}
 	for (size_t i = 0; i < f->n_reports; i++) {
-		if (store_report(st, f, &f->reports[i], tags[i],
-				 source_file) < 0) {
+		int64_t id = store_report(st, f, &f->reports[i], tags[i],
+					  source_file);
+
+		if (id < 0)
 			aim_warn("%s: %s", db_name, store_errmsg(st));
+		/* The hash goes with the runs this transaction wrote, no other. */
+		if (id < 0 || (sha256 != NULL &&
+			       query_import_record(store_db(st), sha256,
+						   id) < 0)) {
 			store_rollback(st);
 			return -1;
 		}

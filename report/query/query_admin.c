@@ -235,31 +235,15 @@ query_import_hit_free(struct query_import_hit *hit)
 }
 
 int
-query_last_run(struct db *db, int64_t *id)
-{
-	struct db_stmt *stmt;
-	int rc;
-
-	if (query_prepare(db, "SELECT COALESCE(MAX(id), 0) FROM run", &stmt) < 0)
-		return -1;
-	rc = db_step(stmt);
-	if (rc == DB_ROW) {
-		*id = db_column_int64(stmt, 0);
-		rc = db_step(stmt);
-	}
-	return query_finish(db, stmt, rc);
-}
-
-int
-query_import_record(struct db *db, const char *sha256, int64_t after)
+query_import_record(struct db *db, const char *sha256, int64_t run_id)
 {
 	struct db_stmt *stmt;
 
 	if (query_prepare(db, "INSERT INTO run_import (run_id, sha256)"
-			  " SELECT id, ? FROM run WHERE id > ?", &stmt) < 0)
+			  " VALUES (?, ?)", &stmt) < 0)
 		return -1;
-	if (db_bind_text(stmt, 1, sha256) < 0 ||
-	    db_bind_int64(stmt, 2, after) < 0)
+	if (db_bind_int64(stmt, 1, run_id) < 0 ||
+	    db_bind_text(stmt, 2, sha256) < 0)
 		return query_finish(db, stmt, DB_ERROR);
 	return query_finish(db, stmt, db_step(stmt));
 }

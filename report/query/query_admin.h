@@ -65,12 +65,10 @@ int query_import_find(struct db *db, const char *sha256,
 void query_import_hit_free(struct query_import_hit *hit);
 
 /*
- * The highest run id (0 for none) into *ID; then, in the same write
- * transaction, give every run above AFTER the content hash SHA256: the
- * runs one import stored.  0 or -1 (reported).
+ * Give run RUN_ID, which the caller's transaction stored, the content
+ * hash SHA256 it was imported from.  0 or -1 (reported).
  */
-int query_last_run(struct db *db, int64_t *id);
-int query_import_record(struct db *db, const char *sha256, int64_t after);
+int query_import_record(struct db *db, const char *sha256, int64_t run_id);
 
 /*
  * Whether a run with UUID is stored: 1 with its tag in *TAG (malloc'd),
