@@ -242,6 +242,7 @@ test_connect(void)
 		"host=/nonexistent password=sekrit dbname=x",
 		"postgresql://u:sekrit@localhost/x",
 		"host=/nonexistent dbname=x password='sek rit' bogus",
+		"host=/nonexistent sslpassword=sekrit dbname=x",
 	};
 	char err[512];
 
