@@ -352,7 +352,8 @@ aimdb_check(const struct aimdb *a, int argc, char **argv)
 		return rc;
 	if (optind != argc)
 		return aimdb_usage_error("check", "no arguments expected");
-	st = cli_open(a->db_path, STORE_RO, &rc);
+	/* Whatever the schema holds: its differences are the report. */
+	st = cli_open(a->db_path, STORE_CHECK, &rc);
 	if (st == NULL)
 		return rc;
 	/* -1 has told add_line why, which marks the schema as failed. */

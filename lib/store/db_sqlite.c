@@ -262,7 +262,10 @@ sqlite_lock(struct db *db, int64_t key)
 	(void)key;
 	if (sqlite3_txn_state(conn(db)->h, "main") == SQLITE_TXN_WRITE)
 		return 0;
-	snprintf(conn(db)->err, sizeof(conn(db)->err),
+	/* BEGIN IMMEDIATE of a read-only connection takes no write lock. */
+	snprintf(conn(db)->err, sizeof(conn(db)->err), "%s",
+		 sqlite3_db_readonly(conn(db)->h, "main") == 1 ?
+		 "attempt to write a readonly database" :
 		 "a lock is taken inside a writing transaction");
 	return -1;
 }

@@ -33,6 +33,7 @@ enum store_mode {
 	STORE_RO,	/* must exist; any version readers know, never migrated */
 	STORE_RW,	/* created (with parent directory) and migrated if needed */
 	STORE_EDIT,	/* as STORE_RW, but must exist and not be empty */
+	STORE_CHECK,	/* as STORE_RO, whatever the schema holds (aimdb check) */
 };
 
 /* Schema version this build writes (SQLite: PRAGMA user_version). */
@@ -43,9 +44,11 @@ int store_schema_version(void);
  * program name, no newline) into ERR.  PATH must be a plain file name
  * (dbpath_check: never "", ":memory:" or an SQLite URI).  A file that is
  * not an SQLite database, has a newer user_version than this build knows,
- * or, for writing, a schema that differs from its version's or damaged
- * pages, is refused without being modified.  RW and EDIT set WAL, a busy
- * timeout and foreign keys.
+ * a schema that differs from its version's (every mode but STORE_CHECK:
+ * a reader too, before it reads anything through a view or table a
+ * hostile file may have replaced) or, for writing, damaged pages, is
+ * refused without being modified.  RW and EDIT set WAL, a busy timeout
+ * and foreign keys.  A server's schema is held to the same (store_pg.h).
  */
 struct store *store_open(const char *path, enum store_mode mode,
 			 char *err, size_t errlen);

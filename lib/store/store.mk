@@ -23,6 +23,10 @@ lib_store_libstore_a_SOURCES += lib/store/dbfile.c lib/store/dbfile.h
 # What a failure means (schema_err.c) and the schema comparison of
 # writers and aimdb check (schema_diff.c), apart to keep schema.c small.
 lib_store_libstore_a_SOURCES += lib/store/schema_err.c lib/store/schema_diff.c
+# The schema described in words both engines give (schema_desc.c), and
+# a server's in those words (schema_pg_desc.c), compared by schema_diff.
+lib_store_libstore_a_SOURCES += lib/store/schema_desc.c \
+	lib/store/schema_pg_desc.c
 
 # Opening a file: the checks before the first write, WAL, the migration.
 lib_store_libstore_a_SOURCES += lib/store/schema_open.c

@@ -1,7 +1,8 @@
 /*
  * The checks of opening a PostgreSQL store, in the order schema_open.c
  * makes them for a file: what the schema holds before anything is
- * written, then the creation or migration of a writer.
+ * written, the creation or migration of a writer, then the schema
+ * exactly, for a reader as for a writer.
  */
 #include "config.h"
 
@@ -15,20 +16,32 @@
 #include "schema_pg.h"
 
 #ifdef HAVE_LIBPQ
+/*
+ * An editor, like a reader, never makes the tables: an empty schema
+ * holds no run to change, and is refused as a reader refuses it; a
+ * schema it finds older it migrates, as every writer does.
+ */
 struct db *
-store_pg_open(const char *target, int writable, char *err, size_t errlen)
+store_pg_open(const char *target, enum store_mode mode, char *err,
+	      size_t errlen)
 {
 	struct db *db = db_pg_connect(target, err, errlen);
+	struct schema_first f = { err, errlen, 0 };
 	int version;
 
 	if (db == NULL)
 		return NULL;
 	if (schema_pg_inspect(db, &version, err, errlen) < 0)
 		goto fail;
-	if (!writable && schema_check_ro(version, err, errlen) < 0)
+	if (mode != STORE_RW && schema_check_ro(version, err, errlen) < 0)
 		goto fail;
-	if (writable && version < schema_pg_version() &&
+	if ((mode == STORE_RW || mode == STORE_EDIT) &&
+	    version < schema_pg_version() &&
 	    schema_pg_migrate(db, err, errlen) < 0)
+		goto fail;
+	/* Triggers, rules, policies, columns: what no file could hold either. */
+	if (mode != STORE_CHECK &&
+	    schema_pg_verify(db, schema_first_problem, &f) != 0)
 		goto fail;
 	return db;
 fail:
@@ -37,8 +50,11 @@ fail:
 }
 #else
 struct db *
-store_pg_open(const char *target, int writable, char *err, size_t errlen)
+store_pg_open(const char *target, enum store_mode mode, char *err,
+	      size_t errlen)
 {
+	(void)target;
+	(void)mode;
 	snprintf(err, errlen, "a PostgreSQL server: this aimkit was built "
 		 "without PostgreSQL (configure --without-postgresql)");
 	return NULL;
