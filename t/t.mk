@@ -404,6 +404,9 @@ EXTRA_DIST += t/push.sh
 # Three machines pushing into one store; --host; cross-host refusal.
 TESTS += t/fleet.sh
 EXTRA_DIST += t/fleet.sh
+# A server's schema as strict as a file's; doc/fleet.md's roles.
+TESTS += t/pg-roles.sh
+EXTRA_DIST += t/pg-roles.sh
 # Writers racing on one store (imports, hashes, renames), both engines.
 TESTS += t/race.sh
 EXTRA_DIST += t/race.sh
