@@ -260,6 +260,14 @@ check_PROGRAMS += t/db-api-t
 TESTS += t/db-api-t
 t_db_api_t_SOURCES = t/db-api-t.c t/dbfx.c t/dbfx.h t/dbval.c t/dbval.h t/storefx.c t/storefx.h
 t_db_api_t_LDADD = t/libtap.a lib/store/libstore.a lib/core/libcore.a $(SQLITE3_LIBS) $(LIBS)
+# Readers of a hostile file (run a view that never ends) end at once.
+TESTS += t/robust-hostile.sh
+EXTRA_DIST += t/robust-hostile.sh
+# A statement of a hostile file stopped past its limit (db_sqlite.c).
+check_PROGRAMS += t/db-limit-t
+TESTS += t/db-limit-t
+t_db_limit_t_SOURCES = t/db-limit-t.c t/storefx.c t/storefx.h
+t_db_limit_t_LDADD = t/libtap.a lib/store/libstore.a lib/core/libcore.a $(SQLITE3_LIBS) $(LIBS)
 # The storage seam: SQLite named only by its backend and open path.
 TESTS += t/db-seam.sh
 EXTRA_DIST += t/db-seam.sh
@@ -370,6 +378,7 @@ endif
 # store_open reaches a server too: every program that opens a store.
 t_store_made_t_LDADD += $(PQ_LIBS)
 t_db_api_t_LDADD += $(PQ_LIBS)
+t_db_limit_t_LDADD += $(PQ_LIBS)
 # The server lost in the middle of a run (a private cluster halted).
 EXTRA_DIST += t/pg-loss.sh
 if HAVE_LIBPQ

@@ -19,6 +19,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * How long one statement may run before the engine stops it with an
+ * error (PostgreSQL: statement_timeout; SQLite: a progress handler
+ * counting the time spent in the statement's steps): long enough for a
+ * comparison of a thousand tags, short enough that a statement stuck
+ * behind a lock, or looping in a hostile file's view, ends in an error
+ * a user can read.
+ */
+#define DB_STATEMENT_LIMIT_S 60
+
 struct db;		/* a connection */
 struct db_stmt;		/* a prepared statement of one connection */
 

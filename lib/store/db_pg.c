@@ -19,11 +19,6 @@
 #include "tag.h"
 #include "xalloc.h"
 
-/*
- * Long enough for a comparison of a thousand tags, short enough that a
- * statement stuck behind a lock ends in an error a user can read.
- */
-#define DB_PG_STATEMENT_TIMEOUT "60s"
 
 static struct db_pg *
 pg(const struct db *db)
@@ -310,8 +305,9 @@ db_pg_connect(const char *conninfo, char *err, size_t errlen)
 	}
 	/* returns the previous processor, libpq's, not wanted again */
 	(void)PQsetNoticeProcessor(db->conn, quiet, NULL);
-	if (pg_exec(&db->base, "SET statement_timeout = '"
-		    DB_PG_STATEMENT_TIMEOUT "'") < 0) {
+	snprintf(caught, sizeof(caught), "SET statement_timeout = '%ds'",
+		 DB_STATEMENT_LIMIT_S);
+	if (pg_exec(&db->base, caught) < 0) {
 		snprintf(err, errlen, "cannot configure: %s", db->err);
 		goto fail;
 	}

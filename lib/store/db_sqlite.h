@@ -19,4 +19,11 @@ struct db *db_sqlite_wrap(sqlite3 *h);
 /* The handle under DB, an SQLite connection of db_sqlite_wrap. */
 sqlite3 *db_sqlite_handle(struct db *db);
 
+/*
+ * A statement of DB whose steps together run longer than LIMIT_NS is
+ * stopped with an error naming the file: DB_STATEMENT_LIMIT_S unless
+ * set here (a test's shorter limit).
+ */
+void db_sqlite_set_limit(struct db *db, int64_t limit_ns);
+
 #endif

@@ -87,10 +87,15 @@ struct query_check {
 	int64_t fk_violations;	/* rows of foreign_key_check, -1 unchecked */
 	char **incomplete;	/* "run ID (TAG, started ...)" per run */
 	size_t n_incomplete;
+	int listed;		/* the incomplete runs were looked for */
 };
 
-/* Run the checks into *OUT.  0, or -1 after reporting. */
-int query_check(struct db *db, struct query_check *out);
+/*
+ * Run the checks into *OUT: the engine's own and, when RUNS is set, the
+ * incomplete runs, read from the table run (which a schema that differs
+ * may have made a view that never ends).  0, or -1 after reporting.
+ */
+int query_check(struct db *db, int runs, struct query_check *out);
 void query_check_free(struct query_check *c);
 
 enum query_type {
