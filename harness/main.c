@@ -31,6 +31,7 @@
 #include "schema_ver.h"
 #include "scratch.h"
 #include "suite.h"
+#include "sysroot.h"
 #include "tag.h"
 #include "xalloc.h"
 
@@ -317,7 +318,7 @@ machine_check(const struct cli *c, int pin, int before_run)
 	if (c->check == before_run ||
 	    (before_run && env != NULL && strcmp(env, "quiet") == 0))
 		return;
-	n = check_machine(check_root(), pin, f);
+	n = check_machine(sysroot(), pin, f);
 	if (before_run) {
 		check_warn_brief(f, n);
 		return;
