@@ -76,6 +76,11 @@ t_runner_stop_t_LDADD = $(AIM_T_LDADD)
 t_robust_swap_t_SOURCES = t/robust-swap-t.c
 t_robust_swap_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/runner-stop-t t/robust-ipc.sh t/robust-swap-t t/robust-scratch.sh
+# A scratch directory removed with two descriptors left.
+check_PROGRAMS += t/scratch-fds-t
+TESTS += t/scratch-fds-t
+t_scratch_fds_t_SOURCES = t/scratch-fds-t.c
+t_scratch_fds_t_LDADD = $(AIM_T_LDADD)
 EXTRA_DIST += t/robust-ipc.sh t/robust-scratch.sh
 check_PROGRAMS += t/tag-out-t
 t_tag_out_t_SOURCES = t/tag-out-t.c

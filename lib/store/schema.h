@@ -148,6 +148,16 @@ int schema_describe_version(int version, struct schema_object **out,
 sqlite3 *schema_open(const char *path, enum store_mode mode,
 		     struct store_checked *seen, char *err, size_t errlen);
 
+/*
+ * Why a writer reopening the file SEEN names (store_reopen) stops: the
+ * name no longer names it.  Its runs are in the file it began with, so
+ * none is made at the name, and none found there is written to.
+ */
+#define SCHEMA_GONE "no longer there: moved or removed during the run " \
+	"(no new database is made in its place)"
+#define SCHEMA_REPLACED "replaced by another file during the run (the " \
+	"run is in the file that was there)"
+
 /* A new database in memory, at the current version, for tests. */
 sqlite3 *schema_open_memory(char *err, size_t errlen);
 

@@ -85,6 +85,13 @@ setup_rw(sqlite3 *db, const char *name, int version,
 		snprintf(err, errlen, "cannot write: read-only file");
 		return -1;
 	}
+	/* The run's rows are in the file it began in, not in another. */
+	if (seen != NULL && seen->ino != 0 &&
+	    (lstat(name, &sb) != 0 || sb.st_dev != seen->dev ||
+	     sb.st_ino != seen->ino)) {
+		snprintf(err, errlen, "%s", SCHEMA_REPLACED);
+		return -1;
+	}
 	/* Setting WAL writes the header: every check comes first. */
 	if (!known_sound(name, seen, version, &sb) && version > 0 &&
 	    schema_check_sound(db, version, err, errlen) < 0)
@@ -142,12 +149,19 @@ schema_open(const char *path, enum store_mode mode, struct store_checked *seen,
 		[STORE_EDIT] = DBFILE_EDIT,
 		[STORE_CHECK] = DBFILE_READ,
 	};
-	enum dbfile_use use = uses[mode];
+	/* A file seen once is never made again: gone is gone. */
+	int again = seen != NULL && seen->ino != 0;
+	enum dbfile_use use = again ? DBFILE_EDIT : uses[mode];
 	int readonly = use == DBFILE_READ;
 	char name[4200];
+	struct stat sb;
 	sqlite3 *db;
 	int version;
 
+	if (again && lstat(path, &sb) != 0) {
+		snprintf(err, errlen, "%s", SCHEMA_GONE);
+		return NULL;
+	}
 	db = open_db(path, use, name, sizeof(name), err, errlen);
 	if (db == NULL)
 		return NULL;

@@ -66,10 +66,14 @@ struct store_checked {
 
 /*
  * store_open(PATH, STORE_RW, ...) that makes the costly checks (the
- * schema, quick_check) only when PATH is not the file SEEN names, by
- * device and inode, at the version SEEN names: a file replaced since, or
- * migrated by another process, is checked again.  The header and version
- * are checked on every open.  Updates SEEN after a successful open.
+ * schema, quick_check) only when SEEN, by device and inode, names the
+ * file at PATH at the version SEEN names: a file migrated by another
+ * process is checked again.  Once SEEN names a file, PATH must still
+ * name it: a file moved or removed since is not made again ("no longer
+ * there: ..."), and another file at its name is refused ("replaced by
+ * another file during the run ..."), since the writer's run is in the
+ * first.  The header and version are checked on every open.  Updates
+ * SEEN after a successful open.
  */
 struct store *store_reopen(const char *path, struct store_checked *seen,
 			   char *err, size_t errlen);
