@@ -5,8 +5,8 @@ bench_overhead_LDADD = $(AIM_LDADD)
 EXTRA_DIST += bench/suite-walltime.sh bench/calibrate.sh bench/invocations.sh \
 	bench/decided.sh
 EXTRA_DIST += bench/dbopen.sh
-EXTRA_DIST += bench/import-speed.sh
-EXTRA_DIST += bench/cmp-scale.sh
+EXTRA_DIST += bench/import-speed.sh bench/import-lkp.sh
+EXTRA_DIST += bench/cmp-scale.sh bench/judged.sh
 # The references of bench/side-by-side.sh (and ratio.sh): small, linking
 # nothing of aimkit, and compiled -O2 as tests-aim/ is, so that jmp_test
 # and the chains meet the same code; the message sizes and the chains'

@@ -59,6 +59,7 @@ static const struct option longopts[] = {
 	{ "against", required_argument, NULL, 'A' },
 	{ "until-decided", no_argument, NULL, 'U' },
 	{ "equivalence", required_argument, NULL, 'E' },
+	{ "force", no_argument, NULL, 'G' },
 	{ "copies", required_argument, NULL, 'N' },
 	{ "scale", optional_argument, NULL, 'S' },
 	{ "threads", no_argument, NULL, 'H' },
@@ -113,6 +114,9 @@ usage(FILE *f)
 		"      --budget DURATION  time for the whole run, e.g. 90s, 10m, 1h\n"
 		"                         (default: 10m)\n"
 		"      --equivalence PCT  margin of 'equivalent' for --until-decided (default: 2)\n"
+		"      --force            with --until-decided or --precision: go on against\n"
+		"                         runs of another machine, CPU model or aimkit build,\n"
+		"                         with a warning line\n"
 		"      --copies N,...     run N copies of each test at once, for each N\n"
 		"                         given (max: the CPUs aimrun may use)\n"
 		"      --scale [N,...]    the same for 1, 2, 4, ... up to the CPUs\n"
@@ -161,6 +165,7 @@ parse_cli(int argc, char **argv, struct cli *c)
 		case 'A': c->against = optarg; break;
 		case 'U': c->until_decided = 1; break;
 		case 'E': c->equivalence = optarg; break;
+		case 'G': c->force = 1; break;
 		case 'N': c->copies = optarg; break;
 		case 'S': c->scale = 1; c->copies = optarg; break;
 		case 'H': c->threads = 1; break;
