@@ -144,7 +144,7 @@ main(void)
 
 	plan_lazy();
 	pgfx_init(&fx, "sync");
-	db = store_pg_open(fx.conninfo, STORE_RW, err, sizeof(err));
+	db = store_pg_open(fx.conninfo, STORE_RW, NULL, err, sizeof(err));
 	if (db == NULL)
 		bail("cannot create the schema: %s", err);
 	is_int(schema_pg_version(), schema_version(),

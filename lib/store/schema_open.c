@@ -212,8 +212,8 @@ store_open(const char *path, enum store_mode mode, char *err, size_t errlen)
 {
 	/* A server's name never reaches the checks of a file. */
 	if (db_target_is_postgres(path))
-		return store_wrap(store_pg_open(path, mode, err, errlen), err,
-				  errlen);
+		return store_wrap(store_pg_open(path, mode, NULL, err, errlen),
+				  err, errlen);
 	return store_of(schema_open(path, mode, NULL, err, errlen), err,
 			errlen);
 }
@@ -224,10 +224,11 @@ store_reopen(const char *path, struct store_checked *seen, char *err,
 {
 	/*
 	 * A server has no file to have been replaced: a new connection
-	 * each time, its schema checked again (a few milliseconds).
+	 * each time, its mark and version checked, its whole schema once.
 	 */
 	if (db_target_is_postgres(path))
-		return store_open(path, STORE_RW, err, errlen);
+		return store_wrap(store_pg_open(path, STORE_RW, seen, err,
+						errlen), err, errlen);
 	return store_of(schema_open(path, STORE_RW, seen, err, errlen),
 			err, errlen);
 }

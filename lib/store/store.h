@@ -48,7 +48,8 @@ int store_schema_version(void);
  * a reader too, before it reads anything through a view or table a
  * hostile file may have replaced) or, for writing, damaged pages, is
  * refused without being modified.  RW and EDIT set WAL, a busy timeout
- * and foreign keys.  A server's schema is held to the same (store_pg.h).
+ * and foreign keys.  A server's schema is held to the same by writers
+ * (store_pg.h).
  */
 struct store *store_open(const char *path, enum store_mode mode,
 			 char *err, size_t errlen);
