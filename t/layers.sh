@@ -27,10 +27,11 @@ may() {
 	tests) echo core tests ;;
 	child) echo core tests child ;;
 	harness) echo core out stats store tests child harness ;;
-	report) echo core out stats store report ;;
+	query) echo core stats store query ;;
+	report) echo core out stats store query report ;;
 	esac
 }
-LAYERS='core out stats store tests child harness report'
+LAYERS='core out stats store tests child harness query report'
 
 # 1. The headers.
 if [ ! -r "$B/t/layers.env" ]; then
@@ -82,6 +83,8 @@ uses aimrun_test child_wire.h
 refused aimrun_test runner.h store.h
 uses harness runner.h timing.h aim_test.h store.h stats.h jsonout.h
 refused harness compare.h query.h cli.h
+uses query query.h query_int.h store.h db.h stats.h cli_exit.h
+refused query cli.h compare.h fmt.h import.h plot.h jsonout.h run.h
 uses aimrun run.h cli_opts.h
 uses report cli.h query.h compare.h fmt.h import.h plot.h store.h stats.h \
 	jsonout.h catalog.h
@@ -102,6 +105,7 @@ objects() {	# objects LAYER: its archive and its programs' own objects
 	child) echo "$B/harness/child/libchild.a" \
 		"$B"/harness/child/*aimrun-test.o ;;
 	harness) echo "$B/harness/libharness.a" "$B"/harness/harness_aimrun-*.o ;;
+	query) echo "$B/report/query/libquery.a" ;;
 	report) echo "$B/report/libreport.a" "$B"/report/report_aim*-*.o ;;
 	esac
 }
@@ -140,7 +144,8 @@ if command -v nm >/dev/null 2>&1; then
 	t "no object uses a symbol of a layer it may not use" \
 		sh -c "! grep -q '^bad' '$W/cross'"
 	for arrow in tests-\>core child-\>tests harness-\>child \
-		harness-\>store report-\>store report-\>out report-\>stats; do
+		harness-\>store report-\>store report-\>out report-\>stats \
+		report-\>query query-\>store; do
 		t "... and the check sees the uses it allows ($arrow)" \
 			grep -q "^ok $arrow " "$W/cross"
 	done

@@ -17,6 +17,9 @@ chmod 1777 "$W/scratch"
 for p in harness/aimrun harness/aimrun-test report/aimdb report/aimcmp; do
 	cp "$B/$p" "$W/bin/" || exit 1
 done
+# And a report to import, which nobody could not read where the source
+# tree is private (/root).
+cp "$S/t/data/report/bare.txt" "$W/bare.txt" || exit 1
 # Copies outside the build tree read the installed suites unless told.
 AIM_SUITEDIR="$S/suite" AIM_DATADIR="$S/tests-aim/data"
 export AIM_SUITEDIR AIM_DATADIR
@@ -60,7 +63,7 @@ else
 		--db "$DB" --dir "$W/scratch"
 	refused "aimdb rm on it" 2 "read" $as_user "$AIMDB" --db "$DB" rm base
 	refused "aimdb import into it" 2 "read" $as_user "$AIMDB" --db "$DB" \
-		import --tag x "$S/t/data/report/bare.txt"
+		import --tag x "$W/bare.txt"
 	t "aimdb list still reads it" $as_user "$AIMDB" --db "$DB" list
 	t "aimdb show still reads it" $as_user "$AIMDB" --db "$DB" show base
 	t "aimcmp still reads it" $as_user "$AIMCMP" --db "$DB" base base

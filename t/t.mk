@@ -240,7 +240,7 @@ EXTRA_DIST += t/memfam.sh
 TESTS += t/list-samples.sh
 EXTRA_DIST += t/list-samples.sh
 # Sampling until precise or decided: the levels per look and a small
-# simulation of peeking after every round (lib/seq*.c).
+# simulation of peeking after every round (lib/stats/seq*.c).
 check_PROGRAMS += t/seq-t
 TESTS += t/seq-t
 t_seq_t_SOURCES = t/seq-t.c
@@ -491,6 +491,7 @@ t/layers.env: Makefile
 	echo "aimrun_test='$(harness_aimrun_test_CPPFLAGS)'"; \
 	echo "harness='$(harness_libharness_a_CPPFLAGS)'"; \
 	echo "aimrun='$(harness_aimrun_CPPFLAGS)'"; \
+	echo "query='$(report_query_libquery_a_CPPFLAGS)'"; \
 	echo "report='$(report_libreport_a_CPPFLAGS)'"; \
 	echo "aimcmp='$(report_aimcmp_CPPFLAGS)'"; \
 	echo "aimdb='$(report_aimdb_CPPFLAGS)'"; \

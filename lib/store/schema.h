@@ -1,6 +1,8 @@
 /*
  * What makes a file an aimkit database, and the schema with its forward
- * migrations.  Kept apart from store.c so that the one place that knows
+ * migrations (schema.c); opening a file in the order of its checks
+ * (schema_open.c); SQLite's failures in a user's words (schema_err.c).
+ * Kept apart from the store's writer so that the one place that knows
  * the table layout is small enough to review whole when a step is added.
  */
 #ifndef AIM_SCHEMA_H
@@ -45,17 +47,6 @@ int schema_query_int(sqlite3 *db, const char *sql, int64_t *out);
 int schema_migrate(sqlite3 *db, char *err, size_t errlen);
 
 /*
- * The steps of opening a file (schema_open.c): a 10 s busy timeout
- * and foreign keys; the checks of a writer's first open (schema_verify,
- * and quick_check below 16 MiB) of a file of VERSION, -1 with ERR;
- * WAL (retried while another process holds the lock) with
- * synchronous=NORMAL.  0 or -1.
- */
-int schema_configure(sqlite3 *db);
-int schema_check_sound(sqlite3 *db, int version, char *err, size_t errlen);
-int schema_set_wal(sqlite3 *db);
-
-/*
  * SQLite's message for the last failure on DB, followed by the system's
  * when one caused it ("disk I/O error (File too large)"), in BUF
  * (schema_err.c).  schema_set_err writes "WHAT: <that>" into ERR;
@@ -66,15 +57,9 @@ void schema_set_err(char *err, size_t errlen, sqlite3 *db, const char *what);
 void schema_set_read_err(char *err, size_t errlen, sqlite3 *db);
 
 /*
- * Refusals: schema_set_damaged writes "damaged database: LINE" on one
- * printable line; the refusals every engine shares, schema_first_problem
- * among them, are in schema_ver.h.
- */
-void schema_set_damaged(char *err, size_t errlen, const char *line);
-
-/*
  * Read what makes DB an aimkit file (the header, application_id, version)
- * into *VERSION; -1 with ERR for a foreign, damaged or newer file.
+ * into *VERSION; -1 with ERR for a foreign, damaged or newer file (the
+ * reasons of schema_ver.h).
  */
 int schema_inspect(sqlite3 *db, int *version, char *err, size_t errlen);
 
@@ -98,8 +83,10 @@ typedef void (*schema_problem_fn)(const char *problem, void *arg);
 int schema_verify(sqlite3 *db, int version, schema_problem_fn fn, void *arg);
 
 /*
- * The pure part of schema_verify (schema_diff.c): HAVE and WANT
- * sorted by key with strcmp.
+ * The comparison behind schema_verify and schema_pg_verify, free of SQL:
+ * HAVE and WANT sorted by key with strcmp; FN told each object only one
+ * side has ("not part of the aimkit schema", "missing") and each whose
+ * SQL differs ("definition differs").  The number of differences.
  */
 int schema_diff(const struct schema_object *have, size_t n_have,
 		const struct schema_object *want, size_t n_want,
@@ -128,7 +115,6 @@ sqlite3 *schema_reference(int version);
 int schema_describe(sqlite3 *db, struct schema_object **out, size_t *n);
 int schema_describe_version(int version, struct schema_object **out,
 			    size_t *n);
-
 
 /*
  * Open PATH for store_open() (schema_open.c), MODE saying whether it

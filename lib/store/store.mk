@@ -20,16 +20,13 @@ t_store_open_t_LDADD = t/libtap.a $(STORE_LDADD)
 # dbfile.c: which paths may be opened as a database (schema.c).
 lib_store_libstore_a_SOURCES += lib/store/dbfile.c lib/store/dbfile.h
 
-# What a failure means (schema_err.c) and the schema comparison of
-# writers and aimdb check (schema_diff.c), apart to keep schema.c small.
-lib_store_libstore_a_SOURCES += lib/store/schema_err.c lib/store/schema_diff.c
+# SQLite's failures in a user's words (schema_err.c); opening a file:
+# the checks before the first write, its settings, WAL, the migration.
+lib_store_libstore_a_SOURCES += lib/store/schema_err.c lib/store/schema_open.c
 # The schema described in words both engines give (schema_desc.c), and
 # a server's in those words (schema_pg_desc.c), compared by schema_diff.
 lib_store_libstore_a_SOURCES += lib/store/schema_desc.c \
 	lib/store/schema_pg_desc.c
-
-# Opening a file: the checks before the first write, WAL, the migration.
-lib_store_libstore_a_SOURCES += lib/store/schema_open.c
 
 # The forms of times and UUIDs a copy of a run may bring (store_check.c).
 lib_store_libstore_a_SOURCES += lib/store/store_check.c
