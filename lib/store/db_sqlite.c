@@ -81,6 +81,12 @@ fail(struct db_sqlite *d)
 	return -1;
 }
 
+int
+db_sqlite_fail(struct db *db)
+{
+	return fail(conn(db));
+}
+
 /*
  * SQLite's progress handler: a statement whose steps together ran past
  * the limit is stopped (SQLITE_INTERRUPT), so a view a hostile file put
@@ -419,65 +425,6 @@ sqlite_snapshot(struct db *db)
 	return -1;
 }
 
-static int
-sqlite_schema_version(struct db *db)
-{
-	int64_t v;
-
-	if (schema_query_int(conn(db)->h, "PRAGMA user_version", &v) < 0)
-		return fail(conn(db));
-	return v >= 0 && v <= INT32_MAX ? (int)v : 0;
-}
-
-/*
- * integrity_check's lines, then foreign_key_check's rows counted when
- * they said "ok"; a file too damaged to answer is one more line of the
- * verdict, not an error of the check.
- */
-static int
-sqlite_check(struct db *db, void (*fn)(const char *, void *), void *arg,
-	     int64_t *orphans)
-{
-	struct db_sqlite *d = conn(db);
-	sqlite3_stmt *s = NULL;
-	int rc = sqlite3_prepare_v2(d->h, "PRAGMA integrity_check", -1, &s,
-				    NULL), lines = 0, ok = 0;
-
-	while (rc == SQLITE_OK && (rc = sqlite3_step(s)) == SQLITE_ROW) {
-		const char *line = (const char *)sqlite3_column_text(s, 0);
-
-		ok = lines++ == 0 && line != NULL && strcmp(line, "ok") == 0;
-		fn(line != NULL ? line : "", arg);
-		rc = SQLITE_OK;
-	}
-	if (rc != SQLITE_DONE && (sqlite3_errcode(d->h) & 0xff) == SQLITE_CORRUPT) {
-		fn(sqlite3_errmsg(d->h), arg);
-		ok = 0;
-		rc = SQLITE_DONE;
-	}
-	if (rc != SQLITE_DONE)
-		(void)fail(d);
-	(void)sqlite3_finalize(s);	/* the step's failure is kept */
-	*orphans = -1;
-	if (rc != SQLITE_DONE || !ok || lines != 1)
-		return rc == SQLITE_DONE ? 0 : -1;
-	/*
-	 * A key whose parent is no longer a table (a view put in its place)
-	 * cannot be checked: the file is damaged, which the schema check
-	 * names; the rows stay uncounted.
-	 */
-	if (sqlite3_prepare_v2(d->h, "PRAGMA foreign_key_check", -1, &s,
-			       NULL) != SQLITE_OK)
-		return 0;
-	*orphans = 0;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW)
-		(*orphans)++;
-	(void)sqlite3_finalize(s);	/* the step's code is rc */
-	if (rc != SQLITE_DONE)
-		*orphans = -1;
-	return 0;
-}
-
 static const char *
 sqlite_errmsg(const struct db *db)
 {
@@ -529,8 +476,8 @@ static const struct db_ops sqlite_ops = {
 	.snapshot = sqlite_snapshot,
 	.lock = sqlite_lock,
 	.in_transaction = sqlite_in_transaction,
-	.schema_version = sqlite_schema_version,
-	.check = sqlite_check,
+	.schema_version = db_sqlite_schema_version,
+	.check = db_sqlite_check,
 	.errmsg = sqlite_errmsg,
 	.lost = sqlite_lost,
 	.close = sqlite_close,

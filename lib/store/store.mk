@@ -44,7 +44,8 @@ lib_store_libstore_a_SOURCES += lib/store/store_read.c lib/store/store_read.h
 lib_store_libstore_a_SOURCES += lib/store/db.c lib/store/db.h lib/store/db_int.h
 
 # The SQLite backend of db.h, and of store_engine_code().
-lib_store_libstore_a_SOURCES += lib/store/db_sqlite.c lib/store/db_sqlite.h
+lib_store_libstore_a_SOURCES += lib/store/db_sqlite.c lib/store/db_sqlite.h \
+	lib/store/db_sqlite_check.c
 # Whether a database name is a PostgreSQL server (dbtarget.c), and
 # the PostgreSQL store: its schema (schema_pg.c) and opening it
 # (store_pg.c), which without libpq refuses every server.
