@@ -428,9 +428,12 @@ EXTRA_DIST += t/fleet.sh
 # A server's schema as strict as a file's; doc/fleet.md's roles.
 TESTS += t/pg-roles.sh
 EXTRA_DIST += t/pg-roles.sh
-# Writers racing on one store (imports, hashes, renames), both engines.
+# Writers racing on one store (imports, hashes, renames, pushes), both engines.
 TESTS += t/race.sh
 EXTRA_DIST += t/race.sh
+# A run known by its content: one run's logfile and spreadsheet, a resend.
+TESTS += t/import-same.sh
+EXTRA_DIST += t/import-same.sh
 # bench/fleet-load.sh small: concurrent writers and readers, a restart.
 TESTS += t/fleet-load.sh
 EXTRA_DIST += t/fleet-load.sh

@@ -76,6 +76,16 @@ int query_probe_uuid(struct query_probe *p, const char *uuid);
 void query_probe_close(struct query_probe *p);
 
 /*
+ * Whether DB holds a run of RUN's content (record_same_content, any tag):
+ * 1 with the first one's id in *ID and its tag in *TAG (malloc'd), 0
+ * none or RUN holds no sample of a rate, -1 after reporting.  DB is of
+ * this build's schema (query_same.c).
+ */
+struct record_run;
+int query_run_same(struct db *db, const struct record_run *run, int64_t *id,
+		   char **tag);
+
+/*
  * Whether a run with UUID is stored: 1 with its tag in *TAG (malloc'd),
  * 0 when none, -1 after reporting.
  */
