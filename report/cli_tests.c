@@ -13,6 +13,7 @@
 
 #include "catalog.h"
 #include "log.h"
+#include "suggest.h"
 #include "plot.h"
 #include "tag.h"
 #include "xalloc.h"
@@ -87,12 +88,26 @@ seen_as(const char *name, const struct cli_test_seen *seen, size_t n_seen)
 	return NULL;
 }
 
+/* " (did you mean ...?)" of the loaded names near NAME, or "". */
+static const char *
+near_seen(const char *name, const struct cli_test_seen *seen, size_t n_seen,
+	  char *buf, size_t len)
+{
+	struct suggest sg;
+
+	suggest_init(&sg, name);
+	for (size_t i = 0; i < n_seen; i++)
+		if (seen_as(seen[i].name, seen, i) == NULL)
+			suggest_offer(&sg, seen[i].name);
+	return suggest_text(&sg, buf, len);
+}
+
 int
 cli_tests_resolve(struct plot_want *want, size_t *n,
 		  const struct cli_test_seen *seen, size_t n_seen,
 		  char *const *tags, size_t n_tags)
 {
-	char *line = tags_line(tags, n_tags), shown[128];
+	char *line = tags_line(tags, n_tags), shown[128], near[160];
 	size_t k = 0, found = 0;
 	int rc = CLI_OK;
 
@@ -105,9 +120,11 @@ cli_tests_resolve(struct plot_want *want, size_t *n,
 			want[i].units = s->units;
 			found++;
 		} else if (want[i].number < 0) {
-			rc = cli_bad_usage("--tests: '%s': no result of that name in %s",
+			rc = cli_bad_usage("--tests: '%s': no result of that name in %s%s",
 					   tag_shown(want[i].name, shown,
-						     sizeof(shown)), line);
+						     sizeof(shown)), line,
+					   near_seen(want[i].name, seen, n_seen,
+						     near, sizeof(near)));
 		}
 		want[k++] = want[i];
 	}
