@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimplot of a long store: 25 tags of the 60 classic tests and 8 of the
 # mem family.  Every tag drawn is labelled; without tags named the last
 # 20 are drawn, said on stderr; past 60 tests a picture per group of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The record of a run (lib/core/record.c, record_check.c, record_same.c):
  * built, owned and released; when two runs hold the same content; and

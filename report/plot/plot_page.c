@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The tags a trend plot draws and the pictures a grid of many tests is
  * cut into.  A 17-tag store of 280 tests made one 2280 x 13700 picture
