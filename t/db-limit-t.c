@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A statement of an SQLite file is stopped once its steps together ran
  * past the limit (db_sqlite_set_limit, DB_STATEMENT_LIMIT_S unless a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A run is known by its content, not by the file it came in: one run's
 # logfile.suite9 and the suite9.ss of the same numbers (each rate
 # rounded to the whole operation) are one run, and so is a report sent

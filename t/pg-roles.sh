@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A server's schema held as strictly as a file's, and doc/fleet.md's
 # roles.  A trigger that doubles every sample's time, or a rule that
 # drops samples, planted by whoever owns the tables: aimdb check fails

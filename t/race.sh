@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Writers racing on one store, each check and the write it allows one
 # step: the same file imported by four processes at once is stored once,
 # the others told it is there; the content hash goes with exactly the

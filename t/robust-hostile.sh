@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Readers bounded against a hostile file: a database whose table run is
 # a view over an endless recursive query.  Every reader (aimdb list,
 # show, export, aimcmp, aimplot) and the sources of merge and push check

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A scratch directory is removed even when the run has almost no
  * descriptors left: two, the parent's and the directory's own, remove

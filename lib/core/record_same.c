@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Run identity by content: two runs are the same run when they hold the
  * same results (by test and rep), each of the same status with as many

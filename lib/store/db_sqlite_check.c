@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What db.h asks of an SQLite file beyond statements: its schema version
  * (user_version) and the check behind `aimdb check`, SQLite's own

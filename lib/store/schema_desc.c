@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The schema of an SQLite database described in words both engines can
  * give: tables and views, each column with its place, type class, NOT

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A server's schema in the words of schema_desc.c (tables, views,
  * columns, keys, indexes), plus everything aimkit never makes there,

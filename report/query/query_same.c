@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The stored run whose content is a new run's (record_same_content): the
  * runs holding one of its samples at an agreeing rate, with as many
