@@ -204,7 +204,7 @@ ms() {	# ms COMMAND...: the median of REPEAT wall times, in ms
 }
 scale() {
 	echo "scale: bench/cmp-scale.sh $TAGS (SQLite):"
-	REPEAT=$REPEAT sh "$S/bench/cmp-scale.sh" "$TAGS" "$d/scale.db" 2>/dev/null |
+	HOSTS=1 REPEAT=$REPEAT sh "$S/bench/cmp-scale.sh" "$TAGS" "$d/scale.db" 2>/dev/null |
 		sed 's/^/  /'
 	# Its made-up rows as an export carries them: the tests' own names
 	# and units, uuids in their form, a source line.

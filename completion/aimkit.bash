@@ -15,14 +15,15 @@ _aimkit_opts_aimrun=(--tag --suite --tests --list --duration --runs --dir
 	--prepare --help
 	--version -t -s -T -l -d -r -D -f -q -h -V)
 _aimkit_opts_aimcmp=(--db --format --wide --legend --tests --sort --run
-	--series --order --classify --alpha --equivalence --exclude-flagged
-	--fail-on-regression --counters --copies --scaling --latency --host
-	--force --help --version -d -f -t -s -r -S -O -h -V)
+	--series --order --last --since --classify --alpha --equivalence
+	--exclude-flagged --fail-on-regression --counters --copies --scaling
+	--latency --host --force --help --version -d -f -t -s -r -S -O -h -V)
 _aimkit_opts_aimdb=(--db --help --version -d -h -V)
-_aimkit_opts_aimplot=(--db --output --format --tests --order --relative
-	--script --title --scaling --latency --size --host --steps --alpha
-	--equivalence --force --help --version -d -o -f -t -O -r -s -T -S -h -V)
-_aimkit_opts_aimdb_list=(--host)
+_aimkit_opts_aimplot=(--db --output --format --tests --order --last --since
+	--relative --script --title --scaling --latency --size --host --steps
+	--alpha --equivalence --force --help --version -d -o -f -t -O -r -s -T
+	-S -h -V)
+_aimkit_opts_aimdb_list=(--host --since --limit)
 _aimkit_opts_aimdb_show=(--run -r)
 _aimkit_opts_aimdb_import=(--tag --split --format --again --dry-run
 	-t -s -f -a -n)
@@ -163,7 +164,7 @@ _aimkit_value()
 	*:--zerosize | aimplot:--size | \
 	*:--precision | *:--budget | *:--equivalence | *:--copies | *:--cmd | \
 	*:--warmup | *:--run | *:-r | *:--alpha | aimplot:--title | \
-	aimplot:-T | *:--host)
+	aimplot:-T | *:--host | *:--last | *:--since | *:--limit)
 		;;
 	*:--db | *:-d | *:--script | aimplot:-s | *:--output | *:-o | \
 	aimdb:--to)

@@ -119,16 +119,29 @@ count_samples(const struct import_report *r)
 	return n;
 }
 
+/* Runs in the order they were stored: the listing's is newest first. */
+static int
+by_id(const void *a, const void *b)
+{
+	const struct query_list_row *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
 /* What the database holds must be exactly what was parsed. */
 static int
 compare_stored(struct store *st, const struct import_file *f)
 {
+	const struct query_list_opts all = { 0 };
 	struct query_list_row *rows;
+	int64_t total;
 	size_t n;
 	int rc = 0;
 
-	if (query_list(store_db(st), &rows, &n) < 0)
+	if (query_list(store_db(st), &all, &rows, &n, &total) < 0)
 		return fuzz_broken("cannot list the stored runs");
+	if (n > 1)
+		qsort(rows, n, sizeof(*rows), by_id);
 	if (n != f->n_reports)
 		rc = fuzz_broken("%zu reports stored as %zu runs",
 				 f->n_reports, n);

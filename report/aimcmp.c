@@ -214,7 +214,7 @@ print_series(struct db *db, const char *path, const struct opts *o)
 		.order = o->order, .stats = o->cmp.stats,
 		.want = o->tests, .n_want = o->n_tests,
 		.tags = o->tags, .n_tags = o->n_tags, .host = o->host,
-		.force = o->force,
+		.force = o->force, .window = o->window,
 	};
 	struct series_db sd;
 	int rc = series_db_load(db, path, &sel, &sd);

@@ -30,6 +30,10 @@
 	"  -S, --series         steps between consecutive tags (all tags when\n" \
 	"                       none is given) that are significant\n" \
 	"  -O, --order ORDER    of the series: version (default), date, given\n" \
+	"      --last N         of the series when no TAG is given: the newest\n" \
+	"                       N tags (default 50; 0 for all)\n" \
+	"      --since DATE     of the series when no TAG is given: the tags\n" \
+	"                       first run on or after DATE (YYYY-MM-DD, UTC)\n" \
 	"      --classify       for git bisect run: exit 0 when CANDIDATE is\n" \
 	"                       like GOOD, 1 like BAD, 125 cannot tell, 128\n" \
 	"                       on any error (doc/bisect.md)\n" \
@@ -73,6 +77,8 @@ enum {
 	OPT_SCALING,
 	OPT_LATENCY,
 	OPT_HOST,
+	OPT_LAST,
+	OPT_SINCE,
 };
 
 
@@ -202,6 +208,10 @@ stats_option(int c, const char *arg, struct opts *o)
 	case OPT_HOST:
 		o->host = arg;
 		return CLI_OK;
+	case OPT_LAST:
+		return cli_parse_window("--last", arg, &o->window);
+	case OPT_SINCE:
+		return cli_parse_window("--since", arg, &o->window);
 	default:
 		return cli_bad_usage("bad option");
 	}
@@ -265,6 +275,12 @@ series_check(const struct opts *o)
 		return cli_bad_usage("--wide and --legend: only for the text table");
 	if (o->classify)
 		return classify_check(o);
+	if (o->window.since != NULL || o->window.last_given) {
+		if (!o->series)
+			return cli_bad_usage("--last and --since: only with --series");
+		if (o->n_tags > 0)
+			return cli_bad_usage("--last and --since pick among the tags of the database: not with TAGs");
+	}
 	if (!o->series) {
 		if (o->order_given)
 			return cli_bad_usage("--order: only with --series");
@@ -331,6 +347,8 @@ aimcmp_parse_options(int argc, char **argv, struct opts *o)
 		{ "scaling", no_argument, NULL, OPT_SCALING },
 		{ "latency", no_argument, NULL, OPT_LATENCY },
 		{ "host", required_argument, NULL, OPT_HOST },
+		{ "last", required_argument, NULL, OPT_LAST },
+		{ "since", required_argument, NULL, OPT_SINCE },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },

@@ -36,6 +36,7 @@ struct opts {
 	struct plot_want *tests;	/* --tests, NULL when all */
 	size_t n_tests;
 	const char *host;		/* --host: only that machine's runs */
+	struct series_window window;	/* --last, --since */
 	int64_t *runs;			/* --run ids */
 	size_t n_runs;
 	char **tags;			/* BASE NEW... */

@@ -9,6 +9,7 @@
 #include "aimdb.h"
 
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "compare.h"
 #include "import.h"
 #include "log.h"
+#include "parse.h"
 #include "query.h"
 #include "query_admin.h"
 #include "store.h"
@@ -97,64 +99,84 @@ print_list(const struct query_list_row *rows, size_t n)
 	}
 }
 
-/* Keep the rows of HOST (the host shown), in order; how many are left. */
-static size_t
-keep_host(struct query_list_row *rows, size_t n, const char *host)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		if (rows[i].host != NULL && strcmp(rows[i].host, host) == 0)
-			rows[k++] = rows[i];
-		else
-			query_list_free_row(&rows[i]);
-	}
-	return k;
-}
-
 static const char list_usage[] =
-	"Usage: aimdb list [--host NAME]\n"
-	"One line per run, grouped by tag.\n"
+	"Usage: aimdb list [--host NAME] [--since DATE] [--limit N] [PATTERN]\n"
+	"One line per run, newest first.\n"
 	"\n"
-	"      --host NAME  only the runs of that machine (the HOST column)\n";
+	"      --host NAME    only the runs of that machine (the HOST column)\n"
+	"      --since DATE   only the runs started at or after DATE (UTC):\n"
+	"                     YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ\n"
+	"      --limit N      only the newest N, saying on stderr how many\n"
+	"                     more there are\n"
+	"  PATTERN            only the tags it matches: * any text, ? one\n"
+	"                     character\n";
 
-int
-aimdb_list(const struct aimdb *a, int argc, char **argv)
+/* The options of list into *O; CLI_OK, or CLI_USER after saying why. */
+static int
+list_options(int argc, char **argv, struct query_list_opts *o, int *done)
 {
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "host", required_argument, NULL, 'H' },
+		{ "since", required_argument, NULL, 's' },
+		{ "limit", required_argument, NULL, 'n' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct query_list_row *rows;
-	const char *host = NULL;
-	struct store *st;
-	size_t n;
-	int c, done = 0, rc = CLI_OK;
+	long v;
+	int c;
 
 	while ((c = aimdb_getopt(argc, argv, "h", longopts, list_usage,
-				 &done)) != -1) {
-		if (c != 'H')
+				 done)) != -1) {
+		if (c == 'H') {
+			o->host = optarg;
+		} else if (c == 's') {
+			if (cli_parse_since("--since", optarg) != CLI_OK)
+				return CLI_USER;
+			o->since = optarg;
+		} else if (c == 'n') {
+			if (parse_long(optarg, 1, INT32_MAX, &v) < 0)
+				return aimdb_usage_error("list", "--limit: not a count of runs from 1: '%s'",
+							 optarg);
+			o->limit = v;
+		} else {
 			return CLI_USER;
-		host = optarg;
+		}
 	}
-	if (done)
+	if (*done)
 		return CLI_OK;
-	if (optind != argc)
-		return aimdb_usage_error("list", "no arguments expected");
+	if (argc - optind > 1)
+		return aimdb_usage_error("list", "one PATTERN at most");
+	o->pattern = optind < argc ? argv[optind] : NULL;
+	return CLI_OK;
+}
+
+int
+aimdb_list(const struct aimdb *a, int argc, char **argv)
+{
+	struct query_list_opts o = { 0 };
+	struct query_list_row *rows;
+	struct store *st;
+	int64_t total;
+	size_t n;
+	int done = 0, rc = list_options(argc, argv, &o, &done);
+
+	if (rc != CLI_OK || done)
+		return rc;
 	st = cli_open(a->db_path, STORE_RO, &rc);
 	if (st == NULL)
 		return rc;
-	if (query_list(store_db(st), &rows, &n) < 0) {
+	if (query_list(store_db(st), &o, &rows, &n, &total) < 0) {
 		rc = CLI_ENV;
 	} else {
-		if (host != NULL)
-			n = keep_host(rows, n, host);
-		if (host != NULL && n == 0)
+		if (o.host != NULL && n == 0)
 			rc = aimdb_usage_error("list", "no runs of host %s in %s",
-					       host, a->db_path);
+					       o.host, a->db_path);
 		else
 			print_list(rows, n);
+		if (total > (int64_t)n)
+			aim_warn("list: %lld older runs not shown (--limit %lld)",
+				 (long long)(total - (int64_t)n),
+				 (long long)o.limit);
 		query_list_free(rows, n);
 	}
 	store_close(st);

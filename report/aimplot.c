@@ -61,6 +61,10 @@ usage(FILE *f)
 	      "  -f, --format FMT       png, svg or pdf for DIR/ (default png)\n"
 	      "  -t, --tests LIST       only these tests (comma-separated names)\n"
 	      "  -O, --order ORDER      version (default), date or given\n"
+	      "      --last N           when no TAG is given: the newest N tags\n"
+	      "                         (default 50; 0 for all)\n"
+	      "      --since DATE       when no TAG is given: the tags first run\n"
+	      "                         on or after DATE (YYYY-MM-DD, UTC)\n"
 	      "  -r, --relative         rates in percent of each test's first tag\n"
 	      "  -s, --script FILE      also write the gnuplot script, data inline\n"
 	      "  -T, --title TEXT       title of the picture\n"
@@ -111,6 +115,10 @@ value_option(int c, const char *arg, struct opts *o)
 					 arg);
 		o->sel.stats.alpha = v;
 		break;
+	case 'l':
+		return cli_parse_window("--last", arg, &o->sel.window);
+	case 'w':
+		return cli_parse_window("--since", arg, &o->sel.window);
 	case 'e':
 		if (cli_parse_real(arg, 0.0, 100.0, &v) < 0)
 			return cli_bad_usage("--equivalence: not a percentage from 0 to 100: '%s'",
@@ -186,6 +194,8 @@ parse_options(int argc, char **argv, struct opts *o)
 		{ "latency", no_argument, NULL, 'L' },
 		{ "size", required_argument, NULL, 'z' },
 		{ "host", required_argument, NULL, 'H' },
+		{ "last", required_argument, NULL, 'l' },
+		{ "since", required_argument, NULL, 'w' },
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "equivalence", required_argument, NULL, 'e' },
 		{ "force", no_argument, NULL, 'F' },
@@ -212,6 +222,9 @@ parse_options(int argc, char **argv, struct opts *o)
 		return cli_bad_usage("--latency: give one TAG or more, without --scaling, --steps, --relative or --tests");
 	if (o->size != NULL && !o->latency)
 		return cli_bad_usage("--size: only with --latency");
+	if ((o->sel.window.since != NULL || o->sel.window.last_given) &&
+	    o->sel.n_tags > 0)
+		return cli_bad_usage("--last and --since pick among the tags of the database: not with TAGs");
 	return CLI_OK;
 }
 

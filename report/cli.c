@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -24,7 +25,9 @@
 #include "log.h"
 #include "parse.h"
 #include "plot.h"
+#include "record.h"
 #include "schema_ver.h"
+#include "series_db.h"
 #include "tag.h"
 #include "xalloc.h"
 
@@ -170,5 +173,39 @@ cli_parse(int argc, char **argv, const struct cli_parser *p)
 		if (rc != CLI_OK)
 			return rc;
 	}
+	return CLI_OK;
+}
+
+int
+cli_parse_since(const char *opt, const char *s)
+{
+	char day[32];
+
+	if (strlen(s) == 10 &&
+	    snprintf(day, sizeof(day), "%sT00:00:00Z", s) < (int)sizeof(day) &&
+	    record_utc_valid(day))
+		return CLI_OK;
+	if (record_utc_valid(s))
+		return CLI_OK;
+	return cli_bad_usage("%s: not a day YYYY-MM-DD or a time YYYY-MM-DDTHH:MM:SSZ (UTC): '%s'",
+			     opt, s);
+}
+
+int
+cli_parse_window(const char *opt, const char *arg, struct series_window *w)
+{
+	long v;
+
+	if (strcmp(opt, "--since") == 0) {
+		if (cli_parse_since(opt, arg) != CLI_OK)
+			return CLI_USER;
+		w->since = arg;
+		return CLI_OK;
+	}
+	if (parse_long(arg, 0, INT32_MAX, &v) < 0)
+		return cli_bad_usage("%s: not a count of tags (0 for all): '%s'",
+				     opt, arg);
+	w->last = (size_t)v;
+	w->last_given = 1;
 	return CLI_OK;
 }

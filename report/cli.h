@@ -15,6 +15,7 @@
 
 struct option;
 struct plot_want;
+struct series_window;
 
 /*
  * The database path: OPT (--db) when not NULL, else the default (see
@@ -115,5 +116,20 @@ struct cli_test_seen {
 int cli_tests_resolve(struct plot_want *want, size_t *n,
 		      const struct cli_test_seen *seen, size_t n_seen,
 		      char *const *tags, size_t n_tags);
+
+/*
+ * --since of OPT: a day YYYY-MM-DD or a time YYYY-MM-DDTHH:MM:SSZ, in
+ * UTC, as runs are stored, so it compares with their start as text.
+ * CLI_OK, or CLI_USER after saying why.
+ */
+int cli_parse_since(const char *opt, const char *s);
+
+/*
+ * OPT "--last" (a count of tags, 0 for all) or "--since"
+ * (cli_parse_since) of a series' window (series_db.h), ARG, into W.
+ * CLI_OK, or CLI_USER after saying why.
+ */
+int cli_parse_window(const char *opt, const char *arg,
+		     struct series_window *w);
 
 #endif

@@ -15,6 +15,7 @@
 
 #include "db.h"
 #include "db_pg.h"
+#include "db_pg_int.h"
 #include "pgfx.h"
 #include "dbval.h"
 #include "tap.h"
@@ -264,14 +265,86 @@ test_settings(struct db *db)
 {
 	struct db_stmt *st = db_prepare(db, "SELECT current_setting("
 		"'client_encoding'), current_setting('statement_timeout'),"
-		" current_setting('application_name')");
+		" current_setting('application_name'),"
+		" current_setting('max_parallel_workers_per_gather'),"
+		" current_setting('jit')");
 
 	if (!ok(st != NULL && db_step(st) == DB_ROW, "the session's settings"))
 		return;
 	is_string(db_column_text(st, 0), "UTF8", "client_encoding UTF8");
 	is_string(db_column_text(st, 1), "1min", "statement_timeout 60 s");
 	is_string(db_column_text(st, 2), "aimkit", "application_name aimkit");
+	is_string(db_column_text(st, 3), "0", "no parallel workers");
+	is_string(db_column_text(st, 4), "off", "no JIT compiling");
 	db_finalize(st);
+}
+
+/*
+ * A statement stays prepared on the server after its finalize, for the
+ * next prepare of the same SQL: one round trip a query instead of three.
+ * The probe's own text does not hold the marker it counts.
+ */
+static void
+test_kept(struct db *db)
+{
+	static const char sql[] = "SELECT CAST(? AS BIGINT) + 1 AS kept_probe";
+	static const char probes[] = "SELECT count(*) FROM pg_prepared_statements"
+		" WHERE statement LIKE '%' || 'kept' || '_probe%'";
+	static const char many[] = "SELECT count(*) FROM pg_prepared_statements"
+		" WHERE statement LIKE '%' || 'kept' || '_many%'";
+	struct db_stmt *a, *b;
+	char other[64];
+	int runs = 0;
+
+	for (int i = 0; i < 3; i++) {
+		a = db_prepare(db, sql);
+		runs += a != NULL && db_bind_int64(a, 1, i) == 0 &&
+			db_step(a) == DB_ROW && db_column_int64(a, 0) == i + 1;
+		db_finalize(a);
+	}
+	is_int(runs, 3, "the same SQL prepared, run and finalized three times");
+	is_int(dbval_int(db, probes), 1, "is one statement on the server");
+	a = db_prepare(db, sql);
+	b = db_prepare(db, sql);
+	ok(a != NULL && b != NULL && db_bind_int64(a, 1, 10) == 0 &&
+	   db_bind_int64(b, 1, 20) == 0 && db_step(a) == DB_ROW &&
+	   db_step(b) == DB_ROW && db_column_int64(a, 0) == 11 &&
+	   db_column_int64(b, 0) == 21, "two of it at once run apart");
+	db_finalize(a);
+	db_finalize(b);
+	ok(db_begin(db) == 0 && db_exec(db, "SELECT 1/0") < 0,
+	   "a transaction fails");
+	db_rollback(db);
+	a = db_prepare(db, sql);
+	ok(a != NULL && db_bind_int64(a, 1, 1) == 0 && db_step(a) == DB_ROW &&
+	   db_column_int64(a, 0) == 2, "a kept statement runs after it");
+	db_finalize(a);
+	for (int i = 0; i < DB_PG_KEPT + 8; i++) {
+		snprintf(other, sizeof(other), "SELECT %d AS kept_many", i);
+		db_finalize(db_prepare(db, other));
+	}
+	ok(dbval_int(db, many) > 0 && dbval_int(db, many) <= DB_PG_KEPT,
+	   "of %d statements, the server keeps at most %d", DB_PG_KEPT + 8,
+	   DB_PG_KEPT);
+	a = db_prepare(db, "SELECT 0 AS kept_many");
+	ok(a != NULL && db_step(a) == DB_ROW && db_column_int64(a, 0) == 0,
+	   "the oldest, let go, prepares again");
+	db_finalize(a);
+}
+
+/* The schema version is asked once, and again after a script. */
+static void
+test_version(struct db *db)
+{
+	is_int(db_schema_version(db), 0, "no aimkit_schema: version 0");
+	ok(db_exec(db, "CREATE TABLE aimkit_schema (application_id BIGINT,"
+		   " version INTEGER); INSERT INTO aimkit_schema"
+		   " VALUES (1095322937, 3)") == 0, "a version 3 mark");
+	is_int(db_schema_version(db), 3, "version 3");
+	ok(db_exec(db, "UPDATE aimkit_schema SET version = 4") == 0 &&
+	   db_schema_version(db) == 4, "a script moving it: read again, 4");
+	ok(db_exec(db, "DROP TABLE aimkit_schema") == 0 &&
+	   db_schema_version(db) == 0, "dropped: 0");
 }
 
 int
@@ -295,6 +368,8 @@ main(void)
 	test_text(db);
 	test_savepoints(db);
 	test_errors(db);
+	test_kept(db);
+	test_version(db);
 	test_lost(&fx);
 	test_lock(&fx, db);
 	test_connect();

@@ -49,9 +49,9 @@ fleet() {	# fleet STORE WHERE: the whole story against one store
 	t "$at: six runs, each once by uuid" test \
 		"$(wc -l <"$W/u") $(sort -u "$W/u" | wc -l)" = "6 6"
 	"$AIMDB" --db "$F" list --host h2 >"$W/list"
-	t "$at: aimdb list --host shows that machine's runs only" test \
-		"$(awk 'NR > 1 { print $1 "@" $6 }' "$W/list" | tr '\n' ' ')" = \
-		"v1@h2 v2@h2 "
+	t "$at: aimdb list --host shows that machine's runs only, newest first" \
+		test "$(awk 'NR > 1 { print $1 "@" $6 }' "$W/list" |
+		tr '\n' ' ')" = "v2@h2 v1@h2 "
 	"$AIMCMP" --db "$F" --host h1 v1 v2 >"$W/cmp" 2>&1; rc=$?
 	t "$at: aimcmp --host compares one machine's runs" test "$rc" -eq 0
 	t "$at: ... the header naming its host on each side" test \

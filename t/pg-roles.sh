@@ -44,8 +44,9 @@ t "the owner makes the tables with a first run" run "$(as "$OWN")" setup
 db_sql "$SU" "GRANT USAGE ON SCHEMA $SCH TO $WR, $RD;
 	GRANT SELECT ON ALL TABLES IN SCHEMA $SCH TO $WR, $RD;
 	GRANT INSERT ON run, run_env, result, sample, sample_metric,
-		run_import TO $WR;
-	GRANT UPDATE (status, ended_utc) ON run TO $WR" ||
+		run_import, run_summary TO $WR;
+	GRANT UPDATE (status, ended_utc) ON run TO $WR;
+	GRANT UPDATE (n_tests, n_ok, n_samples) ON run_summary TO $WR" ||
 	echo "Bail out! cannot grant"
 t "the writer role measures" run "$(as "$WR")" w1
 t "... and imports" "$AIMDB" --db "$(as "$WR")" import -t imp \

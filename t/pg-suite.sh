@@ -24,6 +24,7 @@ trap 'pg_stop; rm -rf "$W"' EXIT
 SCRIPTS="cmp-table levels html series-cmp classify cmp-counters plot
 	import-input import-scale import-lines-stats merge-missing
 	report-inject plot-inject aimcmp-latency plot-latency list-samples
+	list-summary series-window
 	cmp-ci import-json csv-identity json-identity
 	merge report import-peers import-mail import-wild canary-speed"
 n=0

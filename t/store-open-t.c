@@ -33,7 +33,7 @@ test_create(const struct storefx *fx)
 	db = storefx_handle(st);
 	is_int(storefx_int(db, "PRAGMA user_version"), store_schema_version(),
 	       "migration sets user_version to the schema version");
-	is_int(store_schema_version(), 5, "this build writes schema version 5");
+	is_int(store_schema_version(), 6, "this build writes schema version 6");
 	is_int(storefx_int(db, "PRAGMA application_id"), 0x41494d39,
 	       "application_id marks the file as aimkit's");
 	is_string(storefx_text(db, "PRAGMA journal_mode", buf, sizeof(buf)),
@@ -45,8 +45,9 @@ test_create(const struct storefx *fx)
 	is_int(storefx_int(db, "SELECT count(*) FROM sqlite_master"
 			   " WHERE name IN ('run', 'run_env', 'result',"
 			   " 'sample', 'sample_rate', 'run_tag', 'run_import',"
-			   " 'run_import_sha256')"),
-	       8, "tables, view and indexes exist");
+			   " 'run_import_sha256', 'run_summary', 'run_started',"
+			   " 'run_host')"),
+	       11, "tables, view and indexes exist");
 	ok(store_db(NULL) == NULL, "store_db(NULL) is NULL");
 	store_close(st);
 	st = storefx_open_rw(path);
@@ -55,8 +56,8 @@ test_create(const struct storefx *fx)
 	st = store_open(path, STORE_RO, err, sizeof(err));
 	ok(st != NULL, "reopening it RO works");
 	if (st != NULL)
-		is_int(storefx_int(storefx_handle(st), "PRAGMA user_version"), 5,
-		       "RO sees version 5");
+		is_int(storefx_int(storefx_handle(st), "PRAGMA user_version"), 6,
+		       "RO sees version 6");
 	else
 		diag("%s", err);
 	store_close(st);
@@ -107,9 +108,9 @@ test_refusals(const struct storefx *fx)
 
 	make_newer(storefx_path(fx, "newer.db", path, sizeof(path)));
 	expect_refusal(path, STORE_RW, "database schema version 99 is newer"
-		       " than this aimkit (5)", "a newer schema version");
+		       " than this aimkit (6)", "a newer schema version");
 	expect_refusal(path, STORE_RO, "database schema version 99 is newer"
-		       " than this aimkit (5)", "a newer schema version");
+		       " than this aimkit (6)", "a newer schema version");
 	storefx_path(fx, "junk.db", path, sizeof(path));
 	if (storefx_write(path, junk, sizeof(junk) - 1) < 0)
 		bail("cannot write junk.db");
@@ -122,7 +123,7 @@ test_refusals(const struct storefx *fx)
 	storefx_exec(storefx_path(fx, "plain.db", path, sizeof(path)),
 		 "PRAGMA user_version = 7");
 	expect_refusal(path, STORE_RW, "database schema version 7 is newer"
-		       " than this aimkit (5)", "a plain newer database");
+		       " than this aimkit (6)", "a plain newer database");
 	storefx_exec(storefx_path(fx, "other.db", path, sizeof(path)),
 		 "CREATE TABLE notes (t TEXT)");
 	expect_refusal(path, STORE_RW, "not an aimkit database",

@@ -56,8 +56,8 @@ test_create(const struct pgfx *fx)
 	refused(fx, 0, "no results in this database", "of an empty schema");
 	is_int(pgfx_int(fx, RELATIONS), 0, "which stays empty");
 	ok(opens(fx, 1), "a writer creates the schema");
-	is_int(pgfx_int(fx, "SELECT version FROM aimkit_schema"), 5,
-	       "at version 5");
+	is_int(pgfx_int(fx, "SELECT version FROM aimkit_schema"),
+	       schema_pg_version(), "at this build's version");
 	is_int(pgfx_int(fx, "SELECT application_id FROM aimkit_schema"),
 	       SCHEMA_APPLICATION_ID, "marked as aimkit's");
 	is_int(schema_pg_version(), schema_version(),
@@ -71,15 +71,21 @@ static void
 test_refusals(struct pgfx *fx)
 {
 	long long before = pgfx_int(fx, RELATIONS);
+	int v = schema_pg_version();
+	char sql[128], why[128];
 
-	pgfx_exec(fx, "UPDATE aimkit_schema SET version = 6");
-	refused(fx, 1, "database schema version 6 is newer than this aimkit (5)",
-		"of a newer schema");
+	snprintf(sql, sizeof(sql), "UPDATE aimkit_schema SET version = %d",
+		 v + 1);
+	pgfx_exec(fx, sql);
+	snprintf(why, sizeof(why), "database schema version %d is newer than"
+		 " this aimkit (%d)", v + 1, v);
+	refused(fx, 1, why, "of a newer schema");
 	refused(fx, 0, "is newer than this aimkit", "of a newer schema");
-	is_int(pgfx_int(fx, "SELECT version FROM aimkit_schema"), 6,
+	is_int(pgfx_int(fx, "SELECT version FROM aimkit_schema"), v + 1,
 	       "which is left as it was");
-	pgfx_exec(fx, "UPDATE aimkit_schema SET version = 5,"
-		  " application_id = 1");
+	snprintf(sql, sizeof(sql), "UPDATE aimkit_schema SET version = %d,"
+		 " application_id = 1", v);
+	pgfx_exec(fx, sql);
 	refused(fx, 1, "not an aimkit database (application_id 0x1)",
 		"of another mark");
 	pgfx_exec(fx, "UPDATE aimkit_schema SET application_id = 1095322937;"

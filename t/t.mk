@@ -251,6 +251,9 @@ EXTRA_DIST += t/memfam.sh
 # aimdb list counts every sample of a run.
 TESTS += t/list-samples.sh
 EXTRA_DIST += t/list-samples.sh
+# aimdb list reads run summaries the writers keep true, and picks runs.
+TESTS += t/list-summary.sh
+EXTRA_DIST += t/list-summary.sh
 # Sampling until precise or decided: the levels per look and a small
 # simulation of peeking after every round (lib/stats/seq*.c).
 check_PROGRAMS += t/seq-t
@@ -276,6 +279,9 @@ EXTRA_DIST += t/copies.sh
 # Schema version 5 from a file written at version 4.
 TESTS += t/schema-v5.sh
 EXTRA_DIST += t/schema-v5.sh t/data/schema-v4.sql
+# Schema version 6 (run summaries) from a file written at version 5.
+TESTS += t/schema-v6.sh
+EXTRA_DIST += t/schema-v6.sh t/data/schema-v5.sql
 # aimrun modes together: sweeps and canaries, refused combinations.
 TESTS += t/option-combos.sh
 EXTRA_DIST += t/option-combos.sh

@@ -147,11 +147,20 @@ pg_lost(const struct db *d)
 	return pg(d)->lost;
 }
 
+/* A script may be a schema step: the version is read again after it. */
+static int
+pg_script(struct db *d, const char *script)
+{
+	pg(d)->version = 0;
+	return pg_exec(d, script);
+}
+
 /* PQfinish ends the session, and the server rolls back what is open. */
 static void
 pg_close(struct db *d)
 {
 	PQfinish(pg(d)->conn);
+	db_pg_kept_free(pg(d));
 	free(d);
 }
 
@@ -175,7 +184,7 @@ const struct db_ops db_pg_ops = {
 	.bulk_prepare = db_pg_bulk_prepare,
 	.bulk_row = db_pg_bulk_row,
 	.bulk_flush = db_pg_bulk_flush,
-	.exec = pg_exec,
+	.exec = pg_script,
 	.changes = pg_changes,
 	.begin = pg_begin,
 	.snapshot = pg_snapshot,
@@ -306,7 +315,18 @@ db_pg_connect(const char *conninfo, char *err, size_t errlen)
 	}
 	/* returns the previous processor, libpq's, not wanted again */
 	(void)PQsetNoticeProcessor(db->conn, quiet, NULL);
-	snprintf(caught, sizeof(caught), "SET statement_timeout = '%ds'",
+	/*
+	 * One round trip for all.  aimkit's statements find a few rows by
+	 * their keys: a parallel plan (chosen when the planner's guess of
+	 * a join is wide) only adds the start of its workers, and a plan
+	 * compiled by JIT (when that guess costs it past jit_above_cost)
+	 * the compiling, some 40 ms a statement; jit is off where the
+	 * server has the setting (from PostgreSQL 11).
+	 */
+	snprintf(caught, sizeof(caught), "SELECT set_config(name, 'off',"
+		 " false) FROM pg_settings WHERE name = 'jit';"
+		 " SET statement_timeout = '%ds';"
+		 " SET max_parallel_workers_per_gather = 0",
 		 DB_STATEMENT_LIMIT_S);
 	if (pg_exec(&db->base, caught) < 0) {
 		snprintf(err, errlen, "cannot configure: %s", db->err);

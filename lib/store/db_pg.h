@@ -12,13 +12,19 @@ struct db;
 
 /*
  * Connect to the server CONNINFO names (a URI or keyword/value string,
- * dbtarget.h), with client_encoding UTF8, a 60 s statement_timeout,
- * application_name aimkit unless CONNINFO gives one, and a 10 s
+ * dbtarget.h), with client_encoding UTF8, a 60 s statement_timeout, no
+ * parallel workers, application_name aimkit unless CONNINFO gives one, and a 10 s
  * connect_timeout unless it gives one.  A password in CONNINFO is
  * refused (it would show in the process list and in messages: the
  * passfile or a service file holds it).  NULL with a one-line reason in
  * ERR, which never quotes CONNINFO.
  */
 struct db *db_pg_connect(const char *conninfo, char *err, size_t errlen);
+
+/*
+ * The schema version the opening of DB found (store_pg.c), so that
+ * db_schema_version answers it without asking the server again.
+ */
+void db_pg_version_known(struct db *db, int version);
 
 #endif

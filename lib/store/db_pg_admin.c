@@ -6,6 +6,7 @@
  */
 #include <stdint.h>
 
+#include "db_pg.h"
 #include "db_pg_int.h"
 
 /* One integer from SQL answering one row and column: 0 or -1. */
@@ -30,8 +31,12 @@ one_int(struct db *db, const char *sql, int64_t *out)
 int
 db_pg_schema_version(struct db *db)
 {
+	struct db_pg *d = (struct db_pg *)db;
 	int64_t present = 0, v = 0;
 
+	/* Once per connection: the readers ask before each statement. */
+	if (d->version > 0)
+		return d->version;
 	if (one_int(db, "SELECT CAST(to_regclass('aimkit_schema') IS NOT NULL"
 		    " AS INTEGER)", &present) < 0)
 		return -1;
@@ -40,7 +45,16 @@ db_pg_schema_version(struct db *db)
 	if (one_int(db, "SELECT COALESCE(MAX(version), 0) FROM aimkit_schema",
 		    &v) < 0)
 		return -1;
-	return v < 0 || v > 1000000 ? -1 : (int)v;
+	if (v < 0 || v > 1000000)
+		return -1;
+	d->version = (int)v;
+	return d->version;
+}
+
+void
+db_pg_version_known(struct db *db, int version)
+{
+	((struct db_pg *)db)->version = version > 0 ? version : 0;
 }
 
 /* A lock of the session's transaction, released by its end. */

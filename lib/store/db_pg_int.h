@@ -14,12 +14,33 @@
 
 #include "db_int.h"
 
+/*
+ * A statement prepared on the server and kept there after its finalize,
+ * so that the next prepare of the same SQL costs no round trip.
+ */
+struct db_pg_kept {
+	char *sql;		/* as the caller gave it */
+	char name[32];
+	int nparams;
+};
+
+/* Statements kept per connection; the oldest is deallocated past it. */
+#define DB_PG_KEPT 32
+
 struct db_pg {
 	struct db base;
 	PGconn *conn;
 	uint64_t next_stmt;	/* names statements: unique per connection */
 	int64_t changes;
 	int lost;
+	/*
+	 * The schema version once read: it only grows, and what readers
+	 * ask of a version holds for the later ones; a script (a schema
+	 * step) clears it.  0: not read.
+	 */
+	int version;
+	struct db_pg_kept kept[DB_PG_KEPT];	/* oldest first */
+	size_t n_kept;
 	char err[512];
 };
 
@@ -29,6 +50,7 @@ struct db_pg {
 struct db_pg_stmt {
 	struct db_stmt base;
 	struct db_pg *db;
+	char *sql;		/* as prepared, to keep it at finalize */
 	char name[32];
 	int nparams;
 	char **values;		/* NULL: SQL NULL */
@@ -89,6 +111,8 @@ void db_pg_bulk_drop(struct db_pg_stmt *st);
 void db_pg_bulk_free(struct db_pg_stmt *st);
 /* Deallocate DB's prepared statement NAME where the session allows. */
 void db_pg_deallocate(struct db_pg *db, const char *name);
+/* Free what DB keeps prepared (the server drops it with the session). */
+void db_pg_kept_free(struct db_pg *db);
 /*
  * The COPY text form of V (NULL: SQL NULL, "\\N") written at BUF, which
  * has room for twice V's length or 2 bytes: backslash, tab, newline and

@@ -14,36 +14,70 @@
 #include "db_pg_int.h"
 #include "xalloc.h"
 
+/* A new statement of DB for SQL under NAME, with N parameters. */
+static struct db_pg_stmt *
+stmt_new(struct db_pg *db, const char *sql, const char *name, int n)
+{
+	struct db_pg_stmt *st = xcalloc(1, sizeof(*st));
+
+	st->base.ops = &db_pg_ops;
+	st->db = db;
+	st->sql = xstrdup(sql);
+	snprintf(st->name, sizeof(st->name), "%s", name);
+	st->nparams = n;
+	st->values = xcalloc((size_t)n + 1, sizeof(*st->values));
+	return st;
+}
+
+/* The statement DB keeps prepared for SQL, taken from the kept ones, or NULL. */
+static struct db_pg_stmt *
+take_kept(struct db_pg *db, const char *sql)
+{
+	struct db_pg_stmt *st;
+
+	for (size_t i = db->n_kept; i-- > 0;) {
+		struct db_pg_kept *k = &db->kept[i];
+
+		if (strcmp(k->sql, sql) != 0)
+			continue;
+		st = stmt_new(db, sql, k->name, k->nparams);
+		free(k->sql);
+		memmove(k, k + 1, (db->n_kept - i - 1) * sizeof(*k));
+		db->n_kept--;
+		return st;
+	}
+	return NULL;
+}
+
 struct db_stmt *
 db_pg_prepare(struct db *d, const char *sql)
 {
 	struct db_pg *db = (struct db_pg *)d;
-	struct db_pg_stmt *st;
+	struct db_pg_stmt *st = take_kept(db, sql);
 	PGresult *res;
+	char name[32];
 	int n = 0;
-	char *text = db_pg_sql(sql, &n);
+	char *text;
+
+	if (st != NULL)
+		return &st->base;
+	text = db_pg_sql(sql, &n);
 
 	if (text == NULL) {
 		db_pg_fail_msg(db, "cannot prepare: an unterminated quote "
 			       "or too many parameters");
 		return NULL;
 	}
-	st = xcalloc(1, sizeof(*st));
-	st->base.ops = &db_pg_ops;
-	st->db = db;
-	snprintf(st->name, sizeof(st->name), "aim_%" PRIu64, db->next_stmt++);
-	res = PQprepare(db->conn, st->name, text, 0, NULL);
+	snprintf(name, sizeof(name), "aim_%" PRIu64, db->next_stmt++);
+	res = PQprepare(db->conn, name, text, 0, NULL);
 	free(text);
 	if (PQresultStatus(res) != PGRES_COMMAND_OK) {
 		db_pg_fail(db, "", res);
 		PQclear(res);
-		free(st);
 		return NULL;
 	}
 	PQclear(res);
-	st->nparams = n;
-	st->values = xcalloc((size_t)n + 1, sizeof(*st->values));
-	return &st->base;
+	return &stmt_new(db, sql, name, n)->base;
 }
 
 /* Parameter I's slot, emptied, or NULL with the reason. */
@@ -181,16 +215,54 @@ db_pg_deallocate(struct db_pg *db, const char *name)
 	}
 }
 
+/*
+ * Keep ST's prepared statement for the next prepare of its SQL: prepared
+ * statements outlive transactions, rolled back or not, until the
+ * session ends.  The oldest kept one makes room.
+ */
+static void
+keep(struct db_pg_stmt *st)
+{
+	struct db_pg *db = st->db;
+	struct db_pg_kept *k;
+
+	if (PQstatus(db->conn) != CONNECTION_OK) {
+		free(st->sql);
+		return;
+	}
+	if (db->n_kept == DB_PG_KEPT) {
+		db_pg_deallocate(db, db->kept[0].name);
+		free(db->kept[0].sql);
+		memmove(db->kept, db->kept + 1,
+			(DB_PG_KEPT - 1) * sizeof(*db->kept));
+		db->n_kept--;
+	}
+	k = &db->kept[db->n_kept++];
+	k->sql = st->sql;
+	snprintf(k->name, sizeof(k->name), "%s", st->name);
+	k->nparams = st->nparams;
+}
+
+void
+db_pg_kept_free(struct db_pg *db)
+{
+	for (size_t i = 0; i < db->n_kept; i++)
+		free(db->kept[i].sql);
+	db->n_kept = 0;
+}
+
 void
 db_pg_finalize(struct db_stmt *s)
 {
 	struct db_pg_stmt *st = db_pg_stmt(s);
 
 	(void)db_pg_reset(s);	/* always 0 */
-	if (st->bulk == NULL)
-		db_pg_deallocate(st->db, st->name);
-	else
+	if (st->bulk == NULL) {
+		keep(st);
+	} else {
 		db_pg_bulk_free(st);
+		free(st->sql);
+	}
 	free(st->values);
 	free(st);
 }

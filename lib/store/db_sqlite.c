@@ -129,6 +129,15 @@ db_sqlite_wrap(sqlite3 *h)
 	d->limit_ns = DB_STATEMENT_LIMIT_S * INT64_C(1000000000);
 	sqlite3_progress_handler(h, DB_SQLITE_PROGRESS_OPS, progress, d);
 	snprintf(d->err, sizeof(d->err), "no error");
+	/*
+	 * LIKE compares bytes, as PostgreSQL's does on text of the "C"
+	 * collation: a pattern picks the same tags on both engines.
+	 */
+	if (sqlite3_exec(h, "PRAGMA case_sensitive_like = ON", NULL, NULL,
+			 NULL) != SQLITE_OK) {
+		db_close(&d->base);
+		return NULL;
+	}
 	return &d->base;
 }
 

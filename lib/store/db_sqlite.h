@@ -13,7 +13,8 @@
 
 /*
  * A connection of db.h over the open handle H, which it then owns
- * (db_close closes it).  NULL when out of memory, H closed.
+ * (db_close closes it), LIKE made case-sensitive.  NULL when out of
+ * memory or H refuses the setting, H closed.
  */
 struct db *db_sqlite_wrap(sqlite3 *h);
 

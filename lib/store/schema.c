@@ -154,12 +154,18 @@ static const char migration_5[] =
 	"\tCHECK (copies >= 1);\n"
 	"PRAGMA user_version = 5;\n";
 
+/* Version 6: run summaries and the readers' indexes (schema_ver.h). */
+static const char migration_6[] =
+	SCHEMA_STEP_SUMMARY("INTEGER")
+	"PRAGMA user_version = 6;\n";
+
 static const char *const migrations[] = {
 	migration_1,
 	migration_2,
 	migration_3,
 	migration_4,
 	migration_5,
+	migration_6,
 };
 
 int

@@ -114,8 +114,14 @@ static const char step_5[] =
 	");\n"
 	"INSERT INTO aimkit_schema VALUES (1095322937, 5);\n";
 
+/* Version 6: run summaries and the readers' indexes (schema_ver.h). */
+static const char step_6[] =
+	SCHEMA_STEP_SUMMARY("BIGINT")
+	"UPDATE aimkit_schema SET version = 6;\n";
+
 static const char *const steps[] = {
 	step_5,
+	step_6,
 };
 
 #define N_STEPS ((int)(sizeof(steps) / sizeof(steps[0])))

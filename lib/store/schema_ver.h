@@ -38,6 +38,36 @@ int schema_version(void);
 	" 'trig_rtns', 'sieve', 'sort_rtns_1')"
 
 /*
+ * Version 6: what aimdb list shows of a run, kept by the writer in the
+ * transaction of each result (store_summary.c), so that a listing reads
+ * a row a run instead of every sample of a fleet's year: the tests with
+ * a result, the ok results and the samples; filled here for the runs a
+ * database holds already (one without results gets zeros).  And the
+ * indexes by which readers find the newest runs and a machine's.  INT is
+ * the engine's 64-bit integer.  A released step never changes: a later
+ * change is a step of its own.  SCHEMA_SUMMARY_VERSION is the version
+ * it makes, from which readers take the counts from the summaries.
+ */
+#define SCHEMA_SUMMARY_VERSION 6
+#define SCHEMA_STEP_SUMMARY(INT) \
+	"CREATE TABLE run_summary (\n" \
+	"\trun_id " INT " PRIMARY KEY REFERENCES run (id) ON DELETE CASCADE,\n" \
+	"\tn_tests " INT " NOT NULL,\n" \
+	"\tn_ok " INT " NOT NULL,\n" \
+	"\tn_samples " INT " NOT NULL\n" \
+	");\n" \
+	"INSERT INTO run_summary (run_id, n_tests, n_ok, n_samples)\n" \
+	"\tSELECT u.id, (SELECT COUNT(DISTINCT r.test) FROM result AS r\n" \
+	"\t\tWHERE r.run_id = u.id),\n" \
+	"\t\t(SELECT COUNT(*) FROM result AS r\n" \
+	"\t\tWHERE r.run_id = u.id AND r.status = 'ok'),\n" \
+	"\t\t(SELECT COUNT(*) FROM result AS r\n" \
+	"\t\tJOIN sample AS s ON s.result_id = r.id WHERE r.run_id = u.id)\n" \
+	"\tFROM run AS u;\n" \
+	"CREATE INDEX run_started ON run (started_utc, id);\n" \
+	"CREATE INDEX run_host ON run (host, started_utc, id);\n"
+
+/*
  * The reasons for refusing another program's database (APP_ID its mark,
  * 0 when it has none but holds tables) and a newer one (VERSION), the
  * same for a file and a PostgreSQL schema (schema.c);

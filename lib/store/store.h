@@ -15,6 +15,8 @@
  *   sample(result_id, seq, calls, elapsed_ns, printed_ops)
  *   sample_metric(result_id, seq, metric, bound, value)
  *   run_import(run_id, sha256)
+ *   run_summary(run_id, n_tests, n_ok, n_samples): kept by store_add_result
+ *     and store_put_run in the transaction of their rows
  *
  * No handle may be open across fork(): open, write and close between
  * children.

@@ -5,6 +5,7 @@
 lib_store_libstore_a_SOURCES += \
 	lib/store/schema.c lib/store/schema.h lib/store/schema_ver.h \
 	lib/store/store.c lib/store/store_rows.c lib/store/store_put.c \
+	lib/store/store_summary.c \
 	lib/store/store.h \
 	lib/store/store_int.h lib/store/store_code.h
 

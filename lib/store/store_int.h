@@ -42,6 +42,17 @@ void store_fail_sql(struct store *st, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /*
+ * A run's summary (store_summary.c), in the caller's transaction; 0 or
+ * -1.  store_summary_add counts result RES of run RUN_ID, just inserted
+ * with its samples; store_summary_put makes the summary of RUN, just
+ * inserted whole as RUN_ID.
+ */
+int store_summary_add(struct store *st, int64_t run_id,
+		      const struct record_result *res);
+int store_summary_put(struct store *st, int64_t run_id,
+		      const struct record_run *run);
+
+/*
  * A new random (version 4) UUID, the form store_check.c writes (37
  * bytes with the NUL).  0, or -1 with ERR.
  */

@@ -37,9 +37,12 @@ store_pg_open(const char *target, enum store_mode mode,
 	if (mode != STORE_RW && schema_check_ro(version, err, errlen) < 0)
 		goto fail;
 	if ((mode == STORE_RW || mode == STORE_EDIT) &&
-	    version < schema_pg_version() &&
-	    schema_pg_migrate(db, err, errlen) < 0)
-		goto fail;
+	    version < schema_pg_version()) {
+		if (schema_pg_migrate(db, err, errlen) < 0)
+			goto fail;
+		version = schema_pg_version();
+	}
+	db_pg_version_known(db, version);
 	/*
 	 * Triggers, rules, policies, columns: what no file could hold
 	 * either, before a writer writes; once per writer's run, as a

@@ -333,7 +333,8 @@ store_add_result(struct store *st, int64_t run_id,
 	    store_tx_enter(st, &kind) < 0)
 		return -1;
 	id = insert_result(st, run_id, res);
-	ok = id >= 0 && store_insert_samples(st, res, &id, 1) == 0;
+	ok = id >= 0 && store_insert_samples(st, res, &id, 1) == 0 &&
+	     store_summary_add(st, run_id, res) == 0;
 	return store_tx_leave(st, kind, ok);
 }
 

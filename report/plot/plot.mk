@@ -19,8 +19,10 @@ t_tagorder_t_LDADD = t/libtap.a $(REPORT_LDADD)
 t_series_t_SOURCES = t/series-t.c
 t_series_t_LDADD = t/libtap.a $(REPORT_LDADD)
 
-TESTS += t/tagorder-t t/series-t t/plot.sh t/plot-many.sh t/series-cmp.sh
-EXTRA_DIST += t/plot.sh t/plot-many.sh t/series-cmp.sh bench/plot-bench.sh doc/trend.png \
+TESTS += t/tagorder-t t/series-t t/plot.sh t/plot-many.sh t/series-cmp.sh \
+	t/series-window.sh
+EXTRA_DIST += t/plot.sh t/plot-many.sh t/series-cmp.sh t/series-window.sh \
+	bench/plot-bench.sh doc/trend.png \
 	t/data/report/steps.csv t/data/report/steps.json \
 	t/data/plot/2.6.20.txt t/data/plot/relative.gp \
 	t/data/plot/script.gp t/data/plot/series.csv t/data/plot/steps.txt

@@ -19,6 +19,21 @@
 #include "tagorder.h"
 
 struct db;
+struct series_gate_memo;
+
+/*
+ * The window of a series when no tag is named: the tags whose first run
+ * started at SINCE or later, the newest LAST of them (0: all); without
+ * either, the newest SERIES_DB_LAST.
+ */
+struct series_window {
+	const char *since;		/* --since */
+	size_t last;			/* --last */
+	int last_given;
+};
+
+/* The tags a series of a store takes when not told (--last). */
+#define SERIES_DB_LAST 50
 
 /* Which tags, in which order, which tests, and how strict. */
 struct series_db_opts {
@@ -30,6 +45,7 @@ struct series_db_opts {
 	size_t n_tags;
 	const char *host;		/* --host: only runs of that machine */
 	int force;			/* --force: judge what the gate refuses */
+	struct series_window window;	/* when no tag is named */
 };
 
 struct series_db {
@@ -43,11 +59,19 @@ struct series_db {
 	int force;
 	char **notes;			/* steps the gate refused, or forced */
 	size_t n_notes;
+	/*
+	 * The gate's answer for each pair of tags and machine, asked once
+	 * whatever the tests (series_hosts.c): n_tags lists, by FROM.
+	 */
+	struct series_gate_memo *memo;
+	size_t n_memo;
 };
 
 /*
  * Load the series O describes from DB (named PATH in messages) into
- * *OUT.  Returns CLI_OK, or after a one-line message CLI_USER (unknown
+ * *OUT, reading only the tags of its window and, of them, the runs of
+ * its host and the results of its tests; the tags the window leaves
+ * out are said in one line on stderr.  Returns CLI_OK, or after a one-line message CLI_USER (unknown
  * tag, tag given twice, no ok result at all) or CLI_ENV (SQLite error).
  * *OUT is released by series_db_free() whatever the result.
  */
@@ -70,6 +94,8 @@ void series_hosts_model(const struct qplot_tag *tags, size_t n,
  * one line in SD->notes.
  */
 int series_hosts_comparable(void *arg, size_t test, size_t from, size_t to);
+/* Release SD's answers of the gate. */
+void series_hosts_memo_free(struct series_db *sd);
 
 /*
  * The steps of SD, in the format of each function (the series writers

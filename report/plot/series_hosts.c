@@ -151,21 +151,79 @@ note(struct series_db *sd, char *line)
 	sd->notes[sd->n_notes++] = line;
 }
 
+/* The answers of the gate from one tag: to which tag, on which machine. */
+struct series_gate_memo {
+	struct gate_answer {
+		size_t to;
+		const char *host;
+		int ok;
+	} *answers;
+	size_t n;
+};
+
+/* The gate's answer between FROM and TO on HOST when asked before, or -1. */
+static int
+recall(const struct series_db *sd, const char *host, size_t from, size_t to)
+{
+	const struct series_gate_memo *m;
+
+	if (sd->memo == NULL)
+		return -1;
+	m = &sd->memo[from];
+	for (size_t i = 0; i < m->n; i++)
+		if (m->answers[i].to == to &&
+		    same_host(m->answers[i].host, host))
+			return m->answers[i].ok;
+	return -1;
+}
+
+static int
+remember(struct series_db *sd, const char *host, size_t from, size_t to,
+	 int ok)
+{
+	struct series_gate_memo *m;
+
+	if (sd->memo == NULL) {
+		sd->n_memo = sd->model.n_tags;
+		sd->memo = xcalloc(sd->n_memo + 1, sizeof(*sd->memo));
+	}
+	m = &sd->memo[from];
+	m->answers = xrealloc(m->answers, (m->n + 1) * sizeof(*m->answers));
+	m->answers[m->n].to = to;
+	m->answers[m->n].host = host;
+	m->answers[m->n++].ok = ok;
+	return ok;
+}
+
+void
+series_hosts_memo_free(struct series_db *sd)
+{
+	for (size_t i = 0; i < sd->n_memo; i++)
+		free(sd->memo[i].answers);
+	free(sd->memo);
+	sd->memo = NULL;
+	sd->n_memo = 0;
+}
+
 /*
  * The gate between tags FROM and TO of test TEST's machine: refused
  * steps are noted once per pair of tags, and judged only with --force.
+ * The answer is the same for every test of the machine: asked once.
  */
 int
 series_hosts_comparable(void *arg, size_t test, size_t from, size_t to)
 {
 	struct series_db *sd = arg;
 	const char *host = sd->model.tests[test].host;
+	int known = recall(sd, host, from, to);
 	struct query_tag view[2];
 	struct gate_side g[2];
 	char **why = NULL;
 	size_t n_why = 0;
 	const struct gate_lines refuse = { &why, &n_why };
 
+	if (known >= 0)
+		return known;
 	/* The split's "unknown" machine is the runs without a host. */
 	side_on(&sd->envs[from], host, &view[0]);
 	side_on(&sd->envs[to], host, &view[1]);
@@ -180,5 +238,5 @@ series_hosts_comparable(void *arg, size_t test, size_t from, size_t to)
 	free(why);
 	free(view[0].runs);
 	free(view[1].runs);
-	return n_why == 0 || sd->force;
+	return remember(sd, host, from, to, n_why == 0 || sd->force);
 }

@@ -17,87 +17,8 @@
 #include "query_int.h"
 #include "xalloc.h"
 
-static const char sql_list[] =
-	"SELECT u.id, u.tag, u.started_utc, u.status, u.source,"
-	" COALESCE(u.host, (SELECT e.value FROM run_env AS e"
-	"  WHERE e.run_id = u.id AND e.key = 'hostname')),"
-	" (SELECT e.value FROM run_env AS e"
-	"  WHERE e.run_id = u.id AND e.key = 'uname.release'),"
-	" (SELECT COUNT(DISTINCT r.test) FROM result AS r"
-	"  WHERE r.run_id = u.id),"
-	" (SELECT COUNT(*) FROM result AS r"
-	"  WHERE r.run_id = u.id AND r.status = 'ok'),"
-	/*
-	 * The store numbers a result's samples 1..n, so the last seq is the
-	 * count: one step down the primary key instead of a walk over every
-	 * sample (1.8 M of them in bench/cmp-scale.sh).
-	 */
-	" (SELECT COALESCE(SUM((SELECT MAX(s.seq) FROM sample AS s"
-	"  WHERE s.result_id = r.id)), 0) FROM result AS r"
-	"  WHERE r.run_id = u.id)"
-	" FROM run AS u"
-	" ORDER BY (SELECT MIN(v.id) FROM run AS v WHERE v.tag = u.tag), u.id";
-
 static const char sql_tags[] =
 	"SELECT tag FROM run GROUP BY tag ORDER BY MIN(id)";
-
-int
-query_list(struct db *db, struct query_list_row **rows, size_t *n)
-{
-	struct db_stmt *stmt;
-	size_t cap = 0;
-	int rc;
-
-	*rows = NULL;
-	*n = 0;
-	if (query_prepare(db, sql_list, &stmt) < 0)
-		return -1;
-	while ((rc = db_step(stmt)) == DB_ROW) {
-		struct query_list_row *r;
-
-		if (*n == cap) {
-			cap = cap ? 2 * cap : 32;
-			*rows = xrealloc(*rows, cap * sizeof(**rows));
-		}
-		r = &(*rows)[(*n)++];
-		r->id = db_column_int64(stmt, 0);
-		r->tag = query_text(stmt, 1);
-		r->started_utc = query_text(stmt, 2);
-		r->status = query_text(stmt, 3);
-		r->source = query_text(stmt, 4);
-		r->host = query_text(stmt, 5);
-		r->release = query_text(stmt, 6);
-		r->n_tests = db_column_int64(stmt, 7);
-		r->n_ok = db_column_int64(stmt, 8);
-		r->n_samples = db_column_int64(stmt, 9);
-	}
-	if (query_finish(db, stmt, rc) < 0) {
-		query_list_free(*rows, *n);
-		*rows = NULL;
-		*n = 0;
-		return -1;
-	}
-	return 0;
-}
-
-void
-query_list_free_row(struct query_list_row *r)
-{
-	free(r->tag);
-	free(r->started_utc);
-	free(r->status);
-	free(r->source);
-	free(r->host);
-	free(r->release);
-}
-
-void
-query_list_free(struct query_list_row *rows, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		query_list_free_row(&rows[i]);
-	free(rows);
-}
 
 /* Each row's first column as a string, collected into *OUT. */
 static int
@@ -179,6 +100,8 @@ query_tag_remove(struct db *db, const char *tag)
 		"DELETE FROM result WHERE run_id IN"
 		" (SELECT id FROM run WHERE tag = ?)",
 		"DELETE FROM run_env WHERE run_id IN"
+		" (SELECT id FROM run WHERE tag = ?)",
+		"DELETE FROM run_summary WHERE run_id IN"
 		" (SELECT id FROM run WHERE tag = ?)",
 		"DELETE FROM run_import WHERE run_id IN"
 		" (SELECT id FROM run WHERE tag = ?)",

@@ -26,11 +26,22 @@ struct query_list_row {
 	int64_t n_samples;
 };
 
+/* Which runs a listing shows; all NULL and 0: every run. */
+struct query_list_opts {
+	const char *host;	/* the machine shown (query_list_row.host) */
+	const char *since;	/* started at or after this UTC time or date */
+	const char *pattern;	/* the tag, a glob of '*' and '?' */
+	int64_t limit;		/* the newest this many; 0: all */
+};
+
 /*
- * All runs, grouped by tag (tags in order of their first run), by id
- * within a tag.  0, or -1 after reporting.  Free with query_list_free().
+ * The runs O picks, newest first (by start, then id), into *ROWS, and
+ * how many O's filters pick, limit aside, into *TOTAL
+ * (query_list.c).  0, or -1 after reporting.  Free with
+ * query_list_free().
  */
-int query_list(struct db *db, struct query_list_row **rows, size_t *n);
+int query_list(struct db *db, const struct query_list_opts *o,
+	       struct query_list_row **rows, size_t *n, int64_t *total);
 void query_list_free(struct query_list_row *rows, size_t n);
 /* Release what one row holds (the array stays). */
 void query_list_free_row(struct query_list_row *r);

@@ -10,6 +10,7 @@
 #include "query_plot.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,23 +26,34 @@
 static const char sql_tags[] = SQL_TAGS("");
 static const char sql_tags_host[] = SQL_TAGS(" WHERE host = ?");
 
-static const char sql_runs[] =
-	"SELECT u.id, u.started_utc, u.suite, u.host,"
-	" (SELECT e.value FROM run_env AS e"
-	"  WHERE e.run_id = u.id AND e.key = 'boot_id')"
-	" FROM run AS u WHERE u.tag = ? ORDER BY u.id";
+#define SQL_RUNS(WHERE) \
+	"SELECT u.id, u.started_utc, u.suite, u.host," \
+	" (SELECT e.value FROM run_env AS e" \
+	"  WHERE e.run_id = u.id AND e.key = 'boot_id')" \
+	" FROM run AS u WHERE u.tag = ?" WHERE " ORDER BY u.id"
+static const char sql_runs[] = SQL_RUNS("");
+static const char sql_runs_host[] = SQL_RUNS(" AND u.host = ?");
 
 /*
  * One row per sample of every ok result of the tag: of one copy, since
  * a rate of several at once is another quantity (aimplot --scaling).
+ * The results are picked (by the filters of load_results) and put in
+ * order first, then their samples joined: a server then sorts a tag's
+ * few results and each result's samples, already in order by their
+ * key, instead of all of the tag's samples (PostgreSQL's incremental
+ * sort: 1.2 ms instead of 2.9 for 1,800 samples).
  */
 #define SQL_SAMPLES(judged, better, copies) \
 	"SELECT r.id, r.run_id, r.number, r.test, r.factor, r.units," \
-	" s.calls, s.elapsed_ns, s.printed_ops, " judged ", " better \
+	" s.calls, s.elapsed_ns, s.printed_ops, r.judged, r.better" \
+	" FROM (SELECT r.id, r.run_id, r.number, r.test, r.rep, r.factor," \
+	" r.units, " judged " AS judged, " better " AS better" \
 	" FROM run AS u JOIN result AS r ON r.run_id = u.id" \
-	" JOIN sample AS s ON s.result_id = r.id" \
-	" WHERE u.tag = ? AND r.status = 'ok'" copies \
-	" ORDER BY r.number, r.test, r.run_id, r.rep, r.id, s.seq"
+	" WHERE u.tag = ? AND r.status = 'ok'" copies
+static const char samples_order[] =
+	" ORDER BY r.number, r.test, r.run_id, r.rep, r.id) AS r"
+	" JOIN sample AS s ON s.result_id = r.id"
+	" ORDER BY r.number, r.test, r.run_id, r.rep, r.id, s.seq";
 static const char sql_samples[] =
 	SQL_SAMPLES("r.judged", "r.better", " AND r.copies = 1");
 /* Before version 5 every result was one copy. */
@@ -109,16 +121,15 @@ load_runs(struct db *db, struct qplot_tag *t, const char *host)
 	size_t cap = 0;
 	int rc;
 
-	if (query_prepare(db, sql_runs, &stmt) < 0)
+	if (query_prepare(db, host != NULL ? sql_runs_host : sql_runs,
+			  &stmt) < 0)
 		return -1;
-	if (db_bind_text(stmt, 1, t->tag) < 0)
+	if (db_bind_text(stmt, 1, t->tag) < 0 ||
+	    (host != NULL && db_bind_text(stmt, 2, host) < 0))
 		return query_finish(db, stmt, DB_ERROR);
 	while ((rc = db_step(stmt)) == DB_ROW) {
 		struct qplot_run *r;
-		const char *h = db_column_text(stmt, 3);
 
-		if (host != NULL && (h == NULL || strcmp(h, host) != 0))
-			continue;
 		if (t->n_runs == cap) {
 			cap = cap ? 2 * cap : 4;
 			t->runs = xrealloc(t->runs, cap * sizeof(*t->runs));
@@ -311,26 +322,63 @@ add_sample(struct db_stmt *stmt, struct pending *p)
 	p->n++;
 }
 
+/*
+ * The statement of the samples O picks (malloc'd): of O's host only, and
+ * of the tests it names only, so a machine's or a test's series reads
+ * nothing else.  Every value is bound, one '?' a test.
+ */
+static char *
+samples_sql(struct db *db, const struct qplot_pick *o)
+{
+	int v = query_user_version(db);
+	const char *head = v >= 5 ? sql_samples : v >= 4 ? sql_samples_v4 :
+			   sql_samples_v3;
+	size_t len = strlen(head) + sizeof(samples_order) + 64 + 3 * o->n_tests;
+	char *sql = xmalloc(len);
+	int at = snprintf(sql, len, "%s%s", head,
+			  o->host != NULL ? " AND u.host = ?" : "");
+
+	if (o->n_tests > 0) {
+		at += snprintf(sql + at, len - (size_t)at, " AND r.test IN (?");
+		for (size_t i = 1; i < o->n_tests; i++)
+			at += snprintf(sql + at, len - (size_t)at, ", ?");
+		at += snprintf(sql + at, len - (size_t)at, ")");
+	}
+	snprintf(sql + at, len - (size_t)at, "%s", samples_order);
+	return sql;
+}
+
+/* The tag, host and tests of O bound to the statement of samples_sql(). */
 static int
-load_results(struct db *db, struct qplot_tag *t)
+bind_pick(struct db_stmt *stmt, const char *tag, const struct qplot_pick *o)
+{
+	int i = 1;
+
+	if (db_bind_text(stmt, i++, tag) < 0 ||
+	    (o->host != NULL && db_bind_text(stmt, i++, o->host) < 0))
+		return -1;
+	for (size_t k = 0; k < o->n_tests; k++)
+		if (db_bind_text(stmt, i++, o->tests[k]) < 0)
+			return -1;
+	return 0;
+}
+
+static int
+load_results(struct db *db, struct qplot_tag *t, const struct qplot_pick *o)
 {
 	struct pending p = { .id = -1 };
 	struct db_stmt *stmt;
 	size_t cap = 0;
-	int rc, v = query_user_version(db);
+	char *sql = samples_sql(db, o);
+	int rc;
 
-	if (query_prepare(db, v >= 5 ? sql_samples : v >= 4 ? sql_samples_v4 :
-			  sql_samples_v3, &stmt) < 0)
+	rc = query_prepare(db, sql, &stmt);
+	free(sql);
+	if (rc < 0)
 		return -1;
-	if (db_bind_text(stmt, 1, t->tag) < 0)
+	if (bind_pick(stmt, t->tag, o) < 0)
 		return query_finish(db, stmt, DB_ERROR);
 	while ((rc = db_step(stmt)) == DB_ROW) {
-		size_t run = run_index(t, db_column_int64(stmt, 1));
-
-		/* A run of another host (--host) was not loaded. */
-		if (run == t->n_runs ||
-		    t->runs[run].id != db_column_int64(stmt, 1))
-			continue;
 		if (db_column_int64(stmt, 0) != p.id) {
 			finish_result(&p, t, &cap);
 			start_result(stmt, &p);
@@ -343,12 +391,12 @@ load_results(struct db *db, struct qplot_tag *t)
 }
 
 int
-qplot_load(struct db *db, const char *tag, const char *host,
+qplot_load(struct db *db, const char *tag, const struct qplot_pick *o,
 	   struct qplot_tag *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->tag = xstrdup(tag);
-	if (load_runs(db, out, host) < 0 || load_results(db, out) < 0) {
+	if (load_runs(db, out, o->host) < 0 || load_results(db, out, o) < 0) {
 		qplot_free(out);
 		return -1;
 	}

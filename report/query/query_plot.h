@@ -61,16 +61,23 @@ struct qplot_tag {
 	size_t n_results;
 };
 
+/* What of a tag a series reads: NULL and 0 for all of it. */
+struct qplot_pick {
+	const char *host;		/* only runs whose run.host it is */
+	const char *const *tests;	/* only results of these names */
+	size_t n_tests;
+};
+
 /*
- * Load the runs of TAG (with HOST not NULL only those whose run.host it
- * is) and their ok repetitions that have a rate.  The
+ * Load the runs of TAG that O picks and their ok repetitions of the
+ * tests it picks that have a rate, nothing else read.  The
  * per-run rate is sum(calls) * factor * 1e9 / sum(elapsed_ns) over the
  * run's samples (doc/statistics.md); samples imported from a printed
  * report give their printed rate (several: weighted by elapsed time).
  * Returns 0, or -1 after reporting an SQLite error; *OUT then holds
  * nothing.  An unknown tag is not an error: OUT->n_runs is 0.
  */
-int qplot_load(struct db *db, const char *tag, const char *host,
+int qplot_load(struct db *db, const char *tag, const struct qplot_pick *o,
 	       struct qplot_tag *out);
 void qplot_free(struct qplot_tag *t);
 
