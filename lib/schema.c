@@ -16,6 +16,7 @@
 #include <sqlite3.h>
 
 #include "dbfile.h"
+#include "schema_plan.h"
 #include "xalloc.h"
 
 
@@ -156,6 +157,7 @@ static const char *const migrations[] = {
 	migration_3,
 	migration_4,
 	migration_5,
+	schema_plan_sqlite,	/* 6: the boot plans of aimplan */
 };
 
 int

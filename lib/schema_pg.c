@@ -14,14 +14,7 @@
 
 #include "db.h"
 #include "schema.h"
-
-/*
- * Text compares and sorts by its bytes, as SQLite's BINARY does, not by
- * the database's collation (a server made with initdb under en_US.UTF-8
- * would put "Zeta" after "k_a"): the same rows come out in the same
- * order from both engines.
- */
-#define TEXT_C "TEXT COLLATE \"C\""
+#include "schema_plan.h"
 
 /*
  * Version 5, the first here: everything SQLite's steps 1 to 5 made.
@@ -115,6 +108,7 @@ static const char step_5[] =
 
 static const char *const steps[] = {
 	step_5,
+	schema_plan_pg,
 };
 
 #define N_STEPS ((int)(sizeof(steps) / sizeof(steps[0])))
@@ -273,7 +267,7 @@ fail:
 }
 
 /*
- * The relations step_5 makes, by name and kind (r table, v view, i
+ * The relations the steps make, by name and kind (r table, v view, i
  * index): aimdb check's schema line for a server, where the server
  * itself holds each one's columns and keys to what created it.
  */
@@ -282,6 +276,8 @@ static const char *const relations[][2] = {
 	{ "sample", "r" }, { "run_import", "r" }, { "sample_metric", "r" },
 	{ "aimkit_schema", "r" }, { "sample_rate", "v" }, { "run_tag", "i" },
 	{ "run_uuid", "i" }, { "run_import_sha256", "i" },
+	{ "plan", "r" }, { "plan_kernel", "r" }, { "plan_boot", "r" },
+	{ "plan_event", "r" },
 };
 
 /* 1 when NAME is a relation of KIND in the current schema, 0, -1. */

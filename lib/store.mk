@@ -54,6 +54,11 @@ lib_libaim_a_SOURCES += lib/db_sqlite.c lib/db_sqlite.h
 lib_libaim_a_SOURCES += lib/dbtarget.c lib/dbtarget.h
 lib_libaim_a_SOURCES += lib/store_pg.c lib/store_pg.h \
 	lib/schema_pg.c lib/schema_pg.h
+# Version 6 in both engines' words: aimplan's boot plans.
+lib_libaim_a_SOURCES += lib/schema_plan.c lib/schema_plan.h
+# The plans themselves: written (lib/store_plan.c) and read back.
+lib_libaim_a_SOURCES += lib/store_plan.c lib/store_plan_read.c \
+	lib/store_plan.h
 if HAVE_LIBPQ
 # The PostgreSQL backend of lib/db.h: the connection (lib/db_pg.c), its
 # statements (lib/db_pg_stmt.c), their columns (lib/db_pg_col.c) and

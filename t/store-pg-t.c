@@ -52,8 +52,8 @@ test_create(const struct pgfx *fx)
 	refused(fx, 0, "no results in this database", "of an empty schema");
 	is_int(pgfx_int(fx, RELATIONS), 0, "which stays empty");
 	ok(opens(fx, 1), "a writer creates the schema");
-	is_int(pgfx_int(fx, "SELECT version FROM aimkit_schema"), 5,
-	       "at version 5");
+	is_int(pgfx_int(fx, "SELECT version FROM aimkit_schema"), 6,
+	       "at version 6");
 	is_int(pgfx_int(fx, "SELECT application_id FROM aimkit_schema"),
 	       SCHEMA_APPLICATION_ID, "marked as aimkit's");
 	is_int(schema_pg_version(), schema_version(),
@@ -68,18 +68,18 @@ test_refusals(struct pgfx *fx)
 {
 	long long before = pgfx_int(fx, RELATIONS);
 
-	pgfx_exec(fx, "UPDATE aimkit_schema SET version = 6");
-	refused(fx, 1, "database schema version 6 is newer than this aimkit (5)",
+	pgfx_exec(fx, "UPDATE aimkit_schema SET version = 7");
+	refused(fx, 1, "database schema version 7 is newer than this aimkit (6)",
 		"of a newer schema");
 	refused(fx, 0, "is newer than this aimkit", "of a newer schema");
-	is_int(pgfx_int(fx, "SELECT version FROM aimkit_schema"), 6,
+	is_int(pgfx_int(fx, "SELECT version FROM aimkit_schema"), 7,
 	       "which is left as it was");
-	pgfx_exec(fx, "UPDATE aimkit_schema SET version = 5,"
+	pgfx_exec(fx, "UPDATE aimkit_schema SET version = 6,"
 		  " application_id = 1");
 	refused(fx, 1, "not an aimkit database (application_id 0x1)",
 		"of another mark");
 	pgfx_exec(fx, "UPDATE aimkit_schema SET application_id = 1095322937;"
-		  " INSERT INTO aimkit_schema VALUES (1095322937, 5)");
+		  " INSERT INTO aimkit_schema VALUES (1095322937, 6)");
 	refused(fx, 0, "damaged database", "of two version rows");
 	is_int(pgfx_int(fx, RELATIONS), before, "nothing was added");
 
