@@ -14,3 +14,7 @@ t_stats_peak_sim_t_SOURCES = t/stats-peak-sim-t.c
 t_stats_peak_sim_t_LDADD = $(STATS_T_LDADD)
 # lib/seq*: sampling until precise or decided (doc/statistics.md).
 lib_libaim_a_SOURCES += lib/seq.c lib/seq.h lib/seq_sim.c
+# lib/varcomp*: variance components between boots, processes and
+# samples, the design they call for, and the simulation of boots as the
+# unit (doc/statistics.md, "Boots and sizing").
+lib_libaim_a_SOURCES += lib/varcomp.c lib/varcomp.h lib/varcomp_sim.c
