@@ -98,4 +98,24 @@ int cli_parse_real(const char *s, double min, double max, double *out);
  */
 int cli_parse_tests(const char *list, struct plot_want **want, size_t *n);
 
+/* A program of verbs: PROG [--db PATH] VERB [ARG]... (aimdb, aimplan). */
+struct cli_verbs {
+	const char *prog;
+	void (*usage)(FILE *f);
+	/* The index of the verb NAME, or -1 when there is none. */
+	int (*find)(const char *name);
+	/*
+	 * Run verb VERB on the database DB_PATH (resolved and checked) with
+	 * its arguments, ARGV[0] its name; an exit status.
+	 */
+	int (*run)(int verb, const char *db_path, int argc, char **argv);
+};
+
+/*
+ * main() of the program V: --help, --version and --db before the verb,
+ * then the verb; an unknown or missing verb is one line and CLI_USER.
+ * The exit status, standard output closed (report/cli_verb.c).
+ */
+int cli_verbs_main(int argc, char **argv, const struct cli_verbs *v);
+
 #endif

@@ -123,6 +123,9 @@ const char *import_source(enum import_kind kind);
  */
 int import_parse(FILE *in, const char *name, enum import_kind kind,
 		 struct import_file *out);
+/* The fact KEY of report R (its environment), or NULL. */
+const char *import_fact(const struct import_report *r, const char *key);
+
 /* Release the reports of F. */
 void import_free(struct import_file *f);
 

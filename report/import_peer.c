@@ -115,9 +115,8 @@ parse_member(int dirfd, const char *name, const char *member,
 	return rc;
 }
 
-/* The fact KEY of R, or NULL. */
-static const char *
-fact(const struct import_report *r, const char *key)
+const char *
+import_fact(const struct import_report *r, const char *key)
 {
 	for (size_t i = 0; i < r->n_env; i++)
 		if (strcmp(r->env[i].key, key) == 0)
@@ -131,7 +130,7 @@ merge_iteration(const char *name, struct import_report *r,
 		const struct import_report *it)
 {
 	for (size_t i = 0; i < it->n_env; i++) {
-		const char *v = fact(r, it->env[i].key);
+		const char *v = import_fact(r, it->env[i].key);
 
 		if (v == NULL || strcmp(v, it->env[i].value) != 0)
 			return import_error(name, 0, "%s differs from aim9-1: not the same run",
@@ -236,7 +235,7 @@ lkp_dir(int dirfd, const char *name, struct import_file *out,
 	/* Its facts are in the result root's path (lib/result.rb). */
 	real = realpath(name, NULL);
 	path = xasprintf("%s/%s", real != NULL ? real : name, member);
-	rc = fact(&out->reports[0], "lkp.commit") != NULL ? 0 :
+	rc = import_fact(&out->reports[0], "lkp.commit") != NULL ? 0 :
 	     import_lkp_path_env(path, 0, &out->reports[0], path);
 	free(path);
 	free(real);

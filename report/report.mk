@@ -5,7 +5,7 @@ lib_libaim_a_SOURCES += lib/dbpath.c lib/dbpath.h
 
 noinst_LIBRARIES += report/libreport.a
 report_libreport_a_SOURCES = \
-	report/cli.c report/cli.h \
+	report/cli.c report/cli.h report/cli_verb.c \
 	report/compare.c report/compare.h report/compare_value.c \
 	report/compare_env.c report/compare_env.h \
 	report/compare_noise.c \
