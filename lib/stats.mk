@@ -18,3 +18,7 @@ lib_libaim_a_SOURCES += lib/seq.c lib/seq.h lib/seq_sim.c
 # samples, the design they call for, and the simulation of boots as the
 # unit (doc/statistics.md, "Boots and sizing").
 lib_libaim_a_SOURCES += lib/varcomp.c lib/varcomp.h lib/varcomp_sim.c
+check_PROGRAMS += t/varcomp-t
+TESTS += t/varcomp-t
+t_varcomp_t_SOURCES = t/varcomp-t.c
+t_varcomp_t_LDADD = $(STATS_T_LDADD)

@@ -26,6 +26,7 @@
 #include "log.h"
 #include "query.h"
 #include "query_hist.h"
+#include "query_plan.h"
 #include "series_db.h"
 #include "xalloc.h"
 
@@ -116,7 +117,8 @@ print_classify(const struct opts *o, const struct cmp_table *t)
 }
 
 static int
-print_table(const struct opts *o, struct query_tag *sides)
+print_table(const struct opts *o, struct query_tag *sides,
+	    const struct cmp_sizing_in *sizing)
 {
 	struct cmp_table t;
 	int rc = CLI_OK;
@@ -128,6 +130,7 @@ print_table(const struct opts *o, struct query_tag *sides)
 	}
 	if (o->n_tests > 0)
 		select_tests(o, &t);
+	compare_sizing(&t, sides, sizing);
 	if (o->classify) {
 		rc = print_classify(o, &t);
 		compare_free(&t);
@@ -147,6 +150,27 @@ print_table(const struct opts *o, struct query_tag *sides)
 		rc = CLI_REGRESSED;
 	}
 	compare_free(&t);
+	return rc;
+}
+
+/* The table with the plans behind it and the sizing they allow. */
+static int
+print_sized(struct db *db, const struct opts *o, struct query_tag *sides)
+{
+	struct cmp_sizing_in in = {
+		.change = o->sizing_pct > 0.0 ? o->sizing_pct / 100.0 :
+			  o->cmp.stats.equiv > 0.0 ? o->cmp.stats.equiv : 0.02,
+		.alpha = o->cmp.stats.alpha, .per_test = o->sizing_pct > 0.0,
+	};
+	struct plan *plans = NULL;
+	int rc;
+
+	if (query_plans(db, o->tags, o->n_tags, &plans, &in.n_plans,
+			&in.costs) < 0)
+		return CLI_ENV;
+	in.plans = plans;
+	rc = print_table(o, sides, &in);
+	query_plans_free(plans, in.n_plans);
 	return rc;
 }
 
@@ -221,7 +245,7 @@ compare_tags(struct db *db, const char *path, const struct opts *o)
 	} else if (rc == CLI_OK)
 		rc = scaling_pick(sides, o->n_tags, &o->copies);
 	if (rc == CLI_OK && !o->scaling && !o->latency)
-		rc = print_table(o, sides);
+		rc = print_sized(db, o, sides);
 	for (size_t s = 0; s < o->n_tags; s++)
 		query_tag_free(&sides[s]);
 	free(sides);

@@ -34,6 +34,7 @@ struct opts {
 	struct plot_want *tests;	/* --tests, NULL when all */
 	size_t n_tests;
 	const char *host;		/* --host: only that machine's runs */
+	double sizing_pct;		/* --sizing PCT: a line per test; 0: none */
 	int64_t *runs;			/* --run ids */
 	size_t n_runs;
 	char **tags;			/* BASE NEW... */

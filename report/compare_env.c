@@ -138,12 +138,13 @@ distinct(const struct query_tag *side, const char *key, size_t *count)
 	return out;
 }
 
-/* Words of the command line that name the kernel image, not its options. */
-static int
-image_word(const char *w)
+int
+compare_env_boot_word(const char *w)
 {
 	return strncmp(w, "BOOT_IMAGE=", 11) == 0 ||
-	       strncmp(w, "initrd=", 7) == 0;
+	       strncmp(w, "initrd=", 7) == 0 ||
+	       strncmp(w, COMPARE_ENV_PLAN_MARK,
+		       sizeof(COMPARE_ENV_PLAN_MARK) - 1) == 0;
 }
 
 static int
@@ -168,7 +169,7 @@ missing_words(const char *a, const char *b, const char *mark, char *list)
 	     w = strtok_r(NULL, " \t\n", &save)) {
 		char *item;
 
-		if (image_word(w) || has_word(b, w))
+		if (compare_env_boot_word(w) || has_word(b, w))
 			continue;
 		item = xasprintf("%s%s", mark, w);
 		list = append(list, " ", item);

@@ -36,6 +36,16 @@ void compare_mode(const struct query_tag *sides, size_t n,
 /* The tag of the first of N SIDES that pools both, or NULL. */
 const char *compare_mode_mixed(const struct query_tag *sides, size_t n);
 
+/* The word aimplan adds to a command line it controls: its boot's mark. */
+#define COMPARE_ENV_PLAN_MARK "aimplan.boot="
+
+/*
+ * Whether the command-line word W names the kernel image or the boot
+ * (BOOT_IMAGE=, initrd=, aimplan's mark of a boot), not an option of the
+ * kernel: such words differ between boots of one kernel.
+ */
+int compare_env_boot_word(const char *w);
+
 /* Whether some run of SIDE has an environment (not just its mark). */
 int compare_env_has(const struct query_tag *side);
 /*

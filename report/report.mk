@@ -8,7 +8,7 @@ report_libreport_a_SOURCES = \
 	report/cli.c report/cli.h report/cli_verb.c \
 	report/compare.c report/compare.h report/compare_value.c \
 	report/compare_env.c report/compare_env.h \
-	report/compare_noise.c \
+	report/compare_noise.c report/compare_sizing.c \
 	report/csvout.c report/csvout.h \
 	report/filehash.c report/filehash.h \
 	report/export.c report/export.h \
@@ -22,7 +22,7 @@ report_libreport_a_SOURCES = \
 	report/jsonout.c report/jsonout.h \
 	report/query.c report/query.h report/query_int.h \
 	report/query_admin.c report/query_admin.h \
-	report/query_metric.c \
+	report/query_metric.c report/query_plan.c report/query_plan.h \
 	report/svg.c report/svg.h
 
 # What a test measures comes from the database (and lib/catalog.c for
