@@ -234,8 +234,8 @@ store_plan_add_boots(struct store *st, const struct plan *p, size_t from)
 			      db_bind_int64(s, 2, b->seq) == 0 &&
 			      db_bind_int64(s, 3, b->trial) == 0 &&
 			      db_bind_int64(s, 4, b->kernel) == 0 &&
-			      db_bind_text(s, 5,
-					   plan_boot_state_name(b->state)) == 0);
+			      db_bind_text(s, 5, plan_boot_state_name(
+						   b->state)) == 0);
 	}
 	if (rc < 0)
 		store_fail_sql(st, "cannot store the order of plan %lld",
@@ -312,7 +312,8 @@ store_plan_save(struct store *st, const struct plan *p)
 
 	if (run_done(s, s != NULL &&
 		     db_bind_text(s, 1, plan_state_name(p->state)) == 0 &&
-		     (open ? db_bind_int64(s, 2, 1) : db_bind_null(s, 2)) == 0 &&
+		     (open ? db_bind_int64(s, 2, 1) :
+			     db_bind_null(s, 2)) == 0 &&
 		     db_bind_text(s, 3, p->reason) == 0 &&
 		     db_bind_int64(s, 4, p->trials) == 0 &&
 		     db_bind_text(s, 5, p->accel) == 0 &&

@@ -157,7 +157,8 @@ load_kernels(struct db *db, struct plan *p)
 			struct plan_kernel *k;
 
 			if (db_column_int64(s, 0) != (int64_t)p->n_kernels) {
-				step = DB_ERROR;	/* a gap in the indexes */
+				/* A gap in the indexes. */
+				step = DB_ERROR;
 				break;
 			}
 			p->kernels = xrealloc(p->kernels, (p->n_kernels + 1) *
