@@ -24,10 +24,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "guest.h"
+
 /* finit_module(2): the kernel decompresses a compressed module itself. */
 #define INIT_COMPRESSED_FILE 4
-/* Where the boot's directory of the host is mounted, in the new root. */
-#define OUT "/tmp/aimplan-out"
 /* The job: words ended by NUL, a command ended by an empty word. */
 #define JOB_MAX 65536
 #define ARGS_MAX 64
@@ -127,13 +127,13 @@ mount_root(void)
 	if (mnt("proc", "/root/proc", "proc", 0, NULL) < 0 ||
 	    mnt("sysfs", "/root/sys", "sysfs", 0, NULL) < 0 ||
 	    mnt("devtmpfs", "/root/dev", "devtmpfs", 0, NULL) < 0 ||
-	    mnt("tmpfs", "/root/tmp", "tmpfs", 0, "mode=1777") < 0 ||
 	    mnt("tmpfs", "/root/run", "tmpfs", 0, "mode=755") < 0)
 		return -1;
 	(void)mkdir("/root/dev/shm", 01777);	/* a mount below says */
 	if (mnt("tmpfs", "/root/dev/shm", "tmpfs", 0, "mode=1777") < 0 ||
-	    mkdir("/root" OUT, 0700) < 0 ||
-	    mnt("aimout", "/root" OUT, "9p", 0,
+	    mkdir("/root" GUEST_DIR, 0755) < 0 ||
+	    mkdir("/root" GUEST_OUT, 0700) < 0 ||
+	    mnt("aimout", "/root" GUEST_OUT, "9p", 0,
 		"trans=virtio,version=9p2000.L,msize=262144") < 0)
 		return -1;
 	return 0;
@@ -161,7 +161,7 @@ run(char **argv)
 {
 	static char path[] = "PATH=/usr/local/sbin:/usr/local/bin:"
 			     "/usr/sbin:/usr/bin:/sbin:/bin";
-	static char home[] = "HOME=/tmp", tmp[] = "TMPDIR=/tmp";
+	static char home[] = "HOME=" GUEST_DIR, tmp[] = "TMPDIR=" GUEST_DIR;
 	static char term[] = "TERM=dumb";
 	char *const env[] = { path, home, tmp, term, NULL };
 	int status = -1;
@@ -180,20 +180,20 @@ run(char **argv)
 	return status;
 }
 
-/* The job's commands, one after the other; their statuses in OUT/status. */
+/* The job's commands, one after the other; their statuses beside it. */
 static void
 run_job(void)
 {
 	static char job[JOB_MAX + 1];
 	char *argv[ARGS_MAX + 1], line[64];
-	int fd = open(OUT "/job", O_RDONLY | O_CLOEXEC), out;
+	int fd = open(GUEST_OUT "/" GUEST_JOB, O_RDONLY | O_CLOEXEC), out;
 	ssize_t n = fd >= 0 ? read(fd, job, JOB_MAX) : -1;
 	size_t k = 0;
 
 	if (fd >= 0)
 		(void)close(fd);
-	out = open(OUT "/status", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-		   0644);
+	out = open(GUEST_OUT "/" GUEST_STATUS, O_WRONLY | O_CREAT | O_TRUNC |
+		   O_CLOEXEC, 0644);
 	if (n <= 0 || out < 0) {
 		say("no job", strerror(errno));
 		return;
@@ -236,7 +236,7 @@ main(void)
 		say("hostname", strerror(errno));
 	run_job();
 	sync();
-	(void)umount(OUT);
+	(void)umount(GUEST_OUT);
 	power_off();
 	return 0;
 }

@@ -22,12 +22,11 @@
 
 
 static const char new_usage[] =
-	"Usage: aimplan new [--via manual|kexec|grub|vm] [--reboot]\n"
-	"         --kernel TAG [KERNEL OPTION]... --kernel TAG ... [OPTION]...\n"
+	"Usage: aimplan new --kernel TAG [HOW]... --kernel TAG [HOW]... [OPTION]...\n"
 	"A plan of boots: every trial boots each kernel once, in a random order.\n"
 	"\n"
-	"  -k, --kernel TAG     a kernel, stored under TAG; the options below\n"
-	"                       until the next --kernel say how to boot it\n"
+	"  -k, --kernel TAG     a kernel, stored under TAG; HOW, the options\n"
+	"                       below until the next --kernel, say how to boot it\n"
 	"      --image PATH     kexec, vm: its kernel image (its release is read\n"
 	"                       from it)\n"
 	"      --initrd PATH    kexec: its initrd\n"

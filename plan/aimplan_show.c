@@ -164,21 +164,21 @@ pick(struct db *db, const char *arg, int64_t *id)
 int
 aimplan_show(const struct aimplan *a, int argc, char **argv)
 {
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
+	};
 	struct store *st;
 	struct plan p;
 	int64_t id = 0;
 	int rc, c;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", (const struct option[]){
-		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 } },
-		NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		if (c == 'h') {
 			fputs(show_usage, stdout);
 			return CLI_OK;
 		}
-		return cli_bad_usage("show: unknown option (see aimplan show "
-				     "--help)");
+		return cli_bad_option(c, argv, longopts, argv[0]);
 	}
 	if (argc - optind > 1)
 		return cli_bad_usage("show: one plan id at most");

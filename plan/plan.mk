@@ -8,6 +8,7 @@ plan_libplan_a_SOURCES = plan/plan.h \
 	plan/plan_boot.c plan/plan_boot.h plan/plan_sys.c plan/plan_sys.h \
 	plan/plan_image.c plan/plan_image.h \
 	plan/plan_vm.c plan/plan_vm.h plan/plan_vm_run.c plan/plan_qemu.c \
+	plan/guest.h \
 	plan/initramfs.c plan/initramfs.h plan/initramfs_cpio.c
 PLAN_LDADD = plan/libplan.a $(REPORT_LDADD)
 
@@ -21,7 +22,7 @@ dist_doc_DATA += doc/plans.md
 # The guest's first process: static, so the initramfs needs no library,
 # and without the sanitizers, which cannot link statically.
 pkglibexec_PROGRAMS += plan/aimplan-init
-plan_aimplan_init_SOURCES = plan/aimplan-init.c
+plan_aimplan_init_SOURCES = plan/aimplan-init.c plan/guest.h
 plan_aimplan_init_CFLAGS = -std=gnu11 $(AIM_WARN_CFLAGS)
 plan_aimplan_init_LDFLAGS = -static
 
@@ -36,8 +37,8 @@ plan/aimplan-builddir: aimpaths-force
 	chmod 644 $@.tmp && \
 	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
 
-# The boot unit: installed disabled (doc/plans.md says how to enable it).
-systemdsystemunitdir = $(prefix)/lib/systemd/system
+# The boot unit: installed disabled (doc/plans.md says how to enable it),
+# in configure's --with-systemdsystemunitdir.
 systemdsystemunit_DATA = plan/aimplan.service
 CLEANFILES += plan/aimplan.service
 EXTRA_DIST += plan/aimplan.service.in

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "guest.h"
 #include "import.h"
 #include "infile.h"
 #include "plan_boot.h"
@@ -26,9 +27,6 @@
 #include "store.h"
 #include "xalloc.h"
 
-/* Where the guest keeps its database and scratch files (its tmpfs). */
-#define GUEST_DB "/tmp/aim.db"
-#define GUEST_OUT "/tmp/aimplan-out"
 
 static void
 set(char **field, const char *value)
@@ -54,16 +52,16 @@ write_job(const struct plan *p, const struct plan_boot *b, const char *dir,
 	  char *err, size_t errlen)
 {
 	char *aimrun = plan_prog("aimrun"), *aimdb = plan_prog("aimdb");
-	char *argv[PLAN_BLOCK_ARGV], *path = xasprintf("%s/job", dir);
+	char *argv[PLAN_BLOCK_ARGV], *path = xasprintf("%s/" GUEST_JOB, dir);
 	const char *exp[] = { aimdb, "--db", GUEST_DB, "export", "-f", "json",
-			      "-o", GUEST_OUT "/boot.json" };
+			      "-o", GUEST_OUT "/" GUEST_EXPORT };
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
 		      O_CLOEXEC, 0644);
 	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
 	size_t n;
 	int rc;
 
-	plan_block_argv(p, b, aimrun, GUEST_DB, "/tmp", argv, &n);
+	plan_block_argv(p, b, aimrun, GUEST_DB, GUEST_DIR, argv, &n);
 	if (f != NULL) {
 		put_cmd(f, (const char *const *)argv, n);
 		put_cmd(f, exp, sizeof(exp) / sizeof(exp[0]));
@@ -89,7 +87,7 @@ write_job(const struct plan *p, const struct plan_boot *b, const char *dir,
 static int
 guest_status(const char *dir, int nth, int *status)
 {
-	char *path = xasprintf("%s/status", dir), buf[128], why[128];
+	char *path = xasprintf("%s/" GUEST_STATUS, dir), buf[128], why[128];
 	int fd = infile_open_fd(path, sizeof(buf), why, sizeof(why));
 	ssize_t n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
 	char *line = buf, *end;
@@ -239,7 +237,7 @@ vm_collect(struct store *st, struct plan *p, size_t i, const char *dir,
 	   size_t errlen)
 {
 	const char *tag = p->kernels[p->boots[i].kernel].tag;
-	char *path = xasprintf("%s/boot.json", dir), why[512];
+	char *path = xasprintf("%s/" GUEST_EXPORT, dir), why[512];
 	struct import_file f;
 	struct plan_facts facts;
 	enum plan_step_result rc = PLAN_STEP_NEXT;
