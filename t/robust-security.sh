@@ -51,7 +51,7 @@ t "no SQL text formatted with sqlite3_*printf" none 'sqlite3_v?(m|sn)printf'
 # lib/db.h or SQLite itself; lib/db*.c are db.h and its engines.
 sql_elsewhere() {
 	grep -E ': .*(sqlite3_(prepare|exec)|db_(prepare|exec)\()' "$W/code" |
-		grep -vE '/(lib/store(_read)?\.c|lib/schema(_pg)?\.c|lib/db(_[a-z]+)*\.[ch]|report/query[^/]*\.c|t/[^/]*|fuzz/[^/]*):' |
+		grep -vE '/(lib/store(_read|_plan|_plan_read)?\.c|lib/schema(_pg)?\.c|lib/db(_[a-z]+)*\.[ch]|report/query[^/]*\.c|t/[^/]*|fuzz/[^/]*):' |
 		sed 's/^/# /'
 }
 t "SQL only in lib/store*.c, lib/schema*.c, the engines lib/db*.c and report/query*.c" \
