@@ -28,7 +28,7 @@ static const char *const boot_ids[] = {
 #define MAX_BOOTS (sizeof(boot_ids) / sizeof(boot_ids[0]))
 
 struct side {
-	double *x;		/* log rates: process p of boot b at b procs + p */
+	double *x;	/* log rates, process p of boot b at b procs + p */
 	struct stats_run *by_boot;
 	struct stats_run *by_proc;
 };

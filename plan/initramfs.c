@@ -84,7 +84,8 @@ take_dep(char *line, void *arg)
 	char *colon = strchr(line, ':'), *w, *save = NULL;
 	struct dep *d;
 
-	if (colon == NULL)
+	/* A path that climbs out of the kernel's directory is no module. */
+	if (colon == NULL || strstr(line, "..") != NULL)
 		return;
 	*colon = '\0';
 	ds->d = xrealloc(ds->d, (ds->n + 1) * sizeof(*ds->d));

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "plan_sys.h"
+#include "tag.h"
 #include "xalloc.h"
 
 /* What the system's programs get before they are killed. */
@@ -165,11 +166,13 @@ finish(void *data)
 			err);
 }
 
+/* A line holds tags, paths and facts from the database: made printable. */
 static void
 say(void *data, const char *line)
 {
 	(void)data;
-	printf("%s\n", line);
+	tag_fput(stdout, line, 0);
+	putchar('\n');
 	(void)fflush(stdout);	/* a write error shows at exit */
 }
 

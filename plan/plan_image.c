@@ -51,7 +51,9 @@ plan_image_release(const char *path, char *err, size_t errlen)
 	(void)close(fd);	/* read only: nothing to flush */
 	while (got > 0 && n < (size_t)got && release_char(ver[n]))
 		n++;
-	if (got <= 0 || n == 0 || (n < (size_t)got && ver[n] != ' ')) {
+	/* A release names a directory of /lib/modules: never "." or "..". */
+	if (got <= 0 || n == 0 || (n < (size_t)got && ver[n] != ' ') ||
+	    ver[0] == '.') {
 		snprintf(err, errlen, "its setup header names no version");
 		return NULL;
 	}

@@ -77,8 +77,11 @@ build_argv(const struct plan_guest *g, char **argv)
 			    "security_model=none,readonly=on,multidevs=remap");
 	if (g->out != NULL) {
 		argv[k++] = xstrdup("-virtfs");
+		/* The guest's owners and modes as metadata of their own: no
+		 * device or set-id file of a guest is ever a real one here. */
 		argv[k++] = opt_path("local,path=", g->out, ",mount_tag=aimout,"
-				     "security_model=none,multidevs=remap");
+				     "security_model=mapped-file,"
+				     "multidevs=remap");
 	}
 	argv[k] = NULL;
 	return k;

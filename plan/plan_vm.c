@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,12 +84,35 @@ write_job(const struct plan *p, const struct plan_boot *b, const char *dir,
 	return rc;
 }
 
+/*
+ * A file the guest wrote: opened without following a link, a regular
+ * file of at most MAX bytes, the descriptor blocking; -1 with ERR.
+ */
+static int
+guest_file(const char *path, size_t max, char *err, size_t errlen)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC |
+		      O_NOCTTY);
+	struct stat st;
+
+	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    (uintmax_t)st.st_size > max ||
+	    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) < 0) {
+		snprintf(err, errlen, "%s: %s", path, fd < 0 ? strerror(errno) :
+			 "not a regular file within bounds");
+		if (fd >= 0)
+			(void)close(fd);	/* read only */
+		return -1;
+	}
+	return fd;
+}
+
 /* The guest's wait status of its Nth command (0: aimrun, 1: export). */
 static int
 guest_status(const char *dir, int nth, int *status)
 {
 	char *path = xasprintf("%s/" GUEST_STATUS, dir), buf[128], why[128];
-	int fd = infile_open_fd(path, sizeof(buf), why, sizeof(why));
+	int fd = guest_file(path, sizeof(buf), why, sizeof(why));
 	ssize_t n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
 	char *line = buf, *end;
 	long v = -1;
@@ -121,14 +145,20 @@ static int
 load_export(const char *path, const char *tag, struct import_file *f,
 	    struct plan_facts *facts, char *err, size_t errlen)
 {
-	FILE *in = infile_open(path, err, errlen);
+	int fd = guest_file(path, INFILE_SIZE_MAX, err, errlen);
+	FILE *in = fd >= 0 ? fdopen(fd, "r") : NULL;
 	const struct import_report *r;
 	int rc;
 
 	memset(f, 0, sizeof(*f));
 	memset(facts, 0, sizeof(*facts));
-	if (in == NULL)
+	if (in == NULL) {
+		if (fd >= 0) {
+			snprintf(err, errlen, "%s: %s", path, strerror(errno));
+			(void)close(fd);	/* read only */
+		}
 		return -1;
+	}
 	f->name = path;
 	rc = import_parse(in, path, IMPORT_JSON, f);
 	(void)fclose(in);	/* read only: nothing to flush */

@@ -59,8 +59,9 @@ remove_work(const char *work)
 {
 	int fd = open(work, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
+	/* The boots' directories, and their .virtfs_metadata in them. */
 	if (fd >= 0)
-		empty_dir(fd, 1);
+		empty_dir(fd, 2);
 	(void)rmdir(work);	/* left when something could not go */
 }
 
