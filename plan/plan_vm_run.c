@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "initramfs.h"
@@ -65,10 +66,25 @@ remove_work(const char *work)
 	(void)rmdir(work);	/* left when something could not go */
 }
 
-/* The initramfs of each kernel of P in WORK.  0, or -1 with ERR. */
+/* Whether the modules of RELEASE are installed here. */
+static int
+has_modules(const char *release)
+{
+	char *dir = xasprintf(MODULES_DIR "/%s", release);
+	struct stat st;
+	int has = stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
+
+	free(dir);
+	return has;
+}
+
+/*
+ * The initramfs of each kernel of P in WORK.  0, or -1 with ERR.  A
+ * kernel without modules here must have 9p and virtio built in: said.
+ */
 static int
 make_initrds(const struct plan *p, const char *work, char **initrds,
-	     char *err, size_t errlen)
+	     const struct plan_driver *d, char *err, size_t errlen)
 {
 	char *init = plan_prog("aimplan-init");
 	int rc = 0;
@@ -80,6 +96,15 @@ make_initrds(const struct plan *p, const char *work, char **initrds,
 		initrds[k] = xasprintf("%s/initrd-%zu.cpio", work, k);
 		rc = initramfs_modules(MODULES_DIR, p->kernels[k].release,
 				       &mods, &n, err, errlen);
+		if (rc == 0 && n == 0 && !has_modules(p->kernels[k].release)) {
+			char *line = xasprintf("warning: no modules of %s in "
+					       MODULES_DIR ": its guests need "
+					       "9p and virtio built in",
+					       p->kernels[k].release);
+
+			d->say(d->data, line);
+			free(line);
+		}
 		if (rc == 0)
 			rc = initramfs_write(initrds[k], init, MODULES_DIR,
 					     p->kernels[k].release, mods, n,
@@ -159,14 +184,15 @@ run_plan(struct store *st, struct plan *p, const char *db_path,
 			 "/usr/bin, /sbin or /bin (Debian: qemu-system-x86)");
 	else if (mkdtemp(work) == NULL)
 		snprintf(err, errlen, "%s: %s", work, strerror(errno));
-	else if (make_initrds(p, work, initrds, err, errlen) < 0)
+	else if (make_initrds(p, work, initrds, d, err, errlen) < 0)
 		;	/* ERR says why */
 	else if (choose_accel(st, p, &env) < 0)
 		snprintf(err, errlen, "%s", store_errmsg(st));
 	else
 		r = boots(st, p, &env, d, err, errlen);
 	if (r == PLAN_STEP_PAUSED) {
-		char *line = xasprintf("its guests' files are kept in %s", work);
+		char *line = xasprintf("its guests' files are kept in %s",
+				       work);
 
 		d->say(d->data, line);
 		free(line);
