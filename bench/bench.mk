@@ -18,11 +18,10 @@ noinst_PROGRAMS += bench/seq-sim
 bench_seq_sim_SOURCES = bench/seq-sim.c
 bench_seq_sim_LDADD = $(AIM_LDADD)
 # What libm in a forked child costs each fork (the test process keeps it
-# from them, harness/child.c).
+# from them, harness/child/child.c).
 noinst_PROGRAMS += bench/forklibm
 bench_forklibm_SOURCES = bench/forklibm.c
-bench_forklibm_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/harness
-bench_forklibm_LDADD = harness/libharness.a -lm
+bench_forklibm_LDADD = harness/child/libchild.a -lm
 # aimrun's open per result, on a file or a server (bench/pg-speed.sh).
 noinst_PROGRAMS += bench/storeopen
 bench_storeopen_SOURCES = bench/storeopen.c
@@ -34,7 +33,6 @@ EXTRA_DIST += bench/fleet-load.sh
 # "Levels"): a parent and fresh children take turns at the test's run().
 noinst_PROGRAMS += bench/levels
 bench_levels_SOURCES = bench/levels.c
-bench_levels_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/harness
 bench_levels_LDADD = $(AIM_LDADD)
 # Boots as the unit and the design for a change, simulated with known
 # variance components (doc/statistics.md, "Boots and sizing").

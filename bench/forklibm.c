@@ -2,7 +2,7 @@
  * What libm mapped into a forked child costs each fork: one process
  * linked with libm alternates rounds of 100 forks (fork, _exit, waitpid)
  * with libm handed to its children and kept from them (MADV_DONTFORK,
- * harness/dontfork.c, as the test process does), so the load of a shared
+ * harness/child/dontfork.c, as the test process does), so the load of a shared
  * machine falls on both alike.  Prints the best and median microseconds
  * per fork of each.  Usage: bench/forklibm [ROUNDS] (default 150).
  */

@@ -90,7 +90,7 @@ exec_batch(const char *script)
 	return 5;
 }
 
-/* Aligned as tests-aim/jmp.c aligns its two. */
+/* Aligned as tests-aim/cpu/jmp.c aligns its two. */
 static __attribute__((noinline, aligned(64))) void
 descend(jmp_buf *env, int left)
 {

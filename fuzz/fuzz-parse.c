@@ -79,7 +79,7 @@ check_run_id(const char *s)
 /*
  * The UTF-8 forms of what an accepted tag never holds: C1 controls, line
  * separators, bidirectional controls, invisible characters.  Written out
- * byte by byte, independently of lib/tag.c's decoder.
+ * byte by byte, independently of lib/core/tag.c's decoder.
  */
 static const char *const hidden[] = {
 	"\xe2\x80\xa8", "\xe2\x80\xa9",					/* U+2028, U+2029 */

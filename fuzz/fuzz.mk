@@ -58,7 +58,7 @@ t_robust_symlink_t_SOURCES = t/robust-symlink-t.c t/storefx.c t/storefx.h
 t_robust_symlink_t_LDADD = t/libtap.a $(AIM_LDADD)
 check_PROGRAMS += t/robust-kill-t
 t_robust_kill_t_SOURCES = t/robust-kill-t.c t/storefx.c t/storefx.h
-t_robust_kill_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(PQ_LIBS) $(LIBS)
+t_robust_kill_t_LDADD = t/libtap.a lib/store/libstore.a lib/core/libcore.a $(SQLITE3_LIBS) $(PQ_LIBS) $(LIBS)
 TESTS += t/robust-run-t t/robust-symlink-t t/robust-kill-t \
 	t/robust-signal.sh t/robust-concurrency.sh t/robust-input.sh \
 	t/robust-disk.sh t/robust-security.sh
@@ -180,7 +180,7 @@ clean-local: fuzz-clean-work
 fuzz-clean-work:
 	-rm -rf fuzz/work
 
-# The import parser of aimkit's JSON export (report/import_json.c).
+# The import parser of aimkit's JSON export (report/import/import_json.c).
 check_PROGRAMS += fuzz/replay-import-json
 TESTS += fuzz/replay-import-json
 fuzz_replay_import_json_SOURCES = fuzz/replay.c fuzz/fuzz-import-json.c $(FUZZ_IMPORT_SRC)

@@ -2,7 +2,7 @@
  * The canary: a short, fixed, CPU-bound loop that aimrun times before
  * every round, on the CPU of --cpu when given.  A neighbour sharing the
  * core on the host slows it while steal stays at zero, so a round whose
- * canary fell is flagged by aimcmp (report/compare_noise.c).  Each time
+ * canary fell is flagged by aimcmp (report/compare/compare_noise.c).  Each time
  * is stored with the run as the fact canary.round.N (ns).
  */
 #ifndef AIM_CANARY_H

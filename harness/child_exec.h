@@ -1,10 +1,10 @@
 /*
- * A test runs in a program of its own (harness/aimrun-test.c, installed in
- * $(pkglibexecdir)), linked with the C library and libm only: a test that
- * forks then forks a process that maps nothing of aimrun's libraries
- * (SQLite, GSL, json-c, libcsv, nettle), as AIM9's own multitask program
- * did.  aimrun forks, and the child execs that program with the test's
- * configuration in a block on an inherited descriptor.
+ * A test runs in a program of its own (harness/child/aimrun-test.c,
+ * installed in $(pkglibexecdir)), linked with the C library and libm
+ * only: a test that forks then forks a process that maps nothing of
+ * aimrun's libraries (SQLite, GSL, json-c, libcsv, nettle), as AIM9's own
+ * multitask program did.  aimrun forks, and the child execs that program
+ * with the test's configuration in a block on an inherited descriptor.
  */
 #ifndef AIM_CHILD_EXEC_H
 #define AIM_CHILD_EXEC_H

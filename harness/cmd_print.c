@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonout.h"
 #include "stats.h"
 #include "tag.h"
 #include "xalloc.h"
@@ -284,21 +285,6 @@ put_csv(FILE *f, const struct cmd_report *r, const struct col *c, size_t n,
 	}
 }
 
-/* A JSON string of text from outside: invalid UTF-8 becomes '?'. */
-static struct json_object *
-jstr(const char *s)
-{
-	char *t = xstrdup(s);
-	struct json_object *o;
-
-	tag_utf8_repair(t);
-	o = json_object_new_string(t);
-	free(t);
-	if (o == NULL)
-		abort();	/* out of memory, as xmalloc */
-	return o;
-}
-
 static struct json_object *
 jnum(double v)
 {
@@ -337,9 +323,9 @@ put_json(FILE *f, const struct cmd_report *r, const struct col *c, size_t n)
 	int rc;
 
 	for (size_t i = 0; r->argv[i] != NULL; i++)
-		json_object_array_add(argv, jstr(r->argv[i]));
-	json_object_object_add(doc, "test", jstr(r->name));
-	json_object_object_add(doc, "tag", jstr(r->tag));
+		json_object_array_add(argv, jsonout_string(r->argv[i]));
+	json_object_object_add(doc, "test", jsonout_string(r->name));
+	json_object_object_add(doc, "tag", jsonout_string(r->tag));
 	json_object_object_add(doc, "command", argv);
 	json_object_object_add(doc, "runs", json_object_new_int64((int64_t)r->n_runs));
 	json_object_object_add(doc, "failed", json_object_new_int64((int64_t)r->n_failed));

@@ -1,5 +1,5 @@
 /*
- * The noisy samples of a run, listed at its end (lib/noise.h's rule):
+ * The noisy samples of a run, listed at its end (lib/stats/noise.h's rule):
  * each sample whose run delay and steal took more than NOISE_SAMPLE_PCT
  * of its time, or whose round's canary fell, with the shares and the
  * canary's drop; or one line saying there were none.

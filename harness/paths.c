@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aimpaths.h"
 #include "beside.h"
-#include "harness/aimpaths.h"
 #include "xalloc.h"
 
 /*

@@ -187,7 +187,7 @@ rounds_note(struct rounds *r, size_t i, const struct runner_outcome *out,
 
 /*
  * --until-decided: a look at test T, the family's level spent on it, on
- * the schedule of lib/seq.h; FINAL (the budget is spent) looks once more
+ * the schedule of lib/stats/seq.h; FINAL (the budget is spent) looks once more
  * at what came since the last look.
  */
 static void

@@ -2,7 +2,7 @@
  * Rounds after the --runs rounds, for the tests whose question is still
  * open: --precision (the interval of the test's own rate is wider than
  * asked) or --until-decided (no verdict against the base yet).  The
- * statistics are lib/seq.h's; the runs are run.c's, through a callback.
+ * statistics are lib/stats/seq.h's; the runs are run.c's, through a callback.
  */
 #ifndef AIM_ROUNDS_H
 #define AIM_ROUNDS_H

@@ -21,6 +21,7 @@
 
 #include "child_exec.h"
 #include "clock.h"
+#include "ctx_ipc.h"
 #include "dontfork.h"
 #include "proto.h"
 #include "scratch.h"

@@ -11,17 +11,7 @@
 
 #include "aim_test.h"
 #include "child.h"
-#include "ctx.h"
-#include "store.h"
-
-enum runner_status {
-	RUNNER_OK,
-	RUNNER_SKIP,
-	RUNNER_FAIL,
-	RUNNER_TIMEOUT,
-	RUNNER_CRASH,
-	RUNNER_INTERRUPTED,	/* aimrun itself was told to stop */
-};
+#include "outcome.h"
 
 struct child_prog;
 
@@ -43,15 +33,6 @@ struct runner_cfg {
 	 * machine or a stop can.
 	 */
 	void (*idle)(void);
-};
-
-struct runner_outcome {
-	enum runner_status status;
-	char reason[AIM_REASON_MAX];
-	struct measure_sample *samples;	/* malloc'd, n_samples entries */
-	size_t n_samples;
-	int64_t warmup_calls;
-	int64_t warmup_ns;
 };
 
 /* The deadline aimrun uses for a timing configuration. */

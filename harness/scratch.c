@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "aimutil.h"
+#include "rmtree.h"
 #include "log.h"
 #include "tag.h"
 #include "xalloc.h"
@@ -113,7 +113,7 @@ scratch_empty(int fd)
 	if (dup < 0)
 		return -1;
 	/* Consumes DUP; removes links as links, never what they name. */
-	return aimutil_empty_dir(dup);
+	return rmtree_empty(dup);
 }
 
 /* Split PATH into its directory, opened, and its last name. */

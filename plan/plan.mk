@@ -2,6 +2,8 @@
 # Its modules form a library so that t/plan-t links the code aimplan
 # runs; they read and compare runs with report/'s, so it links those.
 noinst_LIBRARIES += plan/libplan.a
+plan_libplan_a_CPPFLAGS = $(PLAN_CPPFLAGS)
+plan/libplan_a-plan_sys.$(OBJEXT): plan/aimpaths.h
 plan_libplan_a_SOURCES = plan/plan.h \
 	plan/plan_block.c plan/plan_decide.c plan/plan_facts.c \
 	plan/plan_order.c plan/plan_step.c \
@@ -15,6 +17,7 @@ PLAN_LDADD = plan/libplan.a $(REPORT_LDADD)
 bin_PROGRAMS += plan/aimplan
 plan_aimplan_SOURCES = plan/aimplan.c plan/aimplan.h plan/aimplan_new.c \
 	plan/aimplan_newcheck.c plan/aimplan_run.c plan/aimplan_show.c
+plan_aimplan_CPPFLAGS = $(PLAN_CPPFLAGS)
 plan_aimplan_LDADD = $(PLAN_LDADD)
 dist_man_MANS += doc/aimplan.1
 dist_doc_DATA += doc/plans.md
@@ -23,11 +26,12 @@ dist_doc_DATA += doc/plans.md
 # and without the sanitizers, which cannot link statically.
 pkglibexec_PROGRAMS += plan/aimplan-init
 plan_aimplan_init_SOURCES = plan/aimplan-init.c plan/guest.h
+plan_aimplan_init_CPPFLAGS = -I$(top_srcdir)/plan
 plan_aimplan_init_CFLAGS = -std=gnu11 $(AIM_WARN_CFLAGS)
 plan_aimplan_init_LDFLAGS = -static
 
 # The build tree's aimplan finds aimrun, aimdb and aimplan-init of its
-# tree by this file beside it (lib/beside.h), as aimrun finds its
+# tree by this file beside it (lib/core/beside.h), as aimrun finds its
 # sources; not writable by group or others whatever the umask.
 EXTRA_plan_aimplan_DEPENDENCIES = plan/aimplan-builddir
 CLEANFILES += plan/aimplan-builddir
@@ -79,6 +83,6 @@ TESTS += t/initramfs-t
 # aimplan's commands by hand on this machine (on a server too, t/pg-suite.sh).
 TESTS += t/plan.sh
 EXTRA_DIST += t/plan.sh
-# Schema version 6 over a version 5 file (lib/schema_plan.c).
+# Schema version 6 over a version 5 file (lib/store/schema_plan.c).
 TESTS += t/schema-v6.sh
 EXTRA_DIST += t/schema-v6.sh

@@ -2,10 +2,10 @@
  * Whether a plan is done after a finished trial (plan.h): a number of
  * trials, every ratio's interval within +/-PCT (--precision), or every
  * test regressed, improved or equivalent (--until-decided, judged at
- * the levels lib/seq.c spends per look, so that looking after every
+ * the levels lib/stats/seq.c spends per look, so that looking after every
  * trial does not make false verdicts likelier).  Until then the
  * variance components of the runs so far say how many trials the
- * target needs (lib/varcomp.c), within the plan's budget.
+ * target needs (lib/stats/varcomp.c), within the plan's budget.
  */
 #include "config.h"
 

@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #include "beside.h"
-#include "harness/aimpaths.h"
+#include "aimpaths.h"
 #include "xalloc.h"
 
 extern char **environ;

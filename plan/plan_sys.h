@@ -14,7 +14,7 @@
  * aimkit's program NAME ("aimrun", "aimdb", "aimplan-init"): in the build
  * tree the running aimplan was made in (the file aimplan-builddir beside
  * it names it), else beside the running aimplan when it is trusted
- * there (lib/beside.h), else where it is installed.  Malloc'd.
+ * there (lib/core/beside.h), else where it is installed.  Malloc'd.
  */
 char *plan_prog(const char *name);
 

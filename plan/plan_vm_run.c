@@ -8,7 +8,6 @@
 
 #include "plan_vm.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -18,6 +17,7 @@
 #include <unistd.h>
 
 #include "initramfs.h"
+#include "rmtree.h"
 #include "db.h"
 #include "plan_sys.h"
 #include "store.h"
@@ -25,46 +25,6 @@
 
 /* Where the running kernel's modules are; a guest's are the host's. */
 #define MODULES_DIR "/lib/modules"
-
-/* Remove the directory FD's entries (DEPTH levels of directories). */
-static void
-empty_dir(int fd, int depth)
-{
-	DIR *d = fdopendir(fd);
-	struct dirent *e;
-
-	if (d == NULL) {
-		(void)close(fd);	/* a directory: nothing to flush */
-		return;
-	}
-	while ((e = readdir(d)) != NULL) {
-		int sub;
-
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		if (e->d_type == DT_DIR && depth > 0) {
-			sub = openat(dirfd(d), e->d_name, O_RDONLY |
-				     O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-			if (sub >= 0)
-				empty_dir(sub, depth - 1);
-		}
-		/* What cannot go stays, and the directory with it. */
-		(void)unlinkat(dirfd(d), e->d_name,
-			       e->d_type == DT_DIR ? AT_REMOVEDIR : 0);
-	}
-	(void)closedir(d);	/* a directory: nothing to flush */
-}
-
-static void
-remove_work(const char *work)
-{
-	int fd = open(work, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-
-	/* The boots' directories, and their .virtfs_metadata in them. */
-	if (fd >= 0)
-		empty_dir(fd, 2);
-	(void)rmdir(work);	/* left when something could not go */
-}
 
 /* Whether the modules of RELEASE are installed here. */
 static int
@@ -197,7 +157,8 @@ run_plan(struct store *st, struct plan *p, const char *db_path,
 		d->say(d->data, line);
 		free(line);
 	} else if (qemu != NULL) {
-		remove_work(work);
+		/* Left behind when it cannot go: it is ours, in TMPDIR. */
+		(void)rmtree_at(AT_FDCWD, work);
 	}
 	for (size_t k = 0; k < p->n_kernels; k++)
 		free(initrds[k]);

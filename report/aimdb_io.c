@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "dbpath.h"
 #include "export.h"
 #include "import.h"
 #include "import_int.h"
@@ -417,7 +418,7 @@ write_export(const struct export_opts *o, struct store *st, char **tags,
 	const char *name = o->output != NULL ? o->output : "stdout";
 	int rc;
 
-	if (o->output != NULL && outfile_spares(o->output, db_path) < 0) {
+	if (o->output != NULL && dbpath_spares(o->output, db_path) < 0) {
 		aim_warn("%s: is the database being read", o->output);
 		return CLI_USER;
 	}

@@ -17,6 +17,7 @@
 
 #include "cli.h"
 #include "compare_env.h"
+#include "dbpath.h"
 #include "log.h"
 #include "outfile.h"
 #include "plot.h"
@@ -242,7 +243,7 @@ write_script_file(const char *path, const struct plot_model *m,
 	struct outfile out;
 	FILE *f;
 
-	if (outfile_spares(path, po->keep) < 0) {
+	if (dbpath_spares(path, po->keep) < 0) {
 		aim_warn("--script: %s: is the database being read", path);
 		return CLI_USER;
 	}
@@ -286,7 +287,7 @@ pictures_spare_db(const struct plot_model *m, const struct plot_opts *po)
 		char *path = po->per_test ? plot_test_path(po, &m->tests[k]) :
 			     xstrdup(po->output);
 
-		if (outfile_spares(path, po->keep) < 0) {
+		if (dbpath_spares(path, po->keep) < 0) {
 			aim_warn("--output: %s: is the database being read",
 				 path);
 			rc = CLI_USER;

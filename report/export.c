@@ -54,7 +54,7 @@ csv_suffix(FILE *f, const struct query_result *r)
 
 /*
  * After printed_ops: a sample or result record has no env_key, env_value;
- * then the metrics of a sample (lib/measure.h, measure_format), the run's
+ * then the metrics of a sample (lib/core/measure.h, measure_format), the run's
  * UUID (none before schema 4) and how R is judged, which way is better
  * and its copies, as the JSON export says them.
  */

@@ -1,5 +1,5 @@
 /*
- * Unit tests of the system tests' utilities (tests-aim/aimutil.c): waiting
+ * Unit tests of the system tests' utilities (tests-aim/sys/aimutil.c): waiting
  * and wait statuses, the message cycle, the generator, full I/O, the
  * message exchange and the working-directory check.  Tree removal is
  * tested with the scratch directories of t/sys-t.c.

@@ -1,7 +1,7 @@
 /*
- * t/bulkfx.h: written against lib/store.h and lib/db.h alone, so that
- * both engines run the same body.  Many rows go through a server's COPY,
- * a few through its one INSERT: each is tried.
+ * t/bulkfx.h: written against lib/store/store.h and lib/store/db.h
+ * alone, so that both engines run the same body.  Many rows go through
+ * a server's COPY, a few through its one INSERT: each is tried.
  */
 #include "config.h"
 

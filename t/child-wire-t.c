@@ -1,5 +1,5 @@
 /*
- * The configuration block a test process reads (harness/child_wire.c):
+ * The configuration block a test process reads (harness/child/child_wire.c):
  * what aimrun packs comes back whole, and the test process refuses a
  * block with any field out of range, an unterminated name, an unknown
  * test or a descriptor it does not hold.  The IPC table reaches it
@@ -14,6 +14,7 @@
 
 #include "child_wire.h"
 #include "ctx.h"
+#include "ctx_ipc.h"
 #include "tap.h"
 
 struct fixture {

@@ -1,6 +1,7 @@
 /*
- * lib/db.h on SQLite (lib/db_sqlite.c): the engine-independent body of
- * t/dbfx.c on two connections to one new file.
+ * lib/store/db.h on SQLite (lib/store/db_sqlite.c): the
+ * engine-independent body of t/dbfx.c on two connections to one new
+ * file.
  */
 #include "config.h"
 

@@ -1,6 +1,7 @@
 /*
- * lib/db.h's '?' placeholders in PostgreSQL's spelling (lib/db_pg_sql.c):
- * quoted text and comments keep theirs.  No server needed.
+ * lib/store/db.h's '?' placeholders in PostgreSQL's spelling
+ * (lib/store/db_pg_sql.c): quoted text and comments keep theirs.  No
+ * server needed.
  */
 #include "config.h"
 

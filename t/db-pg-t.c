@@ -1,5 +1,5 @@
 /*
- * The PostgreSQL backend through lib/db.h alone: placeholders, NULLs,
+ * The PostgreSQL backend through lib/store/db.h alone: placeholders, NULLs,
  * 64-bit integers and doubles that come back exactly, hostile text,
  * RETURNING, savepoints, errors and a connection cut by the server.
  * Skips without a server (t/pg-lib.sh).

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The storage seam (lib/db.h): no source the Makefile builds, outside the
+# The storage seam (lib/store/db.h): no source the Makefile builds, outside the
 # SQLite backend and the SQLite-specific open path (pragmas, checks, WAL,
 # immutable reopen), includes <sqlite3.h> or a header that does, or names
 # an SQLite call or type.  Tests that build SQLite files on purpose are
@@ -16,12 +16,12 @@ t() {	# t DESCRIPTION COMMAND...
 }
 
 # Every .c and .h of a *_SOURCES list of Makefile.am and its fragments.
-for f in "$S/Makefile.am" "$S"/*/*.mk; do
+for f in "$S/Makefile.am" "$S"/*/*.mk "$S"/*/*/*.mk; do
 	awk '/_SOURCES[ \t]*\+?=/ { on = 1 }
 	     on { for (i = 1; i <= NF; i++) if ($i ~ /\.[ch]$/) print $i
 		  if ($0 !~ /\\$/) on = 0 }' "$f"
 done | sort -u >"$W/sources"
-allowed='^(lib/db_sqlite\.[ch]|lib/schema[a-z_]*\.c|lib/schema\.h|lib/dbfile\.[ch]|t/(storefx\.[ch]|store-t\.c|store-open-t\.c|store-reopen-t\.c|robust-run-t\.c|robust-kill-t\.c|db-api-t\.c|schema-pg-sync-t\.c))$'
+allowed='^(lib/store/db_sqlite\.[ch]|lib/store/schema[a-z_]*\.c|lib/store/schema\.h|lib/store/dbfile\.[ch]|t/(storefx\.[ch]|store-t\.c|store-open-t\.c|store-reopen-t\.c|robust-run-t\.c|robust-kill-t\.c|db-api-t\.c|schema-pg-sync-t\.c))$'
 # Code lines naming SQLite, comments left out (a line starting one).
 : >"$W/hits"
 while read -r f; do
@@ -36,17 +36,20 @@ echo "1..5"
 t "the Makefile lists the sources ($(wc -l <"$W/sources") files)" \
 	test "$(wc -l <"$W/sources")" -ge 100
 t "among them the backend, the store and the queries" sh -c "
-	grep -qx lib/db_sqlite.c '$W/sources' && grep -qx lib/store.c '$W/sources' &&
-	grep -qx report/query.c '$W/sources' && grep -qx report/aimcmp.c '$W/sources'"
+	grep -qx lib/store/db_sqlite.c '$W/sources' &&
+	grep -qx lib/store/store.c '$W/sources' &&
+	grep -qx report/query/query.c '$W/sources' &&
+	grep -qx report/aimcmp.c '$W/sources'"
 t "and the files allowed to speak SQLite exist" sh -c "
-	for f in lib/db_sqlite.c lib/schema_open.c lib/dbfile.c t/storefx.c; do
+	for f in lib/store/db_sqlite.c lib/store/schema_open.c lib/store/dbfile.c \
+		t/storefx.c; do
 		test -f '$S/'\$f || exit 1
 	done"
 cat "$W/hits"
 t "no other source includes <sqlite3.h> or names sqlite3" test ! -s "$W/hits"
-grep -lE 'sqlite3|db_sqlite' "$S"/lib/store.c "$S"/lib/store_read.c \
-	"$S"/report/*.c "$S"/report/*.h | sed 's/^/# names SQLite: /' >"$W/named"
+grep -lE 'sqlite3|db_sqlite' "$S"/lib/store/store.c "$S"/lib/store/store_read.c \
+	$(find "$S/report" -name '*.[ch]') | sed 's/^/# names SQLite: /' >"$W/named"
 cat "$W/named"
-t "the store and report/ reach the engine only through lib/db.h" \
+t "the store and report/ reach the engine only through lib/store/db.h" \
 	test ! -s "$W/named"
 exit $fails

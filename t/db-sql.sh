@@ -16,7 +16,7 @@
 # server through psql: no psqlrc, the first error stops it and fails,
 # and the schema is first on the search_path by the options= the name
 # carries (t/pgschema prints it so).
-# db_is_pg DB: DB names a server (lib/dbtarget.c's rule, for the names
+# db_is_pg DB: DB names a server (lib/store/dbtarget.c's rule, for the names
 # the scripts make).
 db_is_pg() {
 	case $1 in

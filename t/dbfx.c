@@ -1,5 +1,5 @@
 /*
- * The body of the lib/db.h test (t/dbfx.h): binding, stepping and
+ * The body of the lib/store/db.h test (t/dbfx.h): binding, stepping and
  * reading back every type and NULL, the lifetime of bound and read text,
  * reset, RETURNING, transactions and savepoints, a snapshot against a
  * second writer, errors.  Only db.h is spoken here.

@@ -1,5 +1,5 @@
 /*
- * The test of lib/db.h, written against db.h alone so that every engine
+ * The test of lib/store/db.h, written against db.h alone so that every engine
  * runs the same body: a program gives its engine's way to open two
  * connections to one fresh, empty database and to spell the test table,
  * and dbfx_run() asserts the rest.

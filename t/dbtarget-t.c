@@ -1,5 +1,5 @@
 /*
- * Which database names are PostgreSQL servers (lib/dbtarget.c): URIs and
+ * Which database names are PostgreSQL servers (lib/store/dbtarget.c): URIs and
  * keyword strings are, every other name is a file, hostile ones
  * included; a file named like a keyword string is reached as ./NAME.
  */

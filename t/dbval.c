@@ -1,4 +1,4 @@
-/* One integer from a database, for the tests of lib/db.h (dbval.h). */
+/* One integer from a database, for the tests of lib/store/db.h (dbval.h). */
 #include "config.h"
 
 #include "dbval.h"

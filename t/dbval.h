@@ -1,4 +1,4 @@
-/* What the lib/db.h tests ask of a database in one value. */
+/* What the lib/store/db.h tests ask of a database in one value. */
 #ifndef AIM_T_DBVAL_H
 #define AIM_T_DBVAL_H
 

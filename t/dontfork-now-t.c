@@ -1,6 +1,6 @@
 /*
  * A program linked -z now, as aimrun-test is, keeps the whole of libm
- * from the processes it forks (harness/dontfork.c): no mapping of it is
+ * from the processes it forks (harness/child/dontfork.c): no mapping of it is
  * left in them, since none of them looks a symbol up, and a C library
  * function they call for the first time still returns.  The parent keeps
  * libm and still calls it.

@@ -25,7 +25,7 @@ else
 	skip "no ldd"
 fi
 # Bound at start, so no process a test forks looks a symbol up, and the
-# test process can keep all of libm from them (harness/dontfork.c).
+# test process can keep all of libm from them (harness/child/dontfork.c).
 if command -v readelf >/dev/null 2>&1; then
 	t "aimrun-test binds its symbols at start (-z now)" sh -c \
 		"readelf -d '$PROG' | grep -Eq 'BIND_NOW|Flags:.* NOW'"

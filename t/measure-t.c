@@ -1,5 +1,5 @@
 /*
- * The measurement record (lib/measure.c): the metric table, metrics set
+ * The measurement record (lib/core/measure.c): the metric table, metrics set
  * and cleared, the text form of the CSV export both ways with hostile
  * input, and a record through the child-to-parent pipe whole.
  */

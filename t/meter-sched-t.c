@@ -1,5 +1,5 @@
 /*
- * The noise meter (harness/meter_sched.c) on a made-up /proc: run delay
+ * The noise meter (harness/child/meter_sched.c) on a made-up /proc: run delay
  * from the second field of schedstat, steal from the eighth column of the
  * cpu line of /proc/stat in USER_HZ ticks turned into ns, each unknown
  * when its file is missing, lacks the field or goes backwards.  Then on

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The readers (aimcmp, aimdb, aimplot) take what a result measured from the
-# database and, for imports, lib/catalog.c; never from the tests or the
+# database and, for imports, lib/core/catalog.c; never from the tests or the
 # harness.  1. No symbol that tests-aim/ or harness/ defines is defined in
 # them (the list is taken from those libraries, so it cannot drift).  2. A
 # test this build does not know (renamed since, or from another version)
@@ -20,7 +20,7 @@ defined() {	# defined FILE...: the global symbols defined there, sorted
 }
 linked() {
 	defined "$B/tests-aim/libaimtests.a" "$B/harness/libharness.a" \
-		>"$W/theirs"
+		"$B/harness/child/libchild.a" >"$W/theirs"
 	t "the tests and the harness define symbols to look for" \
 		test "$(wc -l <"$W/theirs")" -ge 50
 	t "... among them the registry and the timed loop" sh -c \

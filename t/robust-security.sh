@@ -48,18 +48,18 @@ t "no system() in any source" none '(^|[^_[:alnum:]])system[[:space:]]*\('
 t "no popen() in any source" none '(^|[^_[:alnum:]])popen[[:space:]]*\('
 t "no SQL text formatted with sqlite3_*printf" none 'sqlite3_v?(m|sn)printf'
 # Statements outside the modules allowed to hold SQL (tests may), through
-# lib/db.h or SQLite itself; lib/db*.c are db.h and its engines.
+# lib/store/db.h or SQLite itself; lib/store/db*.c are db.h and its engines.
 sql_elsewhere() {
 	grep -E ': .*(sqlite3_(prepare|exec)|db_(prepare|exec)\()' "$W/code" |
-		grep -vE '/(lib/store(_read|_plan|_plan_read)?\.c|lib/schema(_pg)?\.c|lib/db(_[a-z]+)*\.[ch]|report/query[^/]*\.c|t/[^/]*|fuzz/[^/]*):' |
+		grep -vE '/(lib/store/store(_read|_plan|_plan_read)?\.c|lib/store/schema(_pg)?\.c|lib/store/db(_[a-z]+)*\.[ch]|report/query/query[^/]*\.c|t/[^/]*|fuzz/[^/]*):' |
 		sed 's/^/# /'
 }
-t "SQL only in lib/store*.c, lib/schema*.c, the engines lib/db*.c and report/query*.c" \
+t "SQL only in lib/store/: store*.c, schema*.c, the engines db*.c; report/query/query*.c" \
 	test -z "$(sql_elsewhere)"
 t "network tests name no wildcard address" \
 	none 'INADDR_ANY|in6addr_any|IN6ADDR_ANY|"0\.0\.0\.0"|"::"' '/tests-aim/'
 t "every network test file binds to INADDR_LOOPBACK" sh -c "
-	for f in \$(grep -l 'bind(' '$S'/tests-aim/*.c); do
+	for f in \$(grep -rl --include='*.c' 'bind(' '$S'/tests-aim); do
 		grep -q INADDR_LOOPBACK \"\$f\" || exit 1
 	done"
 

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "aimutil.h"
+#include "rmtree.h"
 #include "runner.h"
 #include "tap.h"
 
@@ -203,6 +204,6 @@ main(void)
 	ok(access(e.marker, F_OK) != 0, "no planted script ever ran");
 	is_int(oks, 5, "shell_rtns_1 still ran, five times, while swapped");
 	is_int(exec_oks, 5, "exec_test's ./true too");
-	ok(aimutil_remove_tree(AT_FDCWD, e.work) == 0, "cleaned up");
+	ok(rmtree_at(AT_FDCWD, e.work) == 0, "cleaned up");
 	return done_testing();
 }

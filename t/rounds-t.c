@@ -2,7 +2,7 @@
  * harness/rounds.c with runs faked and the budget's clock faked: rounds
  * go to the open tests only, a test that reached its precision or a
  * verdict is run no more, the budget ends the rounds, the base is read
- * from the database (lib/store_read.c) and an unknown base is refused.
+ * from the database (lib/store/store_read.c) and an unknown base is refused.
  */
 #include "config.h"
 

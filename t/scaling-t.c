@@ -1,5 +1,5 @@
 /*
- * aimcmp --scaling in every format (report/scaling_out.c): a tag whose
+ * aimcmp --scaling in every format (report/format/scaling_out.c): a tag whose
  * add_long ran as 1 and 2 copies and whose fork_test ran as 2 only.  The
  * CSV is read back with libcsv and the JSON parsed with json-c, and both
  * must hold the same rates, slowest and fastest copy, fairness, speedup

@@ -1,6 +1,6 @@
 /*
- * The two schemas kept in step: lib/schema.c's, as SQLite builds it, and
- * lib/schema_pg.c's on a PostgreSQL server, described in one set of
+ * The two schemas kept in step: lib/store/schema.c's, as SQLite builds it, and
+ * lib/store/schema_pg.c's on a PostgreSQL server, described in one set of
  * lines (tables and views; columns in order, with their type class and
  * NOT NULL; primary keys, unique constraints, foreign keys and other
  * indexes), must be the same.  A change on one side must show.  Skips

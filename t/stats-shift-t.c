@@ -1,5 +1,5 @@
 /*
- * The shift of a location between two groups (lib/stats_shift.c): the
+ * The shift of a location between two groups (lib/stats/stats_shift.c): the
  * Hodges-Lehmann estimate and its distribution-free interval, on data
  * whose answer is known, and the interval's coverage by simulation.
  */

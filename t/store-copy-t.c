@@ -1,5 +1,5 @@
 /*
- * A copy of a run through the store API (lib/store.h): the given uuid,
+ * A copy of a run through the store API (lib/store/store.h): the given uuid,
  * times and status are stored as given, NULL still means now and new,
  * and a value in any other form than the store writes is refused with
  * a reason naming it, nothing stored.

@@ -1,8 +1,9 @@
 /*
- * Opening a store on a PostgreSQL server (lib/store_pg.c, lib/schema_pg.c):
- * creation once when several processes start at once, reopening, and
- * the refusals a file gets (empty for a reader, newer, foreign, other
- * tables), each leaving the schema as it was.  Skips without a server.
+ * Opening a store on a PostgreSQL server (lib/store/store_pg.c,
+ * lib/store/schema_pg.c): creation once when several processes start at
+ * once, reopening, and the refusals a file gets (empty for a reader,
+ * newer, foreign, other tables), each leaving the schema as it was.
+ * Skips without a server.
  */
 #include "config.h"
 

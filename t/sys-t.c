@@ -18,6 +18,7 @@
 
 #include "aim_test.h"
 #include "aimutil.h"
+#include "rmtree.h"
 #include "ctx.h"
 #include "fakeh.h"
 #include "tap.h"
@@ -216,7 +217,7 @@ check_lifecycle(const struct classic *c, const char *datadir)
 	is_int(left, 0, "%s: scratch directory left empty", c->name);
 	if (left == 0)
 		ok(rmdir(dir) == 0, "%s: scratch directory removed", c->name);
-	else if (aimutil_remove_tree(AT_FDCWD, dir) < 0)
+	else if (rmtree_at(AT_FDCWD, dir) < 0)
 		diag("could not remove %s: %s", dir, strerror(errno));
 	free(dir);
 }
@@ -237,9 +238,9 @@ check_remove_tree(void)
 	fd = open(outside, O_WRONLY | O_CREAT | O_EXCL, 0600);
 	if (fd < 0 || close(fd) < 0 || symlink(outside, link) < 0)
 		bail("files under %s: %s", base, strerror(errno));
-	is_int(aimutil_remove_tree(bfd, "t"), 0, "remove_tree removes a tree");
+	is_int(rmtree_at(bfd, "t"), 0, "remove_tree removes a tree");
 	ok(access(outside, F_OK) == 0, "symlink target left alone");
-	is_int(aimutil_remove_tree(bfd, "missing"), 0, "missing name is ok");
+	is_int(rmtree_at(bfd, "missing"), 0, "missing name is ok");
 	is_int(entries(base), 1, "only the outside file is left");
 	ok(unlink(outside) == 0 && rmdir(base) == 0, "clean-up");
 	(void)close(bfd);	/* directory, read-only */

@@ -88,7 +88,7 @@ EXTRA_DIST += t/robust-output.sh
 check_PROGRAMS += t/store-reopen-t
 TESTS += t/store-reopen-t
 t_store_reopen_t_SOURCES = t/store-reopen-t.c t/storefx.c t/storefx.h
-t_store_reopen_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(PQ_LIBS) $(LIBS)
+t_store_reopen_t_LDADD = t/libtap.a lib/store/libstore.a lib/core/libcore.a $(SQLITE3_LIBS) $(PQ_LIBS) $(LIBS)
 # shared_memory removes only the SysV objects it made.
 check_PROGRAMS += t/ipc-foreign-t
 t_ipc_foreign_t_SOURCES = t/ipc-foreign-t.c
@@ -135,12 +135,12 @@ TESTS += t/meter-t
 # Schema version 3 from a version 2 database, and metrics through CSV.
 TESTS += t/schema-migrate.sh
 EXTRA_DIST += t/schema-migrate.sh t/data/schema-v2.sql
-# The measurement record (lib/measure.c).
+# The measurement record (lib/core/measure.c).
 check_PROGRAMS += t/measure-t
 t_measure_t_SOURCES = t/measure-t.c
 t_measure_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/measure-t
-# aimdb import of the JSON export (report/import_json.c).
+# aimdb import of the JSON export (report/import/import_json.c).
 TESTS += t/import-json.sh
 EXTRA_DIST += t/import-json.sh
 # Result directories of other tools for aimdb import DIR (t/import-peers.sh)
@@ -180,7 +180,7 @@ EXTRA_DIST += t/merge.sh t/identity-lib.sh
 # A copy of a run through the store: given uuid, times and status.
 check_PROGRAMS += t/store-copy-t
 t_store_copy_t_SOURCES = t/store-copy-t.c t/storefx.c t/storefx.h
-t_store_copy_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(PQ_LIBS) $(LIBS)
+t_store_copy_t_LDADD = t/libtap.a lib/store/libstore.a lib/core/libcore.a $(SQLITE3_LIBS) $(PQ_LIBS) $(LIBS)
 TESTS += t/store-copy-t
 # A test forks from a small process: no freed heap, no SQLite in its children.
 check_PROGRAMS += t/child-small-t
@@ -255,11 +255,11 @@ EXTRA_DIST += t/schema-v5.sh t/data/schema-v4.sql
 # aimrun modes together: sweeps and canaries, refused combinations.
 TESTS += t/option-combos.sh
 EXTRA_DIST += t/option-combos.sh
-# lib/db.h on SQLite: the engine-independent body of t/dbfx.c.
+# lib/store/db.h on SQLite: the engine-independent body of t/dbfx.c.
 check_PROGRAMS += t/db-api-t
 TESTS += t/db-api-t
 t_db_api_t_SOURCES = t/db-api-t.c t/dbfx.c t/dbfx.h t/dbval.c t/dbval.h t/storefx.c t/storefx.h
-t_db_api_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
+t_db_api_t_LDADD = t/libtap.a lib/store/libstore.a lib/core/libcore.a $(SQLITE3_LIBS) $(LIBS)
 # The storage seam: SQLite named only by its backend and open path.
 TESTS += t/db-seam.sh
 EXTRA_DIST += t/db-seam.sh
@@ -267,7 +267,7 @@ EXTRA_DIST += t/db-seam.sh
 check_PROGRAMS += t/store-made-t
 TESTS += t/store-made-t
 t_store_made_t_SOURCES = t/store-made-t.c t/storefx.c t/storefx.h
-t_store_made_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(LIBS)
+t_store_made_t_LDADD = t/libtap.a lib/store/libstore.a lib/core/libcore.a $(SQLITE3_LIBS) $(LIBS)
 # aimcmp --scaling as CSV (read back by libcsv), JSON (parsed by json-c),
 # Markdown and text, the same figures in each.
 check_PROGRAMS += t/scaling-t
@@ -289,12 +289,12 @@ check_PROGRAMS += t/child-wire-t
 TESTS += t/child-wire-t
 t_child_wire_t_SOURCES = t/child-wire-t.c
 t_child_wire_t_LDADD = $(AIM_T_LDADD)
-# Which names are PostgreSQL servers (lib/dbtarget.c), hostile file
+# Which names are PostgreSQL servers (lib/store/dbtarget.c), hostile file
 # names included.
 check_PROGRAMS += t/dbtarget-t
 TESTS += t/dbtarget-t
 t_dbtarget_t_SOURCES = t/dbtarget-t.c
-t_dbtarget_t_LDADD = t/libtap.a lib/libaim.a $(PQ_LIBS) $(LIBS)
+t_dbtarget_t_LDADD = t/libtap.a lib/store/libstore.a lib/core/libcore.a $(PQ_LIBS) $(LIBS)
 # The PostgreSQL backend (lib/db_pg*.c), the schema and opening a store
 # there: each program runs with a server of t/pg-lib.sh (a private
 # cluster, or $AIM_TEST_PG) through its t/*.sh, which skips without one.
@@ -303,7 +303,7 @@ EXTRA_DIST += t/pg-lib.sh t/pg-cluster.sh t/db-pg.sh t/schema-pg-sync.sh \
 if HAVE_LIBPQ
 check_PROGRAMS += t/db-pg-sql-t t/db-pg-t t/schema-pg-sync-t t/store-pg-t
 TESTS += t/db-pg-sql-t t/db-pg.sh t/schema-pg-sync.sh t/store-pg.sh
-PG_T_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(PQ_LIBS) $(LIBS)
+PG_T_LDADD = t/libtap.a lib/store/libstore.a lib/core/libcore.a $(SQLITE3_LIBS) $(PQ_LIBS) $(LIBS)
 t_db_pg_sql_t_SOURCES = t/db-pg-sql-t.c
 t_db_pg_sql_t_LDADD = $(PG_T_LDADD)
 t_db_pg_t_SOURCES = t/db-pg-t.c t/pgfx.c t/pgfx.h t/dbval.c t/dbval.h
@@ -391,14 +391,12 @@ check-pg: all $(check_PROGRAMS)
 check_PROGRAMS += t/fdclose-t
 TESTS += t/fdclose-t
 t_fdclose_t_SOURCES = t/fdclose-t.c
-t_fdclose_t_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/harness
 t_fdclose_t_LDADD = t/libtap.a harness/libharness.a
 # A program bound at start keeps the whole of libm from what it forks.
 check_PROGRAMS += t/dontfork-now-t
 TESTS += t/dontfork-now-t
 t_dontfork_now_t_SOURCES = t/dontfork-now-t.c
-t_dontfork_now_t_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/harness
-t_dontfork_now_t_LDADD = t/libtap.a harness/libharness.a -lm
+t_dontfork_now_t_LDADD = t/libtap.a harness/child/libchild.a -lm
 t_dontfork_now_t_LDFLAGS = $(AM_LDFLAGS) -Wl,-z,now
 # aimdb push: runs sent to another database by uuid, complete ones only.
 TESTS += t/push.sh
@@ -431,13 +429,13 @@ EXTRA_DIST += t/repro-paths.sh
 # SQL against a test's database on either engine, for the scripts make
 # check-pg runs on PostgreSQL too.
 EXTRA_DIST += t/db-sql.sh
-# Rows sent many at a time (db_bulk_*, lib/store_rows.c): hostile strings
+# Rows sent many at a time (db_bulk_*, lib/store/store_rows.c): hostile strings
 # and extreme numbers read back, refused rows leaving nothing, on SQLite
 # and (t/bulk-pg.sh, skipped without one) on a server.
 check_PROGRAMS += t/bulk-t
 TESTS += t/bulk-t
 t_bulk_t_SOURCES = t/bulk-t.c t/bulkfx.c t/bulkfx.h t/dbval.c t/dbval.h t/storefx.c t/storefx.h
-t_bulk_t_LDADD = t/libtap.a lib/libaim.a $(SQLITE3_LIBS) $(PQ_LIBS) $(LIBS)
+t_bulk_t_LDADD = t/libtap.a lib/store/libstore.a lib/core/libcore.a $(SQLITE3_LIBS) $(PQ_LIBS) $(LIBS)
 EXTRA_DIST += t/bulk-pg.sh
 if HAVE_LIBPQ
 check_PROGRAMS += t/bulk-pg-t
@@ -445,3 +443,32 @@ TESTS += t/bulk-pg.sh
 t_bulk_pg_t_SOURCES = t/bulk-pg-t.c t/bulkfx.c t/bulkfx.h t/dbval.c t/dbval.h t/pgfx.c t/pgfx.h
 t_bulk_pg_t_LDADD = $(PG_T_LDADD)
 endif
+# The layers held by the build (HACKING.md, "Layers"): an include of a
+# layer above is a compile error with the flags make compiles each layer
+# with (t/layers.env, written from the same variables), and no object
+# uses a symbol of a layer it may not (nm over the archives).
+TESTS += t/layers.sh
+EXTRA_DIST += t/layers.sh t/layers/probe.c
+check_DATA = t/layers.env
+CLEANFILES += t/layers.env
+t/layers.env: Makefile
+	$(AM_V_GEN){ \
+	echo "CC='$(CC)'"; \
+	echo "FLAGS='$(DEFS) $(DEFAULT_INCLUDES) $(CPPFLAGS) $(AM_CFLAGS) $(CFLAGS)'"; \
+	echo "core='$(lib_core_libcore_a_CPPFLAGS)'"; \
+	echo "out='$(lib_out_libout_a_CPPFLAGS)'"; \
+	echo "stats='$(lib_stats_libstats_a_CPPFLAGS)'"; \
+	echo "store='$(lib_store_libstore_a_CPPFLAGS)'"; \
+	echo "tests='$(tests_aim_libaimtests_a_CPPFLAGS)'"; \
+	echo "child='$(harness_child_libchild_a_CPPFLAGS)'"; \
+	echo "aimrun_test='$(harness_aimrun_test_CPPFLAGS)'"; \
+	echo "harness='$(harness_libharness_a_CPPFLAGS)'"; \
+	echo "aimrun='$(harness_aimrun_CPPFLAGS)'"; \
+	echo "report='$(report_libreport_a_CPPFLAGS)'"; \
+	echo "aimcmp='$(report_aimcmp_CPPFLAGS)'"; \
+	echo "aimdb='$(report_aimdb_CPPFLAGS)'"; \
+	echo "aimplot='$(report_aimplot_CPPFLAGS)'"; \
+	echo "plan='$(plan_libplan_a_CPPFLAGS)'"; \
+	echo "aimplan='$(plan_aimplan_CPPFLAGS)'"; \
+	echo "aimplan_init='$(plan_aimplan_init_CPPFLAGS)'"; \
+	} >$@

@@ -1,5 +1,5 @@
 /*
- * The catalog's judged=peak of every test (lib/catalog.c: its run() makes
+ * The catalog's judged=peak of every test (lib/core/catalog.c: its run() makes
  * no system call), proven rather than claimed.  A test that needs a
  * scratch directory, the network or exec is never judged on its peak.
  * A test that needs nothing is judged on its peak exactly when its run()

@@ -27,7 +27,7 @@ enum aim_needs {
 
 /*
  * A process a test forks has no libm (the harness keeps it from
- * children, harness/child.c): between fork and execve or _exit it may
+ * children, harness/child/child.c): between fork and execve or _exit it may
  * call the C library, never a function of <math.h>.
  */
 struct aim_ctx;	/* opaque, owned by the harness */
@@ -35,7 +35,7 @@ struct aim_ctx;	/* opaque, owned by the harness */
 struct aim_test {
 	/*
 	 * What it measures: number, name, units, factor, judged rate.  Only
-	 * the catalog says it (lib/catalog.c), once for every program.
+	 * the catalog says it (lib/core/catalog.c), once for every program.
 	 */
 	const struct catalog_test *info;
 	unsigned needs;		/* enum aim_needs bits */
@@ -47,7 +47,7 @@ struct aim_test {
 	void (*teardown)(struct aim_ctx *ctx);
 	/*
 	 * Optional, untimed, before every call (a cache flush): a test that
-	 * has one is always timed call by call (harness/latency.c).
+	 * has one is always timed call by call (harness/child/latency.c).
 	 */
 	void (*prepare)(struct aim_ctx *ctx);
 	/* Timed call by call by default (aimrun --latency for every test). */

@@ -1,7 +1,7 @@
 /*
  * The classic AIM9 tests in classic (registration) order, and apart from
  * them the extra tests that only run when named.  Adding a test is a
- * catalog row (lib/catalog.c), a descriptor in its family file and one
+ * catalog row (lib/core/catalog.c), a descriptor in its family file and one
  * line here.
  */
 #include "config.h"
@@ -141,7 +141,7 @@ const struct aim_test *const aim_extra_tests[] = {
 	NULL,
 };
 
-/* tests-aim/memfam.c: one descriptor per row of lib/memfam.h, in order. */
+/* cpu/memfam.c: one descriptor per row of memfam.h (lib/core/), in order. */
 extern const struct aim_test aim_memfam_tests[CATALOG_MEMFAM_COUNT];
 
 const struct aim_test *const aim_family_tests[] = {

@@ -1,0 +1,34 @@
+/*
+ * What one run of a test came to, as the test process reports it and the
+ * parent classifies it: a process of its own (harness/runner.c), the
+ * copies of --copies summed (harness/copies.c) or the threads of
+ * --threads (child_threads.c).
+ */
+#ifndef AIM_OUTCOME_H
+#define AIM_OUTCOME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ctx.h"
+#include "measure.h"
+
+enum runner_status {
+	RUNNER_OK,
+	RUNNER_SKIP,
+	RUNNER_FAIL,
+	RUNNER_TIMEOUT,
+	RUNNER_CRASH,
+	RUNNER_INTERRUPTED,	/* aimrun itself was told to stop */
+};
+
+struct runner_outcome {
+	enum runner_status status;
+	char reason[AIM_REASON_MAX];
+	struct measure_sample *samples;	/* malloc'd, n_samples entries */
+	size_t n_samples;
+	int64_t warmup_calls;
+	int64_t warmup_ns;
+};
+
+#endif

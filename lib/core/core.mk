@@ -1,0 +1,20 @@
+# lib/core/: what every program and layer shares (the measurement record,
+# the catalog, the clock, parsing, strings, logging, files): the C library
+# and libm only.
+lib_core_libcore_a_SOURCES += \
+	lib/core/catalog.c lib/core/catalog.h \
+	lib/core/classic.c lib/core/classic.h \
+	lib/core/clock.c lib/core/clock.h \
+	lib/core/log.c lib/core/log.h \
+	lib/core/measure.c lib/core/measure.h \
+	lib/core/parse.c lib/core/parse.h \
+	lib/core/tag.c lib/core/tag.h \
+	lib/core/xalloc.c lib/core/xalloc.h
+lib_core_libcore_a_SOURCES += lib/core/infile.c lib/core/infile.h
+lib_core_libcore_a_SOURCES += lib/core/outfile.c lib/core/outfile.h
+lib_core_libcore_a_SOURCES += lib/core/hist.c lib/core/hist.h lib/core/memfam.h
+# Removing a tree by descriptors: aimrun's scratch directories and the
+# tests' own.
+lib_core_libcore_a_SOURCES += lib/core/rmtree.c lib/core/rmtree.h
+# Files beside the running program: its siblings and its build tree.
+lib_core_libcore_a_SOURCES += lib/core/beside.c lib/core/beside.h

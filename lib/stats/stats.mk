@@ -1,0 +1,29 @@
+# lib/stats/: the statistics of aimcmp's verdicts (doc/statistics.md),
+# with GSL.
+lib_stats_libstats_a_SOURCES += lib/stats/stats.c lib/stats/stats.h \
+	lib/stats/stats_cmp.c lib/stats/stats_shift.c
+
+check_PROGRAMS += t/stats-run-t t/stats-t t/stats-sim-t t/stats-peak-sim-t
+TESTS += t/stats-run-t t/stats-t t/stats-sim-t t/stats-peak-sim-t
+STATS_T_LDADD = t/libtap.a lib/stats/libstats.a lib/core/libcore.a $(GSL_LIBS) $(LIBS)
+t_stats_run_t_SOURCES = t/stats-run-t.c
+t_stats_run_t_LDADD = $(STATS_T_LDADD)
+t_stats_t_SOURCES = t/stats-t.c
+t_stats_t_LDADD = $(STATS_T_LDADD)
+t_stats_sim_t_SOURCES = t/stats-sim-t.c
+t_stats_sim_t_LDADD = $(STATS_T_LDADD)
+t_stats_peak_sim_t_SOURCES = t/stats-peak-sim-t.c
+t_stats_peak_sim_t_LDADD = $(STATS_T_LDADD)
+# lib/stats/seq*: sampling until precise or decided (doc/statistics.md).
+lib_stats_libstats_a_SOURCES += lib/stats/seq.c lib/stats/seq.h lib/stats/seq_sim.c
+# What makes a sample or a round noisy: one rule for aimrun and aimcmp.
+lib_stats_libstats_a_SOURCES += lib/stats/noise.c lib/stats/noise.h
+# lib/stats/varcomp*: variance components between boots, processes and
+# samples, the design they call for, and the simulation of boots as the
+# unit (doc/statistics.md, "Boots and sizing").
+lib_stats_libstats_a_SOURCES += lib/stats/varcomp.c lib/stats/varcomp.h \
+	lib/stats/varcomp_sim.c
+check_PROGRAMS += t/varcomp-t
+TESTS += t/varcomp-t
+t_varcomp_t_SOURCES = t/varcomp-t.c
+t_varcomp_t_LDADD = $(STATS_T_LDADD)

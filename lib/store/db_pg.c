@@ -1,0 +1,272 @@
+/*
+ * db.h on a PostgreSQL server: the connection, scripts, transactions
+ * and errors.  Statements are in db_pg_stmt.c.
+ */
+#include "config.h"
+
+#include "db_pg.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db_pg_int.h"
+#include "tag.h"
+#include "xalloc.h"
+
+/*
+ * Long enough for a comparison of a thousand tags, short enough that a
+ * statement stuck behind a lock ends in an error a user can read.
+ */
+#define DB_PG_STATEMENT_TIMEOUT "60s"
+
+static struct db_pg *
+pg(const struct db *db)
+{
+	return (struct db_pg *)db;
+}
+
+/* The first line of MSG after WHAT, made printable, into DB's error. */
+static void
+set_err(struct db_pg *db, const char *what, const char *msg)
+{
+	size_t n;
+
+	snprintf(db->err, sizeof(db->err), "%s%s%s", what,
+		 what[0] != '\0' ? ": " : "", msg != NULL ? msg : "");
+	n = strcspn(db->err, "\r\n");
+	db->err[n] = '\0';
+	/* The server's words may quote data, which may be anyone's. */
+	tag_printable(db->err);
+}
+
+void
+db_pg_fail(struct db_pg *db, const char *what, const PGresult *res)
+{
+	const char *msg = NULL;
+
+	if (res != NULL)
+		msg = PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY);
+	if (msg == NULL || msg[0] == '\0')
+		msg = PQerrorMessage(db->conn);
+	if (msg == NULL || msg[0] == '\0')
+		msg = "no reason given";
+	/* libpq's own text of a server's message starts with its severity */
+	if (strncmp(msg, "FATAL:  ", 8) == 0 || strncmp(msg, "ERROR:  ", 8) == 0)
+		msg += 8;
+	db->lost = PQstatus(db->conn) == CONNECTION_BAD;
+	set_err(db, what, msg);
+}
+
+void
+db_pg_fail_msg(struct db_pg *db, const char *msg)
+{
+	db->lost = 0;
+	set_err(db, "", msg);
+}
+
+void
+db_pg_count(struct db_pg *db, const PGresult *res)
+{
+	static const char *const verbs[] = {
+		"INSERT ", "UPDATE ", "DELETE ", "MERGE ", NULL,
+	};
+	const char *tag = PQcmdStatus((PGresult *)res);
+	const char *s = PQcmdTuples((PGresult *)res);
+	char *end;
+	long long v;
+	size_t i;
+
+	/* SELECT has a count too, and BEGIN none: neither changed rows */
+	for (i = 0; verbs[i] != NULL; i++)
+		if (strncmp(tag, verbs[i], strlen(verbs[i])) == 0)
+			break;
+	if (verbs[i] == NULL)
+		return;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	db->changes = s[0] == '\0' || *end != '\0' || errno != 0 || v < 0 ?
+		      0 : v;
+}
+
+/* Run SCRIPT; 0, or -1 with the reason, DB's change count from it. */
+static int
+pg_exec(struct db *d, const char *script)
+{
+	struct db_pg *db = pg(d);
+	PGresult *res = PQexec(db->conn, script);
+	ExecStatusType s = PQresultStatus(res);	/* NULL-safe */
+
+	if (res == NULL || (s != PGRES_COMMAND_OK && s != PGRES_TUPLES_OK)) {
+		db_pg_fail(db, "", res);
+		PQclear(res);
+		return -1;
+	}
+	db_pg_count(db, res);
+	PQclear(res);
+	return 0;
+}
+
+static int64_t
+pg_changes(struct db *d)
+{
+	return pg(d)->changes;
+}
+
+static int
+pg_begin(struct db *d)
+{
+	return pg_exec(d, "BEGIN");
+}
+
+static int
+pg_snapshot(struct db *d)
+{
+	return pg_exec(d, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+}
+
+static int
+pg_in_transaction(const struct db *d)
+{
+	PGTransactionStatusType t = PQtransactionStatus(pg(d)->conn);
+
+	return t == PQTRANS_INTRANS || t == PQTRANS_INERROR ||
+	       t == PQTRANS_ACTIVE;
+}
+
+static const char *
+pg_errmsg(const struct db *d)
+{
+	return pg(d)->err;
+}
+
+static int
+pg_lost(const struct db *d)
+{
+	return pg(d)->lost;
+}
+
+/* PQfinish ends the session, and the server rolls back what is open. */
+static void
+pg_close(struct db *d)
+{
+	PQfinish(pg(d)->conn);
+	free(d);
+}
+
+const struct db_ops db_pg_ops = {
+	.engine = DB_POSTGRES,
+	.prepare = db_pg_prepare,
+	.bind_int64 = db_pg_bind_int64,
+	.bind_double = db_pg_bind_double,
+	.bind_text = db_pg_bind_text,
+	.bind_null = db_pg_bind_null,
+	.step = db_pg_step,
+	.reset = db_pg_reset,
+	.finalize = db_pg_finalize,
+	.column_count = db_pg_column_count,
+	.column_is_null = db_pg_column_is_null,
+	.column_int64 = db_pg_column_int64,
+	.column_double = db_pg_column_double,
+	.column_text = db_pg_column_text,
+	.column_name = db_pg_column_name,
+	.column_type = db_pg_column_type,
+	.bulk_prepare = db_pg_bulk_prepare,
+	.bulk_row = db_pg_bulk_row,
+	.bulk_flush = db_pg_bulk_flush,
+	.exec = pg_exec,
+	.changes = pg_changes,
+	.begin = pg_begin,
+	.snapshot = pg_snapshot,
+	.in_transaction = pg_in_transaction,
+	.schema_version = db_pg_schema_version,
+	.check = db_pg_check,
+	.errmsg = pg_errmsg,
+	.lost = pg_lost,
+	.close = pg_close,
+};
+
+/*
+ * A password in the string is refused before libpq sees it: its messages
+ * may quote any part of the string, and a command line is public.
+ */
+static int
+check_conninfo(const char *conninfo, char *err, size_t errlen)
+{
+	PQconninfoOption *opts, *o;
+	char *msg = NULL;
+	int rc = 0;
+
+	opts = PQconninfoParse(conninfo, &msg);
+	PQfreemem(msg);	/* it may quote the string; never shown */
+	if (opts == NULL) {
+		snprintf(err, errlen, "not a valid PostgreSQL connection string");
+		return -1;
+	}
+	for (o = opts; o->keyword != NULL; o++)
+		if (strcmp(o->keyword, "password") == 0 && o->val != NULL) {
+			snprintf(err, errlen, "a password in the connection "
+				 "string: keep it in ~/.pgpass (PGPASSFILE) or "
+				 "a service file");
+			rc = -1;
+		}
+	PQconninfoFree(opts);
+	return rc;
+}
+
+/* Settings after the user's (later keywords win), defaults before. */
+static PGconn *
+start(const char *conninfo)
+{
+	static const char *const keys[] = {
+		"connect_timeout", "fallback_application_name", "dbname",
+		"client_encoding", NULL,
+	};
+	const char *values[] = { "10", "aimkit", conninfo, "UTF8", NULL };
+
+	return PQconnectdbParams(keys, values, 1);
+}
+
+/*
+ * A notice (a DROP ... IF EXISTS that had nothing to drop) is no error,
+ * and stderr carries one line per error only.
+ */
+static void
+quiet(void *arg, const char *message)
+{
+}
+
+struct db *
+db_pg_connect(const char *conninfo, char *err, size_t errlen)
+{
+	struct db_pg *db;
+
+	if (check_conninfo(conninfo, err, errlen) < 0)
+		return NULL;
+	db = xcalloc(1, sizeof(*db));
+	db->base.ops = &db_pg_ops;
+	db->conn = start(conninfo);
+	if (db->conn == NULL) {
+		snprintf(err, errlen, "cannot connect: out of memory");
+		free(db);
+		return NULL;
+	}
+	if (PQstatus(db->conn) != CONNECTION_OK) {
+		db_pg_fail(db, "cannot connect", NULL);
+		goto fail;
+	}
+	/* returns the previous processor, libpq's, not wanted again */
+	(void)PQsetNoticeProcessor(db->conn, quiet, NULL);
+	if (pg_exec(&db->base, "SET statement_timeout = '"
+		    DB_PG_STATEMENT_TIMEOUT "'") < 0) {
+		snprintf(err, errlen, "cannot configure: %s", db->err);
+		goto fail_set;
+	}
+	return &db->base;
+fail:
+	snprintf(err, errlen, "%s", db->err);
+fail_set:
+	pg_close(&db->base);
+	return NULL;
+}

@@ -1,0 +1,71 @@
+/*
+ * What db.h asks of a server beyond statements: the schema version
+ * schema_pg.c keeps in aimkit_schema, and the check behind
+ * `aimdb check`.
+ */
+#include <stdint.h>
+
+#include "db_pg_int.h"
+
+/* One integer from SQL answering one row and column: 0 or -1. */
+static int
+one_int(struct db *db, const char *sql, int64_t *out)
+{
+	struct db_stmt *st = db_prepare(db, sql);
+	int rc = -1;
+
+	if (st != NULL && db_step(st) == DB_ROW) {
+		*out = db_column_int64(st, 0);
+		rc = db_step(st) == DB_DONE ? 0 : -1;
+	}
+	db_finalize(st);
+	return rc;
+}
+
+/*
+ * Asked apart from the version, since naming a missing table fails the
+ * statement, and with it a snapshot's transaction.
+ */
+int
+db_pg_schema_version(struct db *db)
+{
+	int64_t present = 0, v = 0;
+
+	if (one_int(db, "SELECT CAST(to_regclass('aimkit_schema') IS NOT NULL"
+		    " AS INTEGER)", &present) < 0)
+		return -1;
+	if (!present)
+		return 0;
+	if (one_int(db, "SELECT COALESCE(MAX(version), 0) FROM aimkit_schema",
+		    &v) < 0)
+		return -1;
+	return v < 0 || v > 1000000 ? -1 : (int)v;
+}
+
+/*
+ * The server keeps its own pages and enforces the foreign keys, so its
+ * verdict is "ok"; the rows without a parent are still counted, as
+ * SQLite's foreign_key_check does, since a key can be dropped by hand.
+ */
+int
+db_pg_check(struct db *db, void (*fn)(const char *, void *), void *arg,
+	    int64_t *orphans)
+{
+	static const char sql[] =
+		"SELECT (SELECT count(*) FROM run_env e WHERE NOT EXISTS"
+		"  (SELECT 1 FROM run r WHERE r.id = e.run_id))"
+		" + (SELECT count(*) FROM result x WHERE NOT EXISTS"
+		"  (SELECT 1 FROM run r WHERE r.id = x.run_id))"
+		" + (SELECT count(*) FROM sample s WHERE NOT EXISTS"
+		"  (SELECT 1 FROM result x WHERE x.id = s.result_id))"
+		" + (SELECT count(*) FROM sample_metric m WHERE NOT EXISTS"
+		"  (SELECT 1 FROM sample s WHERE s.result_id = m.result_id"
+		"   AND s.seq = m.seq))"
+		" + (SELECT count(*) FROM run_import i WHERE NOT EXISTS"
+		"  (SELECT 1 FROM run r WHERE r.id = i.run_id))";
+
+	if (one_int(db, sql, orphans) < 0)
+		return -1;
+	fn("ok", arg);
+	return 0;
+}

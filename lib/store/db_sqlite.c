@@ -1,0 +1,376 @@
+/*
+ * db.h on SQLite: each call a thin wrapper of the SQLite call, with
+ * the reason of a failure kept in the connection in the words of
+ * schema_errmsg() (SQLite's message, and the system's when one caused
+ * it).  The code of the engine lies here, so store_engine_code() does
+ * too.
+ */
+#include "config.h"
+
+#include "db_sqlite.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db_int.h"
+#include "schema.h"
+#include "store_code.h"
+
+#define DB_SQLITE_ERR_MAX 512
+
+struct db_sqlite {
+	struct db base;
+	sqlite3 *h;
+	char err[DB_SQLITE_ERR_MAX];
+};
+
+struct db_sqlite_stmt {
+	struct db_stmt base;
+	struct db_sqlite *db;
+	sqlite3_stmt *s;
+};
+
+static const struct db_ops sqlite_ops;
+
+const void *
+store_engine_code(void)
+{
+	return (const void *)(uintptr_t)sqlite3_libversion;
+}
+
+static struct db_sqlite *
+conn(const struct db *db)
+{
+	return (struct db_sqlite *)db;
+}
+
+static struct db_sqlite_stmt *
+stmt(struct db_stmt *st)
+{
+	return (struct db_sqlite_stmt *)st;
+}
+
+/* Keep SQLite's reason for the failure that just happened on D. */
+static int
+fail(struct db_sqlite *d)
+{
+	(void)schema_errmsg(d->h, d->err, sizeof(d->err));
+	return -1;
+}
+
+struct db *
+db_sqlite_wrap(sqlite3 *h)
+{
+	struct db_sqlite *d;
+
+	if (h == NULL)
+		return NULL;
+	d = calloc(1, sizeof(*d));
+	if (d == NULL) {
+		(void)sqlite3_close(h);	/* no statement is open */
+		return NULL;
+	}
+	d->base.ops = &sqlite_ops;
+	d->h = h;
+	snprintf(d->err, sizeof(d->err), "no error");
+	return &d->base;
+}
+
+sqlite3 *
+db_sqlite_handle(struct db *db)
+{
+	return db != NULL && db->ops == &sqlite_ops ? conn(db)->h : NULL;
+}
+
+static struct db_stmt *
+sqlite_prepare(struct db *db, const char *sql)
+{
+	struct db_sqlite *d = conn(db);
+	struct db_sqlite_stmt *st;
+	sqlite3_stmt *s = NULL;
+
+	if (sqlite3_prepare_v2(d->h, sql, -1, &s, NULL) != SQLITE_OK) {
+		(void)fail(d);
+		(void)sqlite3_finalize(s);	/* NULL after a failure */
+		return NULL;
+	}
+	if (s == NULL) {	/* only a comment or white space */
+		snprintf(d->err, sizeof(d->err), "no statement in the SQL");
+		return NULL;
+	}
+	st = calloc(1, sizeof(*st));
+	if (st == NULL) {
+		snprintf(d->err, sizeof(d->err), "out of memory");
+		(void)sqlite3_finalize(s);	/* never run */
+		return NULL;
+	}
+	st->base.ops = &sqlite_ops;
+	st->db = d;
+	st->s = s;
+	return &st->base;
+}
+
+static int
+bound(struct db_stmt *st, int rc)
+{
+	return rc == SQLITE_OK ? 0 : fail(stmt(st)->db);
+}
+
+static int
+sqlite_bind_int64(struct db_stmt *st, int i, int64_t v)
+{
+	return bound(st, sqlite3_bind_int64(stmt(st)->s, i, v));
+}
+
+static int
+sqlite_bind_double(struct db_stmt *st, int i, double v)
+{
+	return bound(st, sqlite3_bind_double(stmt(st)->s, i, v));
+}
+
+static int
+sqlite_bind_text(struct db_stmt *st, int i, const char *s)
+{
+	if (s == NULL)
+		return bound(st, sqlite3_bind_null(stmt(st)->s, i));
+	return bound(st, sqlite3_bind_text(stmt(st)->s, i, s, -1,
+					   SQLITE_TRANSIENT));
+}
+
+static int
+sqlite_bind_null(struct db_stmt *st, int i)
+{
+	return bound(st, sqlite3_bind_null(stmt(st)->s, i));
+}
+
+static int
+sqlite_step(struct db_stmt *st)
+{
+	int rc = sqlite3_step(stmt(st)->s);
+
+	if (rc == SQLITE_ROW)
+		return DB_ROW;
+	if (rc == SQLITE_DONE)
+		return DB_DONE;
+	(void)fail(stmt(st)->db);
+	return DB_ERROR;
+}
+
+static int
+sqlite_reset(struct db_stmt *st)
+{
+	/*
+	 * sqlite3_reset repeats a failure of the last step, which that step
+	 * reported; the statement is reset all the same.
+	 */
+	(void)sqlite3_reset(stmt(st)->s);
+	return bound(st, sqlite3_clear_bindings(stmt(st)->s));
+}
+
+static void
+sqlite_finalize(struct db_stmt *st)
+{
+	/* Its code only repeats the last step's, which was reported. */
+	(void)sqlite3_finalize(stmt(st)->s);
+	free(st);
+}
+
+static int
+sqlite_column_count(struct db_stmt *st)
+{
+	return sqlite3_column_count(stmt(st)->s);
+}
+
+static int
+sqlite_column_is_null(struct db_stmt *st, int col)
+{
+	return sqlite3_column_type(stmt(st)->s, col) == SQLITE_NULL;
+}
+
+static int64_t
+sqlite_column_int64(struct db_stmt *st, int col)
+{
+	return sqlite3_column_int64(stmt(st)->s, col);
+}
+
+static double
+sqlite_column_double(struct db_stmt *st, int col)
+{
+	return sqlite3_column_double(stmt(st)->s, col);
+}
+
+static const char *
+sqlite_column_text(struct db_stmt *st, int col)
+{
+	return (const char *)sqlite3_column_text(stmt(st)->s, col);
+}
+
+static const char *
+sqlite_column_name(struct db_stmt *st, int col)
+{
+	return sqlite3_column_name(stmt(st)->s, col);
+}
+
+static enum db_type
+sqlite_column_type(struct db_stmt *st, int col)
+{
+	switch (sqlite3_column_type(stmt(st)->s, col)) {
+	case SQLITE_INTEGER:
+		return DB_INTEGER;
+	case SQLITE_FLOAT:
+		return DB_REAL;
+	case SQLITE_NULL:
+		return DB_NULL;
+	default:
+		/* Blobs are never stored; shown as text should one appear. */
+		return sqlite3_column_text(stmt(st)->s, col) != NULL ?
+		       DB_TEXT : DB_NULL;
+	}
+}
+
+static int
+sqlite_exec(struct db *db, const char *script)
+{
+	return schema_exec(conn(db)->h, script) == 0 ? 0 : fail(conn(db));
+}
+
+static int64_t
+sqlite_changes(struct db *db)
+{
+	return sqlite3_changes64(conn(db)->h);
+}
+
+static int
+sqlite_begin(struct db *db)
+{
+	/* Two writers then wait for each other instead of failing at commit. */
+	return sqlite_exec(db, "BEGIN IMMEDIATE");
+}
+
+static int
+sqlite_in_transaction(const struct db *db)
+{
+	return !sqlite3_get_autocommit(conn(db)->h);
+}
+
+static int
+sqlite_snapshot(struct db *db)
+{
+	/* A deferred transaction takes its snapshot at the first read. */
+	if (sqlite_exec(db, "BEGIN DEFERRED;"
+			" SELECT count(*) FROM sqlite_master") == 0)
+		return 0;
+	if (sqlite_in_transaction(db))
+		(void)schema_exec(conn(db)->h, "ROLLBACK");	/* reason kept */
+	return -1;
+}
+
+static int
+sqlite_schema_version(struct db *db)
+{
+	int64_t v;
+
+	if (schema_query_int(conn(db)->h, "PRAGMA user_version", &v) < 0)
+		return fail(conn(db));
+	return v >= 0 && v <= INT32_MAX ? (int)v : 0;
+}
+
+/*
+ * integrity_check's lines, then foreign_key_check's rows counted when
+ * they said "ok"; a file too damaged to answer is one more line of the
+ * verdict, not an error of the check.
+ */
+static int
+sqlite_check(struct db *db, void (*fn)(const char *, void *), void *arg,
+	     int64_t *orphans)
+{
+	struct db_sqlite *d = conn(db);
+	sqlite3_stmt *s = NULL;
+	int rc = sqlite3_prepare_v2(d->h, "PRAGMA integrity_check", -1, &s,
+				    NULL), lines = 0, ok = 0;
+
+	while (rc == SQLITE_OK && (rc = sqlite3_step(s)) == SQLITE_ROW) {
+		const char *line = (const char *)sqlite3_column_text(s, 0);
+
+		ok = lines++ == 0 && line != NULL && strcmp(line, "ok") == 0;
+		fn(line != NULL ? line : "", arg);
+		rc = SQLITE_OK;
+	}
+	if (rc != SQLITE_DONE && (sqlite3_errcode(d->h) & 0xff) == SQLITE_CORRUPT) {
+		fn(sqlite3_errmsg(d->h), arg);
+		ok = 0;
+		rc = SQLITE_DONE;
+	}
+	if (rc != SQLITE_DONE)
+		(void)fail(d);
+	(void)sqlite3_finalize(s);	/* the step's failure is kept */
+	*orphans = -1;
+	if (rc != SQLITE_DONE || !ok || lines != 1)
+		return rc == SQLITE_DONE ? 0 : -1;
+	if (sqlite3_prepare_v2(d->h, "PRAGMA foreign_key_check", -1, &s,
+			       NULL) != SQLITE_OK)
+		return fail(d);
+	*orphans = 0;
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+		(*orphans)++;
+	if (rc != SQLITE_DONE)
+		(void)fail(d);
+	(void)sqlite3_finalize(s);	/* as above */
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+static const char *
+sqlite_errmsg(const struct db *db)
+{
+	return conn(db)->err;
+}
+
+static int
+sqlite_lost(const struct db *db)
+{
+	(void)db;
+	return 0;	/* a file does not go away under an open handle */
+}
+
+static void
+sqlite_close(struct db *db)
+{
+	struct db_sqlite *d = conn(db);
+
+	if (sqlite_in_transaction(db))
+		(void)schema_exec(d->h, "ROLLBACK");	/* nothing to tell */
+	/* close_v2 waits for statements a reader left open; never fails. */
+	(void)sqlite3_close_v2(d->h);
+	free(d);
+}
+
+static const struct db_ops sqlite_ops = {
+	.engine = DB_SQLITE,
+	.prepare = sqlite_prepare,
+	.bind_int64 = sqlite_bind_int64,
+	.bind_double = sqlite_bind_double,
+	.bind_text = sqlite_bind_text,
+	.bind_null = sqlite_bind_null,
+	.step = sqlite_step,
+	.reset = sqlite_reset,
+	.finalize = sqlite_finalize,
+	.column_count = sqlite_column_count,
+	.column_is_null = sqlite_column_is_null,
+	.column_int64 = sqlite_column_int64,
+	.column_double = sqlite_column_double,
+	.column_text = sqlite_column_text,
+	.column_name = sqlite_column_name,
+	.column_type = sqlite_column_type,
+	.exec = sqlite_exec,
+	.changes = sqlite_changes,
+	.begin = sqlite_begin,
+	.snapshot = sqlite_snapshot,
+	.in_transaction = sqlite_in_transaction,
+	.schema_version = sqlite_schema_version,
+	.check = sqlite_check,
+	.errmsg = sqlite_errmsg,
+	.lost = sqlite_lost,
+	.close = sqlite_close,
+};

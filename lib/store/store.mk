@@ -1,0 +1,65 @@
+# : the results database (store.c, schema.c, documented in
+# doc/schema.md) behind the engine seam of db.h, SQLite and PostgreSQL,
+# with their unit tests.
+lib_store_libstore_a_SOURCES += \
+	lib/store/schema.c lib/store/schema.h lib/store/schema_ver.h \
+	lib/store/store.c lib/store/store_rows.c lib/store/store.h \
+	lib/store/store_int.h lib/store/store_code.h
+
+dist_doc_DATA += doc/schema.md
+
+check_PROGRAMS += t/store-open-t t/store-t
+TESTS += t/store-open-t t/store-t
+
+t_store_t_SOURCES = t/store-t.c t/storefx.c t/storefx.h
+t_store_t_LDADD = t/libtap.a $(STORE_LDADD)
+
+t_store_open_t_SOURCES = t/store-open-t.c t/storefx.c t/storefx.h
+t_store_open_t_LDADD = t/libtap.a $(STORE_LDADD)
+
+# dbfile.c: which paths may be opened as a database (schema.c).
+lib_store_libstore_a_SOURCES += lib/store/dbfile.c lib/store/dbfile.h
+
+# What a failure means (schema_err.c) and the schema comparison of
+# writers and aimdb check (schema_diff.c), apart to keep schema.c small.
+lib_store_libstore_a_SOURCES += lib/store/schema_err.c lib/store/schema_diff.c
+
+# Opening a file: the checks before the first write, WAL, the migration.
+lib_store_libstore_a_SOURCES += lib/store/schema_open.c
+
+# The forms of times and UUIDs a copy of a run may bring (store_check.c).
+lib_store_libstore_a_SOURCES += lib/store/store_check.c
+
+# The default database path, the names refused as one, and which output
+# names would overwrite it.
+lib_store_libstore_a_SOURCES += lib/store/dbpath.c lib/store/dbpath.h
+
+# What aimrun reads back of a base tag (aimrun --against).
+lib_store_libstore_a_SOURCES += lib/store/store_read.c lib/store/store_read.h
+
+# The engine-neutral connection every statement goes through (db.h);
+# backends fill the table of db_int.h.
+lib_store_libstore_a_SOURCES += lib/store/db.c lib/store/db.h lib/store/db_int.h
+
+# The SQLite backend of db.h, and of store_engine_code().
+lib_store_libstore_a_SOURCES += lib/store/db_sqlite.c lib/store/db_sqlite.h
+# Whether a database name is a PostgreSQL server (dbtarget.c), and
+# the PostgreSQL store: its schema (schema_pg.c) and opening it
+# (store_pg.c), which without libpq refuses every server.
+lib_store_libstore_a_SOURCES += lib/store/dbtarget.c lib/store/dbtarget.h
+lib_store_libstore_a_SOURCES += lib/store/store_pg.c lib/store/store_pg.h \
+	lib/store/schema_pg.c lib/store/schema_pg.h
+# Version 6 in both engines' words: aimplan's boot plans; the plans
+# themselves written (store_plan.c) and read back.
+lib_store_libstore_a_SOURCES += lib/store/schema_plan.c \
+	lib/store/schema_plan.h lib/store/store_plan.c \
+	lib/store/store_plan_read.c lib/store/store_plan.h
+if HAVE_LIBPQ
+# The PostgreSQL backend of db.h: the connection (db_pg.c), its
+# statements (db_pg_stmt.c), their columns (db_pg_col.c) and
+# placeholders (db_pg_sql.c); rows sent together (db_pg_bulk.c).
+lib_store_libstore_a_SOURCES += lib/store/db_pg.c lib/store/db_pg.h \
+	lib/store/db_pg_int.h lib/store/db_pg_stmt.c lib/store/db_pg_col.c \
+	lib/store/db_pg_sql.c lib/store/db_pg_admin.c lib/store/db_pg_bulk.c
+endif
+dist_doc_DATA += doc/fleet.md

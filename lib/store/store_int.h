@@ -1,0 +1,58 @@
+/*
+ * The store over one connection of db.h, shared by the engine-neutral
+ * writer (store.c) and each engine's open path (schema_open.c).
+ */
+#ifndef AIM_STORE_INT_H
+#define AIM_STORE_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "db.h"
+#include "store.h"
+
+#define STORE_ERR_MAX 512
+
+/* The inserts made again and again, prepared once per connection. */
+enum store_stmt {
+	STORE_STMT_ENV,
+	STORE_STMT_RESULT,
+	STORE_STMT_SAMPLE,
+	STORE_STMT_METRIC,
+	STORE_STMT_N,
+};
+
+struct store {
+	struct db *db;
+	/* A server's prepare and deallocate are round trips each. */
+	struct db_stmt *stmt[STORE_STMT_N];
+	char err[STORE_ERR_MAX];
+};
+
+/* A store over DB (NULL: the open failed), or NULL with ERR, DB closed. */
+struct store *store_wrap(struct db *db, char *err, size_t errlen);
+
+/* ST's error: the formatted WHAT, ": " and the engine's reason. */
+void store_fail_sql(struct store *st, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Done with ST's statement SLOT for now: reset, or dropped if it cannot be. */
+void store_release(struct store *st, enum store_stmt slot);
+
+/*
+ * The N SAMPLES of result RESULT_ID (of TEST, for messages) and their
+ * metrics (store_rows.c), in the caller's transaction; 0 or -1.
+ */
+int store_insert_samples(struct store *st, int64_t result_id,
+			 const char *test,
+			 const struct measure_sample *samples, size_t n);
+
+/*
+ * The forms of store_check.c the store writes by itself: the time
+ * now in UTC, "YYYY-MM-DDTHH:MM:SSZ" (21 bytes with the NUL), and a new
+ * random (version 4) UUID (37 bytes).  0, or -1 with ERR.
+ */
+int store_now_utc(char *buf, size_t len, char *err, size_t errlen);
+int store_new_uuid(char *buf, size_t len, char *err, size_t errlen);
+
+#endif

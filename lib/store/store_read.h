@@ -1,0 +1,33 @@
+/*
+ * What aimrun reads back of a tag: the samples of each of its ok
+ * results, to compare a run as it goes with a base (aimrun --against).
+ * report/ has its own, fuller reader (report/query/query.c).
+ */
+#ifndef AIM_STORE_READ_H
+#define AIM_STORE_READ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "measure.h"
+#include "store.h"
+
+struct store_read_result {
+	const char *test;	/* valid during the call only */
+	unsigned long factor;
+	enum measure_judged judged;
+	const struct measure_sample *samples;	/* calls, ns, printed rate */
+	size_t n_samples;
+};
+
+/*
+ * Call FN for every ok result with samples of every run tagged TAG, in
+ * the order stored; FN returns 0 to go on.  Returns the number of runs
+ * tagged TAG (0: the tag is unknown), or -1 with a reason in ERR (also
+ * when FN stopped).  ST must be at the schema version this build writes.
+ */
+int64_t store_read_tag(struct store *st, const char *tag,
+		       int (*fn)(void *arg, const struct store_read_result *r),
+		       void *arg, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,275 @@
+/*
+ * What the importers of other tools' results (mmtests, lkp-tests) share:
+ * environment facts taken from their files, checked as hostile text, and
+ * members of their result directories opened without following links.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "filehash.h"
+#include "import_int.h"
+#include "infile.h"
+#include "tag.h"
+#include "xalloc.h"
+
+/* A fact's value: one short line of printable text. */
+#define FACT_VALUE_MAX 256
+
+int
+import_peer_text_ok(const char *s)
+{
+	char *shown;
+	int printable;
+
+	if (s[0] == '\0' || strlen(s) > FACT_VALUE_MAX)
+		return 0;
+	shown = tag_printable_dup(s);
+	printable = strcmp(shown, s) == 0;
+	free(shown);
+	return printable;
+}
+
+int
+import_peer_fact(const char *name, size_t line, struct import_report *r,
+		 const char *key, const char *value)
+{
+	if (!import_peer_text_ok(value))
+		return import_error(name, line,
+				    "%s: empty, longer than %d bytes, control characters or invalid UTF-8",
+				    key, FACT_VALUE_MAX);
+	for (size_t i = 0; i < r->n_env; i++)
+		if (strcmp(r->env[i].key, key) == 0)
+			return import_error(name, line, "%s given twice", key);
+	import_add_env(r, key, value);
+	return 0;
+}
+
+FILE *
+import_peer_open(int dirfd, const char *member, char *why, size_t whylen)
+{
+	struct stat st;
+	FILE *f;
+	int fd = openat(dirfd, member, O_RDONLY | O_NONBLOCK | O_NOFOLLOW |
+					       O_CLOEXEC | O_NOCTTY);
+	int flags;
+
+	if (fd < 0) {
+		snprintf(why, whylen, "%s", errno == ELOOP ?
+				"a symbolic link, not followed" : strerror(errno));
+		return NULL;
+	}
+	/* As lib/core/infile.c: regular files only, then blocking reads. */
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    (unsigned long long)st.st_size > INFILE_SIZE_MAX ||
+	    (flags = fcntl(fd, F_GETFL)) < 0 ||
+	    fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 ||
+	    (f = fdopen(fd, "r")) == NULL) {
+		snprintf(why, whylen, "not a regular file of at most %zu MiB",
+			 INFILE_SIZE_MAX >> 20);
+		(void)close(fd);	/* read-only: nothing to lose */
+		return NULL;
+	}
+	return f;
+}
+
+int
+import_peer_has(int dirfd, const char *member)
+{
+	struct stat st;
+
+	return fstatat(dirfd, member, &st, AT_SYMLINK_NOFOLLOW) == 0;
+}
+
+/* Iterations of one mmtests run (its default is 12). */
+#define MMTESTS_ITER_MAX 10000
+
+/* MEMBER of directory DIR (named NAME) parsed as KIND into OUT. */
+static int
+parse_member(int dirfd, const char *name, const char *member,
+	     enum import_kind kind, struct import_file *out)
+{
+	char *path = xasprintf("%s/%s", name, member), why[256];
+	FILE *in = import_peer_open(dirfd, member, why, sizeof(why));
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if (in == NULL) {
+		rc = import_error(path, 0, "%s", why);
+	} else {
+		rc = import_parse(in, path, kind, out);
+		if (fclose(in) != 0 && rc == 0) {
+			rc = import_error(path, 0, "%s", strerror(errno));
+			import_free(out);
+		}
+	}
+	out->name = NULL;	/* PATH is freed: the caller names it */
+	free(path);
+	return rc;
+}
+
+const char *
+import_fact(const struct import_report *r, const char *key)
+{
+	for (size_t i = 0; i < r->n_env; i++)
+		if (strcmp(r->env[i].key, key) == 0)
+			return r->env[i].value;
+	return NULL;
+}
+
+/* Iteration IT (report I) as further samples of the run R (aim9-1). */
+static int
+merge_iteration(const char *name, struct import_report *r,
+		const struct import_report *it)
+{
+	for (size_t i = 0; i < it->n_env; i++) {
+		const char *v = import_fact(r, it->env[i].key);
+
+		if (v == NULL || strcmp(v, it->env[i].value) != 0)
+			return import_error(name, 0, "%s differs from aim9-1: not the same run",
+					    it->env[i].key);
+	}
+	if (it->n_env != r->n_env || it->n_results != r->n_results)
+		return import_error(name, 0, "not the facts and tests of aim9-1: not the same run");
+	for (size_t i = 0; i < it->n_results; i++) {
+		const struct import_result *a = &it->results[i];
+		struct import_result *b = import_find_result(r, a->test, 1);
+
+		if (b == NULL || b->factor != a->factor ||
+		    strcmp(b->status, a->status) != 0)
+			return import_error(name, (size_t)a->line,
+					    "%s: not as in aim9-1", a->test);
+		for (size_t k = 0; k < a->n_samples; k++)
+			if (import_add_sample(name, (size_t)a->line, b,
+					      &a->samples[k]) < 0)
+				return -1;
+	}
+	return 0;
+}
+
+/* Members aim9-N of DIRFD (mmtests' per-iteration logs), or -1. */
+static long
+count_logs(int dirfd, const char *name)
+{
+	int fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd < 0 ? NULL : fdopendir(fd);
+	struct dirent *e;
+	long n = 0;
+
+	if (d == NULL) {
+		if (fd >= 0)
+			(void)close(fd);	/* read-only */
+		return import_error(name, 0, "%s", strerror(errno));
+	}
+	while ((e = readdir(d)) != NULL)
+		if (strncmp(e->d_name, "aim9-", 5) == 0 && e->d_name[5] != '0' &&
+		    e->d_name[5] != '\0' &&
+		    strspn(e->d_name + 5, "0123456789") == strlen(e->d_name + 5))
+			n++;
+	(void)closedir(d);	/* read-only */
+	if (n > MMTESTS_ITER_MAX)
+		return import_error(name, 0, "more than %d aim9-N logs",
+				    MMTESTS_ITER_MAX);
+	return n;
+}
+
+/* Logs aim9-1 ... aim9-N of DIRFD as the samples of one run in OUT. */
+static int
+mmtests_dir(int dirfd, const char *name, struct import_file *out,
+	    struct filehash *hash)
+{
+	long n = count_logs(dirfd, name);
+
+	if (n <= 0)
+		return n < 0 ? -1 : import_error(name, 0, "no aim9-1 log");
+	for (long i = 1; i <= n; i++) {
+		char member[32], *path;
+		struct import_file it;
+		int rc;
+
+		snprintf(member, sizeof(member), "aim9-%ld", i);
+		if (parse_member(dirfd, name, member, IMPORT_MMTESTS,
+				 i == 1 ? out : &it) < 0)
+			return -1;
+		if ((i == 1 ? out : &it)->n_reports != 1) {
+			if (i > 1)
+				import_free(&it);
+			return import_error(name, 0, "%s: not one iteration's log",
+					    member);
+		}
+		filehash_update(hash, member, strlen(member) + 1);
+		filehash_update(hash, (i == 1 ? out : &it)->sha256, 64);
+		if (i == 1)
+			continue;
+		path = xasprintf("%s/%s", name, member);
+		rc = merge_iteration(path, &out->reports[0], &it.reports[0]);
+		free(path);
+		import_free(&it);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* An lkp run directory: aim9.json (every value), else stats.json. */
+static int
+lkp_dir(int dirfd, const char *name, struct import_file *out,
+	struct filehash *hash)
+{
+	const char *member = import_peer_has(dirfd, "aim9.json") ?
+				     "aim9.json" : "stats.json";
+	char *real, *path;
+	int rc;
+
+	if (parse_member(dirfd, name, member, IMPORT_LKP, out) < 0)
+		return -1;
+	filehash_update(hash, member, strlen(member) + 1);
+	filehash_update(hash, out->sha256, 64);
+	/* Its facts are in the result root's path (lib/result.rb). */
+	real = realpath(name, NULL);
+	path = xasprintf("%s/%s", real != NULL ? real : name, member);
+	rc = import_fact(&out->reports[0], "lkp.commit") != NULL ? 0 :
+	     import_lkp_path_env(path, 0, &out->reports[0], path);
+	free(path);
+	free(real);
+	if (rc < 0)
+		import_free(out);
+	return rc;
+}
+
+int
+import_peer_dir(int dirfd, const char *name, enum import_kind kind,
+		struct import_file *out)
+{
+	struct filehash hash;
+	int lkp = import_peer_has(dirfd, "aim9.json") ||
+		  import_peer_has(dirfd, "stats.json");
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if (kind == IMPORT_AUTO && !lkp && !import_peer_has(dirfd, "aim9-1"))
+		return import_error(name, 0, "not a regular file, nor mmtests logs (aim9-1...) or an lkp run (aim9.json, stats.json)");
+	if (kind == IMPORT_AUTO)
+		kind = lkp ? IMPORT_LKP : IMPORT_MMTESTS;
+	if (kind != IMPORT_LKP && kind != IMPORT_MMTESTS)
+		return import_error(name, 0, "a directory: only mmtests logs and lkp result roots are imported whole");
+	filehash_init(&hash);
+	filehash_update(&hash, "dir", 4);
+	rc = kind == IMPORT_LKP ? lkp_dir(dirfd, name, out, &hash) :
+				  mmtests_dir(dirfd, name, out, &hash);
+	if (rc < 0) {
+		import_free(out);
+		return -1;
+	}
+	filehash_hex(&hash, out->sha256);
+	out->name = name;
+	out->kind = kind;
+	return 0;
+}

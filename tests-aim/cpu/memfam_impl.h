@@ -1,0 +1,65 @@
+/*
+ * The routines of the mem family (memfam_impl.c) as the family's run
+ * functions (memfam.c) find them: by the name in lib/core/memfam.h.
+ */
+#ifndef AIM_MEMFAM_IMPL_H
+#define AIM_MEMFAM_IMPL_H
+
+#include <stddef.h>
+
+enum memfam_op {
+	MEMFAM_COPY,
+	MEMFAM_CLEAR,
+};
+
+/* What a routine needs of the CPU beyond x86-64 (SSE2 is part of it). */
+enum memfam_cpu {
+	MEMFAM_CPU_ANY,
+	MEMFAM_CPU_AVX2,
+	MEMFAM_CPU_AVX512,
+};
+
+struct memfam_routine {
+	const char *name;	/* as in lib/core/memfam.h: "movsb", "stosq" */
+	enum memfam_op op;
+	enum memfam_cpu cpu;
+	/* N is a multiple of 64, DST and SRC page-aligned. */
+	void (*copy)(void *dst, const void *src, size_t n);
+	void (*clear)(void *dst, size_t n);
+	const char *what;	/* the instruction sequence, for doc/tests.md */
+};
+
+/* The routine NAME of OP, or NULL (none on this architecture). */
+const struct memfam_routine *memfam_routine(enum memfam_op op,
+					    const char *name);
+
+/* NULL when this CPU runs R, else why not ("AVX2 not reported ..."). */
+const char *memfam_cpu_missing(const struct memfam_routine *r);
+
+/*
+ * Whether CPUID reports clflushopt: asked once, at setup, since CPUID is
+ * a VM exit in a guest, which would disturb the call that follows.
+ */
+int memfam_flushopt(void);
+
+/*
+ * Write back and drop every line of [P, P + N) from every cache level
+ * (clflushopt when OPT, else clflush), then mfence; no-op where the
+ * architecture has neither.
+ */
+void memfam_flush(const void *p, size_t n, int opt);
+
+/*
+ * zerocmp (memfam_zero.c): memcmp of the two halves of a mapping never
+ * written, so every read is of the zero page (or the huge zero page,
+ * where THP gives one); cold drops the mapping's pages before each call,
+ * so the call faults them in again.
+ */
+struct aim_ctx;
+enum aim_status;
+enum aim_status memfam_zero_setup(struct aim_ctx *ctx);
+enum aim_status memfam_zero_run(struct aim_ctx *ctx);
+void memfam_zero_cold(struct aim_ctx *ctx);
+void memfam_zero_teardown(struct aim_ctx *ctx);
+
+#endif
