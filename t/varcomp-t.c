@@ -1,5 +1,5 @@
 /*
- * lib/varcomp: variance components of runs grouped by boot, the spread of
+ * lib/stats/varcomp: variance components of runs grouped by boot, the spread of
  * samples, Kalibera and Jones' processes per boot, the boots a change
  * needs, and a small simulation held to its bounds (boot means keep the
  * false flags near alpha where processes as the unit do not).
