@@ -69,16 +69,31 @@ plan_pause(struct store *st, struct plan *p, const char *boot_id,
 	return store_plan_log(st, p, boot_id, reason);
 }
 
-/* How to boot kernel K, for the user: "grub entry 'X'", ... Malloc'd. */
+/*
+ * How to boot B's kernel K, for the user: "grub entry 'X'", ...; a kexec
+ * by hand must carry the boot's mark.  Malloc'd.
+ */
 static char *
-how(const struct plan *p, const struct plan_kernel *k)
+how(const struct plan *p, const struct plan_boot *b,
+    const struct plan_kernel *k)
 {
+	char *mark, *out;
+
 	switch (p->via) {
 	case PLAN_VIA_GRUB:
 		return xasprintf("grub entry '%s', release %s", k->entry,
 				 k->release);
 	case PLAN_VIA_KEXEC:
-		return xasprintf("kexec %s, release %s", k->image, k->release);
+		mark = plan_boot_mark(p, b);
+		out = xasprintf("kexec -l %s%s%s --command-line='%s%s%s', "
+				"release %s", k->image,
+				k->initrd != NULL ? " --initrd=" : "",
+				k->initrd != NULL ? k->initrd : "",
+				k->cmdline != NULL ? k->cmdline : "",
+				k->cmdline != NULL ? " " : "", mark,
+				k->release);
+		free(mark);
+		return out;
 	case PLAN_VIA_VM:
 		return xasprintf("a guest of %s", k->image);
 	case PLAN_VIA_MANUAL:
@@ -97,7 +112,7 @@ boot_next(struct store *st, struct plan *p, size_t i,
 	struct plan_boot *b = &p->boots[i];
 	const struct plan_kernel *k = &p->kernels[b->kernel];
 	char now[32], why[512];
-	char *h = how(p, k);
+	char *h = how(p, b, k);
 	enum plan_step_result rc = PLAN_STEP_NEXT;
 
 	if (plan_now_utc(now, sizeof(now)) == 0)
