@@ -5,14 +5,22 @@ bench_overhead_LDADD = $(AIM_LDADD)
 EXTRA_DIST += bench/suite-walltime.sh bench/calibrate.sh bench/invocations.sh \
 	bench/decided.sh
 EXTRA_DIST += bench/dbopen.sh
-EXTRA_DIST += bench/import-speed.sh
-EXTRA_DIST += bench/cmp-scale.sh
-# The references of bench/ratio.sh: small, linking nothing of aimkit, and
-# compiled -O2 as tests-aim/ is, so that jmp_test meets the same code.
+EXTRA_DIST += bench/import-speed.sh bench/import-lkp.sh
+EXTRA_DIST += bench/cmp-scale.sh bench/judged.sh
+# The references of bench/side-by-side.sh (and ratio.sh): small, linking
+# nothing of aimkit, and compiled -O2 as tests-aim/ is, so that jmp_test
+# and the chains meet the same code; the message sizes and the chains'
+# register barriers are the tests' own headers.
 noinst_PROGRAMS += bench/ratioref
-bench_ratioref_SOURCES = bench/ratioref.c
+bench_ratioref_SOURCES = bench/ratioref.c bench/ratioref.h \
+	bench/ratioref_sys.c bench/ratioref_ipc.c bench/ratioref_cpu.c
 bench_ratioref_CFLAGS = $(AM_CFLAGS) -O2
-EXTRA_DIST += bench/ratio.sh bench/levels.sh bench/runs-split.sh
+# Their summary: paired ratios with intervals (lib/stats/).
+noinst_PROGRAMS += bench/paired
+bench_paired_SOURCES = bench/paired.c
+bench_paired_LDADD = $(AIM_LDADD)
+EXTRA_DIST += bench/ratio.sh bench/side-by-side.sh bench/levels.sh \
+	bench/runs-split.sh
 EXTRA_DIST += bench/mem-vs-perf.sh
 noinst_PROGRAMS += bench/seq-sim
 bench_seq_sim_SOURCES = bench/seq-sim.c

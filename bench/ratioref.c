@@ -1,17 +1,20 @@
 /*
- * The references bench/ratio.sh holds aimkit's fork_test, exec_test and
- * jmp_test against, written the way lmbench's lat_proc times process
- * creation: a small program that does the one operation in a loop and
- * divides by the time.  It links nothing of aimkit (no SQLite, no json-c),
- * and reads the clock itself, so what it measures is the operation in the
- * smallest process that can do it.
+ * The references bench/side-by-side.sh holds aimkit's classic tests
+ * against, written the way lmbench's lat_proc times process creation: a
+ * small program that does one test's work per call in a loop and divides
+ * by the time.  It links nothing of aimkit (no SQLite, no json-c) and
+ * reads the clock itself, so what it measures is the work in the smallest
+ * process that can do it.
  *
- *   ratioref fork SECS         fork, child _exit(0), parent waitpid
- *   ratioref exec SECS SCRIPT  fork, child execve(SCRIPT), parent waitpid
- *   ratioref jmp SECS          setjmp, ten calls down, longjmp back
+ *   ratioref TEST SECS [DIR]
  *
- * Prints operations per second on one line.  A tenth of SECS is run first
- * untimed, as aimrun warms up.
+ * TEST is the aimkit test's name (fork_test, brk_test, pipe_cpy, add_long,
+ * ...; `ratioref list` names them all); DIR is a scratch directory, the
+ * working directory of the calls, for the tests that make files or exec
+ * DIR/true (exec_test).  Prints calls per second on one line: aimrun's
+ * iteration rate.  A tenth of SECS is run first untimed, as aimrun warms
+ * up.  This file: the process tests (fork, exec) and jmp_test; the others
+ * are in ratioref_sys.c, ratioref_ipc.c and ratioref_cpu.c.
  */
 #include "config.h"
 
@@ -24,33 +27,39 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ratioref.h"
+
 #define JMP_DEPTH 10
 
-typedef long (*batch_fn)(const char *script);
+void
+ratioref_die(const char *what)
+{
+	fprintf(stderr, "ratioref: %s: %s\n", what, strerror(errno));
+	exit(2);
+}
 
 static double
 now_s(void)
 {
 	struct timespec ts;
 
-	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0) {
-		perror("ratioref: clock_gettime");
-		exit(2);
-	}
+	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
+		ratioref_die("clock_gettime");
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* One child: exec SCRIPT if it is not NULL, else exit at once. */
+/*
+ * One child: exec SCRIPT if it is not NULL, else exit at once.  exec_test
+ * runs ./true from its scratch directory, its working directory.
+ */
 static void
 spawn_reap(const char *script)
 {
 	pid_t pid = fork();
 	int status;
 
-	if (pid < 0) {
-		perror("ratioref: fork");
-		exit(2);
-	}
+	if (pid < 0)
+		ratioref_die("fork");
 	if (pid == 0) {
 		if (script != NULL) {
 			char *argv[] = { (char *)"true", NULL };
@@ -61,33 +70,29 @@ spawn_reap(const char *script)
 		}
 		_exit(0);
 	}
-	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR) {
-			perror("ratioref: waitpid");
-			exit(2);
-		}
-	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			ratioref_die("waitpid");
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
 		fprintf(stderr, "ratioref: child: status %#x\n", status);
 		exit(2);
 	}
 }
 
-static long
-fork_batch(const char *script)
+static void
+fork_call(struct refenv *env)
 {
-	(void)script;
+	(void)env;
 	for (int i = 0; i < 100; i++)
 		spawn_reap(NULL);
-	return 100;
 }
 
-static long
-exec_batch(const char *script)
+static void
+exec_call(struct refenv *env)
 {
+	(void)env;
 	for (int i = 0; i < 5; i++)
-		spawn_reap(script);
-	return 5;
+		spawn_reap("./true");
 }
 
 /* Aligned as tests-aim/cpu/jmp.c aligns its two. */
@@ -113,13 +118,13 @@ one_jump(int depth)
 	return 0;
 }
 
-static long
-jmp_batch(const char *script)
+static void
+jmp_call(struct refenv *env)
 {
 	int depth = JMP_DEPTH;
 	long got = 0;
 
-	(void)script;
+	(void)env;
 	__asm__ volatile("" : "+r"(depth));
 	for (int i = 0; i < 1000; i++)
 		got += one_jump(depth);
@@ -127,43 +132,74 @@ jmp_batch(const char *script)
 		fprintf(stderr, "ratioref: %ld of 1000 jumps landed\n", got);
 		exit(2);
 	}
-	return got;
+	__asm__ volatile("" : : "r"(got) : "memory");
 }
 
-/* Run batches for SECS; the operations per second of the whole span. */
+const struct ratioref ratioref_proc[] = {
+	{ "fork_test", 0, NULL, fork_call },
+	{ "exec_test", 1, NULL, exec_call },
+	{ "jmp_test", 0, NULL, jmp_call },
+	{ NULL, 0, NULL, NULL },
+};
+
+static const struct ratioref *const ratioref_files[] = {
+	ratioref_proc, ratioref_sys, ratioref_ipc, ratioref_cpu,
+};
+
+static const struct ratioref *
+find(const char *test)
+{
+	for (size_t f = 0; f < sizeof(ratioref_files) /
+	     sizeof(ratioref_files[0]); f++)
+		for (const struct ratioref *r = ratioref_files[f];
+		     r->test != NULL; r++)
+			if (test != NULL && strcmp(r->test, test) == 0)
+				return r;
+	return NULL;
+}
+
+static void
+list(void)
+{
+	for (size_t f = 0; f < sizeof(ratioref_files) /
+	     sizeof(ratioref_files[0]); f++)
+		for (const struct ratioref *r = ratioref_files[f];
+		     r->test != NULL; r++)
+			printf("%s%s\n", r->test, r->needs_dir ? " dir" : "");
+}
+
+/* Calls for SECS after a tenth of it untimed; calls per second. */
 static double
-rate(batch_fn fn, const char *script, double secs)
+rate(const struct ratioref *r, struct refenv *env, double secs)
 {
 	double t0 = now_s(), t;
-	long ops = 0;
+	long calls = 0;
 
 	while (now_s() - t0 < secs / 10)
-		(void)fn(script);
+		r->call(env);
 	t0 = now_s();
 	do {
-		ops += fn(script);
+		r->call(env);
+		calls++;
 		t = now_s();
 	} while (t - t0 < secs);
-	return (double)ops / (t - t0);
+	return (double)calls / (t - t0);
 }
 
 int
 main(int argc, char **argv)
 {
-	batch_fn fn = NULL;
+	const struct ratioref *r = argc >= 2 ? find(argv[1]) : NULL;
+	static struct refenv env;	/* 2 kB of buffers: off the stack */
 	char *end;
 	double secs;
 
-	if (argc >= 3) {
-		if (strcmp(argv[1], "fork") == 0 && argc == 3)
-			fn = fork_batch;
-		else if (strcmp(argv[1], "exec") == 0 && argc == 4)
-			fn = exec_batch;
-		else if (strcmp(argv[1], "jmp") == 0 && argc == 3)
-			fn = jmp_batch;
+	if (argc == 2 && strcmp(argv[1], "list") == 0) {
+		list();
+		return 0;
 	}
-	if (fn == NULL) {
-		fprintf(stderr, "usage: ratioref fork|jmp SECS | exec SECS SCRIPT\n");
+	if (r == NULL || argc < 3 || argc > 4 || (r->needs_dir && argc != 4)) {
+		fprintf(stderr, "usage: ratioref TEST SECS [DIR] | list\n");
 		return 1;
 	}
 	errno = 0;
@@ -172,6 +208,11 @@ main(int argc, char **argv)
 		fprintf(stderr, "ratioref: SECS: not a number of seconds in (0, 3600]\n");
 		return 1;
 	}
-	printf("%.6g\n", rate(fn, argc == 4 ? argv[3] : NULL, secs));
+	env.dir = argc == 4 ? argv[3] : NULL;
+	if (env.dir != NULL && chdir(env.dir) != 0)
+		ratioref_die(env.dir);
+	if (r->setup != NULL)
+		r->setup(&env);
+	printf("%.6g\n", rate(r, &env, secs));
 	return 0;
 }

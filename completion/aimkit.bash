@@ -10,7 +10,7 @@
 
 _aimkit_opts_aimrun=(--tag --suite --tests --list --duration --runs --dir
 	--filesize --db --timeout --counters --cpu --check --memsize --zerosize
-	--latency --precision --against --until-decided --budget --equivalence
+	--latency --precision --against --until-decided --budget --equivalence --force
 	--copies --scale --threads --quiet --cmd --warmup --table --format
 	--prepare --help
 	--version -t -s -T -l -d -r -D -f -q -h -V)
@@ -21,7 +21,7 @@ _aimkit_opts_aimcmp=(--db --format --wide --legend --tests --sort --run
 _aimkit_opts_aimdb=(--db --help --version -d -h -V)
 _aimkit_opts_aimplot=(--db --output --format --tests --order --relative
 	--script --title --scaling --latency --size --host --steps --alpha
-	--equivalence --help --version -d -o -f -t -O -r -s -T -S -h -V)
+	--equivalence --force --help --version -d -o -f -t -O -r -s -T -S -h -V)
 _aimkit_opts_aimdb_list=(--host)
 _aimkit_opts_aimdb_show=(--run -r)
 _aimkit_opts_aimdb_import=(--tag --split --format --again --dry-run
@@ -127,6 +127,15 @@ _aimkit_list()
 	done < <("$(_aimkit_tool aimrun)" --list 2>/dev/null)
 }
 
+# The formats of PROGRAM, from its table (--format help: a name a line).
+_aimkit_formats()
+{
+	local name _
+	while IFS=$'\t' read -r name _; do
+		[[ $name == [a-z]* ]] && printf '%s\n' "$name"
+	done < <("$(_aimkit_tool "$1")" --format help 2>/dev/null)
+}
+
 # _aimkit_from FUNCTION ARG: its lines as candidates.
 _aimkit_from()
 {
@@ -195,8 +204,7 @@ _aimkit_value()
 	aimrun:--format) _aimkit_add "" text csv json ;;
 	aimplan:--via) _aimkit_add "" manual kexec grub vm ;;
 	aimrun:--counters) _aimkit_add "" default none ;;
-	aimcmp:--format | aimcmp:-f)
-		_aimkit_add "" text lines csv json markdown md html junit tap ;;
+	aimcmp:--format | aimcmp:-f) _aimkit_from _aimkit_formats aimcmp ;;
 	aimcmp:--sort | aimcmp:-s) _aimkit_add "" number name pct ;;
 	*:--order | *:-O) _aimkit_add "" version date given ;;
 	aimplot:--format | aimplot:-f) _aimkit_add "" png svg pdf ;;
@@ -205,7 +213,7 @@ _aimkit_value()
 			_aimkit_add "" csv json
 		else
 			_aimkit_add "" auto console logfile ss csv json mmtests \
-				lkp blocks lines
+				lkp lkp-compare blocks lines
 		fi ;;
 	*) return 1 ;;
 	esac

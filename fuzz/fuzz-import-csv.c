@@ -9,5 +9,5 @@
 int
 fuzz_check(const uint8_t *data, size_t size)
 {
-	return fuzz_import(data, size, IMPORT_CSV);
+	return fuzz_import(data, size, "csv");
 }

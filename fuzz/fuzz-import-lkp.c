@@ -10,5 +10,5 @@
 int
 fuzz_check(const uint8_t *data, size_t size)
 {
-	return fuzz_import(data, size, IMPORT_LKP);
+	return fuzz_import(data, size, "lkp");
 }

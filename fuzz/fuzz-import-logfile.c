@@ -9,5 +9,5 @@
 int
 fuzz_check(const uint8_t *data, size_t size)
 {
-	return fuzz_import(data, size, IMPORT_LOGFILE);
+	return fuzz_import(data, size, "logfile");
 }

@@ -39,7 +39,7 @@ render_plot(char *const *s, unsigned flags)
 	char *tags[] = { s[0], s[1] };
 	struct plot_model m = { .tags = tags, .n_tags = 2, .tests = &test,
 				.n_tests = 1 };
-	struct plot_opts o = { .term = PLOT_SVG, .output = s[5],
+	struct plot_opts o = { .term = plot_term_find("svg"), .output = s[5],
 			       .per_test = flags & 1, .relative = flags & 2,
 			       .title = s[4], .alpha = 0.05 };
 	return fuzz_render(FUZZ_GNUPLOT, &m, &o, NULL);

@@ -133,8 +133,10 @@ FUZZ_RUN = $(MKDIR_P) fuzz/work/$$n && echo "fuzz: $$n for $(FUZZ_SECONDS) s" &&
 		sed -n 's/^stat::number_of_executed_units: */fuzz: '$$n' executions: /p' \
 			fuzz/work/$$n.log; \
 	else tail -n 40 fuzz/work/$$n.log; exit 1; fi
+.PHONY: fuzz-run-import-lkp-compare fuzz-run-import-blocks fuzz-run-import-lines
 .PHONY: fuzz fuzz-run-import-classic fuzz-run-import-logfile fuzz-run-import-ss fuzz-run-import-csv fuzz-run-import-auto fuzz-run-import-mmtests fuzz-run-import-lkp fuzz-run-suite fuzz-run-parse
-fuzz: fuzz-run-import-classic fuzz-run-import-logfile fuzz-run-import-ss fuzz-run-import-csv fuzz-run-import-auto fuzz-run-import-mmtests fuzz-run-import-lkp fuzz-run-suite fuzz-run-parse
+fuzz: fuzz-run-import-classic fuzz-run-import-logfile fuzz-run-import-ss fuzz-run-import-csv fuzz-run-import-auto fuzz-run-import-mmtests fuzz-run-import-lkp fuzz-run-suite fuzz-run-parse \
+	fuzz-run-import-lkp-compare fuzz-run-import-blocks fuzz-run-import-lines
 if IS_FUZZ
 fuzz-run-import-classic: fuzz/fuzz-import-classic
 	@n=import-classic; $(FUZZ_RUN)
@@ -194,4 +196,61 @@ fuzz_fuzz_import_json_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
 fuzz_fuzz_import_json_LDADD = $(REPORT_LDADD)
 fuzz-run-import-json: fuzz/fuzz-import-json
 	@n=import-json; $(FUZZ_RUN)
+endif
+
+# The importer lkp-compare (report/import_table.c).
+check_PROGRAMS += fuzz/replay-import-lkp-compare
+TESTS += fuzz/replay-import-lkp-compare
+fuzz_replay_import_lkp_compare_SOURCES = fuzz/replay.c fuzz/fuzz-import-lkp-compare.c $(FUZZ_IMPORT_SRC)
+fuzz_replay_import_lkp_compare_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_NAME='"import-lkp-compare"'
+fuzz_replay_import_lkp_compare_LDADD = t/libtap.a $(REPORT_LDADD)
+if IS_FUZZ
+check_PROGRAMS += fuzz/fuzz-import-lkp-compare
+fuzz_fuzz_import_lkp_compare_SOURCES = fuzz/fuzz_main.c fuzz/fuzz-import-lkp-compare.c $(FUZZ_IMPORT_SRC)
+fuzz_fuzz_import_lkp_compare_CPPFLAGS = $(FUZZ_CPPFLAGS)
+fuzz_fuzz_import_lkp_compare_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
+fuzz_fuzz_import_lkp_compare_LDADD = $(REPORT_LDADD)
+fuzz-run-import-lkp-compare: fuzz/fuzz-import-lkp-compare
+	@n=import-lkp-compare; $(FUZZ_RUN)
+else
+fuzz-run-import-lkp-compare:
+	@echo 'make fuzz: configure with --enable-fuzz CC=clang first' >&2; exit 1
+endif
+
+# The importer blocks (report/import_table.c).
+check_PROGRAMS += fuzz/replay-import-blocks
+TESTS += fuzz/replay-import-blocks
+fuzz_replay_import_blocks_SOURCES = fuzz/replay.c fuzz/fuzz-import-blocks.c $(FUZZ_IMPORT_SRC)
+fuzz_replay_import_blocks_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_NAME='"import-blocks"'
+fuzz_replay_import_blocks_LDADD = t/libtap.a $(REPORT_LDADD)
+if IS_FUZZ
+check_PROGRAMS += fuzz/fuzz-import-blocks
+fuzz_fuzz_import_blocks_SOURCES = fuzz/fuzz_main.c fuzz/fuzz-import-blocks.c $(FUZZ_IMPORT_SRC)
+fuzz_fuzz_import_blocks_CPPFLAGS = $(FUZZ_CPPFLAGS)
+fuzz_fuzz_import_blocks_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
+fuzz_fuzz_import_blocks_LDADD = $(REPORT_LDADD)
+fuzz-run-import-blocks: fuzz/fuzz-import-blocks
+	@n=import-blocks; $(FUZZ_RUN)
+else
+fuzz-run-import-blocks:
+	@echo 'make fuzz: configure with --enable-fuzz CC=clang first' >&2; exit 1
+endif
+
+# The importer lines (report/import_table.c).
+check_PROGRAMS += fuzz/replay-import-lines
+TESTS += fuzz/replay-import-lines
+fuzz_replay_import_lines_SOURCES = fuzz/replay.c fuzz/fuzz-import-lines.c $(FUZZ_IMPORT_SRC)
+fuzz_replay_import_lines_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_NAME='"import-lines"'
+fuzz_replay_import_lines_LDADD = t/libtap.a $(REPORT_LDADD)
+if IS_FUZZ
+check_PROGRAMS += fuzz/fuzz-import-lines
+fuzz_fuzz_import_lines_SOURCES = fuzz/fuzz_main.c fuzz/fuzz-import-lines.c $(FUZZ_IMPORT_SRC)
+fuzz_fuzz_import_lines_CPPFLAGS = $(FUZZ_CPPFLAGS)
+fuzz_fuzz_import_lines_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
+fuzz_fuzz_import_lines_LDADD = $(REPORT_LDADD)
+fuzz-run-import-lines: fuzz/fuzz-import-lines
+	@n=import-lines; $(FUZZ_RUN)
+else
+fuzz-run-import-lines:
+	@echo 'make fuzz: configure with --enable-fuzz CC=clang first' >&2; exit 1
 endif

@@ -157,37 +157,49 @@ store_all(const struct import_file *f)
 	return rc;
 }
 
+/*
+ * Lines of DATA, which no result may lie beyond; of gzip or xz data the
+ * lines are those decompressed, which only the parser knows.
+ */
 static size_t
 count_lines(const uint8_t *data, size_t size)
 {
 	size_t n = 1;
 
+	if ((size >= 2 && data[0] == 0x1f && data[1] == 0x8b) ||
+	    (size >= 6 && memcmp(data, "\xfd" "7zXZ", 5) == 0))
+		return SIZE_MAX;
 	for (size_t i = 0; i < size; i++)
 		n += data[i] == '\n';
 	return n;
 }
 
 int
-fuzz_import(const uint8_t *data, size_t size, enum import_kind kind)
+fuzz_import(const uint8_t *data, size_t size, const char *format)
 {
 	struct import_file f;
 	size_t lines = count_lines(data, size);
 	/* fmemopen refuses an empty buffer on older C libraries. */
 	static const char empty[1];
 	FILE *in = fmemopen(size ? (void *)data : (void *)empty, size, "r");
+	const struct importer *imp;
 	int rc = 0;
 
-	if (in == NULL)
-		return fuzz_broken("fmemopen failed");
-	if (import_parse(in, "fuzz.txt", kind, &f) != 0) {
+	if (in == NULL || import_format(format, &imp) < 0) {
+		if (in != NULL)
+			(void)fclose(in);	/* read-only memory stream */
+		return fuzz_broken("fmemopen failed, or no importer %s", format);
+	}
+	if (import_parse(in, "fuzz.txt", imp, &f) != 0) {
 		(void)fclose(in);	/* read-only memory stream */
 		if (f.n_reports != 0)
 			return fuzz_broken("a refused file left reports behind");
 		return 0;
 	}
 	(void)fclose(in);
-	if (kind != IMPORT_AUTO && f.kind != kind)
-		rc = fuzz_broken("asked for kind %d, got %d", kind, f.kind);
+	if (imp != NULL && f.format != imp)
+		rc = fuzz_broken("asked for %s, got %s", format,
+				 import_format_name(f.format));
 	if (rc == 0 && f.n_reports == 0)
 		rc = fuzz_broken("a file with no report was accepted");
 	for (size_t i = 0; rc == 0 && i < f.n_reports; i++) {

@@ -10,7 +10,7 @@
 
 #include "import.h"
 
-/* fuzz_check() for the import parser of KIND. */
-int fuzz_import(const uint8_t *data, size_t size, enum import_kind kind);
+/* fuzz_check() for the importer FORMAT names ("auto": detected). */
+int fuzz_import(const uint8_t *data, size_t size, const char *format);
 
 #endif

@@ -26,9 +26,9 @@ fuzz_render(enum fuzz_lang lang, const struct plot_model *m,
 	if (lang == FUZZ_GNUPLOT)
 		rc = plot_write_script(f, m, o);
 	else
-		rc = fmt_write(f, lang == FUZZ_HTML ? FMT_HTML :
-				  lang == FUZZ_JUNIT ? FMT_JUNIT :
-				  lang == FUZZ_TAP ? FMT_TAP : FMT_MD, t);
+		rc = fmt_find(lang == FUZZ_HTML ? "html" :
+			      lang == FUZZ_JUNIT ? "junit" :
+			      lang == FUZZ_TAP ? "tap" : "markdown")->table(f, t, 0);
 	if (fclose(f) != 0 || rc < 0) {
 		free(text);
 		return NULL;

@@ -264,14 +264,6 @@ check_machine(const char *root, int pin, struct check_finding *out)
 	return c.n;
 }
 
-const char *
-check_root(void)
-{
-	const char *r = getenv("AIM_CHECK_ROOT");
-
-	return r != NULL ? r : "";
-}
-
 int
 check_print(FILE *f, const struct check_finding *c, size_t n)
 {

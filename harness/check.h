@@ -3,7 +3,8 @@
  * what to change.  The findings marked brief are also said at the start
  * of every run, one line each on stderr (unless $AIM_CHECK is "quiet").
  * /proc and /sys are read below a root: "" for the running system, or
- * $AIM_CHECK_ROOT, a made-up tree, so tests can plant each finding.
+ * $AIM_CHECK_ROOT, a made-up tree, so tests can plant each finding
+ * (sysroot(), lib/core/sysroot.h).
  */
 #ifndef AIM_CHECK_H
 #define AIM_CHECK_H
@@ -26,9 +27,6 @@ struct check_finding {
  * their number.
  */
 size_t check_machine(const char *root, int pin, struct check_finding *out);
-
-/* The root of $AIM_CHECK_ROOT, else "" (the running system). */
-const char *check_root(void);
 
 /* aimrun --check: every finding with its fix on F.  0, or -1 on error. */
 int check_print(FILE *f, const struct check_finding *c, size_t n);

@@ -35,6 +35,7 @@ struct cli {
 	char **argv, **prepare;
 	int list, quiet, check, table, latency, until_decided, scale;
 	int threads;	/* --threads: copies as threads of one process */
+	int force;	/* --force: rounds against runs the gate refuses */
 };
 
 /* Each exits with a one-line error on a value or combination refused. */

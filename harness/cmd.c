@@ -347,7 +347,7 @@ conclude(struct cmd_state *cs, int rc)
 	}
 	if (!cs->o->quiet && (cmd_print(stdout, &r, cs->o->format,
 					cs->o->table) != 0 ||
-			      (cs->o->format == CMD_FORMAT_TEXT &&
+			      (cs->o->format->text &&
 			       print_where(cs) != 0))) {
 		aim_warn("standard output: %s", strerror(errno ? errno : EIO));
 		return 2;

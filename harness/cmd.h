@@ -14,11 +14,25 @@
 
 #include "measure.h"
 
-enum cmd_format {
-	CMD_FORMAT_TEXT,
-	CMD_FORMAT_CSV,
-	CMD_FORMAT_JSON,
+struct cmd_report;
+struct col;
+
+/*
+ * An output format of aimrun --cmd: its name and its writer (0, or -1
+ * on a write error); a text format is followed by where it was stored.
+ * One table (cmd_formats[], cmd_print.c) that --format parsing reads.
+ */
+struct cmd_format {
+	const char *name;
+	int text;
+	int (*put)(FILE *f, const struct cmd_report *r, const struct col *c,
+		   size_t n, int table);
 };
+
+/* The formats, NULL-terminated; the first is the default. */
+extern const struct cmd_format *const cmd_formats[];
+/* The format NAME names, or NULL. */
+const struct cmd_format *cmd_format_find(const char *name);
 
 struct cmd_opts {
 	const char *tag;
@@ -32,7 +46,7 @@ struct cmd_opts {
 	int64_t timeout_ns;	/* per run and per prepare */
 	int table;		/* --table: each run and its deviation */
 	int quiet;
-	enum cmd_format format;
+	const struct cmd_format *format;
 	const struct perf_plan *counters;	/* probed; NULL: none */
 };
 
@@ -63,8 +77,8 @@ struct cmd_report {
 };
 
 /* Print R to F in FORMAT (with TABLE, each run).  0, or -1 on a write error. */
-int cmd_print(FILE *f, const struct cmd_report *r, enum cmd_format format,
-	      int table);
+int cmd_print(FILE *f, const struct cmd_report *r,
+	      const struct cmd_format *format, int table);
 
 /* Relative standard error of the mean, percent, as perf stat -r: 100 s / sqrt(n) / mean. */
 double cmd_rse_pct(const double *x, size_t n, double *mean, double *sem);

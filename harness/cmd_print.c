@@ -227,7 +227,7 @@ put_table(FILE *f, const struct cmd_report *r, const struct col *wall, int p)
 	fprintf(f, "\n%10s# Final result:\n", "");
 }
 
-static void
+static int
 put_text(FILE *f, const struct cmd_report *r, const struct col *c, size_t n,
 	 int table)
 {
@@ -250,17 +250,18 @@ put_text(FILE *f, const struct cmd_report *r, const struct col *c, size_t n,
 		fputc('\n', f);
 	if (r->n_runs == 1) {
 		fprintf(f, "%17.9f seconds time elapsed\n", c[0].mean / 1e9);
-		return;
+		return 0;
 	}
 	fprintf(f, "%17.*f +- %.*f seconds time elapsed", p, c[0].mean / 1e9,
 		p, c[0].sem / 1e9);
 	if (c[0].rse != 0.0)
 		fprintf(f, "  ( +-%6.2f%% )", c[0].rse);
 	fputc('\n', f);
+	return 0;
 }
 
 /* metric,unit,mean,stderr,rse_pct,runs; then with TABLE run,metric,value. */
-static void
+static int
 put_csv(FILE *f, const struct cmd_report *r, const struct col *c, size_t n,
 	int table)
 {
@@ -269,7 +270,7 @@ put_csv(FILE *f, const struct cmd_report *r, const struct col *c, size_t n,
 		fprintf(f, "%s,%s,%.17g,%.17g,%.4f,%zu\n", c[i].name, c[i].unit,
 			c[i].mean, c[i].sem, c[i].rse, r->n_runs);
 	if (!table)
-		return;
+		return 0;
 	fprintf(f, "\nrun,metric,value\n");
 	for (size_t k = 0; k < r->n_runs; k++) {
 		fprintf(f, "%zu,elapsed,%lld\n", k + 1,
@@ -283,6 +284,7 @@ put_csv(FILE *f, const struct cmd_report *r, const struct col *c, size_t n,
 					(long long)v);
 		}
 	}
+	return 0;
 }
 
 static struct json_object *
@@ -315,13 +317,15 @@ json_runs(const struct cmd_report *r)
 }
 
 static int
-put_json(FILE *f, const struct cmd_report *r, const struct col *c, size_t n)
+put_json(FILE *f, const struct cmd_report *r, const struct col *c, size_t n,
+	 int table)
 {
 	struct json_object *doc = json_object_new_object();
 	struct json_object *argv = json_object_new_array();
 	struct json_object *ms = json_object_new_array();
 	int rc;
 
+	(void)table;	/* each run is in the document */
 	for (size_t i = 0; r->argv[i] != NULL; i++)
 		json_object_array_add(argv, jsonout_string(r->argv[i]));
 	json_object_object_add(doc, "test", jsonout_string(r->name));
@@ -348,9 +352,24 @@ put_json(FILE *f, const struct cmd_report *r, const struct col *c, size_t n)
 	return rc;
 }
 
+static const struct cmd_format text = { "text", 1, put_text };
+static const struct cmd_format csv = { "csv", 0, put_csv };
+static const struct cmd_format json = { "json", 0, put_json };
+
+const struct cmd_format *const cmd_formats[] = { &text, &csv, &json, NULL };
+
+const struct cmd_format *
+cmd_format_find(const char *name)
+{
+	for (size_t i = 0; cmd_formats[i] != NULL; i++)
+		if (strcmp(cmd_formats[i]->name, name) == 0)
+			return cmd_formats[i];
+	return NULL;
+}
+
 int
-cmd_print(FILE *f, const struct cmd_report *r, enum cmd_format format,
-	  int table)
+cmd_print(FILE *f, const struct cmd_report *r,
+	  const struct cmd_format *format, int table)
 {
 	size_t n;
 	struct col *c = columns(r, &n);
@@ -360,12 +379,7 @@ cmd_print(FILE *f, const struct cmd_report *r, enum cmd_format format,
 		free(c);
 		return 0;
 	}
-	if (format == CMD_FORMAT_JSON)
-		rc = put_json(f, r, c, n);
-	else if (format == CMD_FORMAT_CSV)
-		put_csv(f, r, c, n, table);
-	else
-		put_text(f, r, c, n, table);
+	rc = format->put(f, r, c, n, table);
 	free(c);
 	return rc != 0 || fflush(f) != 0 || ferror(f) ? -1 : 0;
 }

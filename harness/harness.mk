@@ -15,7 +15,8 @@ harness_libharness_a_SOURCES += \
 	harness/noisy.c harness/noisy.h \
 	harness/paths.c harness/paths.h \
 	harness/progress.c harness/progress.h \
-	harness/rounds.c harness/rounds.h \
+	harness/rounds.c harness/rounds.h harness/rounds_gate.c \
+	harness/rounds_int.h harness/rounds_report.c \
 	harness/run.c harness/run.h \
 	harness/run_record.c harness/run_int.h \
 	harness/runner.c harness/runner.h \

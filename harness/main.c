@@ -31,6 +31,7 @@
 #include "schema_ver.h"
 #include "scratch.h"
 #include "suite.h"
+#include "sysroot.h"
 #include "tag.h"
 #include "xalloc.h"
 
@@ -57,6 +58,7 @@ static const struct option longopts[] = {
 	{ "against", required_argument, NULL, 'A' },
 	{ "until-decided", no_argument, NULL, 'U' },
 	{ "equivalence", required_argument, NULL, 'E' },
+	{ "force", no_argument, NULL, 'G' },
 	{ "copies", required_argument, NULL, 'N' },
 	{ "scale", optional_argument, NULL, 'S' },
 	{ "threads", no_argument, NULL, 'H' },
@@ -111,6 +113,9 @@ usage(FILE *f)
 		"      --budget DURATION  time for the whole run, e.g. 90s, 10m, 1h\n"
 		"                         (default: 10m)\n"
 		"      --equivalence PCT  margin of 'equivalent' for --until-decided (default: 2)\n"
+		"      --force            with --until-decided or --precision: go on against\n"
+		"                         runs of another machine, CPU model or aimkit build,\n"
+		"                         with a warning line\n"
 		"      --copies N,...     run N copies of each test at once, for each N\n"
 		"                         given (max: the CPUs aimrun may use)\n"
 		"      --scale [N,...]    the same for 1, 2, 4, ... up to the CPUs\n"
@@ -159,6 +164,7 @@ parse_cli(int argc, char **argv, struct cli *c)
 		case 'A': c->against = optarg; break;
 		case 'U': c->until_decided = 1; break;
 		case 'E': c->equivalence = optarg; break;
+		case 'G': c->force = 1; break;
 		case 'N': c->copies = optarg; break;
 		case 'S': c->scale = 1; c->copies = optarg; break;
 		case 'H': c->threads = 1; break;
@@ -317,7 +323,7 @@ machine_check(const struct cli *c, int pin, int before_run)
 	if (c->check == before_run ||
 	    (before_run && env != NULL && strcmp(env, "quiet") == 0))
 		return;
-	n = check_machine(check_root(), pin, f);
+	n = check_machine(sysroot(), pin, f);
 	if (before_run) {
 		check_warn_brief(f, n);
 		return;

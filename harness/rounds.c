@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "rounds.h"
+#include "rounds_int.h"
 
 #include <errno.h>
 #include <math.h>
@@ -20,60 +21,51 @@
 #include "tag.h"
 #include "xalloc.h"
 
-struct side {
-	struct stats_run *runs;
-	size_t n, cap;
-	int spoiled;		/* a process without a usable rate */
-};
-
-struct rounds_test {
-	struct side now;	/* this run's processes */
-	struct side base;
-	int reps;		/* repetitions run, all rounds */
-	int open;
-	int failed;		/* a run did not end ok: run no more */
-	size_t looks;
-	size_t looked_n;	/* NEW's processes at the last look, 0: none */
-	double floor_pct;	/* the base's narrowest interval */
-	struct stats_cmp cmp;	/* at the last look */
-	double halfwidth;	/* --precision: % at the last look */
-	int64_t took_ns;	/* wall time of its last run */
-};
-
+/*
+ * One process into S: its rate and noise as the sequential comparison
+ * takes them (seq_process()); a mostly noisy one is kept aside, one
+ * without a usable rate spoils the side (none is dropped, as aimcmp).
+ */
 static void
 side_add(struct side *s, const struct measure_sample *smp, size_t n,
-	 double factor, enum measure_judged judged)
+	 double factor, enum measure_judged judged, int noise)
 {
-	double rate;
+	struct seq_proc p;
 
-	if (seq_process_rate(smp, n, factor, judged, &rate) != 0) {
-		/* As aimcmp: such a process spoils the side, none is dropped. */
+	if (seq_process(smp, n, factor, judged, noise, &p) != 0)
 		s->spoiled = 1;
-		return;
-	}
 	if (s->n == s->cap) {
 		s->cap = s->cap ? 2 * s->cap : 16;
+		s->p = xrealloc(s->p, s->cap * sizeof(*s->p));
 		s->runs = xrealloc(s->runs, s->cap * sizeof(*s->runs));
 	}
-	s->runs[s->n].rate = rate;
-	s->runs[s->n++].boot_id = NULL;
-}
-
-static size_t
-side_n(const struct side *s)
-{
-	return s->spoiled ? 0 : s->n;
+	s->p[s->n++] = p;
+	if (p.noisy == 1) {
+		s->noisy++;
+		return;
+	}
+	s->runs[s->n_runs].rate = p.rate;
+	s->runs[s->n_runs++].boot_id = NULL;
 }
 
 static int
 base_add(void *arg, const struct store_read_result *res)
 {
 	struct rounds *r = arg;
+	size_t k;
 
+	for (k = 0; k < r->n_base_runs && r->base_runs[k] != res->run_id; k++)
+		continue;
+	if (k == r->n_base_runs) {
+		r->base_runs = xrealloc(r->base_runs, (k + 1) *
+				       sizeof(*r->base_runs));
+		r->base_runs[r->n_base_runs++] = res->run_id;
+	}
 	for (size_t i = 0; i < r->su->n_tests; i++)
 		if (strcmp(r->su->tests[i]->info->name, res->test) == 0)
 			side_add(&r->t[i].base, res->samples, res->n_samples,
-				 (double)res->factor, res->judged);
+				 (double)res->factor, res->judged,
+				 !r->o->keep_noisy);
 	return 0;
 }
 
@@ -110,6 +102,8 @@ read_base(struct rounds *r, const char *db_path, struct store_checked *seen,
 		r->t[i].floor_pct = seq_base_floor_pct(
 			seq_log_sd(b->runs, side_n(b)), side_n(b),
 			r->o->stats.alpha, r->family);
+		r->t[i].st.cmp.verdict = STATS_INCONCLUSIVE;
+		r->t[i].st.cmp.mdc_pct = NAN;
 	}
 	return 0;
 }
@@ -149,8 +143,8 @@ rounds_init(struct rounds *r, const struct rounds_opts *o,
 		r->t[i].open = 1;
 		r->t[i].floor_pct = NAN;
 		r->t[i].halfwidth = NAN;
-		r->t[i].cmp.verdict = STATS_INCONCLUSIVE;
-		r->t[i].cmp.mdc_pct = NAN;
+		r->t[i].st.cmp.verdict = STATS_INCONCLUSIVE;
+		r->t[i].st.cmp.mdc_pct = NAN;
 	}
 	if (o->mode == ROUNDS_DECIDE)
 		return read_base(r, db_path, seen, err, errlen);
@@ -161,11 +155,15 @@ void
 rounds_free(struct rounds *r)
 {
 	for (size_t i = 0; r->t != NULL && i < r->su->n_tests; i++) {
+		free(r->t[i].now.p);
 		free(r->t[i].now.runs);
+		free(r->t[i].base.p);
 		free(r->t[i].base.runs);
 	}
 	free(r->t);
+	free(r->base_runs);
 	r->t = NULL;
+	r->base_runs = NULL;
 }
 
 void
@@ -180,35 +178,51 @@ rounds_note(struct rounds *r, size_t i, const struct runner_outcome *out,
 	if (out->status != RUNNER_OK) {
 		r->t[i].failed = 1;
 		r->t[i].open = 0;
-	} else if (out->n_samples > 0)
+	} else if (out->n_samples > 0) {
 		side_add(&r->t[i].now, out->samples, out->n_samples,
-			 (double)factor, t->info->judged);
+			 (double)factor, t->info->judged, !r->o->keep_noisy);
+		r->t[i].since++;
+		r->t[i].since_noisy += r->t[i].now.p[r->t[i].now.n - 1].noisy == 1;
+	}
 }
 
 /*
- * --until-decided: a look at test T, the family's level spent on it, on
- * the schedule of lib/stats/seq.h; FINAL (the budget is spent) looks once more
- * at what came since the last look.
+ * --until-decided: the comparison of test T replayed over NEW's
+ * processes so far (seq_replay(): the family's level spent on each look
+ * of the schedule, noisy processes left out, no look after mostly noisy
+ * ones, no decision on too wide an interval), as aimcmp replays it from
+ * what was stored; FINAL (the budget is spent) looks once more at what
+ * came since the last look.
  */
 static void
 look_decide(struct rounds *r, struct rounds_test *t, int final)
 {
-	size_t nb = side_n(&t->base), nn = side_n(&t->now);
-
-	if (nb < 2) {
+	if (side_n(&t->base) < 2) {
 		t->open = 0;	/* nothing to compare with: said at the end */
 		return;
 	}
-	/* seq_next_look(0) is the first look's count. */
-	if (nn < 2 || nn == t->looked_n ||
-	    (!final && nn < seq_next_look(t->looked_n)))
-		return;
-	t->looks++;
-	t->looked_n = nn;
-	if (seq_look(t->base.runs, nb, t->now.runs, nn, &r->o->stats,
-		     r->family, t->looks, &t->cmp) == 0 &&
-	    t->cmp.verdict != STATS_INCONCLUSIVE)
+	if (seq_replay(t->base.p, t->base.n, t->now.p, t->now.n,
+		       &r->o->stats, r->family, final, &t->st) == 0 &&
+	    t->st.decided)
 		t->open = 0;
+}
+
+/*
+ * --precision: the half-width of the test's own rate, noisy processes
+ * left out; it stops when within PCT, but not on a look after processes
+ * mostly noisy.
+ */
+static void
+look_precision(struct rounds *r, struct rounds_test *t)
+{
+	int quiet = seq_look_quiet(t->since_noisy, t->since);
+
+	t->since = t->since_noisy = 0;
+	t->halfwidth = seq_halfwidth_pct(t->now.runs, side_n(&t->now), 0.05);
+	if (quiet && t->halfwidth <= r->o->precision_pct)
+		t->open = 0;
+	else if (t->now.spoiled)
+		t->open = 0;	/* more runs cannot mend it */
 }
 
 void
@@ -220,16 +234,10 @@ rounds_look(struct rounds *r)
 
 		if (!t->open)
 			continue;
-		if (r->o->mode == ROUNDS_DECIDE) {
+		if (r->o->mode == ROUNDS_DECIDE)
 			look_decide(r, t, 0);
-			continue;
-		}
-		t->halfwidth = seq_halfwidth_pct(t->now.runs, side_n(&t->now),
-						 0.05);
-		if (t->halfwidth <= r->o->precision_pct)
-			t->open = 0;
-		else if (t->now.spoiled)
-			t->open = 0;	/* more runs cannot mend it */
+		else
+			look_precision(r, t);
 	}
 }
 
@@ -302,97 +310,4 @@ rounds_more(struct rounds *r, int (*run)(void *arg, size_t i, int rep),
 		if (r->t[i].open)
 			look_decide(r, &r->t[i], 1);
 	return 0;
-}
-
-static int
-report_precision(const struct rounds *r, size_t i, FILE *out)
-{
-	const struct rounds_test *t = &r->t[i];
-	const char *what = t->failed ? "failed" :
-			   t->now.spoiled ? "unusable" :
-			   t->halfwidth <= r->o->precision_pct ? "reached" :
-			   "not reached";
-
-	if (isnan(t->halfwidth))
-		return fprintf(out, "%-14s %-12s +/- -  (%zu processes)\n",
-			       r->su->tests[i]->info->name, what, t->now.n);
-	return fprintf(out, "%-14s %-12s +/-%.2f%%  (%zu processes)\n",
-		       r->su->tests[i]->info->name, what, t->halfwidth,
-		       t->now.n);
-}
-
-static int
-report_decide(const struct rounds *r, size_t i, FILE *out)
-{
-	const struct rounds_test *t = &r->t[i];
-	const struct stats_cmp *c = &t->cmp;
-	const char *name = r->su->tests[i]->info->name;
-	int rc;
-
-	if (side_n(&t->base) < 2)
-		return fprintf(out, "%-14s %-12s (base has %zu usable processes, needs 2)\n",
-			       name, "no base", side_n(&t->base));
-	if (!t->open && c->verdict != STATS_INCONCLUSIVE)
-		return fprintf(out, "%-14s %-12s [%+.2f%%,%+.2f%%]  (%zu looks, %zu processes)\n",
-			       name, stats_verdict_name(c->verdict),
-			       100.0 * (c->ratio_lo - 1.0),
-			       100.0 * (c->ratio_hi - 1.0), t->looks,
-			       t->now.n);
-	if (t->failed)
-		return fprintf(out, "%-14s %-12s (a run did not end ok: not run again)\n",
-			       name, "failed");
-	if (isnan(c->mdc_pct))
-		rc = fprintf(out, "%-14s %-12s mdc -  (%zu processes", name,
-			     "undecided", t->now.n);
-	else if (c->mdc_pct > 1000.0)
-		rc = fprintf(out, "%-14s %-12s mdc >1000%%  (%zu looks, %zu processes",
-			     name, "undecided", t->looks, t->now.n);
-	else
-		rc = fprintf(out, "%-14s %-12s mdc %.2f%%  (%zu looks, %zu processes",
-			     name, "undecided", c->mdc_pct, t->looks, t->now.n);
-	if (rc >= 0 && t->floor_pct >= 100.0 * r->o->stats.equiv)
-		rc = fprintf(out, "; the base allows +/-%.2f%% at best", t->floor_pct);
-	return rc < 0 ? rc : fprintf(out, ")\n");
-}
-
-static size_t
-n_reached(const struct rounds *r)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < r->su->n_tests; i++)
-		n += r->t[i].halfwidth <= r->o->precision_pct;
-	return n;
-}
-
-static size_t
-n_decided(const struct rounds *r)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < r->su->n_tests; i++)
-		n += r->t[i].cmp.verdict != STATS_INCONCLUSIVE;
-	return n;
-}
-
-int
-rounds_report(const struct rounds *r, FILE *out)
-{
-	int rc;
-
-	if (r->o->mode == ROUNDS_PRECISION) {
-		rc = fprintf(out, "Precision +/-%g%% (95 %% interval of each test's own rate): %zu of %zu reached\n",
-			     r->o->precision_pct, n_reached(r), r->su->n_tests);
-	} else {
-		(void)fprintf(out, "Against ");
-		tag_fput(out, r->o->against, 0);
-		rc = fprintf(out, ": %zu of %zu tests decided (alpha %g over every look and test, equivalence +/-%g%%)\n",
-				     n_decided(r), r->su->n_tests,
-				     r->o->stats.alpha,
-				     100.0 * r->o->stats.equiv);
-	}
-	for (size_t i = 0; i < r->su->n_tests && rc >= 0; i++)
-		rc = r->o->mode == ROUNDS_PRECISION ? report_precision(r, i, out)
-						    : report_decide(r, i, out);
-	return rc;
 }

@@ -28,6 +28,8 @@ struct rounds_opts {
 	int64_t budget_ns;	/* from the start of the run */
 	const char *against;	/* the base tag */
 	struct stats_opts stats;	/* alpha, equivalence margin */
+	int force;		/* go on against runs the gate refuses */
+	int keep_noisy;		/* AIM_NOISE=keep: no sample is noisy */
 };
 
 struct rounds_test;
@@ -37,6 +39,8 @@ struct rounds {
 	const struct suite *su;
 	struct rounds_test *t;	/* one per test of the suite */
 	size_t family;		/* tests compared: those with a base */
+	int64_t *base_runs;	/* the base's runs read, by id */
+	size_t n_base_runs;
 	size_t round;		/* rounds done */
 	struct aim_clock clock;	/* of the budget; a test may fake it */
 	int64_t start_ns;
@@ -78,6 +82,32 @@ size_t rounds_thin(const struct rounds *r, double *lo, double *hi);
  */
 int rounds_more(struct rounds *r, int (*run)(void *arg, size_t i, int rep),
 		void *arg, FILE *out);
+
+/*
+ * The comparability gate (lib/core/gate.h) before anything is measured: this
+ * run, whose environment is SELF, against the runs of the base (or, with
+ * --precision, against the runs TAG already holds, which it will pool
+ * with) in DB_PATH.  0 when comparable or forced (a warning line said
+ * so); 1 with ERR when refused; 2 with ERR for the environment
+ * (harness/rounds_gate.c).
+ */
+struct env;
+int rounds_gate(const struct rounds_opts *o, const char *db_path,
+		const char *tag, const struct env *self,
+		struct store_checked *seen, char *err, size_t errlen);
+
+/*
+ * --until-decided: what was decided, as facts of the run for aimcmp,
+ * which replays the comparison of the same processes and says where its
+ * verdict would differ (doc/statistics.md, "One verdict per question"):
+ * seq.against, seq.base_runs, seq.alpha, seq.equivalence, seq.family,
+ * seq.noise, and seq.TEST "VERDICT LOOKS PROCESSES" for each test
+ * compared.  Into *KV (malloc'd keys and values): how many, 0 for
+ * --precision; free with rounds_facts_free().
+ */
+struct store_kv;
+size_t rounds_facts(const struct rounds *r, struct store_kv **kv);
+void rounds_facts_free(struct store_kv *kv, size_t n);
 
 /* What each test reached, one line a test, on OUT.  fprintf's sign. */
 int rounds_report(const struct rounds *r, FILE *out);

@@ -225,7 +225,15 @@ run_more(struct run_state *rs)
 {
 	FILE *out = rs->o->quiet ? NULL : stdout;
 	int rc = rounds_more(&rs->rounds, more_rep, rs, out);
+	struct store_kv *kv;
+	size_t n;
 
+	/* What was decided, for aimcmp to give the same verdicts. */
+	if (rc == 0) {
+		n = rounds_facts(&rs->rounds, &kv);
+		rc = run_facts(rs, kv, n);
+		rounds_facts_free(kv, n);
+	}
 	progress_clear(&rs->prog);
 	if (rc == 0 && out != NULL) {
 		errno = 0;
@@ -284,16 +292,32 @@ warn_thin(const struct rounds *r, const struct rounds_opts *ro)
 					ro->stats.alpha, r->family));
 }
 
+/* This run's environment against the runs it is compared or pooled with. */
+static int
+more_gate(struct run_state *rs)
+{
+	struct env env = { 0 };
+	int rc;
+
+	run_env(rs->o, &env);
+	rc = rounds_gate(rs->o->more, rs->o->db_path, rs->o->tag, &env,
+			 &rs->db_seen, rs->fail, sizeof(rs->fail));
+	env_free(&env);
+	return rc;
+}
+
 int
 run_suite(const struct run_opts *o)
 {
 	struct run_state rs = { .o = o, .test_prog = { .fd = -1 } };
 	int rc = 0;
 
-	/* An unknown base is known before anything is measured. */
+	/* An unknown or refused base is known before anything is measured. */
 	if (o->more != NULL) {
 		rc = rounds_init(&rs.rounds, o->more, o->suite, o->db_path,
 				 &rs.db_seen, rs.fail, sizeof(rs.fail));
+		if (rc == 0)
+			rc = more_gate(&rs);
 		if (rc != 0) {
 			aim_warn("%s", rs.fail);
 			rounds_free(&rs.rounds);

@@ -60,11 +60,20 @@ void run_fail_set(struct run_state *rs, const char *fmt, ...)
 struct store *run_open_db(struct run_state *rs);
 /* Note the first error of writing the table (RC < 0). */
 void run_table_put(struct run_state *rs, int rc);
+/*
+ * What the run records of its machine, pinning and copies into ENV
+ * (env_free() it), as run_begin() stores it and the gate of the rounds
+ * reads it before measuring.
+ */
+struct env;
+void run_env(const struct run_opts *o, struct env *env);
 /* The run row with its environment: 0, or -1 with rs->fail set. */
 int run_begin(struct run_state *rs);
 /* Result REP of T with its samples, in one transaction: 0 or -1. */
 int run_save(struct run_state *rs, const struct aim_test *t, int rep,
 	     const struct runner_outcome *out);
+/* N facts of the run (KEY = VALUE): 0, or -1 with rs->fail set. */
+int run_facts(struct run_state *rs, const struct store_kv *kv, size_t n);
 /* The canary of round REP, stored as a fact of the run: 0 or -1. */
 int run_canary(struct run_state *rs, int rep);
 /* The run's end, complete or not: 0 or -1. */

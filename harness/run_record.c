@@ -115,25 +115,33 @@ counters_fact(const struct run_state *rs, struct env *env)
 	env_add(env, "counters", names);
 }
 
+void
+run_env(const struct run_opts *o, struct env *env)
+{
+	char pinned[16];
+
+	if (o->pin > 0)
+		snprintf(pinned, sizeof(pinned), "%d", o->pin - 1);
+	else
+		snprintf(pinned, sizeof(pinned), "none");
+	if (env_capture(env, o->dir) != 0)
+		aim_warn("some facts of the environment could not be read");
+	env_add(env, "cpu.pinned", pinned);
+	env_add(env, "canary.loop", CANARY_LOOP);
+	/* Threads are not processes: aimcmp refuses one against the other. */
+	if (o->threads)
+		env_add(env, "copies_mode", "threads");
+}
+
 int
 run_begin(struct run_state *rs)
 {
 	const struct run_opts *o = rs->o;
 	struct env env = { 0 };
 	struct store *st;
-	char *opts, pinned[16];
-	/* Threads are not processes: aimcmp refuses one against the other. */
-	struct store_kv facts[3] = {
-		{ "cpu.pinned", pinned }, { "canary.loop", CANARY_LOOP },
-		{ "copies_mode", "threads" },
-	};
+	char *opts;
 
-	if (o->pin > 0)
-		snprintf(pinned, sizeof(pinned), "%d", o->pin - 1);
-	else
-		snprintf(pinned, sizeof(pinned), "none");
-	if (env_capture(&env, o->dir) != 0)
-		aim_warn("some facts of the environment could not be read");
+	run_env(o, &env);
 	counters_fact(rs, &env);
 	st = run_open_db(rs);
 	if (st == NULL) {
@@ -147,8 +155,7 @@ run_begin(struct run_state *rs)
 		.aim_version = PACKAGE_VERSION, .host = env_get(&env, "hostname"),
 	};
 	rs->run_id = store_begin_run(st, &run, env.kv, env.n);
-	if (rs->run_id < 0 ||
-	    store_add_env(st, rs->run_id, facts, o->threads ? 3 : 2) != 0)
+	if (rs->run_id < 0)
 		run_fail_set(rs, "%s: %s", o->db_path, store_errmsg(st));
 	store_close(st);
 	free(opts);
@@ -230,6 +237,19 @@ run_save(struct run_state *rs, const struct aim_test *t, int rep,
 	if (rc == 0 && out->status == RUNNER_OK)
 		rc = save_note(rs, st, t->info->name, res.rep, out->reason);
 	if (rc != 0)
+		return run_failed(rs, st);
+	store_close(st);
+	return 0;
+}
+
+int
+run_facts(struct run_state *rs, const struct store_kv *kv, size_t n)
+{
+	struct store *st = n > 0 ? run_open_db(rs) : NULL;
+
+	if (n == 0)
+		return 0;
+	if (st == NULL || store_add_env(st, rs->run_id, kv, n) != 0)
 		return run_failed(rs, st);
 	store_close(st);
 	return 0;

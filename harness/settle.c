@@ -92,6 +92,26 @@ check_more(const struct cli *c)
 		aim_die(1, "--budget: only with --precision or --until-decided");
 	if (c->equivalence != NULL && !c->until_decided)
 		aim_die(1, "--equivalence: only with --until-decided");
+	if (c->force && c->precision == NULL && !c->until_decided)
+		aim_die(1, "--force: only with --precision or --until-decided");
+}
+
+/*
+ * AIM_NOISE=keep: the rounds take no sample as noisy, for a machine
+ * whose run delay is always high (and for tests on a loaded one).
+ */
+static int
+keep_noisy(void)
+{
+	const char *v = getenv("AIM_NOISE");
+	char shown[64];
+
+	if (v == NULL || v[0] == '\0')
+		return 0;
+	if (strcmp(v, "keep") != 0)
+		aim_die(1, "AIM_NOISE: '%s' is not keep",
+			tag_shown(v, shown, sizeof(shown)));
+	return 1;
 }
 
 /* --precision or --until-decided into RO; NULL for the default run. */
@@ -105,6 +125,8 @@ settle_more(const struct cli *c, struct rounds_opts *ro)
 	if (c->precision == NULL && !c->until_decided)
 		return NULL;
 	memset(ro, 0, sizeof(*ro));
+	ro->force = c->force;
+	ro->keep_noisy = keep_noisy();
 	stats_opts_default(&ro->stats);
 	ro->budget_ns = DEFAULT_BUDGET_NS;
 	if (c->budget != NULL &&
@@ -202,13 +224,9 @@ settle_cmd(const struct cli *c, struct cmd_opts *o)
 	    parse_duration_ns(c->timeout, 1000000, 86400000000000LL, &o->timeout_ns) != 0)
 		aim_die(1, "--timeout: '%s' is not a period from 0.001 to 86400 seconds",
 			tag_shown(c->timeout, v, sizeof(v)));
-	if (c->format == NULL || strcmp(c->format, "text") == 0)
-		o->format = CMD_FORMAT_TEXT;
-	else if (strcmp(c->format, "csv") == 0)
-		o->format = CMD_FORMAT_CSV;
-	else if (strcmp(c->format, "json") == 0)
-		o->format = CMD_FORMAT_JSON;
-	else
+	o->format = c->format != NULL ? cmd_format_find(c->format) :
+		    cmd_formats[0];
+	if (o->format == NULL)
 		aim_die(1, "--format: '%s' is not text, csv or json",
 			tag_shown(c->format, v, sizeof(v)));
 }

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "compare_env.h"
+#include "envdiff.h"
 #include "log.h"
 #include "parse.h"
 #include "plan_image.h"
@@ -68,7 +68,7 @@ current_cmdline(void)
 	out = xcalloc(strlen(f.cmdline) + 1, 1);
 	for (w = strtok_r(f.cmdline, " \t", &save); w != NULL;
 	     w = strtok_r(NULL, " \t", &save)) {
-		if (compare_env_boot_word(w))
+		if (envdiff_boot_word(w))
 			continue;
 		len += (size_t)sprintf(out + len, "%s%s", len > 0 ? " " : "", w);
 	}

@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "clock.h"
-#include "compare_env.h"
+#include "envdiff.h"
 #include "store_int.h"
 #include "xalloc.h"
 
@@ -86,7 +86,7 @@ plan_facts_read(const char *root, struct plan_facts *f, char *err,
 char *
 plan_boot_mark(const struct plan *p, const struct plan_boot *b)
 {
-	return xasprintf("%s%lld.%d", COMPARE_ENV_PLAN_MARK, (long long)p->id,
+	return xasprintf("%s%lld.%d", ENVDIFF_PLAN_MARK, (long long)p->id,
 			 b->seq);
 }
 

@@ -147,6 +147,7 @@ load_export(const char *path, const char *tag, struct import_file *f,
 {
 	int fd = guest_file(path, INFILE_SIZE_MAX, err, errlen);
 	FILE *in = fd >= 0 ? fdopen(fd, "r") : NULL;
+	const struct importer *json = NULL;
 	const struct import_report *r;
 	int rc;
 
@@ -160,7 +161,8 @@ load_export(const char *path, const char *tag, struct import_file *f,
 		return -1;
 	}
 	f->name = path;
-	rc = import_parse(in, path, IMPORT_JSON, f);
+	rc = import_format("json", &json) < 0 ? -1 :
+	     import_parse(in, path, json, f);
 	(void)fclose(in);	/* read only: nothing to flush */
 	if (rc < 0) {
 		snprintf(err, errlen, "its export does not read back");
@@ -169,17 +171,17 @@ load_export(const char *path, const char *tag, struct import_file *f,
 	r = f->n_reports == 1 ? &f->reports[0] : NULL;
 	if (r == NULL || r->title == NULL || strcmp(r->title, tag) != 0 ||
 	    r->identity == NULL || r->identity->uuid == NULL ||
-	    import_fact(r, "uname.release") == NULL ||
-	    import_fact(r, "kernel.cmdline") == NULL ||
-	    import_fact(r, "boot_id") == NULL) {
+	    import_find_env(r, "uname.release") == NULL ||
+	    import_find_env(r, "kernel.cmdline") == NULL ||
+	    import_find_env(r, "boot_id") == NULL) {
 		snprintf(err, errlen, "its export holds %zu runs, not one run "
 			 "of %s with its facts", f->n_reports, tag);
 		import_free(f);
 		return -1;
 	}
-	facts->release = xstrdup(import_fact(r, "uname.release"));
-	facts->cmdline = xstrdup(import_fact(r, "kernel.cmdline"));
-	facts->boot_id = xstrdup(import_fact(r, "boot_id"));
+	facts->release = xstrdup(import_find_env(r, "uname.release"));
+	facts->cmdline = xstrdup(import_find_env(r, "kernel.cmdline"));
+	facts->boot_id = xstrdup(import_find_env(r, "boot_id"));
 	return 0;
 }
 

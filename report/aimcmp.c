@@ -23,6 +23,7 @@
 #include "compare_env.h"
 #include "compare_scaling.h"
 #include "fmt.h"
+#include "gate.h"
 #include "log.h"
 #include "query.h"
 #include "query_hist.h"
@@ -32,26 +33,24 @@
 
 /*
  * Another machine, CPU model or aimkit build moves the numbers for
- * reasons that are not the kernel: refuse unless forced.
+ * reasons that are not the kernel: refuse unless forced (lib/core/gate.h),
+ * and when forced say so in the table's warnings.
  */
 static int
-refused(const struct opts *o, const struct cmp_table *t)
+refused(const struct opts *o, struct cmp_table *t)
 {
-	char *what;
+	char *line;
 
-	if (t->n_refusals == 0 || o->force)
+	if (t->n_refusals == 0)
 		return 0;
-	what = xstrdup(t->refusals[0]);
-	for (size_t i = 1; i < t->n_refusals; i++) {
-		char *next = xasprintf("%s, %s", what, t->refusals[i]);
-
-		free(what);
-		what = next;
+	line = gate_say(o->tags[0], o->n_tags == 2 ? o->tags[1] : NULL,
+			t->refusals, t->n_refusals, o->force);
+	if (o->force) {
+		compare_warn(t, line);
+		return 0;
 	}
-	aim_warn("%s vs %s: not comparable: %s differ%s (--force compares anyway)",
-		 o->tags[0], o->n_tags == 2 ? o->tags[1] : "the others", what,
-		 t->n_refusals == 1 ? "s" : "");
-	free(what);
+	aim_warn("%s", line);
+	free(line);
 	return 1;
 }
 
@@ -82,13 +81,10 @@ select_tests(const struct opts *o, struct cmp_table *t)
 static void
 csv_warnings(const struct cmp_table *t)
 {
-	for (size_t i = 0; i < t->n_warnings; i++)
-		aim_warn("warning: %s", t->warnings[i]);
-	for (size_t s = 0; s < t->n_sides; s++) {
-		char *w = fmt_boot_warning(t, s);
+	char *w;
 
-		if (w != NULL)
-			aim_warn("warning: %s", w);
+	for (size_t i = 0; (w = fmt_warning(t, i)) != NULL; i++) {
+		aim_warn("warning: %s", w);
 		free(w);
 	}
 }
@@ -116,6 +112,24 @@ print_classify(const struct opts *o, const struct cmp_table *t)
 	return rc;
 }
 
+/*
+ * --fail-on-regression, once the output is written: a regression, else
+ * a comparison that did not check what it was asked to, fails the job.
+ */
+static int
+gate_status(const struct cmp_table *t)
+{
+	char *why;
+
+	if (t->n_verdicts[STATS_REGRESSED] > 0)
+		return CLI_REGRESSED;
+	if (!fmt_ci_incomplete(t, &why))
+		return CLI_OK;
+	aim_warn("--fail-on-regression: %s", why);
+	free(why);
+	return CLI_INCOMPLETE;
+}
+
 static int
 print_table(const struct opts *o, struct query_tag *sides,
 	    const struct cmp_sizing_in *sizing)
@@ -139,15 +153,13 @@ print_table(const struct opts *o, struct query_tag *sides,
 	compare_sort(&t, o->sort);
 	if (o->counters)
 		compare_counters(&t, sides);
-	if (o->format == FMT_CSV)
+	if (o->format->stderr_warnings)
 		csv_warnings(&t);
-	if ((o->format == FMT_TEXT ? fmt_table(stdout, &t, o->text_flags) :
-	     fmt_write(stdout, o->format, &t)) < 0) {
+	if (o->format->table(stdout, &t, o->text_flags) < 0) {
 		aim_warn_errno("stdout");
 		rc = CLI_ENV;
-	} else if (o->fail_on_regression &&
-		   t.n_verdicts[STATS_REGRESSED] > 0) {
-		rc = CLI_REGRESSED;
+	} else if (o->fail_on_regression) {
+		rc = gate_status(&t);
 	}
 	compare_free(&t);
 	return rc;
@@ -182,11 +194,16 @@ print_series(struct db *db, const char *path, const struct opts *o)
 		.order = o->order, .stats = o->cmp.stats,
 		.want = o->tests, .n_want = o->n_tests,
 		.tags = o->tags, .n_tags = o->n_tags, .host = o->host,
+		.force = o->force,
 	};
 	struct series_db sd;
 	int rc = series_db_load(db, path, &sel, &sd);
 
-	if (rc == CLI_OK && series_db_write(stdout, &sd, o->format) < 0) {
+	/* CSV has no room for them: on stderr, as a comparison's. */
+	for (size_t i = 0; rc == CLI_OK && o->format->stderr_warnings &&
+			   i < sd.n_notes; i++)
+		aim_warn("warning: %s", sd.notes[i]);
+	if (rc == CLI_OK && o->format->series(stdout, &sd) < 0) {
 		aim_warn_errno("stdout");
 		rc = CLI_ENV;
 	}
@@ -209,7 +226,7 @@ print_latency(struct db *db, const struct opts *o,
 	if (rc == CLI_OK) {
 		lat_build(sides, (const char *const *)o->tags, o->n_tags,
 			  o->cmp.stats.alpha, &t);
-		if (lat_write(stdout, o->format, &t) < 0) {
+		if (o->format->latency(stdout, &t) < 0) {
 			aim_warn_errno("stdout");
 			rc = CLI_ENV;
 		}
@@ -239,7 +256,7 @@ compare_tags(struct db *db, const char *path, const struct opts *o)
 	if (rc == CLI_OK && o->latency)
 		rc = print_latency(db, o, sides);
 	else if (rc == CLI_OK && o->scaling &&
-	    scaling_write(stdout, sides, o->n_tags, o->format) < 0) {
+	    o->format->scaling(stdout, sides, o->n_tags) < 0) {
 		aim_warn_errno("stdout");
 		rc = CLI_ENV;
 	} else if (rc == CLI_OK)
@@ -255,7 +272,7 @@ compare_tags(struct db *db, const char *path, const struct opts *o)
 int
 main(int argc, char **argv)
 {
-	struct opts o = { .format = FMT_TEXT, .sort = CMP_SORT_NUMBER,
+	struct opts o = { .format = &fmt_format_text, .sort = CMP_SORT_NUMBER,
 			  .order = TAGORDER_VERSION };
 	struct store *st = NULL;
 	char *path = NULL;

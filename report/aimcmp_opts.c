@@ -18,6 +18,49 @@
 #include "log.h"
 #include "xalloc.h"
 
+/* What --help says after the formats. */
+#define USAGE_REST \
+	"      --wide           text: no wrapping, to 100 columns or not, and\n" \
+	"                       the interval and mdc columns\n" \
+	"      --legend         text: explain every column and marker\n" \
+	"  -t, --tests LIST     only these tests (comma-separated names)\n" \
+	"  -s, --sort KEY       number (default), name or pct\n" \
+	"  -r, --run ID         only run ID of its tag (repeatable)\n" \
+	"  -S, --series         steps between consecutive tags (all tags when\n" \
+	"                       none is given) that are significant\n" \
+	"  -O, --order ORDER    of the series: version (default), date, given\n" \
+	"      --classify       for git bisect run: exit 0 when CANDIDATE is\n" \
+	"                       like GOOD, 1 like BAD, 125 cannot tell, 128\n" \
+	"                       on any error (doc/bisect.md)\n" \
+	"      --alpha P        false discovery rate over all tests compared\n" \
+	"                       (default 0.05); intervals are 1 - P\n" \
+	"      --equivalence PCT  changes within +/-PCT % are 'equivalent'\n" \
+	"                       (default 2; 0 turns the verdict off)\n" \
+	"      --exclude-flagged  leave samples flagged by the quality rule\n" \
+	"                       out of the rates (default: keep, count them)\n" \
+	"      --fail-on-regression  exit 3 when a test regressed, else 4 when\n" \
+	"                       no test was compared or one is missing or\n" \
+	"                       failed on NEW (after printing; doc/ci.md)\n" \
+	"      --counters       under each test, its metrics per call (context\n" \
+	"                       switches, ...) with their change and verdict\n" \
+	"      --copies N|B:N   only results of N copies at once (aimrun\n" \
+	"                       --copies); B:N sets B copies of BASE against N\n" \
+	"      --scaling        for each TAG, the rate per copy at each copy\n" \
+	"                       count, fairness, speedup and efficiency\n" \
+	"      --latency        per-call distributions instead of rates: each\n" \
+	"                       TAG's line per test, p50 and p99 shifts\n" \
+	"      --host NAME      only the runs of that machine (run.host, aimdb\n" \
+	"                       list's HOST); with --series, its tags\n" \
+	"      --sizing PCT     a line per test: the boots and processes per\n" \
+	"                       boot that resolve a change of PCT % (with two\n" \
+	"                       boots a side or more; the summary line uses\n" \
+	"                       the equivalence margin)\n" \
+	"      --force          compare even another machine, CPU model or\n" \
+	"                       aimkit build (with --series: judge such steps),\n" \
+	"                       with a warning line\n" \
+	"  -h, --help           show this help and exit\n" \
+	"  -V, --version        show the version and exit\n"
+
 /* Long options without a short form. */
 enum {
 	OPT_ALPHA = 256,
@@ -37,6 +80,20 @@ enum {
 };
 
 
+/* The formats, one a line, from the table of report/format/formats.c. */
+static void
+usage_formats(FILE *f)
+{
+	fputs("  -f, --format FORMAT  one of these (help lists what each serves):\n", f);
+	for (size_t i = 0; fmt_formats[i] != NULL; i++)
+		fprintf(f, "                         %s%s%s%s: %s\n",
+			fmt_formats[i]->name,
+			fmt_formats[i]->alias != NULL ? " (" : "",
+			fmt_formats[i]->alias != NULL ? fmt_formats[i]->alias : "",
+			fmt_formats[i]->alias != NULL ? ")" : "",
+			fmt_formats[i]->help);
+}
+
 static void
 usage(FILE *f)
 {
@@ -48,48 +105,40 @@ usage(FILE *f)
 	      "\n"
 	      "  -d, --db PATH        results database (default: $AIM_DB, else\n"
 	      "                       results/aim.db when ./results is yours, else\n"
-	      "                       $XDG_DATA_HOME/aimkit/aim.db)\n"
-	      "  -f, --format FORMAT  text (default: an aligned table), lines (the\n"
-	      "                       classic line form), csv, json, markdown, html,\n"
-	      "                       junit (JUnit XML) or tap (KTAP), for CI\n"
-	      "      --wide           text: no wrapping, to 100 columns or not, and\n"
-	      "                       the interval and mdc columns\n"
-	      "      --legend         text: explain every column and marker\n"
-	      "  -t, --tests LIST     only these tests (comma-separated names)\n"
-	      "  -s, --sort KEY       number (default), name or pct\n"
-	      "  -r, --run ID         only run ID of its tag (repeatable)\n"
-	      "  -S, --series         steps between consecutive tags (all tags when\n"
-	      "                       none is given) that are significant\n"
-	      "  -O, --order ORDER    of the series: version (default), date, given\n"
-	      "      --classify       for git bisect run: exit 0 when CANDIDATE is\n"
-	      "                       like GOOD, 1 like BAD, 125 cannot tell, 128\n"
-	      "                       on any error (doc/bisect.md)\n"
-	      "      --alpha P        false discovery rate over all tests compared\n"
-	      "                       (default 0.05); intervals are 1 - P\n"
-	      "      --equivalence PCT  changes within +/-PCT % are 'equivalent'\n"
-	      "                       (default 2; 0 turns the verdict off)\n"
-	      "      --exclude-flagged  leave samples flagged by the quality rule\n"
-	      "                       out of the rates (default: keep, count them)\n"
-	      "      --fail-on-regression  exit 3 when a test regressed (after\n"
-	      "                       printing the comparison; doc/ci.md)\n"
-	      "      --counters       under each test, its metrics per call (context\n"
-	      "                       switches, ...) with their change and verdict\n"
-	      "      --copies N|B:N   only results of N copies at once (aimrun\n"
-	      "                       --copies); B:N sets B copies of BASE against N\n"
-	      "      --scaling        for each TAG, the rate per copy at each copy\n"
-	      "                       count, fairness, speedup and efficiency\n"
-	      "      --latency        per-call distributions instead of rates: each\n"
-	      "                       TAG's line per test, p50 and p99 shifts\n"
-	      "      --host NAME      only the runs of that machine (run.host, aimdb\n"
-	      "                       list's HOST); with --series, its tags\n"
-	      "      --sizing PCT     a line per test: the boots and processes per\n"
-	      "                       boot that resolve a change of PCT % (with two\n"
-	      "                       boots a side or more; the summary line uses\n"
-	      "                       the equivalence margin)\n"
-	      "      --force          compare even another machine, CPU model or\n"
-	      "                       aimkit build\n"
-	      "  -h, --help           show this help and exit\n"
-	      "  -V, --version        show the version and exit\n", f);
+	      "                       $XDG_DATA_HOME/aimkit/aim.db)\n", f);
+	usage_formats(f);
+	fputs(USAGE_REST, f);
+}
+
+/* --format NAME from the table of formats; "help" lists them. */
+static int
+parse_format(const char *arg, struct opts *o)
+{
+	char *names;
+	int rc;
+
+	if (strcmp(arg, "help") == 0) {
+		o->list_formats = 1;
+		return CLI_OK;
+	}
+	o->format = fmt_find(arg);
+	if (o->format != NULL)
+		return CLI_OK;
+	names = fmt_names(0);
+	rc = cli_bad_usage("--format: unknown format '%s' (%s)", arg, names);
+	free(names);
+	return rc;
+}
+
+/* A refusal naming the formats that serve MODES. */
+static int
+refuse_modes(const char *what, unsigned modes, const char *tail)
+{
+	char *names = fmt_names(modes);
+	int rc = cli_bad_usage("%s: the formats are %s%s", what, names, tail);
+
+	free(names);
+	return rc;
 }
 
 static int
@@ -179,10 +228,7 @@ one_option(int c, const char *arg, void *data)
 		o->db = arg;
 		return CLI_OK;
 	case 'f':
-		if (fmt_parse(arg, &o->format) < 0)
-			return cli_bad_usage("--format: unknown format '%s' (text, lines, csv, json, markdown, html, junit, tap)",
-					 arg);
-		return CLI_OK;
+		return parse_format(arg, o);
 	case 't':
 		return cli_parse_tests(arg, &o->tests, &o->n_tests);
 	case 's':
@@ -212,7 +258,7 @@ one_option(int c, const char *arg, void *data)
 static int
 classify_check(const struct opts *o)
 {
-	if (o->series || o->format != FMT_TEXT || o->text_flags != 0 ||
+	if (o->series || o->format != &fmt_format_text || o->text_flags != 0 ||
 	    o->sort_given || o->order_given || o->counters ||
 	    o->fail_on_regression)
 		return cli_bad_usage("--classify: only --db, --tests, --run, --host, --alpha, --exclude-flagged and --force apply");
@@ -225,31 +271,31 @@ classify_check(const struct opts *o)
 static int
 series_check(const struct opts *o)
 {
-	if (o->text_flags != 0 && (o->series || o->format != FMT_TEXT))
+	if (o->text_flags != 0 && (o->series || o->format != &fmt_format_text))
 		return cli_bad_usage("--wide and --legend: only for the text table");
 	if (o->classify)
 		return classify_check(o);
 	if (!o->series) {
 		if (o->order_given)
 			return cli_bad_usage("--order: only with --series");
-		if (o->scaling && ((o->format != FMT_TEXT && o->format != FMT_CSV &&
-				    o->format != FMT_JSON && o->format != FMT_MD) ||
+		if (o->scaling && (o->format->scaling == NULL ||
 				   o->copies.base > 0))
-			return cli_bad_usage("--scaling: every copy count, as text, csv, json or markdown");
-		if (o->latency && (o->format == FMT_HTML || o->scaling ||
+			return refuse_modes("--scaling", FMT_MODE_SCALING,
+					    ", and every copy count");
+		if (o->latency && (o->format->latency == NULL || o->scaling ||
 				   o->counters))
-			return cli_bad_usage("--latency: text, lines, csv, json or md, without --scaling or --counters");
+			return refuse_modes("--latency", FMT_MODE_LATENCY,
+					    ", without --scaling or --counters");
 		if (o->n_tags < (o->scaling || o->latency ? 1U : 2U))
 			return cli_bad_usage(o->scaling ? "--scaling: give a TAG" :
 					     "give a BASE tag and at least one NEW tag");
 		return CLI_OK;
 	}
-	if (o->format != FMT_TEXT && o->format != FMT_CSV &&
-	    o->format != FMT_JSON)
-		return cli_bad_usage("--series: the formats are text, csv and json");
-	if (o->n_runs > 0 || o->sort_given || o->force ||
+	if (o->format->series == NULL)
+		return refuse_modes("--series", FMT_MODE_SERIES, "");
+	if (o->n_runs > 0 || o->sort_given ||
 	    o->fail_on_regression || o->cmp.exclude_flagged || o->counters)
-		return cli_bad_usage("--series: --run, --sort, --force, --exclude-flagged, --counters and --fail-on-regression are for comparisons of sides");
+		return cli_bad_usage("--series: --run, --sort, --exclude-flagged, --counters and --fail-on-regression are for comparisons of sides");
 	return CLI_OK;
 }
 
@@ -309,6 +355,8 @@ aimcmp_parse_options(int argc, char **argv, struct opts *o)
 
 	if (rc != CLI_OK)
 		return rc;
+	if (o->list_formats)
+		return fmt_list(stdout) < 0 ? CLI_ENV : -1;
 	o->tags = argv + optind;
 	o->n_tags = (size_t)(argc - optind);
 	return series_check(o);

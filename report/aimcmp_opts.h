@@ -15,7 +15,8 @@
 
 struct opts {
 	const char *db;
-	enum fmt_kind format;
+	const struct cmp_format *format;	/* fmt_formats[] */
+	int list_formats;		/* --format help */
 	enum cmp_sort sort;
 	unsigned text_flags;		/* --wide, --legend (enum fmt_flags) */
 	struct cmp_opts cmp;	/* --alpha, --equivalence, flagged */

@@ -15,6 +15,7 @@
 #include "classic.h"
 #include "cli.h"
 #include "compare.h"
+#include "import.h"
 #include "log.h"
 #include "query.h"
 #include "query_admin.h"
@@ -159,9 +160,9 @@ aimdb_list(const struct aimdb *a, int argc, char **argv)
 	return rc;
 }
 
-/* One classic row of the pooled results of one test. */
+/* One classic row of the pooled results of one test, numbered NUMBER. */
 static int
-show_test(const struct query_result *const *res, size_t n)
+show_test(const struct query_result *const *res, size_t n, int number)
 {
 	struct cmp_value v;
 	double elapsed_s, loops = 0.0;
@@ -173,14 +174,15 @@ show_test(const struct query_result *const *res, size_t n)
 
 	compare_pool(res, n, &v);
 	if (v.state != CMP_OK) {
-		rc = classic_print_skip(stdout, res[0]->number, name);
+		rc = classic_print_skip(stdout, number, name);
 	} else {
-		elapsed_s = (double)v.elapsed_ns / 1e9;
+		/* A rate as another tool printed it: no time, no count. */
+		elapsed_s = v.elapsed_ns > 0 ? (double)v.elapsed_ns / 1e9 : -1.0;
 		if (v.calls > 0 && v.elapsed_ns > 0)
 			loops = (double)v.calls / elapsed_s;
 		else if (res[0]->factor > 0)
 			loops = v.rate / (double)res[0]->factor;
-		rc = classic_print_row_values(stdout, res[0]->number, name,
+		rc = classic_print_row_values(stdout, number, name,
 					      elapsed_s, v.calls, loops, v.rate,
 					      units);
 	}
@@ -190,11 +192,25 @@ show_test(const struct query_result *const *res, size_t n)
 	return rc;
 }
 
+/* Every run of T numbered its rows by position, as singleuser does. */
+static int
+by_position(const struct query_tag *t)
+{
+	for (size_t i = 0; i < t->n_runs; i++) {
+		const char *v = query_env(&t->runs[i], IMPORT_ROW_NUMBERS_KEY);
+
+		if (v == NULL || strcmp(v, IMPORT_ROW_NUMBERS_POSITION) != 0)
+			return 0;
+	}
+	return t->n_runs > 0;
+}
+
 static int
 print_show(const struct query_tag *t)
 {
 	const struct query_result **pick;
-	int rc = classic_print_header(stdout);
+	int rc = classic_print_header(stdout), row = 0;
+	int position = by_position(t);
 
 	pick = xcalloc(t->n_results + 1, sizeof(*pick));
 	/* Results are sorted by number and test: each run of one test. */
@@ -206,7 +222,8 @@ print_show(const struct query_tag *t)
 			pick[k] = &t->results[i + k];
 			k++;
 		}
-		rc = show_test(pick, k);
+		row++;
+		rc = show_test(pick, k, position ? row : pick[0]->number);
 		i += k;
 	}
 	free(pick);

@@ -34,7 +34,7 @@ struct import_opts {
 	int split;
 	int again;		/* --again: store content imported before */
 	int dry_run;		/* --dry-run: show what would be stored */
-	enum import_kind kind;
+	const struct importer *format;	/* NULL: detected */
 	const char *file;
 };
 
@@ -42,11 +42,13 @@ static const char import_usage[] =
 	"Usage: aimdb import [-t TAG]... [-s] [-f KIND] [--again] [-n] FILE|DIR\n"
 	"Store a classic AIM9 report (console table, logfile.suite9, suite9.ss),\n"
 	"a posted comparison, mmtests or lkp-tests results (a file or a result\n"
-	"directory) or an aimdb CSV or JSON export; FILE '-' reads standard input.\n"
+	"directory, gzip or xz too) or an aimdb CSV or JSON export; FILE '-'\n"
+	"reads standard input.  Without --tag or --split, what names a run in\n"
+	"the file (its kernel, commit, column) tags it, said in a note.\n"
 	"  -t, --tag TAG     tag of the next report in the file (repeatable)\n"
 	"  -s, --split       take each report's tag from its title line\n"
-	"  -f, --format KIND auto (default), console, logfile, ss, csv, json,\n"
-	"                    mmtests, lkp, blocks or lines\n"
+	"  -f, --format KIND auto (default), csv, json, lkp, lkp-compare,\n"
+	"                    mmtests, blocks, console, ss, logfile or lines\n"
 	"  -a, --again       import a file whose content was imported before\n"
 	"  -n, --dry-run     show what would be stored; the database is not opened\n";
 
@@ -78,10 +80,13 @@ import_options(int argc, char **argv, struct import_opts *o, int *done)
 		} else if (c == 's') {
 			o->split = 1;
 		} else if (c == 'f') {
-			if (import_kind_parse(optarg, &o->kind) < 0)
+			char names[256];
+
+			import_format_names(names, sizeof(names));
+			if (import_format(optarg, &o->format) < 0)
 				return aimdb_usage_error("import",
-							 "--format: unknown kind '%s'",
-							 optarg);
+							 "--format: unknown kind '%s' (%s)",
+							 optarg, names);
 		} else {
 			return CLI_USER;
 		}
@@ -96,47 +101,79 @@ import_options(int argc, char **argv, struct import_opts *o, int *done)
 	return CLI_OK;
 }
 
-/* The tag of every report: from --tag, titles (--split) or the export. */
+/* TAG of report R, checked: CLI_OK, or CLI_USER after saying why. */
+static int
+check_tag(const struct import_file *f, const struct import_report *r,
+	  const char *tag)
+{
+	char why[256], shown[64];
+
+	if (tag_check(tag, why, sizeof(why)) == 0)
+		return CLI_OK;
+	/* It failed the check: show it safely. */
+	aim_warn("%s:%d: tag '%s': %s", f->name, r->line,
+		 tag_shown(tag, shown, sizeof(shown)), why);
+	return CLI_USER;
+}
+
+/*
+ * With neither --tag nor --split, report R is tagged by what names it in
+ * the file, and a note on stderr says which tag and why.
+ */
+static int
+named_tag(const struct import_file *f, const struct import_report *r,
+	  char **tag)
+{
+	char shown[64];
+
+	if (r->name == NULL) {
+		aim_warn("%s:%d: nothing in the file names this report's run (no kernel in a machine's configuration or a mail's Subject, no title): give --tag%s",
+			 f->name, r->line,
+			 r->title != NULL ? ", or --split to use its title line" : "");
+		return CLI_USER;
+	}
+	*tag = r->name;
+	aim_warn("%s:%d: note: tagged %s, from %s", f->name, r->line,
+		 tag_shown(r->name, shown, sizeof(shown)), r->name_how);
+	return CLI_OK;
+}
+
+/* The tag of every report: from --tag, titles (--split), the file. */
 static int
 assign_tags(const struct import_opts *o, const struct import_file *f,
 	    char **tags)
 {
 	/* aimkit's own exports, CSV or JSON, name the tag of every run. */
-	int csv = f->kind == IMPORT_CSV || f->kind == IMPORT_JSON;
-	/* A posted comparison names its kernels: by default they are tags. */
-	int titled = f->kind == IMPORT_BLOCKS || f->kind == IMPORT_LINES;
+	int own = import_format_own_tags(f->format);
 
-	if (csv && o->split)
+	if (own && o->split)
 		return aimdb_usage_error("import", "--split applies to classic reports; an aimkit export names its tags");
-	if (csv && o->n_tags > 1)
+	if (own && o->n_tags > 1)
 		return aimdb_usage_error("import", "an aimkit export takes at most one --tag (it replaces every tag of the file)");
-	if (!csv && !o->split && !(titled && o->n_tags == 0) &&
-	    o->n_tags != f->n_reports)
+	if (!own && o->n_tags > 0 && o->n_tags != f->n_reports)
 		return aimdb_usage_error("import",
 					 "%s holds %zu report%s but %zu --tag given: give one --tag per report, in order, or --split",
 					 f->name, f->n_reports,
 					 f->n_reports == 1 ? "" : "s", o->n_tags);
 	for (size_t i = 0; i < f->n_reports; i++) {
 		const struct import_report *r = &f->reports[i];
-		char why[256];
 
-		if (o->split || ((csv || titled) && o->n_tags == 0))
+		if (o->n_tags > 0) {
+			tags[i] = o->tags[own ? 0 : i];
+		} else if (own) {
 			tags[i] = r->title;
-		else
-			tags[i] = o->tags[csv ? 0 : i];
-		if (tags[i] == NULL) {
-			aim_warn("%s:%d: no title line before this report for --split",
-				 f->name, r->line);
+		} else if (o->split) {
+			tags[i] = r->title;
+			if (tags[i] == NULL) {
+				aim_warn("%s:%d: no title line before this report for --split",
+					 f->name, r->line);
+				return CLI_USER;
+			}
+		} else if (named_tag(f, r, &tags[i]) != CLI_OK) {
 			return CLI_USER;
 		}
-		if (tag_check(tags[i], why, sizeof(why)) < 0) {
-			char shown[64];
-
-			/* It failed the check: show it safely. */
-			aim_warn("%s:%d: tag '%s': %s", f->name, r->line,
-				 tag_shown(tags[i], shown, sizeof(shown)), why);
+		if (check_tag(f, r, tags[i]) != CLI_OK)
 			return CLI_USER;
-		}
 	}
 	return CLI_OK;
 }
@@ -162,7 +199,7 @@ parse_file(const struct import_opts *o, struct import_file *f)
 						O_CLOEXEC);
 
 		if (dfd >= 0) {
-			rc = import_peer_dir(dfd, o->file, o->kind, f) < 0 ?
+			rc = import_dir(dfd, o->file, o->format, f) < 0 ?
 				     CLI_USER : CLI_OK;
 			(void)close(dfd);	/* read-only */
 			return rc;
@@ -176,7 +213,7 @@ parse_file(const struct import_opts *o, struct import_file *f)
 		aim_warn("%s: %s", name, why);
 		return CLI_USER;
 	}
-	rc = import_parse(in, name, o->kind, f) < 0 ? CLI_USER : CLI_OK;
+	rc = import_parse(in, name, o->format, f) < 0 ? CLI_USER : CLI_OK;
 	if (in != stdin && fclose(in) != 0 && rc == CLI_OK) {
 		aim_warn_errno("%s", o->file);
 		import_free(f);
@@ -210,6 +247,28 @@ print_imported(const struct import_file *f, char *const *tags)
 	return CLI_OK;
 }
 
+/* "  WHAT VALUE" of a report's header field, when it has one. */
+static void
+dry_line(const char *what, const char *value)
+{
+	if (value == NULL)
+		return;
+	printf("  %s ", what);
+	tag_fput(stdout, value, 0);
+	putchar('\n');
+}
+
+/* " metrics NAME=VALUE ..." when the sample has any, and the line's end. */
+static void
+dry_metrics(const struct measure_metrics *m)
+{
+	char text[MEASURE_TEXT_MAX];
+
+	if (measure_format(m, text, sizeof(text)) > 0)
+		printf(" metrics %s", text);
+	putchar('\n');
+}
+
 /* --dry-run: every tag, result and sample the import would store. */
 static int
 print_dry_run(const struct import_file *f, char *const *tags)
@@ -224,6 +283,8 @@ print_dry_run(const struct import_file *f, char *const *tags)
 		printf(":%d as ", r->line);
 		tag_fput(stdout, tags[i], 0);
 		printf(" (%zu results)\n", r->n_results);
+		dry_line("host", r->host);
+		dry_line("configuration", r->configuration);
 		for (size_t j = 0; j < r->n_env; j++) {
 			fputs("  env ", stdout);
 			tag_fput(stdout, r->env[j].key, 0);
@@ -244,10 +305,11 @@ print_dry_run(const struct import_file *f, char *const *tags)
 			for (size_t k = 0; k < res->n_samples; k++) {
 				const struct import_sample *s = &res->samples[k];
 
-				printf("    calls %lld elapsed_ns %lld ops/s %s\n",
+				printf("    calls %lld elapsed_ns %lld ops/s %s",
 				       (long long)s->calls, (long long)s->elapsed_ns,
 				       s->has_printed ? jsonout_shortest(s->printed_ops,
 									 num, sizeof(num)) : "-");
+				dry_metrics(&s->m);
 			}
 		}
 	}
@@ -315,7 +377,7 @@ import_into(const struct aimdb *a, const struct import_opts *o,
 int
 aimdb_import(const struct aimdb *a, int argc, char **argv)
 {
-	struct import_opts o = { .kind = IMPORT_AUTO };
+	struct import_opts o = { .format = NULL };
 	struct import_file f;
 	struct store *st;
 	char **tags = NULL;

@@ -22,6 +22,7 @@
 #include "export.h"
 #include "filehash.h"
 #include "import.h"
+#include "import_int.h"
 #include "import_json.h"
 #include "jsonout.h"
 #include "log.h"
@@ -150,7 +151,7 @@ static int
 copy_run(struct aimdb_copy *m, struct json_object *run)
 {
 	struct json_object *doc = jsonout_object(), *runs = jsonout_array();
-	struct import_file f = { .name = m->from_name, .kind = IMPORT_JSON };
+	struct import_file f = { .name = m->from_name, .format = &importer_json };
 	int rc;
 
 	jsonout_put(doc, "schema_version", jsonout_int(store_schema_version()));

@@ -74,47 +74,19 @@ usage(FILE *f)
 	      "  -S, --steps            list the significant steps, draw nothing\n"
 	      "      --alpha Q          false discovery rate (default 0.05)\n"
 	      "      --equivalence PCT  equivalence margin (default 2)\n"
+	      "      --force            judge steps between tags of another CPU\n"
+	      "                         model or aimkit build, with a warning line\n"
 	      "  -h, --help             show this help and exit\n"
 	      "  -V, --version          show the version and exit\n", f);
 }
 
+/* The options that parse a value. */
 static int
-one_option(int c, const char *arg, void *data)
+value_option(int c, const char *arg, struct opts *o)
 {
-	struct opts *o = data;
 	double v;
 
 	switch (c) {
-	case 'd':
-		o->db = arg;
-		break;
-	case 'o':
-		o->output = arg;
-		break;
-	case 'f':
-		o->format = arg;
-		break;
-	case 's':
-		o->script = arg;
-		break;
-	case 'T':
-		o->title = arg;
-		break;
-	case 'r':
-		o->relative = 1;
-		break;
-	case 'S':
-		o->steps = 1;
-		break;
-	case 'c':
-		o->scaling = 1;
-		break;
-	case 'H':
-		o->sel.host = arg;
-		break;
-	case 'L':
-		o->latency = 1;
-		break;
 	case 'z':
 		if (strlen(arg) == 0 || strlen(arg) > 8 ||
 		    strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789") != strlen(arg))
@@ -149,6 +121,51 @@ one_option(int c, const char *arg, void *data)
 	return CLI_OK;
 }
 
+static int
+one_option(int c, const char *arg, void *data)
+{
+	struct opts *o = data;
+
+	switch (c) {
+	case 'd':
+		o->db = arg;
+		break;
+	case 'o':
+		o->output = arg;
+		break;
+	case 'f':
+		o->format = arg;
+		break;
+	case 's':
+		o->script = arg;
+		break;
+	case 'T':
+		o->title = arg;
+		break;
+	case 'r':
+		o->relative = 1;
+		break;
+	case 'S':
+		o->steps = 1;
+		break;
+	case 'c':
+		o->scaling = 1;
+		break;
+	case 'H':
+		o->sel.host = arg;
+		break;
+	case 'L':
+		o->latency = 1;
+		break;
+	case 'F':
+		o->sel.force = 1;
+		break;
+	default:
+		return value_option(c, arg, o);
+	}
+	return CLI_OK;
+}
+
 /* Returns -1 when --help or --version was handled, else an exit status. */
 static int
 parse_options(int argc, char **argv, struct opts *o)
@@ -169,6 +186,7 @@ parse_options(int argc, char **argv, struct opts *o)
 		{ "host", required_argument, NULL, 'H' },
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "equivalence", required_argument, NULL, 'e' },
+		{ "force", no_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -204,7 +222,7 @@ output_setup(const struct opts *o, struct plot_opts *po)
 {
 	size_t len = strlen(o->output);
 	struct stat sb;
-	enum plot_term ext;
+	const struct plot_term *ext;
 
 	po->output = o->output;
 	/* A kept script names the picture: it must be one line. */
@@ -213,16 +231,10 @@ output_setup(const struct opts *o, struct plot_opts *po)
 			return cli_bad_usage("--output: the name holds a control character");
 	po->per_test = (len > 0 && o->output[len - 1] == '/') ||
 		       (stat(o->output, &sb) == 0 && S_ISDIR(sb.st_mode));
-	po->term = PLOT_PNG;
-	if (o->format != NULL) {
-		char *dummy = xasprintf(".%s", o->format);
-		int bad = plot_term_from_path(dummy, &po->term) < 0;
-
-		free(dummy);
-		if (bad)
-			return cli_bad_usage("--format: unknown format '%s' (png, svg, pdf)",
-					 o->format);
-	}
+	po->term = plot_terms[0];
+	if (o->format != NULL && (po->term = plot_term_find(o->format)) == NULL)
+		return cli_bad_usage("--format: unknown format '%s' (png, svg, pdf)",
+				     o->format);
 	if (po->per_test)
 		return CLI_OK;
 	if (plot_term_from_path(o->output, &ext) < 0)
@@ -374,12 +386,15 @@ draw(const struct opts *o, struct plot_opts *po, struct series_db *sd)
 	int rc = CLI_OK;
 
 	if (o->steps) {
-		if (series_db_write(stdout, sd, FMT_TEXT) < 0) {
+		if (series_db_text(stdout, sd) < 0) {
 			aim_warn_errno("stdout");
 			return CLI_ENV;
 		}
 		return cli_close_stdout();
 	}
+	/* The listing says them in its header; a picture cannot. */
+	for (size_t i = 0; i < sd->n_notes; i++)
+		aim_warn("warning: %s", sd->notes[i]);
 	plot_model_mark(&sd->model, &sd->steps);
 	title = o->title ? xstrdup(o->title) :
 		plot_default_title(sd->tags, sd->n_tags, o->relative);
@@ -402,7 +417,7 @@ main(int argc, char **argv)
 {
 	struct opts o = { .output = "aimplot.png",
 			  .sel.order = TAGORDER_VERSION };
-	struct plot_opts po = { .term = PLOT_PNG };
+	struct plot_opts po = { .term = plot_terms[0] };
 	struct store *st = NULL;
 	char *path = NULL;
 	int rc;

@@ -20,6 +20,8 @@ enum cli_exit {
 	CLI_USER = 1,	/* bad option, unknown tag or test, bad file */
 	CLI_ENV = 2,	/* database unwritable or damaged, disk full */
 	CLI_REGRESSED = 3,	/* aimcmp --fail-on-regression found one */
+	CLI_INCOMPLETE = 4,	/* ... or no test compared, or one missing,
+				 * failed or unusable on a NEW side */
 };
 
 /*

@@ -77,6 +77,6 @@ t "Markdown: a header, its rule and a row per tag" test "$(grep -c '^|' "$W/md")
 t "a tag with no per-call times says so" grep -q 'timed per call' "$W/plain"
 "$AIMCMP" --db "$DB" --latency --format html a b >/dev/null 2>"$W/err2"
 t "HTML is refused, saying which formats" sh -c \
-	"test $? -eq 1 && grep -q '^aimcmp: --latency: text, lines, csv, json or md' '$W/err2'"
+	"test $? -eq 1 && grep -q '^aimcmp: --latency: the formats are text, lines, csv, json and markdown' '$W/err2'"
 echo "1..$n"
 exit $((fails > 0))

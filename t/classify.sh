@@ -73,6 +73,16 @@ aborts "a bad option before --classify" "bogus" --bogus --classify good bad cand
 aborts "abbreviated --classify, bad option" "bogus" --bogus --class good bad cand-good
 aborts "a format" "only --db" --classify --format csv good bad cand-good
 aborts "unknown test" "nosuch" --classify --tests nosuch_test good bad cand-good
+# The verdict must reach git bisect: an unwritable output is an error too.
+if test -w /dev/full; then
+	"$AIMCMP" --classify good bad cand-good >/dev/full 2>"$W/err"; rc=$?
+	t "an output that cannot be written: exit 128 (got $rc), one line" sh -c \
+		"[ $rc -eq 128 ] && [ \$(wc -l <'$W/err') -eq 1 ] && grep -q 'stdout' '$W/err'"
+else
+	skip "no /dev/full"
+fi
+printf 'not a database\n' >"$W/junk.db"
+aborts "a file that is not a database" "" --classify --db "$W/junk.db" good bad cand-good
 t "without --classify, errors keep their status" sh -c \
 	"'$AIMCMP' good nosuch >/dev/null 2>&1; [ \$? -eq 1 ]"
 echo "1..$n"

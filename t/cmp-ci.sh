@@ -1,7 +1,10 @@
 #!/bin/sh
 # aimcmp --format junit and --format tap: one test case per test, a
 # regression a failure (JUnit) or "not ok" (TAP) with its numbers, a test
-# missing from NEW a skip, one that crashed on NEW an error; the JUnit
+# missing from NEW or one that crashed there an error (not ok), one
+# missing from the base a skip; a comparison of no test an error of its
+# own and, with --fail-on-regression, exit 4, as is a test missing or
+# failed on NEW; every warning of the text in both; the JUnit
 # output valid against the JUnit schema (t/data/junit.xsd), the TAP
 # output read by Perl's TAP parser as exactly the tests compared, even
 # with a test name holding XML specials, '#', a newline, an escape and
@@ -66,11 +69,11 @@ if command -v xmllint >/dev/null 2>&1; then
 		"xmllint --xpath 'string(//failure/@message)' '$W/out.xml' |
 		 grep -q '^add_long [0-9.]* -> [0-9.]* .*(-50\.[0-9]*%), regressed, interval \[-'"
 	t "junit: the counts in the attributes" test \
-		"$(x 'concat(/testsuites/@tests, /testsuites/@failures, /testsuites/@errors, /testsuites/@skipped)')" = 4111
-	t "junit: a test missing from NEW is skipped" \
-		test "$(x 'string(//testcase[skipped]/@name)')" = page_test
+		"$(x 'concat(/testsuites/@tests, /testsuites/@failures, /testsuites/@errors, /testsuites/@skipped)')" = 4120
+	t "junit: a test missing from NEW is an error" \
+		test "$(x 'string(//testcase[@name="page_test"]/error/@type)')" = missing
 	t "junit: a crash on NEW is an error with its status" \
-		test "$(x 'string(//testcase[error]/error/@type)')" = crash
+		test "$(x 'string(//testcase[@name="brk_test"]/error/@type)')" = crash
 	t "junit: the hostile name keeps its specials, escaped" sh -c \
 		"xmllint --xpath 'string(//testcase[2]/@name)' '$W/out.xml' |
 		 grep -qxF -- \"\$1\"" sh "$shown"
@@ -83,8 +86,9 @@ t "tap: exit 0 without --fail-on-regression" test "$rc" -eq 0
 t "tap: KTAP version line, then the plan" \
 	test "$(head -n 2 "$W/out.tap" | tr '\n' ' ')" = "KTAP version 1 1..4 "
 t "tap: the regression is 'not ok'" grep -qx 'not ok 1 add_long' "$W/out.tap"
-t "tap: a missing test is a SKIP with its reason" \
-	grep -qx 'ok 3 page_test # SKIP missing on two' "$W/out.tap"
+t "tap: a missing test is 'not ok', with its reason" sh -c \
+	"grep -qx 'not ok 3 page_test' '$W/out.tap' &&
+	 grep -qx '# missing on two' '$W/out.tap'"
 t "tap: the numbers as a diagnostic" \
 	grep -q '^# add_long [0-9.]* -> [0-9.]* .*regressed' "$W/out.tap"
 if perl -MTAP::Parser -e 1 2>/dev/null; then
@@ -98,8 +102,8 @@ if perl -MTAP::Parser -e 1 2>/dev/null; then
 			      scalar(@s), " ", $p->tests_planned, " ",
 			      scalar($p->parse_errors), "\n";' "$1"
 	}
-	t "tap: the parser reads 4 tests: 2 ok (1 skip), 2 not ok" \
-		test "$(counts "$W/out.tap")" = "2 2 1 4 0"
+	t "tap: the parser reads 4 tests: 1 ok, 3 not ok" \
+		test "$(counts "$W/out.tap")" = "1 3 0 4 0"
 	"$AIMCMP" --db "$DB" --format tap one one >"$W/same.tap" 2>/dev/null
 	"$AIMCMP" --db "$DB" --format tap one two one >"$W/two.tap" 2>/dev/null
 	t "tap: with NEW sides as subtests, one test point each" \
@@ -120,5 +124,35 @@ else
 	skip "Perl's TAP::Parser not found"
 fi
 
+# The gates that must not pass: a test missing or failed on NEW, and a
+# comparison of no test at all (no result of 100 copies).
+"$AIMCMP" --db "$DB" --fail-on-regression --tests page_test,brk_test one two \
+	>/dev/null 2>"$W/inc.err"; rc=$?
+t "--fail-on-regression, tests missing or failed on NEW: exit 4, said" sh -c \
+	"test $rc -eq 4 && grep -q '^aimcmp: --fail-on-regression: 2 tests missing, failed or without a usable process on a NEW side' '$W/inc.err'"
+"$AIMCMP" --db "$DB" --fail-on-regression --copies 100 -f junit one two \
+	>"$W/none.xml" 2>"$W/none.err"; rc=$?
+t "--fail-on-regression, no test compared: exit 4, said" sh -c \
+	"test $rc -eq 4 && grep -q 'no test was compared' '$W/none.err'"
+t "junit: no test compared is an error case" sh -c \
+	"grep -q '<testsuites name=\"aimcmp\" tests=\"1\" failures=\"0\" errors=\"1\"' '$W/none.xml' &&
+	 grep -q '<error message=\"no test was compared against two' '$W/none.xml'"
+"$AIMCMP" --db "$DB" --copies 100 -f tap one two >"$W/none.tap" 2>/dev/null
+t "tap: no test compared is 'not ok'" grep -qx 'not ok 1 comparison' "$W/none.tap"
+"$AIMCMP" --db "$DB" --fail-on-regression --tests add_long,creat-clo one one \
+	>/dev/null 2>&1; rc=$?
+t "--fail-on-regression: a complete comparison without regression, exit 0" \
+	test "$rc" -eq 0
+# Every warning of the text reaches both (the boot warnings among them).
+"$AIMCMP" --db "$DB" one two 2>/dev/null | sed -n 's/^# warning: //p' >"$W/warn.txt"
+"$AIMCMP" --db "$DB" -f tap one two 2>/dev/null >"$W/w.tap"
+"$AIMCMP" --db "$DB" -f junit one two 2>/dev/null >"$W/w.xml"
+t "every warning of the text is a TAP diagnostic and a JUnit property" sh -c '
+	test -s "$1" || exit 1
+	while IFS= read -r w; do
+		grep -qxF "# $w" "$2" || exit 1
+		x=$(printf "%s" "$w" | sed "s/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g; s/\"/\&quot;/g; s/'"'"'/\&apos;/g")
+		grep -qF "<property name=\"warning\" value=\"$x\"/>" "$3" || exit 1
+	done <"$1"' sh "$W/warn.txt" "$W/w.tap" "$W/w.xml"
 echo "1..$n"
 exit $((fails > 0))

@@ -109,9 +109,9 @@ test_values(const struct cmp_table *t)
 static void
 test_formats(const struct cmp_table *t)
 {
-	char *text = cmpfx_render(FMT_TEXT, t), *lines = cmpfx_render(FMT_LINES, t);
-	char *csv = cmpfx_render(FMT_CSV, t), *json = cmpfx_render(FMT_JSON, t);
-	char *md = cmpfx_render(FMT_MD, t), *html = cmpfx_render(FMT_HTML, t);
+	char *text = cmpfx_render("text", t), *lines = cmpfx_render("lines", t);
+	char *csv = cmpfx_render("csv", t), *json = cmpfx_render("json", t);
+	char *md = cmpfx_render("markdown", t), *html = cmpfx_render("html", t);
 
 	ok(strstr(text, "\n      vol_cs  ") != NULL &&
 	   strstr(text, "50.00% R") != NULL, "text: indented sub-row, pct, R");

@@ -118,7 +118,7 @@ cmpfx_printed_tag(struct query_tag *t, const char *tag, int64_t run,
 }
 
 char *
-cmpfx_render(enum fmt_kind kind, const struct cmp_table *t)
+cmpfx_render(const char *format, const struct cmp_table *t)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -126,7 +126,7 @@ cmpfx_render(enum fmt_kind kind, const struct cmp_table *t)
 
 	if (f == NULL)
 		bail("open_memstream failed");
-	ok(fmt_write(f, kind, t) == 0, "format %d writes", (int)kind);
+	ok(fmt_find(format)->table(f, t, 0) == 0, "format %s writes", format);
 	if (fclose(f) != 0)
 		bail("cannot close the memory stream");
 	return buf;

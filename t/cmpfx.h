@@ -35,8 +35,8 @@ void cmpfx_tag(struct query_tag *t, const char *tag, int64_t run);
 /* An imported classic report of add_long only: one printed sample. */
 void cmpfx_printed_tag(struct query_tag *t, const char *tag, int64_t run,
 		       double ops);
-/* T in format KIND (one TAP assertion that it wrote); malloc'd. */
-char *cmpfx_render(enum fmt_kind kind, const struct cmp_table *t);
+/* T in the format named FORMAT (one TAP assertion that it wrote); malloc'd. */
+char *cmpfx_render(const char *format, const struct cmp_table *t);
 /* The lines of TEXT that are not comments; malloc'd. */
 char *cmpfx_data_lines(const char *text);
 /* Free T and the N tags S. */

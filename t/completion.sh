@@ -62,6 +62,12 @@ is "aimrun --cmd --format" "csv" "$R" --cmd x --format c
 is "aimcmp tags from aimdb list" "v6.8 v6.9" "$C" --db "$DB" v6
 is "aimcmp -d and a tag" "v6.8 v6.9" "$C" -d "$DB" v6.8 v
 is "aimcmp --format" "json junit" "$C" --format j
+# Every format of aimcmp's table, and its alias, as --format help says them.
+is "aimcmp --format: the table's formats" \
+	"$("$C" --format help | cut -f1 | LC_ALL=C sort | tr '\n' ' ' | sed 's/ $//')" \
+	"$C" --format ''
+is "... and they are these" "csv html json junit lines markdown md tap text" \
+	"$C" --format ''
 is "aimcmp --tests: test names" "creat-clo" "$C" --tests creat
 is "aimplot tags" "v6.8 v6.9" "$P" --db "$DB" v
 is "aimplot --format" "pdf png" "$P" --format p
@@ -72,7 +78,7 @@ is "aimplan new -d is --duration" "" "$A" new -d ''
 is "aimplan new --kernel: tags" "v6.8 v6.9" "$A" --db "$DB" new --kernel v
 is "aimdb show: tags" "v6.8 v6.9" "$D" --db "$DB" show v
 is "aimdb export -f" "csv json" "$D" export -f ''
-is "aimdb import -f" "lines lkp logfile" "$D" import -f l
+is "aimdb import -f" "lines lkp lkp-compare logfile" "$D" import -f l
 is "aimdb import options" "--again" "$D" import --ag
 is "hostile tags: offered quoted, as data" \
 	'\$\(touch\ PWNED\) a\ \`touch\ PWNED2\`\ b v6.8 v6.9 x\;y' \

@@ -47,6 +47,8 @@ t "undamaged: 60 results, new_raph failed" \
 		'39,new_raph,1,,fail,Unable to converge after 100 tries.; new_raph: Success; *** Failed to execute new_raph  ***,'"
 
 t "ends at a blank line, no closing rule" same mail-blank-end.txt
+t "a blank line between rows: the rows after it carry on the table" \
+	same mail-blank-rows.txt
 t "ends at the end of the file" same mail-eof.txt
 t "ends at the end of the file, no final newline" same mail-eof-noeol.txt
 t "ends at the next report's title" same mail-next-title.txt -t oldbox
@@ -82,9 +84,9 @@ t "archived reports compare as the published table" sh -c \
 
 # Ambiguous: refused with file:line, the database as it was.
 DB=$(db_first mail-clean.txt.db)
-refused "a blank line inside the table" 1 \
-	"mail-bad-blank.txt:33: row of exec_test after the end of the table at line 32" \
-	"$AIMDB" --db "$DB" import -t bad "$D/mail-bad-blank.txt"
+refused "a line of text inside the table" 1 \
+	"mail-bad-text.txt:33: row of exec_test after the end of the table at line 32" \
+	"$AIMDB" --db "$DB" import -t bad "$D/mail-bad-text.txt"
 refused "a row broken inside a number" 1 "mail-bad-split.txt:24: malformed row" \
 	"$AIMDB" --db "$DB" import -t bad "$D/mail-bad-split.txt"
 refused "units cut short" 1 \

@@ -53,7 +53,7 @@ printf '{\n "aim9.page_test.ops_per_sec": [1, 2],\n "stats_source": ["/a/stats.j
 refused "lkp: a matrix row of the wrong length" 1 "short.json:2: aim9.page_test.ops_per_sec: 2 values, expected 1" \
 	"$AIMDB" --db "$DB" import -t bad "$W/short.json"
 sed 's/benchbox/bench\x01box/' "$D/mmtests-aim9-1" >"$W/ctl-log"
-refused "mmtests: a control character in a fact" 1 "ctl-log:7: hostname" \
+refused "mmtests: a control character in a fact" 1 "ctl-log:7: Machine's name" \
 	"$AIMDB" --db "$DB" import -t bad "$W/ctl-log"
 
 # Result directories: mmtests logs aim9-1..N as one run, an lkp run
@@ -83,7 +83,7 @@ t "a directory named through a link is read" \
 DB=$DIRDB
 refused "the same directory twice" 1 "already imported" \
 	"$AIMDB" --db "$DB" import -t x "$D/mmtests-logs"
-refused "a directory as a classic report" 1 "only mmtests logs and lkp" \
+refused "a directory as a classic report" 1 "a directory: only an lkp run" \
 	"$AIMDB" --db "$DB" import -t x -f console "$D/mmtests-logs"
 mkdir "$W/planted" "$W/fifo" "$W/gap" "$W/other" "$W/lkpfifo" "$W/empty"
 cp "$D/mmtests-logs/aim9-1" "$D/mmtests-logs/aim9-3" "$W/planted/"
@@ -100,7 +100,7 @@ sed 's/benchbox/otherbox/' "$D/mmtests-logs/aim9-2" >"$W/other/aim9-2"
 refused "an iteration of another machine" 1 "other/aim9-2: hostname differs" \
 	"$AIMDB" --db "$DB" import -t y "$W/other"
 refused "a directory without logs or lkp results" 1 \
-	"empty: not a regular file, nor mmtests logs" \
+	"empty: not a regular file, nor an lkp run (aim9.json, stats.json) or mmtests logs" \
 	"$AIMDB" --db "$DB" import -t y "$W/empty"
 refused "-f mmtests: a directory without logs" 1 "empty: no aim9-1 log" \
 	"$AIMDB" --db "$DB" import -t y -f mmtests "$W/empty"

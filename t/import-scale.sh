@@ -40,5 +40,25 @@ refused "200000 runs: the last record's conflict with the first" 1 \
 gen 1 50000 >"$W/ok.csv"
 imp "$W/ok.csv" >"$W/out" 2>&1
 t "50000 repetitions imported" grep -qF "(50000 results)" "$W/out"
+
+# Mail's shapes cost their length too: 300,000 blank lines between two
+# rows of a console table (each looks past the blanks for a row), one
+# quoted-printable line of 200,000 soft breaks (refused past 1 MiB).
+R=$(printf '%108s' '' | tr ' ' -)
+{ printf '%s\n' "$R" \
+	" Test        Test        Elapsed  Iteration    Iteration          Operation" \
+	"Number       Name      Time (sec)   Count   Rate (loops/sec)    Rate (ops/sec)" \
+	"$R" "     1 add_double           2.00        100   50.00000       900000.00 Thousand Double Precision Additions/second"
+	awk 'BEGIN { for (i = 0; i < 300000; i++) print "" }'
+	echo "     2 add_float            2.00        100   50.00000       600000.00 Thousand Single Precision Additions/second"
+} >"$W/blanks.txt"
+imp -n -t x "$W/blanks.txt" >"$W/out" 2>&1
+t "300000 blank lines between two rows: one table" grep -qF "(2 results)" "$W/out"
+{ printf 'Content-Transfer-Encoding: quoted-printable\n\n'
+	awk 'BEGIN { for (i = 0; i < 200000; i++) printf "%075d=\n", 0 }'
+} >"$W/long.eml"
+refused "a quoted-printable line of 200000 soft breaks" 1 \
+	"long.eml:3: a quoted-printable line longer than 1 MiB once decoded" \
+	imp -n -t x "$W/long.eml"
 echo "1..$n"
 exit $((fails > 0))

@@ -11,68 +11,14 @@
 #include <unistd.h>
 
 #include "import.h"
+#include "importfx.h"
 #include "log.h"
 #include "tap.h"
 #include "xalloc.h"
 
-#define RULE "----------------------------------------" \
-	     "----------------------------------------" \
-	     "----------------------------\n"
-#define HEAD RULE \
-	" Test        Test        Elapsed  Iteration    Iteration          Operation\n" \
-	"Number       Name      Time (sec)   Count   Rate (loops/sec)    Rate (ops/sec)\n" \
-	RULE
 #define ROW3 "     3 add_long             2.01        137   68.15920      4089552.24 Thousand Long Integer Additions/second\n"
 #define ROW12 "    12 fork_test            2.00      61874 30937.00000      3093700.00 Task Creations/second\n"
 #define ROW16 "    16 disk_rd              2.03         93   45.81281       234561.58 Sequential Disk Reads (K)/second\n"
-
-/* Parse the SIZE bytes of TEXT; the error message, if any, goes to MSG. */
-static int
-parse_n(const char *text, size_t size, enum import_kind kind,
-	struct import_file *f, char *msg, size_t len)
-{
-	FILE *in = fmemopen((void *)text, size, "r");
-	FILE *err = tmpfile();
-	int saved = dup(STDERR_FILENO), rc;
-	size_t n;
-
-	if (in == NULL || err == NULL || saved < 0)
-		bail("cannot set up the parser input");
-	fflush(stderr);
-	if (dup2(fileno(err), STDERR_FILENO) < 0)
-		bail("dup2 failed");
-	rc = import_parse(in, "r.txt", kind, f);
-	fflush(stderr);
-	if (dup2(saved, STDERR_FILENO) < 0)
-		bail("dup2 failed");
-	close(saved);
-	rewind(err);
-	n = fread(msg, 1, len - 1, err);
-	msg[n] = '\0';
-	if (n > 0 && msg[n - 1] == '\n')
-		msg[n - 1] = '\0';
-	fclose(err);
-	fclose(in);
-	return rc;
-}
-
-static int
-parse(const char *text, enum import_kind kind, struct import_file *f,
-      char *msg, size_t len)
-{
-	return parse_n(text, strlen(text), kind, f, msg, len);
-}
-
-static void
-refused(const char *text, enum import_kind kind, const char *want,
-	const char *what)
-{
-	struct import_file f;
-	char msg[512];
-
-	ok(parse(text, kind, &f, msg, sizeof(msg)) < 0, "refused: %s", what);
-	is_string(msg, want, "message: %s", what);
-}
 
 static void
 test_console(void)
@@ -87,9 +33,9 @@ test_console(void)
 	struct import_result *r;
 	char msg[512];
 
-	ok(parse(text, IMPORT_AUTO, &f, msg, sizeof(msg)) == 0,
+	ok(importfx_parse(text, "auto", &f, msg, sizeof(msg)) == 0,
 	   "console report parses");
-	is_int(f.kind, IMPORT_CONSOLE, "detected as console");
+	is_string(import_format_name(f.format), "console", "detected as console");
 	is_int((int64_t)f.n_reports, 1, "one report");
 	is_string(f.reports[0].title, "my title", "title line");
 	is_int(f.reports[0].line, 5, "report starts at its first rule");
@@ -119,7 +65,7 @@ test_binary(void)
 	struct import_file f;
 	char msg[512];
 
-	ok(parse_n(junk, sizeof(junk) - 1, IMPORT_AUTO, &f, msg,
+	ok(importfx_parse_n(junk, sizeof(junk) - 1, "auto", &f, msg,
 		   sizeof(msg)) < 0, "refused: binary data");
 	is_string(msg, "aimdb: r.txt:2: binary data (NUL byte)",
 		  "message: binary data");
@@ -132,7 +78,7 @@ test_no_rule(void)
 	struct import_file f;
 	char msg[512];
 
-	ok(parse(HEAD ROW3 ROW12, IMPORT_AUTO, &f, msg, sizeof(msg)) == 0,
+	ok(importfx_parse(HEAD ROW3 ROW12, "auto", &f, msg, sizeof(msg)) == 0,
 	   "a table without its closing rule parses");
 	is_int(f.n_reports == 1 ? (int64_t)f.reports[0].n_results : -1, 2,
 	       "both rows of a table without its closing rule");
@@ -142,34 +88,34 @@ test_no_rule(void)
 static void
 test_console_bad(void)
 {
-	refused(HEAD ROW3
+	importfx_refused(HEAD ROW3
 		"     4 add_quad             2.00        100   50.00000      3000000.00 Thousand Integer Additions/second\n" RULE,
-		IMPORT_AUTO, "aimdb: r.txt:6: unknown test \"add_quad\"",
+		"auto", "aimdb: r.txt:6: unknown test \"add_quad\"",
 		"unknown test");
-	refused(HEAD ROW3 "    12 fork_test            2.00      61874      3093700.00 Task Creations/second\n" RULE,
-		IMPORT_AUTO,
+	importfx_refused(HEAD ROW3 "    12 fork_test            2.00      61874      3093700.00 Task Creations/second\n" RULE,
+		"auto",
 		"aimdb: r.txt:6: malformed row: expected number name elapsed count loops/s ops/s units/second",
 		"missing column");
-	refused(HEAD ROW3 "    12 fork_test            2.00      61874 30937.", IMPORT_AUTO,
+	importfx_refused(HEAD ROW3 "    12 fork_test            2.00      61874 30937.", "auto",
 		"aimdb: r.txt:6: malformed row: expected number name elapsed count loops/s ops/s units/second",
 		"truncated row");
 	test_no_rule();
-	refused(HEAD ROW12 ROW3 RULE, IMPORT_AUTO,
+	importfx_refused(HEAD ROW12 ROW3 RULE, "auto",
 		"aimdb: r.txt:6: row number 3 does not follow 12",
 		"rows out of order");
-	refused(HEAD "     3 add_long             2.01        137   68.15920      4089552.24 Thousand Integer Additions/second\n" RULE,
-		IMPORT_AUTO,
+	importfx_refused(HEAD "     3 add_long             2.01        137   68.15920      4089552.24 Thousand Integer Additions/second\n" RULE,
+		"auto",
 		"aimdb: r.txt:5: add_long: units \"Thousand Integer Additions/second\", expected \"Thousand Long Integer Additions/second\"",
 		"wrong units");
-	refused(HEAD "     3 add_long             2.01        137   68.15920      5089552.24 Thousand Long Integer Additions/second\n" RULE,
-		IMPORT_AUTO,
+	importfx_refused(HEAD "     3 add_long             2.01        137   68.15920      5089552.24 Thousand Long Integer Additions/second\n" RULE,
+		"auto",
 		"aimdb: r.txt:5: add_long: ops/s 5089552.24 is not loops/s 68.1592 times the factor 60000",
 		"ops/s inconsistent with loops/s");
-	refused(HEAD "    12 fork_test      brk failed\n" RULE, IMPORT_AUTO,
+	importfx_refused(HEAD "    12 fork_test      brk failed\n" RULE, "auto",
 		"aimdb: r.txt:5: row of fork_test has neither rates nor \"Skipping to next test.\" (truncated?)",
 		"failure never closed");
-	refused("hello\nworld\n", IMPORT_AUTO,
-		"aimdb: r.txt:1: not an AIM9 console report, logfile.suite9, suite9.ss, aimkit CSV export, mmtests or lkp-tests result",
+	importfx_refused("hello\nworld\n", "auto",
+		"aimdb: r.txt:1: no AIM9 results found: not a console report, logfile.suite9, suite9.ss, posted comparison, mmtests or lkp-tests result, or aimkit export",
 		"plain text");
 	test_binary();
 }
@@ -185,7 +131,7 @@ test_two_reports(void)
 	struct import_file f;
 	char msg[512];
 
-	ok(parse(text, IMPORT_AUTO, &f, msg, sizeof(msg)) == 0,
+	ok(importfx_parse(text, "auto", &f, msg, sizeof(msg)) == 0,
 	   "three reports parse");
 	is_int((int64_t)f.n_reports, 3, "three reports");
 	is_string(f.reports[0].title, "alpha", "decoration stripped");
@@ -207,9 +153,9 @@ test_logfile(void)
 	struct import_result *r;
 	char msg[512];
 
-	ok(parse(text, IMPORT_AUTO, &f, msg, sizeof(msg)) == 0,
+	ok(importfx_parse(text, "auto", &f, msg, sizeof(msg)) == 0,
 	   "logfile parses");
-	is_int(f.kind, IMPORT_LOGFILE, "detected as logfile.suite9");
+	is_string(import_format_name(f.format), "logfile", "detected as logfile.suite9");
 	is_int((int64_t)f.n_reports, 2, "two appended runs");
 	is_string(f.reports[0].host, "box", "machine name");
 	is_string(f.reports[1].title, "2.6.20", "title is the configuration");
@@ -220,12 +166,12 @@ test_logfile(void)
 	is_int(f.reports[0].results[1].samples[0].elapsed_ns,
 	       1000000000000, "%%g exponent read");
 	import_free(&f);
-	refused("box\nconf\nadd_long 10010 68.1319 Thousand Long Integer Additions/second\n",
-		IMPORT_LOGFILE,
+	importfx_refused("box\nconf\nadd_long 10010 68.1319 Thousand Long Integer Additions/second\n",
+		"logfile",
 		"aimdb: r.txt:3: malformed line: expected name elapsed_ms loops/s ops/s units/second",
 		"logfile line without ops");
-	refused("box\nconf\nadd_lng 10010 68.1319 4087912.09 Thousand Long Integer Additions/second\n",
-		IMPORT_LOGFILE, "aimdb: r.txt:3: unknown test \"add_lng\"",
+	importfx_refused("box\nconf\nadd_lng 10010 68.1319 4087912.09 Thousand Long Integer Additions/second\n",
+		"logfile", "aimdb: r.txt:3: unknown test \"add_lng\"",
 		"logfile unknown test");
 }
 
@@ -240,9 +186,9 @@ test_ss(void)
 	struct import_file f;
 	char msg[512];
 
-	ok(parse(text, IMPORT_AUTO, &f, msg, sizeof(msg)) == 0,
+	ok(importfx_parse(text, "auto", &f, msg, sizeof(msg)) == 0,
 	   "suite9.ss parses");
-	is_int(f.kind, IMPORT_SS, "detected as suite9.ss");
+	is_string(import_format_name(f.format), "ss", "detected as suite9.ss");
 	is_int((int64_t)f.reports[0].n_results, 3, "three results");
 	ok(f.reports[0].results[0].samples[0].printed_ops == 4087912.0,
 	   "integer ops/s");
@@ -251,11 +197,11 @@ test_ss(void)
 	is_int((int64_t)f.reports[0].results[2].factor, 2048,
 	       "sync factor is half the file size");
 	import_free(&f);
-	refused("box\nc\nadd_long\t4087912\tThousand Integer Additions per second\n",
-		IMPORT_SS,
+	importfx_refused("box\nc\nadd_long\t4087912\tThousand Integer Additions per second\n",
+		"ss",
 		"aimdb: r.txt:3: add_long: units \"Thousand Integer Additions per second\" do not match \"Thousand Long Integer Additions/second\"",
 		"ss wrong units");
-	refused("box\nc\nadd_long\t4087912\n", IMPORT_SS,
+	importfx_refused("box\nc\nadd_long\t4087912\n", "ss",
 		"aimdb: r.txt:3: malformed line: expected name<TAB>ops/s<TAB>units per second",
 		"ss missing field");
 }
@@ -274,8 +220,8 @@ test_csv(void)
 	struct import_result *r;
 	char msg[512];
 
-	ok(parse(text, IMPORT_AUTO, &f, msg, sizeof(msg)) == 0, "CSV parses");
-	is_int(f.kind, IMPORT_CSV, "detected as CSV");
+	ok(importfx_parse(text, "auto", &f, msg, sizeof(msg)) == 0, "CSV parses");
+	is_string(import_format_name(f.format), "csv", "detected as CSV");
 	is_int((int64_t)f.n_reports, 2, "two runs");
 	is_string(f.reports[0].title, "v1", "tag of the first run");
 	r = &f.reports[0].results[0];
@@ -290,21 +236,21 @@ test_csv(void)
 	ok(f.reports[1].results[0].samples[0].printed_ops == 4019704.43,
 	   "printed ops");
 	import_free(&f);
-	refused(CSVHEAD "v1,4,3,add_long,1,1,ok,,20,400000000,60000,Thousand Long Integer Additions/second\n",
-		IMPORT_CSV, "aimdb: r.txt:2: expected 13 fields, found 12",
+	importfx_refused(CSVHEAD "v1,4,3,add_long,1,1,ok,,20,400000000,60000,Thousand Long Integer Additions/second\n",
+		"csv", "aimdb: r.txt:2: expected 13 fields, found 12",
 		"CSV short record");
-	refused(CSVHEAD "v1,4,3,add_long,1,2,ok,,20,400000000,60000,Thousand Long Integer Additions/second,\n",
-		IMPORT_CSV, "aimdb: r.txt:2: add_long rep 1: sample 2 out of order",
+	importfx_refused(CSVHEAD "v1,4,3,add_long,1,2,ok,,20,400000000,60000,Thousand Long Integer Additions/second,\n",
+		"csv", "aimdb: r.txt:2: add_long rep 1: sample 2 out of order",
 		"CSV sample order");
-	refused(CSVHEAD "v1,4,3,add_lng,1,1,ok,,20,400000000,60000,Thousand Long Integer Additions/second,\n",
-		IMPORT_CSV, "aimdb: r.txt:2: unknown test \"add_lng\"",
+	importfx_refused(CSVHEAD "v1,4,3,add_lng,1,1,ok,,20,400000000,60000,Thousand Long Integer Additions/second,\n",
+		"csv", "aimdb: r.txt:2: unknown test \"add_lng\"",
 		"CSV unknown test");
-	refused(CSVHEAD "v1,4,3,add_long,1,1,ok,,20,-4,60000,Thousand Long Integer Additions/second,\n",
-		IMPORT_CSV,
+	importfx_refused(CSVHEAD "v1,4,3,add_long,1,1,ok,,20,-4,60000,Thousand Long Integer Additions/second,\n",
+		"csv",
 		"aimdb: r.txt:2: elapsed_ns: expected a whole number, found \"-4\"",
 		"CSV negative time");
-	refused("tag,run_id,number,test,rep,seq,status,reason,calls,elapsed,factor,units,printed_ops\n",
-		IMPORT_CSV,
+	importfx_refused("tag,run_id,number,test,rep,seq,status,reason,calls,elapsed,factor,units,printed_ops\n",
+		"csv",
 		"aimdb: r.txt:1: not an aimkit CSV export: the header must be tag,run_id,number,test,rep,seq,status,reason,calls,elapsed_ns,factor,units,printed_ops,env_key,env_value,metrics,uuid,judged,better,copies (or end at metrics, env_value or printed_ops)",
 		"CSV header");
 }
@@ -323,7 +269,7 @@ test_csv_env(void)
 	struct import_file f;
 	char msg[512];
 
-	ok(parse(text, IMPORT_AUTO, &f, msg, sizeof(msg)) == 0,
+	ok(importfx_parse(text, "auto", &f, msg, sizeof(msg)) == 0,
 	   "CSV with environment parses");
 	is_int((int64_t)f.n_reports, 2, "two runs");
 	is_int((int64_t)f.reports[0].n_env, 2, "two facts of the first run");
@@ -331,27 +277,27 @@ test_csv_env(void)
 	is_string(f.reports[0].env[0].value, "Xeon, 2 GHz", "quoted fact value");
 	is_int((int64_t)f.reports[1].n_env, 0, "second run without facts");
 	import_free(&f);
-	refused(CSVHEAD15 "v1,4,3,,,,,,,,,,,cpu.model,x\n" CSVROW, IMPORT_CSV,
+	importfx_refused(CSVHEAD15 "v1,4,3,,,,,,,,,,,cpu.model,x\n" CSVROW, "csv",
 		"aimdb: r.txt:2: an environment record must have no number",
 		"environment record with a test field");
-	refused(CSVHEAD15 "v1,4,,,,,,,,,,,,cpu model,x\n" CSVROW, IMPORT_CSV,
+	importfx_refused(CSVHEAD15 "v1,4,,,,,,,,,,,,cpu model,x\n" CSVROW, "csv",
 		"aimdb: r.txt:2: env_key: \"cpu model\" is not a name of 1 to 64 letters, digits and ._-",
 		"bad fact name");
-	refused(CSVHEAD15 "v1,4,,,,,,,,,,,,cpu.model,\"a\033[31m\"\n" CSVROW,
-		IMPORT_CSV,
+	importfx_refused(CSVHEAD15 "v1,4,,,,,,,,,,,,cpu.model,\"a\033[31m\"\n" CSVROW,
+		"csv",
 		"aimdb: r.txt:2: env_value of cpu.model: control character or invalid UTF-8",
 		"fact value with an escape");
-	refused(CSVHEAD15 "v1,4,,,,,,,,,,,,a,1\nv1,4,,,,,,,,,,,,a,2\n" CSVROW,
-		IMPORT_CSV, "aimdb: r.txt:3: env_key a given twice for run 4",
+	importfx_refused(CSVHEAD15 "v1,4,,,,,,,,,,,,a,1\nv1,4,,,,,,,,,,,,a,2\n" CSVROW,
+		"csv", "aimdb: r.txt:3: env_key a given twice for run 4",
 		"fact given twice");
-	refused(CSVHEAD15 "v1,4,,,,,,,,,,,,a,\n" CSVROW, IMPORT_CSV,
+	importfx_refused(CSVHEAD15 "v1,4,,,,,,,,,,,,a,\n" CSVROW, "csv",
 		"aimdb: r.txt:2: env_value of a: missing or longer than 16384 bytes",
 		"fact without a value");
-	refused(CSVHEAD15 "v1,4,,,,,,,,,,,,a,1\n", IMPORT_CSV,
+	importfx_refused(CSVHEAD15 "v1,4,,,,,,,,,,,,a,1\n", "csv",
 		"aimdb: r.txt:2: run 4: an environment without results",
 		"environment without results");
-	refused(CSVHEAD15 "v1,4,3,add_long,1,1,ok,,20,400000000" ADD_LONG ",,x\n",
-		IMPORT_CSV, "aimdb: r.txt:2: env_value without env_key",
+	importfx_refused(CSVHEAD15 "v1,4,3,add_long,1,1,ok,,20,400000000" ADD_LONG ",,x\n",
+		"csv", "aimdb: r.txt:2: env_value without env_key",
 		"value without a name");
 }
 
@@ -359,40 +305,40 @@ test_csv_env(void)
 static void
 test_ranges(void)
 {
-	refused(CSVHEAD "v1,4,3,add_long,4294967297,1,ok,,20,400000000" ADD_LONG "\n",
-		IMPORT_CSV,
+	importfx_refused(CSVHEAD "v1,4,3,add_long,4294967297,1,ok,,20,400000000" ADD_LONG "\n",
+		"csv",
 		"aimdb: r.txt:2: rep: 4294967297 out of range (1 to 1000000)",
 		"CSV rep beyond 32 bits");
-	refused(CSVHEAD "v1,99999999999999999999,3,add_long,1,1,ok,,20,400000000" ADD_LONG "\n",
-		IMPORT_CSV,
+	importfx_refused(CSVHEAD "v1,99999999999999999999,3,add_long,1,1,ok,,20,400000000" ADD_LONG "\n",
+		"csv",
 		"aimdb: r.txt:2: run_id: 99999999999999999999 out of range (1 to 999999999999999999)",
 		"CSV run id beyond 64 bits");
-	refused(CSVHEAD "v1,4,3,add_long,1,1,ok,,1000000000000001,400000000" ADD_LONG "\n",
-		IMPORT_CSV,
+	importfx_refused(CSVHEAD "v1,4,3,add_long,1,1,ok,,1000000000000001,400000000" ADD_LONG "\n",
+		"csv",
 		"aimdb: r.txt:2: calls: 1000000000000001 out of range (0 to 1000000000000000)",
 		"CSV calls");
-	refused(CSVHEAD "v1,4,3,add_long,1,1,ok,,20,400000000" ADD_LONG "1e308\n",
-		IMPORT_CSV,
+	importfx_refused(CSVHEAD "v1,4,3,add_long,1,1,ok,,20,400000000" ADD_LONG "1e308\n",
+		"csv",
 		"aimdb: r.txt:2: printed_ops: 1e+308 out of range (0 to 1e+15)",
 		"CSV printed rate");
-	refused(CSVHEAD "v1,4,3,add_long,1,1,ok,,1000000000000000,1" ADD_LONG "\n",
-		IMPORT_CSV,
+	importfx_refused(CSVHEAD "v1,4,3,add_long,1,1,ok,,1000000000000000,1" ADD_LONG "\n",
+		"csv",
 		"aimdb: r.txt:2: add_long rep 1: calls, factor and elapsed_ns give 6e+28 ops/s, beyond 1e+15",
 		"CSV rate from calls and time");
-	refused(HEAD "    16 disk_rd              2.03         93   1e299       5.12e302 Sequential Disk Reads (K)/second\n" RULE,
-		IMPORT_CONSOLE,
+	importfx_refused(HEAD "    16 disk_rd              2.03         93   1e299       5.12e302 Sequential Disk Reads (K)/second\n" RULE,
+		"console",
 		"aimdb: r.txt:5: disk_rd: loops/s 1e+299 out of range (0 to 1e+15)",
 		"console loops/s");
-	refused(HEAD "     3 add_long      99999999        137   68.15920      4089552.24 Thousand Long Integer Additions/second\n" RULE,
-		IMPORT_CONSOLE,
+	importfx_refused(HEAD "     3 add_long      99999999        137   68.15920      4089552.24 Thousand Long Integer Additions/second\n" RULE,
+		"console",
 		"aimdb: r.txt:5: add_long: elapsed time 1e+08 s out of range (1 ns to 1e+06 s)",
 		"console elapsed time");
-	refused("box\nconf\nadd_long 1 1e+20 6e+24 Thousand Long Integer Additions/second\n",
-		IMPORT_LOGFILE,
+	importfx_refused("box\nconf\nadd_long 1 1e+20 6e+24 Thousand Long Integer Additions/second\n",
+		"logfile",
 		"aimdb: r.txt:3: add_long: loops/s 1e+20 out of range (0 to 1e+15)",
 		"logfile loops/s");
-	refused("box\nc\nadd_long\t1e308\tThousand Long Integer Additions per second\n",
-		IMPORT_SS,
+	importfx_refused("box\nc\nadd_long\t1e308\tThousand Long Integer Additions per second\n",
+		"ss",
 		"aimdb: r.txt:3: add_long: ops/s 1e+308 out of range (0 to 1e+15)",
 		"suite9.ss ops/s");
 }

@@ -50,7 +50,7 @@ t "two levels: --format lines, a comment under the row" grep -Fqx \
 	"# 28 fun_cal: two levels: $L1; $L2" "$W/lines"
 "$AIMCMP" --format csv split split2 >"$W/csv" 2>/dev/null
 t "two levels: CSV columns base_levels and new_levels" sh -c "
-	head -n 1 '$W/csv' | grep -q ',reason,base_levels,new_levels\$' &&
+	head -n 1 '$W/csv' | grep -q ',reason,base_levels,new_levels,base_mean,' &&
 	grep -Fq ',\"7.3e+08 and 5.2e+08, 4 and 2 processes\",\"7.3e+08 and 5.2e+08, 3 and 3 processes\"' '$W/csv'"
 t "two levels: JSON levels of each side" sh -c "
 	grep -A4 '\"levels\": {' '$W/json' | grep -q '\"processes_high\": 4' &&
@@ -68,7 +68,7 @@ done
 t "one level: no row says levels, in any format" sh -c "
 	! grep -q 'two levels\|^ *levels  \|processes_high\|class=\"levels\"' $W/plain.* &&
 	grep -q '\"levels\": null' '$W/plain.json' &&
-	sed -n 2p '$W/plain.csv' | grep -q ',,\$'"
+	sed -n 2p '$W/plain.csv' | grep -Eq ',,[0-9.]+,[0-9.]+,-?[0-9.]+,-?[0-9.]+,\$'"
 "$AIMCMP" plain plain2 >"$W/plain" 2>&1
 t "one level: no levels warning" sh -c "! grep -q 'two levels' '$W/plain'"
 "$AIMCMP" split plain >"$W/one" 2>&1

@@ -94,28 +94,27 @@ test_table(void)
 	compare_overall(&t, 1, &o);
 	ok(o.better == MEASURE_LOWER && o.ratio > 1.19 && o.ratio < 1.21,
 	   "the overall line is of times, +20%% (%g)", o.ratio);
-	for (int k = FMT_TEXT; k <= FMT_LINES; k++) {
-		/* What says regressed in each format, and what would say improved. */
-		static const char *const want[][2] = {
-			[FMT_TEXT] = { "% R ", "% I " },
-			[FMT_CSV] = { ",regressed,", ",improved," },
-			[FMT_JSON] = { "\"verdict\": \"regressed\"",
-				       "\"verdict\": \"improved\"" },
-			[FMT_MD] = { "| regressed |", "| improved |" },
-			[FMT_HTML] = { "class=\"l regressed\"",
-				       "class=\"l improved\"" },
-			[FMT_LINES] = { " regressed [", " improved [" },
-		};
-		char *out = cmpfx_render((enum fmt_kind)k, &t);
+	/* What says regressed in each format, and what would say improved. */
+	static const char *const want[][3] = {
+		{ "text", "% R ", "% I " },
+		{ "csv", ",regressed,", ",improved," },
+		{ "json", "\"verdict\": \"regressed\"",
+		  "\"verdict\": \"improved\"" },
+		{ "markdown", "| regressed |", "| improved |" },
+		{ "html", "class=\"l regressed\"", "class=\"l improved\"" },
+		{ "lines", " regressed [", " improved [" },
+	};
+	for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++) {
+		char *out = cmpfx_render(want[k][0], &t);
 
-		ok(strstr(out, want[k][0]) != NULL &&
-		   strstr(out, want[k][1]) == NULL,
-		   "format %d says regressed", k);
-		if (k == FMT_JSON)
+		ok(strstr(out, want[k][1]) != NULL &&
+		   strstr(out, want[k][2]) == NULL,
+		   "format %s says regressed", want[k][0]);
+		if (strcmp(want[k][0], "json") == 0)
 			ok(strstr(out, "\"better\": \"lower\"") != NULL ||
 			   strstr(out, "\"better\":\"lower\"") != NULL,
 			   "JSON names the direction");
-		if (k == FMT_HTML)
+		if (strcmp(want[k][0], "html") == 0)
 			ok(strstr(out, ", time 10 ms") != NULL,
 			   "HTML: the strip's figure is a time");
 		free(out);
@@ -178,7 +177,7 @@ test_series(void)
 	struct stats_run a[6], b[6];
 	struct series_point p[2] = { { a, 6 }, { b, 6 } };
 	struct series_test st = { 0, "sleep10ms", "milliseconds",
-				  STATS_BASIS_MEAN, MEASURE_LOWER, p };
+				  STATS_BASIS_MEAN, MEASURE_LOWER, p, NULL };
 	struct stats_opts opt;
 	struct series s;
 

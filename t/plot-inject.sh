@@ -132,9 +132,12 @@ t "hostile -o and -s paths: exit 0" "$AIMPLOT" --db "$DB" -o "$o" \
 t "... drawn where asked" png "$o"
 t "... and nothing ran" no_marker
 per="$W/out/per\`touch MARK.per\`'\"/"
+# The database holds several machines' runs: a panel, and a file, per test
+# and machine; this one's runs are aimrun's here.
+me=$(uname -n | sed 's/[^A-Za-z0-9._-]/_/g')
 t "one file per test in a hostile directory: exit 0" "$AIMPLOT" --db "$DB" \
 	-o "$per" -s "$W/out/per.gp"
-t "... drawn" png "${per}03-add_long.png"
+t "... drawn" png "${per}03-add_long-$me.png"
 t "... and nothing ran" no_marker
 
 # The kept scripts, run by gnuplot with the hostile HOME: only the init
@@ -144,7 +147,7 @@ redrawn=yes
 kept "$W/out/all.gp" "$W/out/all.png" || redrawn=no
 kept "$W/out/title.gp" "$W/out/title.png" || redrawn=no
 kept "$so" "$o" || redrawn=no
-kept "$W/out/per.gp" "${per}03-add_long.png" || redrawn=no
+kept "$W/out/per.gp" "${per}03-add_long-$me.png" || redrawn=no
 t "the kept scripts, run by gnuplot itself, run nothing" no_marker
 else
 	no_gp 13
@@ -182,7 +185,7 @@ t "... and nothing ran" no_marker
 t "one file per test under such a directory: exit 0" "$AIMPLOT" --db "$DB" \
 	-o "|touch MARK.pdir;x/" -s "$W/out/pdir.gp"
 t "... the kept script, run by gnuplot, redraws them" \
-	kept "$W/out/pdir.gp" "$W/|touch MARK.pdir;x/03-add_long.png"
+	kept "$W/out/pdir.gp" "$W/|touch MARK.pdir;x/03-add_long-$me.png"
 t "... and nothing ran" no_marker
 t "... set output single-quoted, never starting with '|'" single_quoted \
 	"$W/out/pipe.gp" "$W/out/pdir.gp"

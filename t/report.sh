@@ -97,8 +97,11 @@ golden show-bare.txt "$AIMDB" show bare
 "$AIMCMP" --format lines --fail-on-regression v6.8 v6.9 >"$W/fail.txt" 2>&1; rc=$?
 t "--fail-on-regression: exit 3 when a test regressed" test "$rc" -eq 3
 t "... and the table is printed all the same" cmp "$W/fail.txt" "$D/repeated.txt"
+"$AIMCMP" --fail-on-regression bare quicklist >/dev/null 2>"$W/inc.err"; rc=$?
+t "--fail-on-regression: a test failed on NEW: exit 4, said in one line" sh -c \
+	"test $rc -eq 4 && test \$(wc -l <'$W/inc.err') -eq 1"
 t "--fail-on-regression: exit 0 without a regression" \
-	"$AIMCMP" --fail-on-regression bare quicklist
+	"$AIMCMP" --fail-on-regression --tests add_long,fork_test bare quicklist
 t "--equivalence 0: no equivalent verdict" sh -c \
 	"'$AIMCMP' -f lines --equivalence 0 v6.8 v6.9 | grep -q '^16 disk_rd .* inconclusive \\[-1.45%,+0.72%\\] '"
 t "--equivalence 1.5: a narrower margin in the legend" sh -c \
@@ -123,10 +126,10 @@ if has_python; then
 		t "$f parses with python3 -m json.tool" \
 			sh -c "python3 -m json.tool <'$W/$f' >/dev/null"
 	done
-	t "CSV parses: 60 records of 38 fields" python3 -c "
+	t "CSV parses: 60 records of 43 fields" python3 -c "
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1])))
-assert len(rows) == 61 and all(len(r) == 38 for r in rows), rows[:2]
+assert len(rows) == 61 and all(len(r) == 43 for r in rows), rows[:2]
 assert rows[3][7:11] == ['2794117.65', '2686567.16', '-107550.49', '-3.85']
 " "$W/cmp.csv"
 	t "JSON carries every number of a verdict" python3 -c "
@@ -288,7 +291,7 @@ if [ -x "$AIMRUN" ]; then
 			"test \$(wc -l <'$W/e') -eq 1 && grep -q '^aimcmp: r1 vs r2: not comparable: CPU model differs (--force compares anyway)$' '$W/e'"
 		t "... nothing on stdout" test ! -s "$W/r12"
 		t "--force compares, with the difference in the header" sh -c \
-			"'$AIMCMP' --db '$RUN' --force r1 r2 | grep -q '^# warning: CPU model differs: .* (r1) vs Other CPU (r2)$'"
+			"'$AIMCMP' --db '$RUN' --force r1 r2 | grep -q '^# warning: CPU model differs: .* (r1) vs Other CPU (r2); compare runs of one CPU model$'"
 	else
 		skip "no sqlite3 or psql (comparability gate)"
 	fi

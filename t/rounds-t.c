@@ -24,6 +24,7 @@ struct fake {
 	double rate[N];		/* ops/s of each test's next process */
 	double spread[N];	/* alternately +/- this fraction */
 	enum runner_status status[N];	/* of every run */
+	int noisy[N];		/* every sample waited for a CPU */
 	int runs[N];
 };
 
@@ -50,6 +51,8 @@ fake_run(void *arg, size_t i, int rep)
 
 	outcome(f->rate[i] * (1.0 + sign * f->spread[i]), &out, &s);
 	out.status = f->status[i];
+	measure_set(&s.m, MEASURE_RUN_DELAY, f->noisy[i] ? s.elapsed_ns / 2 : 0);
+	measure_set(&s.m, MEASURE_STEAL, 0);
 	f->runs[i]++;
 	rounds_note(f->r, i, &out, 1, 100000000);	/* 0.1 s a run */
 	return 0;
@@ -224,6 +227,36 @@ test_decide(const struct suite *su, const char *path)
 	rounds_free(&r);
 }
 
+/*
+ * Processes whose samples mostly waited for a CPU are left out, so a
+ * slower NEW measured beside a hog decides nothing; a quiet test beside
+ * it is decided as ever.
+ */
+static void
+test_decide_noisy(const struct suite *su, const char *path)
+{
+	struct rounds_opts o = { .mode = ROUNDS_DECIDE, .against = "A",
+				 .budget_ns = 10000000000LL };
+	struct rounds r;
+	struct fake f = { .r = &r, .rate = { 1e6, 5e5, 1e6 },
+			  .spread = { 0.001, 0.001, 0.0 },
+			  .noisy = { 0, 1, 0 } };
+	char *text;
+
+	stats_opts_default(&o.stats);
+	rounds_faked(&r, &o, su, &f, 6, path);
+	text = report(&r);
+	ok(strstr(text, "add_long       equivalent") != NULL,
+	   "a quiet test is decided");
+	ok(strstr(text, "calibrate      undecided") != NULL &&
+	   strstr(text, " left out as noisy") != NULL,
+	   "a test whose every process waited half its time is not, and "
+	   "says why");
+	ok(f.runs[1] > 6, "... and it keeps its rounds (%d runs)", f.runs[1]);
+	free(text);
+	rounds_free(&r);
+}
+
 int
 main(void)
 {
@@ -245,6 +278,7 @@ main(void)
 	test_failed(&su);
 	make_base(path);
 	test_decide(&su, path);
+	test_decide_noisy(&su, path);
 	(void)unlink(path);
 	(void)rmdir(dir);
 	return done_testing();

@@ -112,14 +112,14 @@ test_process_rate(void)
 	};
 	double rate = 0.0;
 
-	ok(seq_process_rate(s, 3, 2.0, MEASURE_JUDGED_MEAN, &rate) == 0 &&
+	ok(seq_process_rate(s, 3, 2.0, MEASURE_JUDGED_MEAN, 1, &rate) == 0 &&
 	   fabs(rate - 400.0) < 1e-9, "mean: calls x factor over time");
-	ok(seq_process_rate(s, 3, 2.0, MEASURE_JUDGED_PEAK, &rate) == 0 &&
-	   fabs(rate - 600.0) < 1e-9, "peak: the fastest sample");
+	ok(seq_process_rate(s, 3, 2.0, MEASURE_JUDGED_PEAK, 1, &rate) == 0 &&
+	   fabs(rate - 400.0) < 1e-9, "peak: the second-fastest sample");
 	s[0].elapsed_ns = 0;
-	ok(seq_process_rate(s, 3, 2.0, MEASURE_JUDGED_MEAN, &rate) == -1,
+	ok(seq_process_rate(s, 3, 2.0, MEASURE_JUDGED_MEAN, 1, &rate) == -1,
 	   "a sample without time is refused");
-	ok(seq_process_rate(s, 0, 2.0, MEASURE_JUDGED_MEAN, &rate) == -1,
+	ok(seq_process_rate(s, 0, 2.0, MEASURE_JUDGED_MEAN, 1, &rate) == -1,
 	   "no sample is refused");
 }
 
@@ -194,10 +194,92 @@ test_budget(void)
 	   "above the range refused");
 }
 
+/*
+ * Under injected noise the rules of aimrun (noisy processes and samples
+ * left out, no look while most were noisy, no decision on an interval
+ * over 50 %) keep the false verdicts of A/A families at or below alpha,
+ * where the plain looks flag most families with a hog beside NEW.
+ */
+static void
+test_noise_sim(void)
+{
+	struct seq_host_cfg c = {
+		.host = SEQ_HOST_HOG, .share = 0.5, .sd = 0.01, .tests = 10,
+		.base_runs = 20, .rounds = 60, .trials = 40, .seed = 9,
+		.guarded = 1,
+	};
+	struct seq_host_out o, plain, bi;
+
+	stats_opts_default(&c.opt);
+	if (seq_host_sim(&c, &o) != 0)
+		bail("the noise simulation refused its configuration");
+	ok(o.false_family <= c.opt.alpha,
+	   "a CPU hog beside half of NEW's processes: false <= alpha (%.3f)",
+	   o.false_family);
+	c.guarded = 0;
+	if (seq_host_sim(&c, &plain) != 0)
+		bail("the noise simulation refused its configuration");
+	ok(plain.false_family > 0.5,
+	   "... where the plain looks flag most families (%.3f)",
+	   plain.false_family);
+	ok(o.equivalent > 0.5, "... and the rules still call most tests "
+	   "equivalent (%.3f)", o.equivalent);
+	c.host = SEQ_HOST_BIMODAL;
+	c.share = 0.3;
+	c.guarded = 1;
+	if (seq_host_sim(&c, &bi) != 0)
+		bail("the noise simulation refused its configuration");
+	ok(bi.false_family <= c.opt.alpha,
+	   "a host of two speeds 38 %% apart: false <= alpha (%.3f)",
+	   bi.false_family);
+}
+
+/* The width bound and the noise rule of one look. */
+static void
+test_rules(void)
+{
+	struct stats_cmp c = { .verdict = STATS_IMPROVED, .ratio = 4.0,
+			       .ratio_lo = 1.39, .ratio_hi = 19.89 };
+	struct seq_proc b[6], n[8];
+	struct seq_state st;
+	struct stats_opts opt;
+
+	ok(!seq_decides(&c) && c.verdict == STATS_INCONCLUSIVE,
+	   "improved [+39%%, +1889%%] is too wide to decide");
+	c = (struct stats_cmp){ .verdict = STATS_REGRESSED, .ratio = 0.5,
+				.ratio_lo = 0.3, .ratio_hi = 0.59 };
+	ok(seq_decides(&c), "regressed [-70%%, -41%%] decides");
+	c = (struct stats_cmp){ .verdict = STATS_REGRESSED, .ratio = 0.5,
+				.ratio_lo = 0.3, .ratio_hi = 0.8 };
+	ok(!seq_decides(&c), "regressed [-70%%, -20%%] spans more than a "
+	   "factor of two around -50 %%: it does not");
+	c = (struct stats_cmp){ .verdict = STATS_REGRESSED, .ratio = 0.007,
+				.ratio_lo = 0.004, .ratio_hi = 0.012 };
+	ok(seq_decides(&c), "regressed [-99.6%%, -98.8%%], a factor of three "
+	   "around -99.3 %%, does");
+	ok(seq_look_quiet(2, 4) && !seq_look_quiet(3, 5),
+	   "a look is made unless most processes since the last were noisy");
+	stats_opts_default(&opt);
+	for (int i = 0; i < 6; i++)
+		b[i] = (struct seq_proc){ 100.0 + i, 0 };
+	/* Six noisy processes twice as slow, then two quiet ones. */
+	for (int i = 0; i < 8; i++)
+		n[i] = (struct seq_proc){ i < 6 ? 50.0 + i : 100.0 + i, i < 6 };
+	if (seq_replay(b, 6, n, 8, &opt, 1, 1, &st) != 0)
+		bail("seq_replay refused a valid family");
+	ok(st.looks == 0 && st.noisy_new == 6 && st.skipped == 1 &&
+	   !st.decided,
+	   "noisy processes are left out, and no look after mostly noisy ones "
+	   "(%zu looks, %zu left out, %zu not made)", st.looks, st.noisy_new,
+	   st.skipped);
+}
+
 int
 main(void)
 {
 	plan_lazy();
+	test_rules();
+	test_noise_sim();
 	test_budget();
 	test_levels();
 	test_schedule();

@@ -81,10 +81,18 @@ test_run_peak(void)
 	double peak = -1;
 
 	is_int(stats_run_peak(s, NULL, 3, 0, 2.0, &peak), 0, "peak rate");
-	is_double(peak, 300.0, 1e-9, "the fastest sample: 2 * 75 / 0.5 s");
+	is_double(peak, 200.0, 1e-9,
+		  "the second-fastest sample: 2 * 100 / 1 s, not 2 * 75 / 0.5 s");
+	is_int(stats_run_fastest(s, NULL, 3, 0, 2.0, 1, &peak), 0,
+	       "the fastest");
+	is_double(peak, 300.0, 1e-9, "is 2 * 75 / 0.5 s");
 	is_int(stats_run_peak(s, flags, 3, STATS_FLAG_RATE, 2.0, &peak), 0,
 	       "peak without the flagged sample");
-	is_double(peak, 200.0, 1e-9, "then the first sample: 2 * 100 / 1 s");
+	is_double(peak, 40.0, 1e-9,
+		  "then the second of the two left: 2 * 60 / 3 s");
+	is_int(stats_run_peak(s, flags, 1, STATS_FLAG_RATE, 2.0, &peak), 0,
+	       "one sample");
+	is_double(peak, 200.0, 1e-9, "is its own peak");
 	is_int(stats_run_peak(s, NULL, 1, 0, 1.0, &peak), 0, "one sample");
 	is_double(peak, 100.0, 1e-9, "one sample: peak and mean agree");
 	s[1].calls = 0;
@@ -185,7 +193,7 @@ test_run_rate_checked(void)
 	ok(stats_run_rate_checked(s, 5, 1.0, 0, &rate, &peak, &flagged,
 				  &excluded) == 0, "kept");
 	is_double(rate, 450.0 / 5, 1e-9, "all samples count by default");
-	is_double(peak, 100.0, 1e-9, "and the peak is the fastest sample");
+	is_double(peak, 100.0, 1e-9, "and the peak is the second-fastest sample");
 	is_int((int64_t)flagged, 1, "one flagged");
 	is_int((int64_t)excluded, 0, "none excluded");
 	ok(stats_run_rate_checked(s, 5, 1.0, 1, &rate, NULL, &flagged,

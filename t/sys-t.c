@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -70,6 +71,8 @@ struct outcome {
 	int fds_after;		/* ... and after teardown */
 	int unreaped;		/* children of the test left after it */
 	int brk_moved;		/* page/brk tests: break not restored */
+	int brk_own;		/* ... the page below the break unmapped */
+	int brk_back;		/* ... teardown put the break back */
 	char reason[AIM_REASON_MAX];
 };
 
@@ -135,25 +138,55 @@ check_descriptor(const struct classic *c)
 	       "%s: factor at a 64 KiB file size", c->name);
 }
 
-/* In the child: setup, two calls, teardown; then the outcome. */
+/*
+ * Does the break at BRK start a page table of its own (a multiple of a
+ * page table's reach, a page of 8-byte entries), with the page below it
+ * unmapped (mincore says ENOMEM)?
+ */
+static int
+own_region(void *brk)
+{
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	unsigned char vec;
+
+	return (uintptr_t)brk % (page / 8 * page) == 0 &&
+	       mincore((char *)brk - page, (size_t)page, &vec) != 0 &&
+	       errno == ENOMEM;
+}
+
+/*
+ * In the child: setup, two calls, teardown; then the outcome.  The
+ * heap is written first, as the test process's is when a test starts:
+ * page_test and brk_test must move the break over a mapping of their own
+ * all the same, and put it back.
+ */
 static void
 lifecycle(const struct aim_test *t, struct aim_ctx *ctx, struct outcome *o)
 {
-	void *brk0;
+	int brk_test = t->info->number == 7 || t->info->number == 8;
+	char *heap = brk_test ? malloc(64 * 1024) : NULL;
+	void *brk0, *start;
 
+	if (heap != NULL)
+		memset(heap, 1, 64 * 1024);
+	start = sbrk(0);
 	o->fds_before = open_fds();
 	o->status = t->setup != NULL ? t->setup(ctx) : AIM_OK;
 	if (o->status != AIM_OK) {
 		o->fds_after = open_fds();
+		free(heap);
 		return;
 	}
 	brk0 = sbrk(0);
+	o->brk_own = brk_test && own_region(brk0);
 	for (int i = 0; i < 2 && o->status == AIM_OK; i++)
 		o->status = t->run(ctx);
-	if (t->info->number == 7 || t->info->number == 8)
+	if (brk_test)
 		o->brk_moved = sbrk(0) != brk0;
 	if (t->teardown != NULL)
 		t->teardown(ctx);
+	o->brk_back = sbrk(0) == start;
+	free(heap);
 	o->fds_after = open_fds();
 	o->unreaped = waitpid(-1, NULL, WNOHANG) != -1 || errno != ECHILD;
 }
@@ -211,8 +244,12 @@ check_lifecycle(const struct classic *c, const char *datadir)
 	is_int(o.fds_after, o.fds_before, "%s: no descriptor left open",
 	       c->name);
 	ok(!o.unreaped, "%s: no child left unreaped", c->name);
-	if (t->info->number == 7 || t->info->number == 8)
+	if (t->info->number == 7 || t->info->number == 8) {
 		ok(!o.brk_moved, "%s: program break restored", c->name);
+		ok(o.brk_own, "%s: after setup, the break starts a page table "
+		   "of its own, nothing mapped below it", c->name);
+		ok(o.brk_back, "%s: teardown puts the break back", c->name);
+	}
 	left = entries(dir);
 	is_int(left, 0, "%s: scratch directory left empty", c->name);
 	if (left == 0)

@@ -104,7 +104,8 @@ EXTRA_DIST += t/import-scale.sh
 # aimdb import --dry-run.
 TESTS += t/import-mail.sh
 EXTRA_DIST += t/import-mail.sh t/data/report/mail-all.txt \
-	t/data/report/mail-bad-blank.txt t/data/report/mail-bad-cut.txt \
+	t/data/report/mail-blank-rows.txt t/data/report/mail-bad-text.txt \
+	t/data/report/mail-bad-cut.txt \
 	t/data/report/mail-bad-split.txt t/data/report/mail-blank-end.txt \
 	t/data/report/mail-clean.txt t/data/report/mail-collapsed.txt \
 	t/data/report/mail-crlf.txt t/data/report/mail-eof-noeol.txt \
@@ -113,6 +114,12 @@ EXTRA_DIST += t/import-mail.sh t/data/report/mail-all.txt \
 	t/data/report/mail-quoted.txt t/data/report/mail-row-broken.txt \
 	t/data/report/mail-rule-broken.txt t/data/report/mail-tabs.txt \
 	t/data/report/mail-trailer.txt t/data/report/mail-units-wrap.txt
+# AIM9 results as people and tools posted them, one fixture per kind.
+check_PROGRAMS += t/import-wild-t
+t_import_wild_t_SOURCES = t/import-wild-t.c t/importfx.c t/importfx.h
+t_import_wild_t_LDADD = t/libtap.a $(REPORT_LDADD)
+TESTS += t/import-wild-t t/import-wild.sh
+EXTRA_DIST += t/import-wild.sh t/data/report/wild
 TESTS += t/import-peers.sh
 EXTRA_DIST += t/import-peers.sh t/data/report/mmtests-aim9-1 \
 	t/data/report/mmtests-compare.txt t/data/report/mmtests-bad-compare.txt \

@@ -17,6 +17,7 @@ struct fake {
 	int64_t call_ns;	/* how long one call "takes" */
 	int64_t calls;
 	int64_t fail_at;	/* fail on this call (1-based), 0 never */
+	int64_t preempt_at;	/* this call takes 8 ms more, 0 none */
 };
 
 static enum aim_status
@@ -26,6 +27,8 @@ fake_run(struct aim_ctx *ctx)
 
 	f->calls++;
 	f->clk->fake_ns += f->call_ns;
+	if (f->preempt_at != 0 && f->calls == f->preempt_at)
+		f->clk->fake_ns += 8000000;
 	if (f->fail_at != 0 && f->calls == f->fail_at)
 		return aim_fail(ctx, "fake failure at call %lld", (long long)f->calls);
 	return AIM_OK;
@@ -173,6 +176,34 @@ batching(void)
 	is_int(g.s[1].calls * 100, g.s[1].elapsed_ns, "calls match the time they took");
 }
 
+/*
+ * A preemption of 8 ms in a batch of 32 early in a 5 ms warm-up: the
+ * batch still grows to 200 us of calls and the period keeps its samples
+ * (it stopped at 32 calls, and one sample, when the warm-up's last batch
+ * was taken for the test's pace).
+ */
+static void
+preemption(void)
+{
+	struct aim_clock clk;
+	struct fake f = { .clk = &clk, .call_ns = 100, .preempt_at = 50 };
+	struct timing_cfg cfg = { .warmup_ns = 5000000, .duration_ns = 20000000,
+				  .samples = 2, .batch_ns = 200000 };
+	struct timing_result res;
+	struct aim_ctx ctx;
+	struct got g = { .n = 0 };
+
+	clock_init_fake(&clk, 0, 0);
+	ctx_init(&ctx, NULL, 5120, NULL);
+	aim_ctx_set_data(&ctx, &f);
+	is_int(timing_run(&fake_test, &ctx, &clk, &cfg, collect, &g, &res),
+	       AIM_OK, "a preempted warm-up: the period runs");
+	ok(res.batch >= 2048 && res.batch <= 4096,
+	   "the batch grows to 200 us of calls all the same (%lld)",
+	   (long long)res.batch);
+	is_int(res.samples, 2, "and the period keeps its 2 samples");
+}
+
 static void
 failures(void)
 {
@@ -224,6 +255,7 @@ main(void)
 	overshoot();
 	cumulative();
 	batching();
+	preemption();
 	failures();
 	defaults();
 	return done_testing();

@@ -65,7 +65,7 @@ test_worked_example(void)
 
 	example_tags(s);
 	compare_build(s, 2, NULL, &t);
-	text = cmpfx_render(FMT_LINES, &t);
+	text = cmpfx_render("lines", &t);
 	lines = cmpfx_data_lines(text);
 	is_string(lines,
 		  "3 add_long 4020954.77 4020268.64 -686.13 -0.02% peak cv 0.07%/0.08% equivalent [-0.12%,+0.08%] mdc 0.14% Thousand Long Integer Additions/second\n"
@@ -149,28 +149,77 @@ peak_runs(struct query_tag *t, int n, int64_t sample_ns)
 	}
 }
 
-/* Peak rates of samples of different lengths are not comparable. */
+/* The warnings of T holding TEXT. */
+static size_t
+warned(const struct cmp_table *t, const char *text)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->n_warnings; i++)
+		n += strstr(t->warnings[i], text) != NULL;
+	return n;
+}
+
+/* Tag NAME's run recorded with --duration SECONDS. */
 static void
-test_sample_lengths(void)
+duration_of(struct query_tag *t, const char *seconds)
+{
+	free(t->runs[0].options);
+	t->runs[0].options = xasprintf("duration_s=%s runs=3 filesize_k=5120",
+				       seconds);
+}
+
+/*
+ * Peak rates of processes of different --duration are not comparable:
+ * what was recorded decides, not the length of the samples, which a test
+ * slowed by load stretches (the issue: samples of 55 and 158 ms under one
+ * --duration warned, 0.2 s against 0.6 s with samples alike did not).
+ */
+static void
+test_durations(void)
 {
 	struct query_tag s[3];
 	struct cmp_table t;
 
 	cmpfx_tag(&s[0], "short", 1);
 	cmpfx_tag(&s[1], "same", 2);
-	cmpfx_tag(&s[2], "long", 3);
+	cmpfx_tag(&s[2], "slowed", 3);
 	peak_runs(&s[0], 10, 60000000);
 	peak_runs(&s[1], 10, 60000000);
-	peak_runs(&s[2], 10, 200000000);
+	peak_runs(&s[2], 4, 158000000);
+	duration_of(&s[0], "0.600");
+	duration_of(&s[1], "0.200");
+	duration_of(&s[2], "0.600");
 	compare_build(s, 3, NULL, &t);
 	is_string(stats_basis_name(t.rows[0].basis), "peak",
 		  "add_long is judged on its peak rate");
-	is_int((int64_t)t.n_warnings, 1, "one warning, for the long samples");
-	ok(t.n_warnings == 1 && strcmp(t.warnings[0], "peak rates from "
-	   "samples of 60 ms (short) and 200 ms (long): shorter samples peak "
-	   "higher; compare runs of the same --duration") == 0,
-	   "it names both lengths and tags and the remedy");
+	is_int((int64_t)warned(&t, "-duration"), 1,
+	   "one warning: for the other --duration, not the longer samples");
+	is_int((int64_t)warned(&t, "--duration differs: "
+	   "short ran 0.6 s a process, same 0.2 s (3.0 times shorter): a peak "
+	   "rate is the best of samples a tenth of that, and shorter samples "
+	   "peak higher; a process's fixed costs weigh more in a shorter one; "
+	   "measure both with the same --duration"), 1,
+	   "it names both durations, by how much, why and the remedy");
 	cmpfx_release(&t, s, 3);
+	cmpfx_tag(&s[0], "a", 1);
+	cmpfx_tag(&s[1], "b", 2);
+	cmpfx_run(&s[1], 3, NULL, NULL);
+	peak_runs(&s[0], 10, 60000000);
+	peak_runs(&s[1], 10, 60000000);
+	duration_of(&s[0], "0.600");
+	duration_of(&s[1], "0.600");
+	compare_build(s, 2, NULL, &t);
+	is_int((int64_t)warned(&t, "-duration"), 0,
+	       "a run without options (an import) says nothing");
+	free(s[1].runs[1].options);
+	s[1].runs[1].options = xstrdup("duration_s=2.000 runs=3");
+	compare_free(&t);
+	compare_build(s, 2, NULL, &t);
+	ok(warned(&t, "-duration") == 2 &&
+	   warned(&t, "runs of b differ in --duration: 0.6 s to 2 s") == 1,
+	   "runs of one side with two durations are said");
+	cmpfx_release(&t, s, 2);
 }
 
 /* Tag NAME with one run on a machine described by KEY=VALUE pairs. */
@@ -243,15 +292,16 @@ test_gate(void)
 	free(w);
 	w = gate(base, other, &n);
 	is_string(w,
-		  "memory differs: 14.9 GiB (a) vs 29.8 GiB (b)\n"
-		  "cpufreq governor differs: performance (a) vs powersave (b)\n"
-		  "kernel command line differs: -quiet +mitigations=off (a -> b)\n"
-		  "mitigations differs: spectre_v2 vmscape (a vs b)\n",
-		  "the differences, each on one line, changed words and items only");
+		  "memory differs: 14.9 GiB (a) vs 29.8 GiB (b); compare runs of one machine\n"
+		  "cpufreq governor differs: performance (a) vs powersave (b); set the same governor before both runs (cpupower frequency-set -g)\n"
+		  "kernel command line differs: -quiet +mitigations=off (a -> b); unless that is the change, boot both with the same options\n"
+		  "mitigations differs: spectre_v2 vmscape (a vs b); unless that is the change, boot both with the same mitigations=\n",
+		  "the differences, each on one line, changed words and items only, "
+		  "each with what to do");
 	is_int((int64_t)n, 1, "twice the memory is another machine");
 	free(w);
 	w = gate(base, build, &n);
-	ok(strstr(w, "compiler flags differs: -O2 (a) vs -O3 (b)\n") != NULL,
+	ok(strstr(w, "compiler flags differs: -O2 (a) vs -O3 (b); measure both with one aimkit build\n") != NULL,
 	   "other compiler flags are named");
 	is_int((int64_t)n, 1, "... and refuse the comparison");
 	free(w);
@@ -262,13 +312,60 @@ test_gate(void)
 	free(w);
 }
 
+/* Run of T stretched from FROM to TO. */
+static void
+when(struct query_tag *t, const char *from, const char *to)
+{
+	free(t->runs[0].started_utc);
+	free(t->runs[0].ended_utc);
+	t->runs[0].started_utc = xstrdup(from);
+	t->runs[0].ended_utc = xstrdup(to);
+}
+
+/*
+ * A side measured much later than the other, or over a much longer
+ * stretch, met another machine: said, with what the canary saw.
+ */
+static void
+test_drift(void)
+{
+	struct query_tag s[2];
+	struct cmp_table t;
+
+	cmpfx_tag(&s[0], "a", 1);
+	cmpfx_tag(&s[1], "b", 2);
+	peak_runs(&s[0], 10, 60000000);
+	peak_runs(&s[1], 10, 60000000);
+	when(&s[0], "2026-12-01T10:00:00Z", "2026-12-01T10:05:00Z");
+	when(&s[1], "2026-12-01T10:07:00Z", "2026-12-01T10:12:00Z");
+	compare_build(s, 2, NULL, &t);
+	is_int((int64_t)warned(&t, "drift: "), 0,
+	       "two runs of five minutes, two apart: no drift to say");
+	compare_free(&t);
+	when(&s[0], "2026-12-01T10:00:00Z", "2026-12-01T10:00:20Z");
+	when(&s[1], "2026-12-01T10:00:30Z", "2026-12-01T10:02:30Z");
+	cmpfx_env(&s[0].runs[0], "canary.round.1", "1000000");
+	cmpfx_env(&s[1].runs[0], "canary.round.1", "1020000");
+	compare_build(s, 2, NULL, &t);
+	ok(warned(&t, "drift: a and b were measured 10 s apart, over 20 s and 2 min 0 s: the canary's median time moved +2.0 % between them (1 and 1 rounds); ") == 1,
+	   "a side over six times the other's stretch: the drift is said, "
+	   "with the canary's");
+	compare_free(&t);
+	when(&s[0], "2026-11-01T10:00:00Z", "2026-11-01T10:05:00Z");
+	compare_build(s, 2, NULL, &t);
+	ok(warned(&t, "drift: a and b were measured 719 h 55 min apart") == 1,
+	   "a base measured a month before: said");
+	cmpfx_release(&t, s, 2);
+}
+
 int
 main(void)
 {
 	plan_lazy();
 	test_worked_example();
 	test_flagged();
-	test_sample_lengths();
+	test_durations();
+	test_drift();
 	test_gate();
 	return done_testing();
 }

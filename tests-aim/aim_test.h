@@ -137,6 +137,12 @@ uintptr_t aim_ctx_param(const struct aim_ctx *ctx);
 unsigned long aim_ctx_memsize(const struct aim_ctx *ctx);
 /* Zero-page memcmp's mapping in bytes (--zerosize); 0: the default. */
 unsigned long aim_ctx_zerosize(const struct aim_ctx *ctx);
+/*
+ * What a test reads of /proc and /sys is below this root: "" for the
+ * running system, or $AIM_CHECK_ROOT, a made-up tree in which the tests
+ * of aimkit plant what the kernel would say (lib/core/sysroot.h).
+ */
+const char *aim_ctx_root(const struct aim_ctx *ctx);
 /* Directory holding the shipped helper files (aim_1.sh.., true). */
 const char *aim_ctx_datadir(const struct aim_ctx *ctx);
 /*

@@ -18,6 +18,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "sysroot.h"
+
 void
 ctx_init(struct aim_ctx *ctx, const char *dir, unsigned long filesize_k,
 	 const char *datadir)
@@ -27,6 +29,7 @@ ctx_init(struct aim_ctx *ctx, const char *dir, unsigned long filesize_k,
 	ctx->dir_held = dir;	/* the child runner sets the held path */
 	ctx->filesize_k = filesize_k;
 	ctx->datadir = datadir;
+	ctx->root = sysroot();
 	if (getrandom(&ctx->key_next, sizeof(ctx->key_next), GRND_NONBLOCK) !=
 	    (ssize_t)sizeof(ctx->key_next))
 		ctx->key_next = (uint64_t)getpid() << 32 ^ (uint64_t)time(NULL);
@@ -139,6 +142,12 @@ unsigned long
 aim_ctx_zerosize(const struct aim_ctx *ctx)
 {
 	return ctx->zerosize;
+}
+
+const char *
+aim_ctx_root(const struct aim_ctx *ctx)
+{
+	return ctx->root;
 }
 
 const char *

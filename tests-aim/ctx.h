@@ -25,6 +25,7 @@ struct aim_ctx {
 	uintptr_t param;	/* the descriptor's */
 	unsigned long memsize;	/* bytes; 0: the family's default */
 	unsigned long zerosize;	/* bytes; 0: the default 2 GiB */
+	const char *root;	/* /proc and /sys below it: sysroot() */
 	char reason[AIM_REASON_MAX];	/* set by aim_skip/aim_fail* */
 };
 

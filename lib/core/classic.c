@@ -34,9 +34,12 @@ classic_print_row_values(FILE *f, int number, const char *name,
 			 double elapsed_s, int64_t count, double loops,
 			 double ops, const char *units)
 {
-	int n = fprintf(f, "%6d %-14s %10.2f %10lld %10.5f %15.2f %s\n",
-			number, name, elapsed_s, (long long)count, loops, ops,
-			units);
+	int n = elapsed_s >= 0 ?
+			fprintf(f, "%6d %-14s %10.2f %10lld %10.5f %15.2f %s\n",
+				number, name, elapsed_s, (long long)count,
+				loops, ops, units) :
+			fprintf(f, "%6d %-14s %10s %10s %10.5f %15.2f %s\n",
+				number, name, "-", "-", loops, ops, units);
 
 	return n < 0 ? -1 : 0;
 }

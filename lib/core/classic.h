@@ -22,7 +22,11 @@ int classic_print_row(FILE *f, int number, const char *name,
 		      int64_t elapsed_ns, int64_t calls, unsigned long factor,
 		      const char *units);
 
-/* Row with printed values kept as given (imports): elapsed s, count, rates. */
+/*
+ * Row with printed values kept as given (imports): elapsed s, count,
+ * rates; ELAPSED_S below 0 when neither was measured (a rate as another
+ * tool printed it): "-" for both.
+ */
 int classic_print_row_values(FILE *f, int number, const char *name,
 			     double elapsed_s, int64_t count, double loops,
 			     double ops, const char *units);

@@ -16,5 +16,10 @@ lib_core_libcore_a_SOURCES += lib/core/hist.c lib/core/hist.h lib/core/memfam.h
 # Removing a tree by descriptors: aimrun's scratch directories and the
 # tests' own.
 lib_core_libcore_a_SOURCES += lib/core/rmtree.c lib/core/rmtree.h
+# The comparability gate: one rule for every command that compares.
+lib_core_libcore_a_SOURCES += lib/core/gate.c lib/core/gate.h \
+	lib/core/envdiff.c lib/core/envdiff.h
+# Where /proc and /sys are read ($AIM_CHECK_ROOT for tests).
+lib_core_libcore_a_SOURCES += lib/core/sysroot.c lib/core/sysroot.h
 # Files beside the running program: its siblings and its build tree.
 lib_core_libcore_a_SOURCES += lib/core/beside.c lib/core/beside.h

@@ -35,7 +35,8 @@
 	MEMFAM_CLEAR_IMPLS(X, clear, MEMFAM_SIZES) \
 	MEMFAM_COPY_IMPLS(X, copyuse, MEMFAM_USE_SIZES) \
 	MEMFAM_CLEAR_IMPLS(X, clearuse, MEMFAM_USE_SIZES) \
-	MEMFAM_STATES(X, zerocmp, libc, 2g)
+	MEMFAM_STATES(X, zerocmp, libc, 2g) \
+	MEMFAM_STATES(X, zerocmpthp, libc, 2g)
 
 /* "mem_copy_movsb_4k_cold" */
 #define MEMFAM_NAME(f, i, s, c) "mem_" #f "_" #i "_" #s "_" #c
@@ -47,7 +48,10 @@
 #define MEMFAM_BYTES_1m (1024UL * 1024)
 #define MEMFAM_BYTES_2m (2048UL * 1024)
 #define MEMFAM_BYTES_llc 0UL
-/* zerocmp: memcmp of the two untouched halves of 2 GiB, all of it read. */
+/*
+ * zerocmp: memcmp of the two untouched halves of 2 GiB, all of it read;
+ * zerocmpthp the same asking for huge pages (the huge zero page).
+ */
 #define MEMFAM_BYTES_2g (2048UL * 1024 * 1024)
 
 /* How a size's factor follows the run: llc --memsize, 2g --zerosize. */

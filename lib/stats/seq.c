@@ -8,8 +8,13 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <gsl/gsl_cdf.h>
+
+#include "noise.h"
+#include "xalloc.h"
 
 double
 seq_look_alpha(double alpha, size_t m, size_t k)
@@ -105,24 +110,52 @@ printed_rate(const struct measure_sample *s, size_t n)
 	return (double)(sum / (long double)n);
 }
 
+/*
+ * FLAGS[I] 1 for the samples the noise rule says lost time to a hog or
+ * the host (lib/stats/noise.h), 0 else; the count of them.
+ */
+static size_t
+noise_flags(const struct measure_sample *s, size_t n, unsigned *flags,
+	    size_t *known)
+{
+	size_t noisy = 0;
+
+	*known = 0;
+	for (size_t i = 0; i < n; i++) {
+		int64_t lost;
+		int f = noise_sample(&s[i], 1, &lost);
+
+		flags[i] = f == 1;
+		*known += f >= 0;
+		noisy += f == 1;
+	}
+	return noisy;
+}
+
 int
 seq_process_rate(const struct measure_sample *s, size_t n, double factor,
-		 enum measure_judged judged, double *rate)
+		 enum measure_judged judged, int noise, double *rate)
 {
-	size_t flagged = 0, excluded = 0;
-	double mean, peak;
+	unsigned *flags;
+	size_t known, noisy;
+	unsigned out;
+	int rc;
 
 	if (n == 0 || s == NULL)
 		return -1;
 	if (s[0].printed_ops >= 0) {
 		*rate = printed_rate(s, n);
-	} else {
-		if (stats_run_rate_checked(s, n, factor, 0, &mean, &peak,
-					   &flagged, &excluded) != 0)
-			return -1;
-		*rate = judged == MEASURE_JUDGED_PEAK ? peak : mean;
+		return *rate > 0.0 && isfinite(*rate) ? 0 : -1;
 	}
-	return *rate > 0.0 && isfinite(*rate) ? 0 : -1;
+	flags = xcalloc(n, sizeof(*flags));
+	noisy = noise_flags(s, n, flags, &known);
+	/* A sample that waited measured the machine: left out while any is kept. */
+	out = noise && noisy < n ? 1u : 0u;
+	rc = judged == MEASURE_JUDGED_PEAK ?
+	     stats_run_peak(s, flags, n, out, factor, rate) :
+	     stats_run_rate(s, flags, n, out, factor, rate);
+	free(flags);
+	return rc == 0 && *rate > 0.0 && isfinite(*rate) ? 0 : -1;
 }
 
 /*
@@ -169,4 +202,126 @@ seq_look(const struct stats_run *base, size_t nb,
 		return -1;
 	conservative(out, &look);
 	return 0;
+}
+
+int
+seq_decides(struct stats_cmp *c)
+{
+	if (c->verdict == STATS_INCONCLUSIVE)
+		return 0;
+	if (c->verdict == STATS_EQUIVALENT ||
+	    c->ratio_hi / c->ratio_lo - 1.0 <= SEQ_WIDTH_MAX_PCT / 100.0 ||
+	    log(c->ratio_hi / c->ratio_lo) <= fabs(log(c->ratio)))
+		return 1;
+	c->verdict = STATS_INCONCLUSIVE;
+	c->why = "interval too wide to decide: over a factor of two, and wider than its distance from no change";
+	return 0;
+}
+
+int
+seq_process(const struct measure_sample *s, size_t n, double factor,
+	    enum measure_judged judged, int noise, struct seq_proc *out)
+{
+	unsigned *flags = xcalloc(n ? n : 1, sizeof(*flags));
+	size_t known, noisy = s != NULL ? noise_flags(s, n, flags, &known) : 0;
+
+	if (s == NULL || !noise)
+		known = 0;
+	free(flags);
+	out->noisy = known == 0 ? -1 : 2 * noisy > known;
+	if (seq_process_rate(s, n, factor, judged, noise, &out->rate) != 0) {
+		out->rate = 0.0;
+		return -1;
+	}
+	return 0;
+}
+
+int
+seq_look_quiet(size_t noisy, size_t n)
+{
+	return 2 * noisy <= n;
+}
+
+/* The usable processes of N, noisy ones left out, into RUNS: how many. */
+static size_t
+usable(const struct seq_proc *p, size_t n, struct stats_run *runs,
+       size_t *noisy, int *spoiled)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (p[i].noisy == 1) {
+			(*noisy)++;
+			continue;
+		}
+		if (!(p[i].rate > 0.0) || !isfinite(p[i].rate))
+			*spoiled = 1;
+		runs[k].rate = p[i].rate;
+		runs[k++].boot_id = NULL;
+	}
+	return k;
+}
+
+/* Look K+1 at NU usable NEW processes; 1 when it decides. */
+static int
+replay_look(const struct stats_run *b, size_t nb, const struct stats_run *nw,
+	    size_t nu, const struct stats_opts *opt, size_t m,
+	    struct seq_state *out)
+{
+	out->looks++;
+	out->looked_n = nu;
+	if (seq_look(b, nb, nw, nu, opt, m, out->looks, &out->cmp) != 0)
+		return 0;
+	return out->decided = seq_decides(&out->cmp);
+}
+
+int
+seq_replay(const struct seq_proc *base, size_t nb,
+	   const struct seq_proc *new_, size_t nn,
+	   const struct stats_opts *opt, size_t m, int final,
+	   struct seq_state *out)
+{
+	struct stats_run *b = xcalloc(nb + 1, sizeof(*b));
+	struct stats_run *nw = xcalloc(nn + 1, sizeof(*nw));
+	size_t since = 0, since_noisy = 0, nu = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->cmp.verdict = STATS_INCONCLUSIVE;
+	out->cmp.mdc_pct = NAN;
+	out->used_base = usable(base, nb, b, &out->noisy_base, &out->spoiled);
+	for (size_t i = 0; i < nn && !out->decided && !out->spoiled; i++) {
+		since++;
+		if (new_[i].noisy == 1) {
+			out->noisy_new++;
+			since_noisy++;
+			continue;
+		}
+		if (!(new_[i].rate > 0.0) || !isfinite(new_[i].rate)) {
+			out->spoiled = 1;
+			break;
+		}
+		nw[nu].rate = new_[i].rate;
+		nw[nu++].boot_id = NULL;
+		if (nu < 2 || out->used_base < 2 ||
+		    nu < seq_next_look(out->looked_n))
+			continue;
+		if (!seq_look_quiet(since_noisy, since)) {
+			out->skipped++;
+			continue;
+		}
+		since = since_noisy = 0;
+		(void)replay_look(b, out->used_base, nw, nu, opt, m, out);
+	}
+	out->used_new = nu;
+	if (final && !out->decided && !out->spoiled && nu >= 2 &&
+	    out->used_base >= 2 && nu != out->looked_n) {
+		if (seq_look_quiet(since_noisy, since))
+			(void)replay_look(b, out->used_base, nw, nu, opt, m,
+					  out);
+		else
+			out->skipped++;
+	}
+	free(b);
+	free(nw);
+	return m == 0 || isnan(seq_look_alpha(opt->alpha, m, 1)) ? -1 : 0;
 }

@@ -68,12 +68,16 @@ double seq_halfwidth_pct(const struct stats_run *runs, size_t n,
 			 double alpha);
 
 /*
- * The rate one process is judged on, as aimcmp judges it (no sample
- * left out): the peak for JUDGED peak, else the time-weighted mean; an
- * imported report's printed rate is both.  0, or -1 when unusable.
+ * The rate one process is judged on in the sequential comparison: the
+ * peak for JUDGED peak, else the time-weighted mean, of the samples the
+ * noise rule of lib/stats/noise.h does not flag (every sample when it flags
+ * them all or cannot judge them: no run delay recorded, or NOISE is 0:
+ * AIM_NOISE=keep); an imported report's printed rate is both.  0, or -1
+ * when unusable.
  */
 int seq_process_rate(const struct measure_sample *s, size_t n,
-		     double factor, enum measure_judged judged, double *rate);
+		     double factor, enum measure_judged judged, int noise,
+		     double *rate);
 
 /*
  * Look K at one test of a family of M: stats_compare() at the level
@@ -86,6 +90,77 @@ int seq_look(const struct stats_run *base, size_t nb,
 	     const struct stats_run *new_, size_t nn,
 	     const struct stats_opts *opt, size_t m, size_t k,
 	     struct stats_cmp *out);
+
+/*
+ * A decision needs an interval that knows the change: one spanning less
+ * than this (hi / lo - 1, in percent: 100 is a factor of two), or whose
+ * half-width in logarithms is at most half its centre's distance from no
+ * change (a -99 % found within [-99.6 %, -98.8 %] spans a factor of
+ * three).  A look whose interval excludes 1 but is wider does not
+ * decide, since so wide an interval says the processes disagree far more
+ * than the test's model allows (disk_src "improved [+39 %, +1889 %]", a
+ * factor of 14 around +425 %, under a load of 164); equivalence needs a
+ * narrow one anyway.
+ */
+#define SEQ_WIDTH_MAX_PCT 100.0
+
+/*
+ * Whether look C decides: a verdict other than inconclusive, and for
+ * regressed or improved an interval as above, else C is made
+ * inconclusive with the reason.
+ */
+int seq_decides(struct stats_cmp *c);
+
+/* One process as the sequential comparison takes it. */
+struct seq_proc {
+	double rate;		/* seq_process_rate(); <= 0: unusable */
+	int noisy;		/* most samples noisy (lib/stats/noise.h); -1 unknown */
+};
+
+/*
+ * The rate (seq_process_rate()) and the noise of the N samples of one
+ * process into OUT: noisy when more than half its samples lost more than
+ * NOISE_SAMPLE_PCT of their time waiting for a CPU or stolen, and then
+ * left out of the comparison; with NOISE 0 none is (OUT->noisy -1).  0,
+ * or -1 when the rate is unusable (OUT->rate is then 0).
+ */
+int seq_process(const struct measure_sample *s, size_t n, double factor,
+		enum measure_judged judged, int noise, struct seq_proc *out);
+
+/*
+ * Whether a look is made after N processes since the last one, NOISY of
+ * them mostly noisy: not while most were, since a machine busy for those
+ * processes may have slowed the others too.
+ */
+int seq_look_quiet(size_t noisy, size_t n);
+
+/* Where a sequential comparison of one test stands. */
+struct seq_state {
+	size_t looks;		/* looks made */
+	size_t looked_n;	/* usable NEW processes at the last look */
+	size_t skipped;		/* looks due but not made: mostly noisy */
+	size_t used_base, used_new;	/* processes compared */
+	size_t noisy_base, noisy_new;	/* left out: mostly noisy */
+	int spoiled;		/* a process without a usable rate */
+	int decided;		/* a look decided: the test is closed */
+	struct stats_cmp cmp;	/* of the last look */
+};
+
+/*
+ * Replay the sequential comparison of one test of a family of M: the
+ * base's NB processes against NEW's NN in the order they ran, looked at
+ * on the schedule (seq_next_look()) over the usable NEW processes, a
+ * process mostly noisy left out of both sides, a look not made while
+ * the processes since the last one were mostly noisy, each look by
+ * seq_look() and seq_decides(), until one decides; with FINAL a last
+ * look at what came since the last one (the budget's end).  aimrun
+ * --until-decided calls it after every round and aimcmp on the stored
+ * processes, so both give one verdict.  0, or -1 on a bad OPT or M.
+ */
+int seq_replay(const struct seq_proc *base, size_t nb,
+	       const struct seq_proc *new_, size_t nn,
+	       const struct stats_opts *opt, size_t m, int final,
+	       struct seq_state *out);
 
 /* A simulated family of tests, looked at on the schedule above. */
 struct seq_sim_cfg {
@@ -111,5 +186,43 @@ struct seq_sim_out {
 
 /* Run the simulation (deterministic for a seed).  0, or -1 on a bad CFG. */
 int seq_sim_run(const struct seq_sim_cfg *cfg, struct seq_sim_out *out);
+
+/* Noise injected into an A/A family, sample by sample (seq_sim_host.c). */
+enum seq_host {
+	/*
+	 * A CPU hog beside the test on its CPU during NEW: SHARE of NEW's
+	 * processes meet it, half of them throughout, half for a stretch
+	 * of their samples, which run at half speed and wait half the time.
+	 */
+	SEQ_HOST_HOG,
+	/*
+	 * A host that runs each process, on both sides, at one of two
+	 * speeds 38 % apart, the slow one with probability SHARE; nothing
+	 * in the samples says which.
+	 */
+	SEQ_HOST_BIMODAL,
+};
+
+struct seq_host_cfg {
+	enum seq_host host;
+	double share;		/* of processes the noise takes, 0 to 1 */
+	double sd;		/* of the log rate between processes */
+	size_t tests;		/* family size M: half mean, half peak */
+	size_t base_runs;	/* processes of the base, fixed */
+	size_t rounds;		/* most NEW processes a test gets */
+	struct stats_opts opt;
+	size_t trials;
+	unsigned long seed;
+	int guarded;		/* seq_replay(); 0: the plain looks */
+};
+
+struct seq_host_out {
+	double false_family;	/* trials with any regressed or improved */
+	double equivalent;	/* tests called equivalent */
+	double noisy;		/* NEW processes mostly noisy */
+};
+
+/* Run it (deterministic for a seed).  0, or -1 on a bad CFG. */
+int seq_host_sim(const struct seq_host_cfg *cfg, struct seq_host_out *out);
 
 #endif

@@ -10,6 +10,7 @@
 #include "seq.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
@@ -40,35 +41,26 @@ draw(gsl_rng *rng, double sd, double shift, struct stats_run *r, size_t n)
 	}
 }
 
-/* Whether NEW's N-th process is looked at, and if so look K. */
+/* Whether NEW's N-th process is looked at (every one), and if so look K. */
 static int
 due(const struct seq_sim_cfg *c, size_t n, size_t *next, size_t *k)
 {
+	(void)c;
+	(void)next;
 	if (n < 2)
 		return 0;
-	if (c->naive || c->every_round) {
-		*k = n - 1;
-		return 1;
-	}
-	/* On the schedule, and once more when the rounds run out. */
-	if (n != *next && n != c->rounds)
-		return 0;
-	if (n == *next)
-		*next = seq_next_look(n);
-	++*k;
+	*k = n - 1;
 	return 1;
 }
 
-/* One test: rounds until a verdict or the budget of rounds ends. */
+/* The naive and every-round contrasts: a look after every process. */
 static void
-sim_one(const struct seq_sim_cfg *c, gsl_rng *rng, struct stats_run *base,
-	struct stats_run *new_, struct sim_test *out)
+sim_every(const struct seq_sim_cfg *c, gsl_rng *rng, struct stats_run *base,
+	  struct stats_run *new_, struct sim_test *out)
 {
 	struct stats_cmp cmp;
 	size_t next = SEQ_FIRST_LOOK, k = 0;
 
-	draw(rng, c->sd, 0.0, base, c->base_runs);
-	out->verdict = STATS_INCONCLUSIVE;
 	for (size_t n = 1; n <= c->rounds; n++) {
 		draw(rng, c->sd, c->shift, &new_[n - 1], 1);
 		out->rounds = n;
@@ -85,6 +77,41 @@ sim_one(const struct seq_sim_cfg *c, gsl_rng *rng, struct stats_run *base,
 			return;
 		}
 	}
+}
+
+/*
+ * One test: rounds until a verdict or the budget of rounds ends, as
+ * aimrun --until-decided runs them: seq_replay() over NEW's processes.
+ */
+static void
+sim_one(const struct seq_sim_cfg *c, gsl_rng *rng, struct stats_run *base,
+	struct stats_run *new_, struct sim_test *out)
+{
+	struct seq_proc *b, *n;
+	struct seq_state st;
+
+	draw(rng, c->sd, 0.0, base, c->base_runs);
+	out->verdict = STATS_INCONCLUSIVE;
+	if (c->naive || c->every_round) {
+		sim_every(c, rng, base, new_, out);
+		return;
+	}
+	draw(rng, c->sd, c->shift, new_, c->rounds);
+	b = xcalloc(c->base_runs, sizeof(*b));
+	n = xcalloc(c->rounds, sizeof(*n));
+	for (size_t i = 0; i < c->base_runs; i++)
+		b[i] = (struct seq_proc){ base[i].rate, 0 };
+	for (size_t i = 0; i < c->rounds; i++)
+		n[i] = (struct seq_proc){ new_[i].rate, 0 };
+	if (seq_replay(b, c->base_runs, n, c->rounds, &c->opt, c->tests, 1,
+		       &st) == 0 && st.decided) {
+		out->verdict = st.cmp.verdict;
+		out->rounds = st.looked_n;
+	} else {
+		out->rounds = c->rounds;
+	}
+	free(b);
+	free(n);
 }
 
 static int

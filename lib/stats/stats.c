@@ -178,29 +178,48 @@ stats_run_rate(const struct measure_sample *s, const unsigned *flags,
 	return 0;
 }
 
+/* Descending order of doubles, for the fastest samples first. */
+static int
+desc(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+
+	return a > b ? -1 : a < b;
+}
+
+int
+stats_run_fastest(const struct measure_sample *s, const unsigned *flags,
+		  size_t n, unsigned exclude, double factor, size_t k,
+		  double *out)
+{
+	double *r;
+	size_t kept = 0;
+
+	if (!(factor > 0.0) || !isfinite(factor) || k == 0)
+		return -1;
+	r = xmalloc((n ? n : 1) * sizeof(*r));
+	for (size_t i = 0; i < n; i++) {
+		if (!sample_valid(&s[i])) {
+			free(r);
+			return -1;
+		}
+		if (flags == NULL || (flags[i] & exclude) == 0)
+			r[kept++] = (double)s[i].calls / (double)s[i].elapsed_ns;
+	}
+	if (kept > 0) {
+		qsort(r, kept, sizeof(*r), desc);
+		*out = r[(k < kept ? k : kept) - 1] * factor * 1e9;
+	}
+	free(r);
+	return kept > 0 ? 0 : -1;
+}
+
 int
 stats_run_peak(const struct measure_sample *s, const unsigned *flags,
 	       size_t n, unsigned exclude, double factor, double *peak)
 {
-	double best = -1.0;
-
-	if (!(factor > 0.0) || !isfinite(factor))
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		double r;
-
-		if (!sample_valid(&s[i]))
-			return -1;
-		if (flags != NULL && (flags[i] & exclude) != 0)
-			continue;
-		r = (double)s[i].calls / (double)s[i].elapsed_ns;
-		if (r > best)
-			best = r;
-	}
-	if (best < 0.0)
-		return -1;
-	*peak = best * factor * 1e9;
-	return 0;
+	return stats_run_fastest(s, flags, n, exclude, factor,
+				 STATS_PEAK_RANK, peak);
 }
 
 const char *

@@ -73,12 +73,32 @@ int stats_run_rate(const struct measure_sample *s, const unsigned *flags,
 		   size_t n, unsigned exclude, double factor, double *rate);
 
 /*
- * Peak rate of one run in operations per second: the largest
- * calls * factor * 1e9 / elapsed_ns of the samples kept as in
- * stats_run_rate().  Interference from outside a test only ever slows
- * it, so for a test that never enters the kernel in its timed loop the
- * fastest interval is the steadiest measure of what the machine allows
- * (doc/statistics.md, "Mean or peak").  Returns 0, or -1 as
+ * The K-th fastest (1: the fastest) sample rate of one run in operations
+ * per second, calls * factor * 1e9 / elapsed_ns, among the samples whose
+ * FLAGS & EXCLUDE is 0 (FLAGS may be NULL: all); the slowest kept when
+ * fewer than K are.  Returns 0, or -1 as stats_run_rate() does or when
+ * K is 0.
+ */
+int stats_run_fastest(const struct measure_sample *s, const unsigned *flags,
+		      size_t n, unsigned exclude, double factor, size_t k,
+		      double *out);
+
+/*
+ * The rank of the peak among a run's samples: the second fastest, so
+ * that one sample faster than the rest (a timer or accounting glitch, a
+ * turbo burst) cannot make a process's peak, while interference from
+ * outside, which only slows a test, still leaves it clear of the slowed
+ * samples.  Of all samples, not only the unflagged: when an episode
+ * slows most of a run, the quality rule flags its clean samples as the
+ * outliers (doc/statistics.md, "Mean or peak": the simulation).
+ */
+#define STATS_PEAK_RANK 2
+
+/*
+ * Peak rate of one run: stats_run_fastest() at STATS_PEAK_RANK over the
+ * samples kept as in stats_run_rate().  For a test that never enters
+ * the kernel in its timed loop the fast end of its samples is the
+ * steadiest measure of what the machine allows.  Returns 0, or -1 as
  * stats_run_rate() does.
  */
 int stats_run_peak(const struct measure_sample *s, const unsigned *flags,
@@ -148,6 +168,9 @@ int stats_summarise(const double *sample_rates, size_t n_samples,
 struct stats_opts {
 	double alpha;		/* false discovery rate, (0, 0.5); 0.05 */
 	double equiv;		/* equivalence margin, a fraction; 0.02 */
+	int per_run;		/* 1: runs are the unit even when both sides
+				 * have boots, so that every side of an
+				 * N-way row is centred alike; 0 */
 };
 
 /* Power at which the minimum detectable change is computed. */

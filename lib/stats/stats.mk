@@ -15,7 +15,8 @@ t_stats_sim_t_LDADD = $(STATS_T_LDADD)
 t_stats_peak_sim_t_SOURCES = t/stats-peak-sim-t.c
 t_stats_peak_sim_t_LDADD = $(STATS_T_LDADD)
 # lib/stats/seq*: sampling until precise or decided (doc/statistics.md).
-lib_stats_libstats_a_SOURCES += lib/stats/seq.c lib/stats/seq.h lib/stats/seq_sim.c
+lib_stats_libstats_a_SOURCES += lib/stats/seq.c lib/stats/seq.h \
+	lib/stats/seq_sim.c lib/stats/seq_sim_host.c
 # What makes a sample or a round noisy: one rule for aimrun and aimcmp.
 lib_stats_libstats_a_SOURCES += lib/stats/noise.c lib/stats/noise.h
 # lib/stats/varcomp*: variance components between boots, processes and

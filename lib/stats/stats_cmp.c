@@ -30,6 +30,7 @@ stats_opts_default(struct stats_opts *opt)
 {
 	opt->alpha = 0.05;
 	opt->equiv = 0.02;
+	opt->per_run = 0;
 }
 
 static int
@@ -286,7 +287,7 @@ stats_compare(const struct stats_run *base, size_t nb,
 		out->why = "a run rate is not positive and finite";
 		return -1;
 	}
-	by_boot = stats_count_boots(base, nb) >= 2 &&
+	by_boot = !opt->per_run && stats_count_boots(base, nb) >= 2 &&
 		  stats_count_boots(new_, nn) >= 2;
 	side_stats(base, nb, by_boot, &b);
 	side_stats(new_, nn, by_boot, &n);

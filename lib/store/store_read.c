@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "db.h"
+#include "gate.h"
 #include "xalloc.h"
 
 /* The samples of the result being read. */
@@ -54,6 +55,15 @@ flush(struct acc *a, int (*fn)(void *, const struct store_read_result *),
 	return rc;
 }
 
+/* The sample's metric NAME (lib/core/measure.c), NULL when not measured. */
+#define SAMPLE_METRIC(name) \
+	"(SELECT m.value FROM sample_metric m WHERE m.result_id = s.result_id" \
+	" AND m.seq = s.seq AND m.metric = '" name "' AND m.bound = 0)"
+
+static const int metric[3] = {
+	MEASURE_INVOL_CS, MEASURE_RUN_DELAY, MEASURE_STEAL,
+};
+
 /* One row: a sample, the first of a new result or of the same. */
 static int
 take(struct acc *a, struct db_stmt *stmt,
@@ -73,6 +83,7 @@ take(struct acc *a, struct db_stmt *stmt,
 			return -1;
 		a->id = id;
 		a->test = xstrdup(test);
+		a->r.run_id = db_column_int64(stmt, 10);
 		a->r.factor = (unsigned long)factor;
 		a->r.judged = strcmp(judged, "peak") == 0 ?
 			      MEASURE_JUDGED_PEAK : MEASURE_JUDGED_MEAN;
@@ -82,11 +93,16 @@ take(struct acc *a, struct db_stmt *stmt,
 		a->s = xrealloc(a->s, a->cap * sizeof(*a->s));
 	}
 	s = &a->s[a->r.n_samples++];
-	memset(s, 0, sizeof(*s));
+	measure_init(s, (int)a->r.n_samples);
 	s->calls = db_column_int64(stmt, 4);
 	s->elapsed_ns = db_column_int64(stmt, 5);
 	s->printed_ops = db_column_is_null(stmt, 6) ? -1.0 :
 			 db_column_double(stmt, 6);
+	/* What the noise and quality rules read, as aimcmp reads them. */
+	for (int k = 0; k < 3; k++)
+		if (!db_column_is_null(stmt, 7 + k) &&
+		    db_column_int64(stmt, 7 + k) >= 0)
+			measure_set(&s->m, metric[k], db_column_int64(stmt, 7 + k));
 	return 0;
 }
 
@@ -99,11 +115,14 @@ read_samples(struct db *db, const char *tag,
 	int rc = -1, step;
 
 	stmt = db_prepare(db, "SELECT r.id, r.test, r.factor, r.judged,"
-			  " s.calls, s.elapsed_ns, s.printed_ops"
+			  " s.calls, s.elapsed_ns, s.printed_ops, "
+			  SAMPLE_METRIC("invol_cs") ", "
+			  SAMPLE_METRIC("run_delay_ns") ", "
+			  SAMPLE_METRIC("steal_ns") ", u.id"
 			  " FROM run u JOIN result r ON r.run_id = u.id"
 			  " JOIN sample s ON s.result_id = r.id"
 			  " WHERE u.tag = ? AND r.status = 'ok'"
-			  " ORDER BY r.id, s.seq");
+			  " ORDER BY u.id, r.rep, r.id, s.seq");
 	if (stmt != NULL && db_bind_text(stmt, 1, tag) == 0) {
 		while ((step = db_step(stmt)) == DB_ROW)
 			if (take(&a, stmt, fn, arg) != 0)
@@ -136,4 +155,132 @@ store_read_tag(struct store *st, const char *tag,
 		snprintf(err, errlen, "cannot read the results: %s",
 			 db_errmsg(db));
 	return n;
+}
+
+/* The facts of run ID into R; 0, or -1. */
+static int
+read_env(struct db *db, int64_t id, struct store_read_run *r)
+{
+	struct db_stmt *stmt = db_prepare(db, "SELECT key, value FROM run_env"
+					  " WHERE run_id = ? ORDER BY key");
+	size_t cap = 0;
+	int step = DB_ERROR;
+
+	if (stmt != NULL && db_bind_int64(stmt, 1, id) == 0) {
+		while ((step = db_step(stmt)) == DB_ROW) {
+			const char *k = db_column_text(stmt, 0);
+			const char *v = db_column_text(stmt, 1);
+
+			if (r->n_env == cap) {
+				cap = cap ? 2 * cap : 32;
+				r->env = xrealloc(r->env, cap * sizeof(*r->env));
+			}
+			r->env[r->n_env].key = xstrdup(k != NULL ? k : "");
+			r->env[r->n_env++].value = xstrdup(v != NULL ? v : "");
+		}
+	}
+	db_finalize(stmt);	/* a failure is already in step */
+	return step == DB_DONE ? 0 : -1;
+}
+
+static char *
+text_or_null(struct db_stmt *stmt, int col)
+{
+	const char *v = db_column_text(stmt, col);
+
+	return v != NULL ? xstrdup(v) : NULL;
+}
+
+int
+store_read_runs(struct store *st, const char *tag,
+		struct store_read_run **out, size_t *n, char *err,
+		size_t errlen)
+{
+	struct db *db = store_db(st);
+	struct db_stmt *stmt;
+	int64_t *ids = NULL;
+	int step = DB_ERROR, rc = 0;
+
+	*out = NULL;
+	*n = 0;
+	stmt = db != NULL ? db_prepare(db, "SELECT id, host, source FROM run"
+				       " WHERE tag = ? ORDER BY id") : NULL;
+	if (stmt != NULL && db_bind_text(stmt, 1, tag) == 0) {
+		while ((step = db_step(stmt)) == DB_ROW) {
+			*out = xrealloc(*out, (*n + 1) * sizeof(**out));
+			ids = xrealloc(ids, (*n + 1) * sizeof(*ids));
+			memset(&(*out)[*n], 0, sizeof(**out));
+			ids[*n] = db_column_int64(stmt, 0);
+			(*out)[*n].host = text_or_null(stmt, 1);
+			(*out)[(*n)++].source = text_or_null(stmt, 2);
+		}
+	}
+	db_finalize(stmt);	/* a failure is already in step */
+	if (step != DB_DONE)
+		rc = -1;
+	for (size_t i = 0; rc == 0 && i < *n; i++)
+		rc = read_env(db, ids[i], &(*out)[i]);
+	free(ids);
+	if (rc != 0) {
+		snprintf(err, errlen, "cannot read the runs: %s",
+			 db != NULL ? db_errmsg(db) : "no database");
+		store_read_runs_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+	}
+	return rc;
+}
+
+void
+store_read_runs_free(struct store_read_run *r, size_t n)
+{
+	for (size_t i = 0; r != NULL && i < n; i++) {
+		for (size_t k = 0; k < r[i].n_env; k++) {
+			free((char *)r[i].env[k].key);
+			free((char *)r[i].env[k].value);
+		}
+		free(r[i].env);
+		free(r[i].host);
+		free(r[i].source);
+	}
+	free(r);
+}
+
+static const char *
+run_value(const void *ctx, size_t i, const char *key)
+{
+	const struct store_read_run *r = &((const struct store_read_run *)ctx)[i];
+
+	for (size_t k = 0; k < r->n_env; k++)
+		if (strcmp(r->env[k].key, key) == 0)
+			return r->env[k].value;
+	return NULL;
+}
+
+static const char *
+run_host(const void *ctx, size_t i)
+{
+	return ((const struct store_read_run *)ctx)[i].host;
+}
+
+static const char *
+run_source(const void *ctx, size_t i)
+{
+	return ((const struct store_read_run *)ctx)[i].source;
+}
+
+static size_t
+run_n_env(const void *ctx, size_t i)
+{
+	return ((const struct store_read_run *)ctx)[i].n_env;
+}
+
+void
+store_read_gate(const char *tag, const struct store_read_run *runs, size_t n,
+		struct gate_side *out)
+{
+	*out = (struct gate_side){
+		.tag = tag, .n_runs = n, .ctx = runs, .value = run_value,
+		.host = run_host, .source = run_source, .n_env = run_n_env,
+	};
 }

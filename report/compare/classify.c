@@ -212,7 +212,8 @@ classify_print(FILE *f, const struct classify *c)
 			ct->why != NULL ? ", " : "",
 			ct->why != NULL ? ct->why : "");
 	}
-	return ferror(f) ? -1 : 0;
+	/* A verdict git bisect reads must have been written whole. */
+	return fflush(f) != 0 || ferror(f) ? -1 : 0;
 }
 
 void

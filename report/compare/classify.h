@@ -53,7 +53,7 @@ struct classify {
 void classify_table(const struct cmp_table *t, struct classify *out);
 /* The exit status of C: CLASSIFY_EXIT_GOOD, _BAD or _SKIP. */
 int classify_exit(const struct classify *c);
-/* Why, in a few lines.  0, or -1 when writing F failed. */
+/* Why, in a few lines, flushed.  0, or -1 when writing F failed. */
 int classify_print(FILE *f, const struct classify *c);
 void classify_free(struct classify *c);
 

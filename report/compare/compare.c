@@ -49,38 +49,57 @@ collect_rows(const struct query_tag *sides, size_t n, struct cmp_table *t)
 	}
 }
 
+/* (NEW - BASE) / BASE of two printed centres, in percent; NaN at 0. */
+static double
+cents_pct(int64_t delta, int64_t base)
+{
+	return base != 0 ? (double)delta / (double)base * 100.0 : NAN;
+}
+
+/*
+ * Each NEW side against the base: the printed change is of the judged
+ * centres, those the interval is about, so it lies inside it; the
+ * classic mean's change is kept beside it.
+ */
 static void
-fill_deltas(struct cmp_row *row, size_t n_sides, const struct cmp_opts *opt)
+fill_deltas(struct cmp_row *row, size_t n_sides, const struct cmp_opts *opt,
+	    int by_boot)
 {
 	const struct cmp_value *base = &row->v[0];
+	struct stats_opts so;
 
 	row->d = xcalloc(n_sides - 1, sizeof(*row->d));
+	if (opt != NULL) {
+		so = opt->stats;
+		so.per_run = !by_boot;
+	}
 	for (size_t s = 1; s < n_sides; s++) {
 		struct cmp_delta *d = &row->d[s - 1];
 		const struct cmp_value *v = &row->v[s];
 
 		d->pct = NAN;
+		d->mean_pct = NAN;
 		if (base->state != CMP_OK || v->state != CMP_OK)
 			continue;
 		d->valid = 1;
 		d->delta_c = v->rate_c - base->rate_c;
-		if (base->rate_c != 0)
-			d->pct = (double)d->delta_c / (double)base->rate_c *
-				 100.0;
-		if (base->n_runs > 0 && v->n_runs > 0)
+		d->pct = cents_pct(d->delta_c, base->rate_c);
+		d->mean_delta_c = v->mean_c - base->mean_c;
+		d->mean_pct = cents_pct(d->mean_delta_c, base->mean_c);
+		if (opt != NULL && base->n_runs > 0 && v->n_runs > 0)
 			d->has_stats = stats_compare(base->runs, base->n_runs,
-						     v->runs, v->n_runs,
-						     &opt->stats, row->better,
-						     &d->cmp) == 0;
+						     v->runs, v->n_runs, &so,
+						     row->better, &d->cmp) == 0;
 	}
 }
 
 /*
  * The printed centre of each side is the one the comparison works on:
- * per-boot when every side of the row has runs from two boots or more
- * (then every pair is compared by boot), else per process.
+ * of the judged rates, per boot when every side of the row has runs
+ * from two boots or more (then every pair is compared by boot), else
+ * per process.  Returns whether the row is by boot.
  */
-static void
+static int
 fill_centers(struct cmp_row *row, size_t n)
 {
 	int by_boot = 1;
@@ -94,9 +113,13 @@ fill_centers(struct cmp_row *row, size_t n)
 
 		if (v->state != CMP_OK || v->n_runs == 0)
 			continue;
-		v->center = stats_center(v->mean_runs, v->n_runs, by_boot);
+		v->center = stats_center(v->runs, v->n_runs, by_boot);
 		v->rate_c = compare_cents(v->center);
+		v->mean_center = stats_center(v->mean_runs, v->n_runs,
+					      by_boot);
+		v->mean_c = compare_cents(v->mean_center);
 	}
+	return by_boot;
 }
 
 static void
@@ -120,13 +143,13 @@ fill_row(struct cmp_row *row, const struct query_tag *sides, size_t n,
 					    &row->v[s]);
 	}
 	free(pick);
-	fill_centers(row, n);
-	fill_deltas(row, n, opt);
+	fill_deltas(row, n, opt, fill_centers(row, n));
 }
 
 /*
  * Benjamini-Hochberg over every comparison shown (each row, each NEW
- * side), then the count of each verdict.
+ * side) but the sequential ones, which spent their level over their
+ * looks, then the count of each verdict.
  */
 static void
 adjust_family(struct cmp_table *t)
@@ -136,7 +159,7 @@ adjust_family(struct cmp_table *t)
 
 	for (size_t i = 0; i < t->n_rows; i++)
 		for (size_t s = 0; s < n_new; s++)
-			if (t->rows[i].d[s].has_stats)
+			if (t->rows[i].d[s].has_stats && !t->rows[i].d[s].seq)
 				all[k++] = t->rows[i].d[s].cmp;
 	stats_bh_adjust(all, k, &t->opt.stats);
 	t->n_family = 0;
@@ -148,9 +171,10 @@ adjust_family(struct cmp_table *t)
 
 			if (!d->has_stats)
 				continue;
-			d->cmp = all[k++];
-			if (!isnan(d->cmp.p))
-				t->n_family++;
+			if (!d->seq) {
+				d->cmp = all[k++];
+				t->n_family += !isnan(d->cmp.p);
+			}
 			t->n_verdicts[d->cmp.verdict]++;
 		}
 	}
@@ -222,51 +246,6 @@ update_repeated(struct cmp_table *t)
 				t->repeated = 1;
 }
 
-/* Mean sample length of the measured peak-judged values of side S. */
-static double
-peak_sample_ns(const struct cmp_table *t, size_t s)
-{
-	double ns = 0.0;
-	size_t n = 0;
-
-	for (size_t i = 0; i < t->n_rows; i++) {
-		const struct cmp_value *v = &t->rows[i].v[s];
-
-		if (t->rows[i].basis != STATS_BASIS_PEAK ||
-		    v->state != CMP_OK || v->printed)
-			continue;
-		ns += (double)v->elapsed_ns;
-		n += v->n_samples;
-	}
-	return n > 0 ? ns / (double)n : NAN;
-}
-
-/*
- * A peak is the best of a run's samples, and shorter samples scatter
- * more, so their best is higher: peaks compare only between runs cut
- * into samples of about the same length, that is of the same --duration.
- */
-static void
-warn_sample_lengths(struct cmp_table *t)
-{
-	double base = peak_sample_ns(t, 0);
-
-	for (size_t s = 1; s < t->n_sides; s++) {
-		double other = peak_sample_ns(t, s);
-
-		if (isnan(base) || isnan(other) ||
-		    fmax(base, other) < 1.5 * fmin(base, other))
-			continue;
-		t->warnings = xrealloc(t->warnings, (t->n_warnings + 1) *
-				       sizeof(*t->warnings));
-		t->warnings[t->n_warnings++] = xasprintf(
-			"peak rates from samples of %.0f ms (%s) and %.0f ms "
-			"(%s): shorter samples peak higher; compare runs of the "
-			"same --duration", base / 1e6, t->sides[0].tag,
-			other / 1e6, t->sides[s].tag);
-	}
-}
-
 void
 compare_build(const struct query_tag *sides, size_t n,
 	      const struct cmp_opts *opt, struct cmp_table *out)
@@ -280,13 +259,12 @@ compare_build(const struct query_tag *sides, size_t n,
 	collect_rows(sides, n, out);
 	for (size_t i = 0; i < out->n_rows; i++)
 		fill_row(&out->rows[i], sides, n, &out->opt);
-	update_repeated(out);
-	adjust_family(out);
 	compare_sort(out, CMP_SORT_NUMBER);
+	update_repeated(out);
 	compare_env(sides, n, out);
-	warn_sample_lengths(out);
-	compare_levels(out);
-	compare_boots(out);
+	compare_seq(sides, n, out);
+	adjust_family(out);
+	compare_warnings(sides, n, out);
 }
 
 static void
@@ -316,7 +294,7 @@ missing_row(struct cmp_row *row, size_t n_sides, int number,
 		row->v[s].cv_pct = NAN;
 		row->v[s].mean_cv_pct = NAN;
 	}
-	fill_deltas(row, n_sides, NULL);
+	fill_deltas(row, n_sides, NULL, 0);
 }
 
 void
@@ -349,6 +327,7 @@ compare_select(struct cmp_table *t, const char *const *names,
 	t->n_rows = k;
 	update_repeated(t);
 	adjust_family(t);
+	compare_warnings_repeated(t);
 }
 
 void

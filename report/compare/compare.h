@@ -38,8 +38,14 @@ struct cmp_value {
 	enum measure_better better;	/* LOWER: every value is a time */
 	double rate;		/* classic pooled ops/s: total ops / time, or
 				 * for LOWER ms per operation: time / ops */
-	int64_t rate_c;		/* the printed centre, in cents */
-	double center;		/* geometric mean of per-process rates */
+	int64_t rate_c;		/* the printed centre, in cents: of the
+				 * judged rates, so peak rates for a
+				 * peak-judged test */
+	double center;		/* geometric mean of per-process judged
+				 * rates (the pooled rate without them) */
+	int64_t mean_c;		/* the classic centre, in cents: of the
+				 * per-process mean rates */
+	double mean_center;	/* its unrounded value */
 	int printed;		/* every sample is an imported printed rate */
 	size_t n_results;	/* ok results pooled: processes */
 	size_t n_samples;	/* samples pooled */
@@ -64,9 +70,17 @@ struct cmp_value {
 struct cmp_delta {
 	int valid;		/* both sides CMP_OK */
 	int64_t delta_c;	/* new - base, in cents of the printed rates */
-	double pct;		/* delta / base * 100; NaN when base is 0 */
+	double pct;		/* delta / base * 100; NaN when base is 0:
+				 * the change of the judged centres, so
+				 * inside the interval of cmp */
+	int64_t mean_delta_c;	/* the same of the classic mean centres */
+	double mean_pct;
 	int has_stats;		/* cmp is filled: both sides have runs */
 	struct stats_cmp cmp;	/* interval, p, q, mdc, verdict, why */
+	int seq;		/* the sequential verdict (compare_seq.c):
+				 * cmp is its last look's, outside the
+				 * correction */
+	size_t looks;		/* looks made, with seq */
 };
 
 /* One metric of one test on one side, per call (aimcmp --counters). */
@@ -134,6 +148,9 @@ struct cmp_side {
 	int boots_unknown;	/* some run has no boot id */
 	char *kernels;		/* distinct uname.release values, "unknown" */
 	char *hosts;		/* distinct machines, "unknown" */
+	size_t seq_family;	/* grown by --until-decided against the base:
+				 * its family, else 0 */
+	double seq_alpha;	/* and the alpha spent over its looks */
 };
 
 struct cmp_table {
@@ -146,8 +163,9 @@ struct cmp_table {
 	int counters;		/* compare_counters() filled the rows */
 	size_t n_family;	/* comparisons in the correction */
 	size_t n_verdicts[4];	/* rows per enum stats_verdict */
-	char **warnings;	/* environment differences, one line each */
+	char **warnings;	/* every warning line, in order */
 	size_t n_warnings;
+	size_t n_boot_warnings;	/* the last of them: sides of one boot */
 	char **refusals;	/* differences that forbid comparing */
 	size_t n_refusals;
 };
@@ -296,7 +314,22 @@ struct cmp_sizing_in {
 void compare_sizing(struct cmp_table *t, const struct query_tag *sides,
 		    const struct cmp_sizing_in *in);
 
-/* Add LINE (malloc'd, taken) to the warnings of T. */
+/* Add LINE (malloc'd, taken) to the warnings of T (compare_warn.c). */
 void compare_warn(struct cmp_table *t, char *line);
+/*
+ * Every warning of the table of the N SIDES, in order, once
+ * (compare_warn.c); compare_build() calls it.
+ */
+void compare_warnings(const struct query_tag *sides, size_t n,
+		      struct cmp_table *t);
+/* After compare_select(): the lines of a side of one boot, again. */
+void compare_warnings_repeated(struct cmp_table *t);
+/*
+ * One verdict per question (compare_seq.c): each NEW side of T that
+ * aimrun grew by --until-decided against the base gets the sequential
+ * verdicts, replayed on its stored processes, or a warning says why not
+ * or where the replay differs from what aimrun stored.
+ */
+void compare_seq(const struct query_tag *sides, size_t n, struct cmp_table *t);
 
 #endif

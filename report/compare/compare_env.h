@@ -1,8 +1,8 @@
 /*
  * The header facts of a comparison: which runs each side pools, where
  * their environments differ, and which differences forbid a comparison
- * because the deltas would not be about the kernel.  Part of the compare
- * module, kept apart so that compare.c stays about numbers.
+ * because the deltas would not be about the kernel (lib/core/gate.h).  Part of
+ * the compare module, kept apart so that compare.c stays about numbers.
  */
 #ifndef AIM_COMPARE_ENV_H
 #define AIM_COMPARE_ENV_H
@@ -13,47 +13,29 @@
 #include "compare.h"
 #include "query.h"
 
-/* Memory sizes further apart than this are different machines. */
-#define COMPARE_ENV_MEM_PCT 5.0
+struct gate_side;
 
 /*
- * Fill T->sides (counts over every ok result of each side), T->warnings
- * (each environment difference, one line) and T->refusals (one label per
- * difference of machine, CPU model or aimkit build between the base and
- * a NEW side) from the N loaded SIDES.  A fact missing on a side never
- * refuses.  T->opt must be set.
+ * Fill T->sides (counts over every ok result of each side) from the N
+ * loaded SIDES.  T->opt must be set.
  */
 void compare_env(const struct query_tag *sides, size_t n, struct cmp_table *t);
-
 /*
- * Refusals in T when the copies of the base and a NEW side ran, one as
- * threads (aimrun --threads), the other as processes, or a side pools
- * runs of both (compare_mode.c).
+ * The gate of lib/core/gate.h over the N SIDES: T->warnings gets each
+ * environment difference, one line, T->refusals one label per difference
+ * that forbids comparing the base and a NEW side.
  */
-void compare_mode(const struct query_tag *sides, size_t n,
-		  struct cmp_table *t);
+void compare_env_gate_all(const struct query_tag *sides, size_t n,
+			  struct cmp_table *t);
+/* Whether some run of SIDE records an environment (not just its mark). */
+int compare_env_known(const struct query_tag *side);
 
-/* The tag of the first of N SIDES that pools both, or NULL. */
+/* SIDE as the gate of lib/core/gate.h reads it; OUT borrows SIDE. */
+void compare_env_gate(const struct query_tag *side, struct gate_side *out);
+
+/* The tag of the first of N SIDES that pools copies as threads and as
+ * processes (aimrun --threads), or NULL. */
 const char *compare_mode_mixed(const struct query_tag *sides, size_t n);
-
-/* The word aimplan adds to a command line it controls: its boot's mark. */
-#define COMPARE_ENV_PLAN_MARK "aimplan.boot="
-
-/*
- * Whether the command-line word W names the kernel image or the boot
- * (BOOT_IMAGE=, initrd=, aimplan's mark of a boot), not an option of the
- * kernel: such words differ between boots of one kernel.
- */
-int compare_env_boot_word(const char *w);
-
-/* Whether some run of SIDE has an environment (not just its mark). */
-int compare_env_has(const struct query_tag *side);
-/*
- * Add to T->refusals when one of the base and NEW side S holds a run of
- * unknown environment and the other a run of known environment.
- */
-void compare_env_unknown(const struct query_tag *sides, size_t s,
-			 struct cmp_table *t);
 
 /* Boot id of run RUN_ID of SIDE; NULL when it was not recorded. */
 const char *compare_env_boot(const struct query_tag *side, int64_t run_id);
@@ -79,9 +61,20 @@ const char *compare_env_boot(const struct query_tag *side, int64_t run_id);
 #define NOISE_STEADY_ROUNDS 4
 
 /*
+ * Sides measured DRIFT_GAP_S or more apart, and at least DRIFT_FACTOR
+ * times the longer of them, or one over DRIFT_SPAN_S or more and at
+ * least DRIFT_FACTOR times as long as the other, get a "drift" warning
+ * with what the canary saw between them.
+ */
+#define DRIFT_GAP_S 600
+#define DRIFT_SPAN_S 60
+#define DRIFT_FACTOR 4
+
+/*
  * A "noisy machine" line in T->warnings for each such of the N SIDES, a
- * "machine speed" line for each NEW side whose canary moved, and an
- * "unsteady machine" line for each side whose canary spread.
+ * "machine speed" line for each NEW side whose canary moved, an
+ * "unsteady machine" line for each side whose canary spread, and a
+ * "drift" line for each NEW side measured far from the base.
  */
 void compare_noise(const struct query_tag *sides, size_t n,
 		   struct cmp_table *t);

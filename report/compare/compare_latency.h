@@ -12,7 +12,6 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "fmt.h"
 #include "hist.h"
 #include "query.h"
 #include "stats.h"
@@ -49,7 +48,13 @@ void lat_build(const struct query_tag *sides, const char *const *tags,
 	       size_t n, double alpha, struct lat_table *out);
 void lat_free(struct lat_table *t);
 
-/* T in FORMAT (text and lines alike, CSV, JSON, Markdown); < 0 on error. */
-int lat_write(FILE *f, enum fmt_kind format, const struct lat_table *t);
+/*
+ * T in each function's format (fmt_latency.c; the latency writers of
+ * report/format/fmt.h's table: text and lines alike); < 0 on error.
+ */
+int lat_text(FILE *f, const struct lat_table *t);
+int lat_csv(FILE *f, const struct lat_table *t);
+int lat_json(FILE *f, const struct lat_table *t);
+int lat_md(FILE *f, const struct lat_table *t);
 
 #endif

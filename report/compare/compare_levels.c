@@ -91,13 +91,6 @@ value_levels(const struct cmp_value *v, struct cmp_levels *out)
 	return out->split;
 }
 
-void
-compare_warn(struct cmp_table *t, char *line)
-{
-	t->warnings = xrealloc(t->warnings,
-			       (t->n_warnings + 1) * sizeof(*t->warnings));
-	t->warnings[t->n_warnings++] = line;
-}
 
 /* "bare (4 near 7.3e+08, 2 near 5.2e+08: 40.38 % apart, 53 x ...)". */
 static char *

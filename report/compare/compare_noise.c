@@ -16,6 +16,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -137,6 +138,105 @@ compare_speed(const struct query_tag *sides, const struct canaries *c,
 	}
 }
 
+/* Seconds since the epoch of a stored time "YYYY-MM-DDTHH:MM:SSZ"; -1. */
+static long long
+utc_seconds(const char *s)
+{
+	struct tm tm;
+	const char *end;
+
+	memset(&tm, 0, sizeof(tm));
+	if (s == NULL || (end = strptime(s, "%Y-%m-%dT%H:%M:%SZ", &tm)) == NULL ||
+	    *end != '\0')
+		return -1;
+	return (long long)timegm(&tm);
+}
+
+/* When side Q was measured: its first start to its last end.  0 or -1. */
+static int
+side_span(const struct query_tag *q, long long *from, long long *to)
+{
+	*from = -1;
+	*to = -1;
+	for (size_t i = 0; i < q->n_runs; i++) {
+		long long a = utc_seconds(q->runs[i].started_utc);
+		long long b = utc_seconds(q->runs[i].ended_utc);
+
+		if (a < 0)
+			continue;
+		b = b >= a ? b : a;
+		*from = *from < 0 || a < *from ? a : *from;
+		*to = b > *to ? b : *to;
+	}
+	return *from >= 0 ? 0 : -1;
+}
+
+/* "3 h 20 min", "2 min 10 s", "18 s". */
+static char *
+duration_text(long long s)
+{
+	if (s >= 3600)
+		return xasprintf("%lld h %lld min", s / 3600, s / 60 % 60);
+	if (s >= 60)
+		return xasprintf("%lld min %lld s", s / 60, s % 60);
+	return xasprintf("%lld s", s);
+}
+
+/* What the canary saw between sides 0 and S, or that nothing can tell. */
+static char *
+drift_seen(const struct canaries *c, size_t s)
+{
+	double base = stats_median(c[0].ns, c[0].n);
+	double now = stats_median(c[s].ns, c[s].n);
+
+	if (!(base > 0.0) || !(now > 0.0))
+		return xstrdup("no canary was recorded on both sides to say how far the machine drifted");
+	return xasprintf("the canary's median time moved %+.1f %% between them (%zu and %zu rounds)",
+			 100.0 * (now / base - 1.0), c[0].n, c[s].n);
+}
+
+/*
+ * A side measured long after the other, or over a much longer stretch,
+ * met a machine the other did not: whatever drifted in between (load,
+ * temperature, the host) is in every difference, and a sequential run
+ * grown over minutes against a base of a few seconds compares moments.
+ */
+static void
+compare_drift(const struct query_tag *sides, const struct canaries *c,
+	      size_t n_sides, struct cmp_table *t)
+{
+	long long b0, b1, s0, s1;
+
+	for (size_t s = 1; s < n_sides; s++) {
+		long long gap, lb, ls, longer, shorter;
+		char *g, *x, *y, *seen;
+
+		if (side_span(&sides[0], &b0, &b1) < 0 ||
+		    side_span(&sides[s], &s0, &s1) < 0)
+			return;
+		gap = s0 > b1 ? s0 - b1 : b0 > s1 ? b0 - s1 : 0;
+		lb = b1 - b0;
+		ls = s1 - s0;
+		longer = lb > ls ? lb : ls;
+		shorter = lb > ls ? ls : lb;
+		if (!(gap >= DRIFT_GAP_S && gap >= DRIFT_FACTOR * longer) &&
+		    !(longer >= DRIFT_SPAN_S && longer >= DRIFT_FACTOR *
+						 (shorter > 0 ? shorter : 1)))
+			continue;
+		g = duration_text(gap);
+		x = duration_text(lb);
+		y = duration_text(ls);
+		seen = drift_seen(c, s);
+		add_warning(t, xasprintf(
+			"drift: %s and %s were measured %s apart, over %s and %s: %s; a drift of the machine over that time is in every difference: measure both over the same stretch (rounds of one, then the other, or the base again)",
+			sides[0].tag, sides[s].tag, g, x, y, seen));
+		free(g);
+		free(x);
+		free(y);
+		free(seen);
+	}
+}
+
 static void
 count_side(const struct query_tag *q, struct noise *n)
 {
@@ -229,6 +329,7 @@ compare_noise(const struct query_tag *sides, size_t n_sides,
 	if (n_sides > 0) {
 		compare_speed(sides, c, n_sides, t);
 		compare_steady(sides, c, n_sides, t);
+		compare_drift(sides, c, n_sides, t);
 	}
 	for (size_t s = 0; s < n_sides; s++)
 		free(c[s].ns);

@@ -8,7 +8,6 @@
 
 #include <stdio.h>
 
-#include "fmt.h"
 #include "query.h"
 
 /* Most copies a result may say it ran (aimrun's limit). */
@@ -37,10 +36,13 @@ int scaling_row_of(const char *row, const char *test);
  * aimcmp --scaling (scaling_out.c): for each side, test and copy count
  * the total rate, the rate per copy, the slowest and fastest copy's and
  * their ratio (the fairness), the speedup and scaling efficiency against
- * one copy (rate at N / rate at 1, and that over N), as KIND: FMT_TEXT,
- * FMT_CSV, FMT_JSON or FMT_MD.  -1 on a write error.
+ * one copy (rate at N / rate at 1, and that over N), in the format of
+ * each function (the scaling writers of report/format/fmt.h's table).
+ * -1 on a write error.
  */
-int scaling_write(FILE *f, const struct query_tag *sides, size_t n,
-		  enum fmt_kind kind);
+int scaling_text(FILE *f, const struct query_tag *sides, size_t n);
+int scaling_csv(FILE *f, const struct query_tag *sides, size_t n);
+int scaling_json(FILE *f, const struct query_tag *sides, size_t n);
+int scaling_md(FILE *f, const struct query_tag *sides, size_t n);
 
 #endif

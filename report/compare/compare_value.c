@@ -163,6 +163,8 @@ compare_pool(const struct query_result *const *res, size_t n,
 	pool_samples(res, n, out, total);
 	out->rate_c = compare_cents(out->rate);
 	out->center = out->rate;
+	out->mean_c = out->rate_c;
+	out->mean_center = out->rate;
 }
 
 void

@@ -12,18 +12,7 @@
 
 #include "compare.h"
 
-enum fmt_kind {
-	FMT_TEXT,
-	FMT_CSV,
-	FMT_JSON,
-	FMT_MD,
-	FMT_HTML,
-	FMT_LINES,	/* the classic line form, one line per test */
-	FMT_JUNIT,	/* JUnit XML: a test case per test and NEW side */
-	FMT_TAP,	/* KTAP: a test point per test */
-};
-
-/* What the text table may do (fmt_table()). */
+/* What the text table may do (fmt_table's flags). */
 enum fmt_flags {
 	FMT_WIDE = 1 << 0,	/* no wrapping; interval and mdc columns */
 	FMT_LEGEND = 1 << 1,	/* the long legend instead of one line */
@@ -32,38 +21,66 @@ enum fmt_flags {
 /* Columns the text table keeps to unless FMT_WIDE. */
 #define FMT_TABLE_COLUMNS 100
 
-/*
- * "text", "lines", "csv", "json", "markdown" (or "md"), "html", "junit",
- * "tap".  0, or
- * -1 when unknown.
- */
-int fmt_parse(const char *name, enum fmt_kind *out);
+/* What aimcmp prints: the modes a format may serve. */
+enum fmt_mode {
+	FMT_MODE_TABLE = 1 << 0,	/* BASE NEW...: the comparison */
+	FMT_MODE_SCALING = 1 << 1,	/* --scaling */
+	FMT_MODE_LATENCY = 1 << 2,	/* --latency */
+	FMT_MODE_SERIES = 1 << 3,	/* --series */
+	FMT_MODE_COUNTERS = 1 << 4,	/* --counters, beside the comparison */
+};
+
+struct lat_table;
+struct series_db;
 
 /*
- * Write T to F.  Returns 0, or -1 when writing failed (errno set by the
- * stream).  The writers below are the same per format.
+ * An output format: its name, and a writer for each mode it serves (NULL
+ * for the others); each returns 0, or -1 when writing failed (errno set
+ * by the stream).  Each format's file defines its descriptor, and
+ * fmt_formats[] (formats.c) lists them: option parsing, --help, the
+ * matrix of formats and modes (aimcmp_opts.c), --format help and the
+ * bash completion all read that one table (HACKING.md, "Adding a
+ * format").
  */
-int fmt_write(FILE *f, enum fmt_kind kind, const struct cmp_table *t);
-/* The aligned table (fmt_table() with no flags). */
-int fmt_text(FILE *f, const struct cmp_table *t);
-/* The aligned table, with FLAGS of enum fmt_flags. */
-int fmt_table(FILE *f, const struct cmp_table *t, unsigned flags);
-/* The classic line form: "3 add_long 4019704.43 4374384.24 ... units". */
-int fmt_lines(FILE *f, const struct cmp_table *t);
-int fmt_csv(FILE *f, const struct cmp_table *t);
-int fmt_json(FILE *f, const struct cmp_table *t);
-int fmt_md(FILE *f, const struct cmp_table *t);
+struct cmp_format {
+	const char *name;
+	const char *alias;	/* another name it answers to, or NULL */
+	const char *help;	/* what it is, a few words for --help */
+	int stderr_warnings;	/* no room for the header: warnings on stderr */
+	int counters;		/* its comparison shows --counters */
+	int (*table)(FILE *f, const struct cmp_table *t, unsigned flags);
+	int (*scaling)(FILE *f, const struct query_tag *sides, size_t n);
+	int (*latency)(FILE *f, const struct lat_table *t);
+	int (*series)(FILE *f, const struct series_db *sd);
+};
+
+/* Every format, in the order --help lists them; NULL-terminated. */
+extern const struct cmp_format *const fmt_formats[];
+/* The default: the aligned table (fmt_table.c). */
+extern const struct cmp_format fmt_format_text;
+
+/* The format NAME names (or its alias), or NULL. */
+const struct cmp_format *fmt_find(const char *name);
+/* The modes F serves (enum fmt_mode). */
+unsigned fmt_modes(const struct cmp_format *f);
+/* "text, csv and json": the formats that serve every mode of MODES. */
+char *fmt_names(unsigned modes);
+/* --format help: each format, one a line, with the modes it serves. */
+int fmt_list(FILE *f);
+
 /*
  * Markdown free text with a backslash before whatever would make markup
  * (fmt_md.c), and the same as a table cell "| TEXT ".
  */
 void fmt_md_escaped(FILE *f, const char *s);
 void fmt_md_cell(FILE *f, const char *s);
-/* One self-contained page: no script, no fetch, inline CSS and SVG. */
-int fmt_html(FILE *f, const struct cmp_table *t);
-/* For CI (fmt_ci.c): a regression is a JUnit failure, a TAP "not ok". */
-int fmt_junit(FILE *f, const struct cmp_table *t);
-int fmt_tap(FILE *f, const struct cmp_table *t);
+/*
+ * 1 with *WHY (malloc'd) when T does not answer the question a CI gate
+ * asks of it: no test compared, or a test missing, failed or without a
+ * usable process on a NEW side (a JUnit error, a TAP "not ok"); else 0
+ * with *WHY NULL.
+ */
+int fmt_ci_incomplete(const struct cmp_table *t, char **why);
 
 /*
  * "# PREFIXTEXT" made printable, cut at spaces into lines of at most
@@ -110,6 +127,13 @@ char *fmt_pct(const struct cmp_delta *d, char *buf, size_t len);
 const char *fmt_verdict(const struct cmp_delta *d);
 /* "[-5.50%,-3.14%]": the interval of NEW/BASE - 1, or "-". */
 char *fmt_interval(const struct cmp_delta *d, char *buf, size_t len);
+/*
+ * "[-5.6,-3.1]": the same in percent to one decimal, rounded outward so
+ * that it holds every value the full form holds, or "-".
+ */
+char *fmt_interval_short(const struct cmp_delta *d, char *buf, size_t len);
+/* "5.95%": the change of the classic mean centres of D, or "-". */
+char *fmt_mean_pct(const struct cmp_delta *d, char *buf, size_t len);
 /* "1.73%": the minimum detectable change of D, or "-". */
 char *fmt_mdc(const struct cmp_delta *d, char *buf, size_t len);
 /*
@@ -119,11 +143,11 @@ char *fmt_mdc(const struct cmp_delta *d, char *buf, size_t len);
  */
 char *fmt_stats_header(const struct cmp_table *t, size_t i);
 /*
- * "bare: one boot only: between-boot variance unknown" for side S of a
- * table with repeated samples, or NULL when S has two boots or more.
- * Malloc'd.
+ * Warning I (from 0) of T, or NULL past the last (compare_warn.c made
+ * them all): the same lines in every format, text, CSV (on stderr),
+ * JSON, Markdown, HTML, JUnit and TAP.  Malloc'd.
  */
-char *fmt_boot_warning(const struct cmp_table *t, size_t s);
+char *fmt_warning(const struct cmp_table *t, size_t i);
 /*
  * Line I (from 0) of the legend that explains the columns of a table
  * with repeated samples, without a comment marker, or NULL past the

@@ -14,53 +14,6 @@
 #include "stats.h"
 #include "xalloc.h"
 
-int
-fmt_parse(const char *name, enum fmt_kind *out)
-{
-	static const struct {
-		const char *name;
-		enum fmt_kind kind;
-	} names[] = {
-		{ "text", FMT_TEXT },	  { "csv", FMT_CSV },
-		{ "json", FMT_JSON },	  { "markdown", FMT_MD },
-		{ "md", FMT_MD },	  { "html", FMT_HTML },
-		{ "lines", FMT_LINES },	  { "junit", FMT_JUNIT },
-		{ "tap", FMT_TAP },
-	};
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		if (strcmp(name, names[i].name) == 0) {
-			*out = names[i].kind;
-			return 0;
-		}
-	}
-	return -1;
-}
-
-int
-fmt_write(FILE *f, enum fmt_kind kind, const struct cmp_table *t)
-{
-	switch (kind) {
-	case FMT_CSV:
-		return fmt_csv(f, t);
-	case FMT_JSON:
-		return fmt_json(f, t);
-	case FMT_MD:
-		return fmt_md(f, t);
-	case FMT_HTML:
-		return fmt_html(f, t);
-	case FMT_LINES:
-		return fmt_lines(f, t);
-	case FMT_JUNIT:
-		return fmt_junit(f, t);
-	case FMT_TAP:
-		return fmt_tap(f, t);
-	case FMT_TEXT:
-	default:
-		return fmt_text(f, t);
-	}
-}
-
 /* Integer arithmetic: a delta of two printed rates prints exactly. */
 char *
 fmt_cents(int64_t cents, char *buf, size_t len)
@@ -229,6 +182,29 @@ fmt_interval(const struct cmp_delta *d, char *buf, size_t len)
 }
 
 char *
+fmt_interval_short(const struct cmp_delta *d, char *buf, size_t len)
+{
+	if (!d->has_stats || isnan(d->cmp.ratio_lo) || isnan(d->cmp.ratio_hi))
+		snprintf(buf, len, "-");
+	else
+		/* A hair inside, so an end exactly at the margin stays there. */
+		snprintf(buf, len, "[%+.1f,%+.1f]",
+			 floor((d->cmp.ratio_lo - 1.0) * 1000.0 + 1e-9) / 10.0,
+			 ceil((d->cmp.ratio_hi - 1.0) * 1000.0 - 1e-9) / 10.0);
+	return buf;
+}
+
+char *
+fmt_mean_pct(const struct cmp_delta *d, char *buf, size_t len)
+{
+	if (d->valid && !isnan(d->mean_pct))
+		snprintf(buf, len, "%.2f%%", d->mean_pct);
+	else
+		snprintf(buf, len, "-");
+	return buf;
+}
+
+char *
 fmt_mdc(const struct cmp_delta *d, char *buf, size_t len)
 {
 	if (!d->has_stats || isnan(d->cmp.mdc_pct))
@@ -269,6 +245,22 @@ unit_words(const struct cmp_table *t, const char **what, const char **why)
 	       "";
 }
 
+/* Line K of the NEW sides grown by --until-decided, or NULL. */
+static char *
+seq_line(const struct cmp_table *t, size_t k)
+{
+	for (size_t s = 1; s < t->n_sides; s++) {
+		const struct cmp_side *side = &t->sides[s];
+
+		if (side->seq_family == 0 || k-- > 0)
+			continue;
+		return xasprintf("sequential: %s was grown by aimrun --until-decided against %s: its verdicts, intervals and mdc are those of its looks, replayed on the stored samples (alpha %g spent over every look of %zu tests, outside the correction above), and its rate is %s's times its last look's ratio",
+				 side->tag, t->sides[0].tag, side->seq_alpha,
+				 side->seq_family, t->sides[0].tag);
+	}
+	return NULL;
+}
+
 char *
 fmt_stats_header(const struct cmp_table *t, size_t i)
 {
@@ -290,19 +282,13 @@ fmt_stats_header(const struct cmp_table *t, size_t i)
 		return xasprintf("verdicts: %zu regressed, %zu improved, %zu equivalent, %zu inconclusive",
 				 v[STATS_REGRESSED], v[STATS_IMPROVED],
 				 v[STATS_EQUIVALENT], v[STATS_INCONCLUSIVE]);
-	return NULL;
+	return seq_line(t, i - 2);
 }
 
 char *
-fmt_boot_warning(const struct cmp_table *t, size_t s)
+fmt_warning(const struct cmp_table *t, size_t i)
 {
-	const struct cmp_side *side = &t->sides[s];
-
-	if (!t->repeated || side->n_boots >= 2)
-		return NULL;
-	return xasprintf("%s: %s: between-boot variance unknown; run the same tag again after a reboot (the runs of a tag pool)",
-			 side->tag, side->n_boots == 1 ? "one boot only" :
-			 "boots not recorded");
+	return i < t->n_warnings ? xstrdup(t->warnings[i]) : NULL;
 }
 
 /* Some row is a time, lower better. */
@@ -322,7 +308,7 @@ fmt_legend(const struct cmp_table *t, size_t i)
 
 	switch (i) {
 	case 0:
-		return xstrdup("mean, peak: the per-process rate judged: mean is the classic rate of the whole period (the printed columns, always); peak is the fastest sample, for tests whose timed loop makes no system call, since interference from outside only slows them");
+		return xstrdup("mean, peak: the per-process rate judged, and printed with its delta, pct and interval: mean is the classic rate of the whole period; peak is the second-fastest sample, for tests whose timed loop makes no system call, since interference from outside only slows them and one fast sample cannot make it; classic: the change of the classic mean rates beside it");
 	case 1:
 		return xstrdup("cv: spread of the judged per-process rates of each side (standard deviation / mean), base first; - with one process");
 	case 2:

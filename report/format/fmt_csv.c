@@ -11,8 +11,11 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "compare_latency.h"
+#include "compare_scaling.h"
 #include "csvout.h"
 #include "jsonout.h"
+#include "series_db.h"
 
 static const char *const columns[] = {
 	"number",      "test",	      "units",	     "base_tag",
@@ -23,7 +26,8 @@ static const char *const columns[] = {
 	"base_flagged", "new_flagged", "base_excluded", "new_excluded",
 	"unit", "base_observations", "new_observations", "ratio",
 	"pct_lo", "pct_hi", "df", "p", "q", "mdc_pct", "verdict", "reason",
-	"base_levels", "new_levels",
+	"base_levels", "new_levels", "base_mean", "new_mean", "mean_delta",
+	"mean_pct", "looks",
 };
 
 /* Side S's two levels, empty when it has one (compare_levels.c). */
@@ -108,6 +112,26 @@ verdict_fields(FILE *f, const struct cmp_delta *d)
 	csvout_field(f, 0, c->why);
 }
 
+/*
+ * The classic mean centres and their change: base, new and pct are of
+ * the rate judged, which for a peak-judged test is not the classic one.
+ */
+static void
+mean_fields(FILE *f, const struct cmp_value *b, const struct cmp_value *n,
+	    const struct cmp_delta *d)
+{
+	char buf[FMT_NUM_MAX];
+
+	csvout_field(f, 0, b->state == CMP_OK ?
+			   fmt_cents(b->mean_c, buf, sizeof(buf)) : NULL);
+	csvout_field(f, 0, n->state == CMP_OK ?
+			   fmt_cents(n->mean_c, buf, sizeof(buf)) : NULL);
+	csvout_field(f, 0, d->valid ? fmt_cents(d->mean_delta_c, buf,
+						sizeof(buf)) : NULL);
+	csvout_field(f, 0, d->valid && !isnan(d->mean_pct) ?
+			   fmt_2f(d->mean_pct, buf, sizeof(buf)) : NULL);
+}
+
 static void
 print_record(FILE *f, const struct cmp_table *t, const struct cmp_row *row,
 	     size_t s)
@@ -138,6 +162,12 @@ print_record(FILE *f, const struct cmp_table *t, const struct cmp_row *row,
 	verdict_fields(f, d);
 	levels_field(f, row, 0);
 	levels_field(f, row, s);
+	mean_fields(f, b, n, d);
+	/* Grown by --until-decided: the looks its verdict took. */
+	if (d->seq)
+		csvout_fieldf(f, 0, "%zu", d->looks);
+	else
+		csvout_field(f, 0, NULL);
 	if (t->counters)
 		csvout_field(f, 0, NULL);	/* the test itself */
 	csvout_end(f);
@@ -172,8 +202,9 @@ counter_record(FILE *f, const struct cmp_table *t, const struct cmp_row *row,
 	for (int i = 0; i < 11; i++)
 		csvout_field(f, 0, NULL);
 	verdict_fields(f, d);
-	csvout_field(f, 0, NULL);	/* levels: the test's record holds them */
-	csvout_field(f, 0, NULL);
+	/* levels, classic means, looks: the test's record holds them */
+	for (int i = 0; i < 7; i++)
+		csvout_field(f, 0, NULL);
 	csvout_field(f, 0, fmt_counter_name(c));
 	csvout_end(f);
 	free(units);
@@ -189,9 +220,10 @@ print_records(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 	}
 }
 
-int
-fmt_csv(FILE *f, const struct cmp_table *t)
+static int
+fmt_csv(FILE *f, const struct cmp_table *t, unsigned flags)
 {
+	(void)flags;	/* the text table's */
 	for (size_t i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
 		csvout_field(f, i == 0, columns[i]);
 	if (t->counters)
@@ -204,3 +236,10 @@ fmt_csv(FILE *f, const struct cmp_table *t)
 		return -1;
 	return 0;
 }
+
+/* One record per field set: no room for the header's warnings. */
+const struct cmp_format fmt_format_csv = {
+	.name = "csv", .help = "one record per test and NEW tag",
+	.stderr_warnings = 1, .counters = 1, .table = fmt_csv,
+	.scaling = scaling_csv, .latency = lat_csv, .series = series_db_csv,
+};

@@ -133,26 +133,18 @@ lines(FILE *f, const struct cmp_table *t, const char *name,
 static void
 warnings(FILE *f, const struct cmp_table *t)
 {
-	char **boot = xcalloc(t->n_sides, sizeof(*boot));
-	size_t n_boot = 0;
+	char *w;
+	size_t i;
 
-	for (size_t s = 0; s < t->n_sides; s++)
-		if ((boot[n_boot] = fmt_boot_warning(t, s)) != NULL)
-			n_boot++;
-	if (t->n_warnings + n_boot > 0)
-		fputs("<h2>Warnings</h2>\n<ul class=\"warn\">\n", f);
-	for (size_t i = 0; i < t->n_warnings; i++) {
-		element(f, "li", NULL, t->warnings[i]);
+	for (i = 0; (w = fmt_warning(t, i)) != NULL; i++) {
+		if (i == 0)
+			fputs("<h2>Warnings</h2>\n<ul class=\"warn\">\n", f);
+		element(f, "li", NULL, w);
 		fputc('\n', f);
+		free(w);
 	}
-	for (size_t i = 0; i < n_boot; i++) {
-		element(f, "li", NULL, boot[i]);
-		fputc('\n', f);
-		free(boot[i]);
-	}
-	if (t->n_warnings + n_boot > 0)
+	if (i > 0)
 		fputs("</ul>\n", f);
-	free(boot);
 }
 
 static void
@@ -390,9 +382,10 @@ legend(FILE *f, const struct cmp_table *t)
 	      "</ul>\n", f);
 }
 
-int
-fmt_html(FILE *f, const struct cmp_table *t)
+static int
+fmt_html(FILE *f, const struct cmp_table *t, unsigned flags)
 {
+	(void)flags;	/* the text table's */
 	head(f, t);
 	header(f, t);
 	table_head(f, t);
@@ -410,3 +403,8 @@ fmt_html(FILE *f, const struct cmp_table *t)
 		return -1;
 	return 0;
 }
+
+const struct cmp_format fmt_format_html = {
+	.name = "html", .help = "one self-contained page",
+	.counters = 1, .table = fmt_html,
+};

@@ -11,7 +11,10 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "compare_latency.h"
+#include "compare_scaling.h"
 #include "jsonout.h"
+#include "series_db.h"
 
 static struct json_object *
 num_2f(double x)
@@ -81,6 +84,8 @@ value_obj(const struct cmp_value *v)
 
 	jsonout_put(o, "status", jsonout_string(fmt_status(v)));
 	jsonout_put(o, "rate", v->state == CMP_OK ? cents(v->rate_c) : NULL);
+	jsonout_put(o, "mean_rate", v->state == CMP_OK ? cents(v->mean_c) :
+				    NULL);
 	jsonout_put(o, "samples", jsonout_int((int64_t)v->n_samples));
 	jsonout_put(o, "processes", jsonout_int((int64_t)v->n_results));
 	jsonout_put(o, "boots", v->has_summary ?
@@ -125,6 +130,9 @@ verdict_obj(const struct cmp_delta *d)
 	jsonout_put(o, "p", jsonout_double(c->p));
 	jsonout_put(o, "q", jsonout_double(c->q));
 	jsonout_put(o, "mdc_pct", jsonout_double(c->mdc_pct));
+	/* Grown by --until-decided: the looks of the sequential test. */
+	jsonout_put(o, "sequential", jsonout_bool(d->seq));
+	jsonout_put(o, "looks", d->seq ? jsonout_int((int64_t)d->looks) : NULL);
 	return o;
 }
 
@@ -213,6 +221,10 @@ row_obj(const struct cmp_table *t, const struct cmp_row *row)
 		jsonout_put(n, "tag", jsonout_string(t->sides[s].tag));
 		jsonout_put(n, "delta", d->valid ? cents(d->delta_c) : NULL);
 		jsonout_put(n, "pct", d->valid ? num_2f(d->pct) : NULL);
+		jsonout_put(n, "mean_delta", d->valid ? cents(d->mean_delta_c) :
+					     NULL);
+		jsonout_put(n, "mean_pct", d->valid ? num_2f(d->mean_pct) :
+					   NULL);
 		jsonout_put(n, "statistics", verdict_obj(d));
 		jsonout_put(n, "sizing", sizing_obj(row, s));
 		jsonout_push(news, n);
@@ -248,25 +260,22 @@ stats_obj(const struct cmp_table *t)
 	return o;
 }
 
-int
-fmt_json(FILE *f, const struct cmp_table *t)
+static int
+fmt_json(FILE *f, const struct cmp_table *t, unsigned flags)
 {
 	struct json_object *doc = jsonout_object();
 	struct json_object *news = jsonout_array();
 	struct json_object *warnings = jsonout_array();
 	struct json_object *tests = jsonout_array();
+	char *w;
 
+	(void)flags;	/* the text table's */
 	jsonout_put(doc, "base", side_obj(t, 0));
 	for (size_t s = 1; s < t->n_sides; s++)
 		jsonout_push(news, side_obj(t, s));
 	jsonout_put(doc, "new", news);
-	for (size_t i = 0; i < t->n_warnings; i++)
-		jsonout_push(warnings, jsonout_string(t->warnings[i]));
-	for (size_t s = 0; s < t->n_sides; s++) {
-		char *w = fmt_boot_warning(t, s);
-
-		if (w != NULL)
-			jsonout_push(warnings, jsonout_string(w));
+	for (size_t i = 0; (w = fmt_warning(t, i)) != NULL; i++) {
+		jsonout_push(warnings, jsonout_string(w));
 		free(w);
 	}
 	jsonout_put(doc, "warnings", warnings);
@@ -276,3 +285,9 @@ fmt_json(FILE *f, const struct cmp_table *t)
 	jsonout_put(doc, "tests", tests);
 	return jsonout_print(f, doc);
 }
+
+const struct cmp_format fmt_format_json = {
+	.name = "json", .help = "one document a script can use",
+	.counters = 1, .table = fmt_json, .scaling = scaling_json,
+	.latency = lat_json, .series = series_db_json,
+};

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "csvout.h"
+#include "fmt.h"
 #include "jsonout.h"
 #include "tag.h"
 #include "xalloc.h"
@@ -201,23 +202,31 @@ md_write(FILE *f, const struct lat_table *t)
 }
 
 int
-lat_write(FILE *f, enum fmt_kind format, const struct lat_table *t)
+lat_text(FILE *f, const struct lat_table *t)
 {
-	switch (format) {
-	case FMT_CSV:
-		csv_write(f, t);
-		break;
-	case FMT_JSON:
-		return json_write(f, t) < 0 || ferror(f) ? -1 : 0;
-	case FMT_MD:
-		md_write(f, t);
-		break;
-	default:
-		for (size_t i = 0; i < t->n_rows; i++)
-			text_row(f, t, &t->rows[i]);
-		if (t->n_rows == 0)
-			fputs("no test of these tags was timed per call (aimrun --latency)\n", f);
-		break;
-	}
+	for (size_t i = 0; i < t->n_rows; i++)
+		text_row(f, t, &t->rows[i]);
+	if (t->n_rows == 0)
+		fputs("no test of these tags was timed per call (aimrun --latency)\n", f);
+	return ferror(f) ? -1 : 0;
+}
+
+int
+lat_csv(FILE *f, const struct lat_table *t)
+{
+	csv_write(f, t);
+	return ferror(f) ? -1 : 0;
+}
+
+int
+lat_json(FILE *f, const struct lat_table *t)
+{
+	return json_write(f, t) < 0 || ferror(f) ? -1 : 0;
+}
+
+int
+lat_md(FILE *f, const struct lat_table *t)
+{
+	md_write(f, t);
 	return ferror(f) ? -1 : 0;
 }

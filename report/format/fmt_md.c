@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare_latency.h"
+#include "compare_scaling.h"
 #include "tag.h"
 #include "xalloc.h"
 
@@ -97,7 +99,7 @@ warning(FILE *f, const char *w)
 static void
 print_header(FILE *f, const struct cmp_table *t)
 {
-	char name[FMT_NUM_MAX];
+	char name[FMT_NUM_MAX], *w;
 
 	for (size_t s = 0; s < t->n_sides; s++) {
 		char *sum = fmt_side_summary(t, s);
@@ -108,13 +110,8 @@ print_header(FILE *f, const struct cmp_table *t)
 		putc('\n', f);
 	}
 	print_lines(f, t, fmt_stats_header);
-	for (size_t i = 0; i < t->n_warnings; i++)
-		warning(f, t->warnings[i]);
-	for (size_t s = 0; s < t->n_sides; s++) {
-		char *w = fmt_boot_warning(t, s);
-
-		if (w != NULL)
-			warning(f, w);
+	for (size_t i = 0; (w = fmt_warning(t, i)) != NULL; i++) {
+		warning(f, w);
 		free(w);
 	}
 	putc('\n', f);
@@ -246,9 +243,10 @@ levels_row(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 	free(text);
 }
 
-int
-fmt_md(FILE *f, const struct cmp_table *t)
+static int
+fmt_md(FILE *f, const struct cmp_table *t, unsigned flags)
 {
+	(void)flags;	/* the text table's */
 	print_header(f, t);
 	print_columns(f, t);
 	for (size_t i = 0; i < t->n_rows; i++) {
@@ -277,3 +275,9 @@ fmt_md_cell(FILE *f, const char *s)
 {
 	cell(f, s);
 }
+
+const struct cmp_format fmt_format_md = {
+	.name = "markdown", .alias = "md", .help = "a Markdown table",
+	.counters = 1, .table = fmt_md, .scaling = scaling_md,
+	.latency = lat_md,
+};

@@ -15,17 +15,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare_latency.h"
+#include "compare_scaling.h"
+#include "series_db.h"
 #include "tag.h"
 #include "xalloc.h"
 
 /* Narrowest the wrapped units get; with less room they stay whole. */
-#define UNITS_MIN 24
+#define UNITS_MIN 20
 /* A tag heading a column is cut short beyond this. */
 #define HEAD_MAX 20
 
 enum col {
 	COL_NUM, COL_NAME, COL_VALUE, COL_DELTA, COL_PCT, COL_MARK,
-	COL_INTERVAL, COL_MDC, COL_JUDGED, COL_CV,
+	COL_SHORT, COL_INTERVAL, COL_MDC, COL_CLASSIC, COL_JUDGED, COL_CV,
 };
 
 /* The cells of every line of the table, units aside. */
@@ -63,28 +66,39 @@ add_col(struct grid *g, enum col kind, size_t side)
 	g->side[g->n_cols++] = side;
 }
 
-/* The columns in the order of the fields of --format lines. */
+/*
+ * The columns in the order of the fields of --format lines.  With
+ * repeated samples every table says which rate each row judged and
+ * prints, and the interval of its pct (short by default, in place of
+ * the delta, so that the units keep room within 100 columns); --wide
+ * adds the delta, the full interval, the mdc, the classic mean's change
+ * and the cv.
+ */
 static void
 layout(struct grid *g, const struct cmp_table *t, unsigned flags)
 {
-	int stats_cols = (flags & FMT_WIDE) && t->repeated;
+	int wide = (flags & FMT_WIDE) && t->repeated;
 
 	add_col(g, COL_NUM, 0);
 	add_col(g, COL_NAME, 0);
 	add_col(g, COL_VALUE, 0);
 	for (size_t s = 1; s < t->n_sides; s++) {
 		add_col(g, COL_VALUE, s);
-		add_col(g, COL_DELTA, s);
+		if (wide || !t->repeated)
+			add_col(g, COL_DELTA, s);
 		add_col(g, COL_PCT, s);
 		add_col(g, COL_MARK, s);
-		if (stats_cols) {
+		if (wide) {
 			add_col(g, COL_INTERVAL, s);
 			add_col(g, COL_MDC, s);
+			add_col(g, COL_CLASSIC, s);
+		} else if (t->repeated) {
+			add_col(g, COL_SHORT, s);
 		}
 	}
-	if (stats_cols)
-		add_col(g, COL_JUDGED, 0);
 	if (t->repeated)
+		add_col(g, COL_JUDGED, 0);
+	if (wide)
 		add_col(g, COL_CV, 0);
 }
 
@@ -92,7 +106,7 @@ static int
 right_aligned(enum col k)
 {
 	return k != COL_NAME && k != COL_MARK && k != COL_INTERVAL &&
-	       k != COL_JUDGED && k != COL_CV;
+	       k != COL_SHORT && k != COL_JUDGED && k != COL_CV;
 }
 
 /* A printable copy of a string from the database. */
@@ -110,7 +124,8 @@ head_cell(const struct grid *g, size_t c, const struct cmp_table *t)
 		[COL_NUM] = "no",	  [COL_NAME] = "test",
 		[COL_DELTA] = "delta",	  [COL_PCT] = "pct",
 		[COL_MARK] = "",	  [COL_INTERVAL] = "interval",
-		[COL_MDC] = "mdc",	  [COL_JUDGED] = "judged",
+		[COL_SHORT] = "interval", [COL_MDC] = "mdc",
+		[COL_CLASSIC] = "classic", [COL_JUDGED] = "judged",
 		[COL_CV] = "cv",
 	};
 	char buf[HEAD_MAX + 1];
@@ -134,6 +149,10 @@ delta_cell(enum col kind, const struct cmp_table *t, const struct cmp_delta *d)
 		return xstrdup(marker(t, d));
 	case COL_INTERVAL:
 		return xstrdup(fmt_interval(d, buf, sizeof(buf)));
+	case COL_SHORT:
+		return xstrdup(fmt_interval_short(d, buf, sizeof(buf)));
+	case COL_CLASSIC:
+		return xstrdup(fmt_mean_pct(d, buf, sizeof(buf)));
 	default:
 		return xstrdup(fmt_mdc(d, buf, sizeof(buf)));
 	}
@@ -159,8 +178,10 @@ row_cell(const struct grid *g, size_t c, const struct cmp_table *t,
 						    sizeof(buf)) : "-");
 	case COL_PCT:
 	case COL_MARK:
+	case COL_SHORT:
 	case COL_INTERVAL:
 	case COL_MDC:
+	case COL_CLASSIC:
 		return delta_cell(g->kind[c], t, d);
 	case COL_JUDGED:
 		return xstrdup(stats_basis_name(row->basis));
@@ -227,6 +248,7 @@ counter_cell(const struct grid *g, size_t c, const struct cmp_table *t,
 		return xstrdup(fmt_per_call(&k->v[s], buf, sizeof(buf)));
 	case COL_PCT:
 	case COL_MARK:
+	case COL_SHORT:
 	case COL_INTERVAL:
 	case COL_MDC:
 		return delta_cell(g->kind[c], t, d);
@@ -388,7 +410,8 @@ legend(const struct cmp_table *t, size_t i)
 	if (!t->repeated)
 		return NULL;
 	if (i == 1)
-		return xstrdup("R, I, =, ? beside pct: regressed, improved, equivalent, inconclusive; judged, cv, interval, mdc (--wide): as in --format lines, below");
+		return xasprintf("R, I, =, ? beside pct: regressed, improved, equivalent, inconclusive; interval: the %g%% interval of pct, rounded outward to 0.1; judged, cv, interval, mdc and classic (--wide): as in --format lines, below",
+				 conf);
 	return fmt_legend(t, i - 2);
 }
 
@@ -401,7 +424,7 @@ print_legend(FILE *f, const struct cmp_table *t, unsigned flags,
 
 	if (!(flags & FMT_LEGEND)) {
 		fmt_comment(f, "", t->repeated ?
-			    "beside pct: R regressed, I improved, = equivalent, ? inconclusive; gmean: geometric mean of the ratios; --legend explains" :
+			    "beside pct: R regressed, I improved, = equivalent, ? inconclusive; the rates, delta, pct and interval are of the rate judged (peak or mean); gmean: geometric mean of the ratios; --legend explains" :
 			    "gmean: geometric mean of the ratios NEW/BASE, with its interval; --legend explains",
 			    wrap);
 		return;
@@ -412,7 +435,7 @@ print_legend(FILE *f, const struct cmp_table *t, unsigned flags,
 	}
 }
 
-int
+static int
 fmt_table(FILE *f, const struct cmp_table *t, unsigned flags)
 {
 	size_t wrap = (flags & FMT_WIDE) ? 0 : FMT_TABLE_COLUMNS;
@@ -430,8 +453,8 @@ fmt_table(FILE *f, const struct cmp_table *t, unsigned flags)
 	return 0;
 }
 
-int
-fmt_text(FILE *f, const struct cmp_table *t)
-{
-	return fmt_table(f, t, 0);
-}
+const struct cmp_format fmt_format_text = {
+	.name = "text", .help = "an aligned table (the default)",
+	.counters = 1, .table = fmt_table, .scaling = scaling_text,
+	.latency = lat_text, .series = series_db_text,
+};

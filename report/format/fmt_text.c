@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare_latency.h"
 #include "tag.h"
 #include "xalloc.h"
 
@@ -75,7 +76,7 @@ print_lines(FILE *f, const struct cmp_table *t,
 void
 fmt_text_header(FILE *f, const struct cmp_table *t, size_t wrap)
 {
-	char name[FMT_NUM_MAX + 2];
+	char name[FMT_NUM_MAX + 2], *w;
 
 	for (size_t s = 0; s < t->n_sides; s++) {
 		char *sum = fmt_side_summary(t, s);
@@ -85,13 +86,8 @@ fmt_text_header(FILE *f, const struct cmp_table *t, size_t wrap)
 		free(sum);
 	}
 	print_lines(f, t, fmt_stats_header, wrap);
-	for (size_t i = 0; i < t->n_warnings; i++)
-		fmt_comment(f, "warning: ", t->warnings[i], 0);
-	for (size_t s = 0; s < t->n_sides; s++) {
-		char *w = fmt_boot_warning(t, s);
-
-		if (w != NULL)
-			fmt_comment(f, "warning: ", w, 0);
+	for (size_t i = 0; (w = fmt_warning(t, i)) != NULL; i++) {
+		fmt_comment(f, "warning: ", w, 0);
 		free(w);
 	}
 }
@@ -160,6 +156,36 @@ print_row(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 	fputc('\n', f);
 }
 
+/*
+ * "# 3 add_long: classic 3058402.19 3103033.81 44631.62 1.46%": for a
+ * peak-judged row of repeated samples, whose printed rates are peaks,
+ * the classic mean rates and change, as a comment a script or an import
+ * of the lines passes over.
+ */
+static void
+print_classic(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
+{
+	char buf[FMT_NUM_MAX];
+
+	if (!t->repeated || row->basis != STATS_BASIS_PEAK ||
+	    !fmt_comparable(t, row))
+		return;
+	fprintf(f, "# %d ", row->number);
+	tag_fput(f, row->test, 0);
+	fprintf(f, ": classic %s", row->v[0].state == CMP_OK ?
+		fmt_cents(row->v[0].mean_c, buf, sizeof(buf)) : "-");
+	for (size_t s = 1; s < t->n_sides; s++) {
+		const struct cmp_delta *d = &row->d[s - 1];
+
+		fprintf(f, " %s", row->v[s].state == CMP_OK ?
+			fmt_cents(row->v[s].mean_c, buf, sizeof(buf)) : "-");
+		fprintf(f, " %s", d->valid ? fmt_cents(d->mean_delta_c, buf,
+						       sizeof(buf)) : "-");
+		fprintf(f, " %s", fmt_mean_pct(d, buf, sizeof(buf)));
+	}
+	fputc('\n', f);
+}
+
 /* "# 28 fun_cal: two levels: ...", a comment a script passes over. */
 static void
 print_levels(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
@@ -174,12 +200,14 @@ print_levels(FILE *f, const struct cmp_table *t, const struct cmp_row *row)
 	free(l);
 }
 
-int
-fmt_lines(FILE *f, const struct cmp_table *t)
+static int
+fmt_lines(FILE *f, const struct cmp_table *t, unsigned flags)
 {
+	(void)flags;	/* the text table's */
 	fmt_text_header(f, t, 0);
 	for (size_t i = 0; i < t->n_rows; i++) {
 		print_row(f, t, &t->rows[i]);
+		print_classic(f, t, &t->rows[i]);
 		fmt_counter_lines(f, t, &t->rows[i]);
 		print_levels(f, t, &t->rows[i]);
 	}
@@ -190,3 +218,8 @@ fmt_lines(FILE *f, const struct cmp_table *t)
 		return -1;
 	return 0;
 }
+
+const struct cmp_format fmt_format_lines = {
+	.name = "lines", .help = "the classic line form, one line per test",
+	.counters = 1, .table = fmt_lines, .latency = lat_text,
+};

@@ -5,7 +5,7 @@ report_libreport_a_SOURCES += \
 	report/format/fmt_csv.c report/format/fmt_html.c \
 	report/format/fmt_json.c report/format/fmt_md.c \
 	report/format/fmt_table.c report/format/fmt_text.c \
-	report/format/fmt_ci.c \
+	report/format/fmt_ci.c report/format/formats.c \
 	report/format/svg.c report/format/svg.h
 report_libreport_a_SOURCES += report/format/fmt_counters.c
 report_libreport_a_SOURCES += report/format/scaling_out.c

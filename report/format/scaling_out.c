@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "csvout.h"
+#include "fmt.h"
 #include "jsonout.h"
 #include "tag.h"
 #include "xalloc.h"
@@ -258,52 +259,79 @@ md_side(FILE *f, const char *tag, int first)
 	      "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n", f);
 }
 
-/* Side TAG's lines L in KIND; JSON onto the array SIDES instead. */
-static void
-side_write(FILE *f, const char *tag, const struct lines *l, int first,
-	   enum fmt_kind kind, struct json_object *sides)
+/* How one text-like format prints a side: its heading, then each line. */
+struct style {
+	const char *head;	/* printed once before every side, or NULL */
+	void (*side)(FILE *f, const char *tag, int first);	/* or NULL */
+	void (*line)(FILE *f, const struct scaling_line *l);
+};
+
+/* The N SIDES in style ST; 0, or -1 on a write error. */
+static int
+styled(FILE *f, const struct query_tag *sides, size_t n,
+       const struct style *st)
 {
-	struct json_object *side, *tests;
-
-	if (kind == FMT_JSON) {
-		side = jsonout_object();
-		tests = jsonout_array();
-		jsonout_put(side, "tag", jsonout_string(tag));
-		for (size_t i = 0; i < l->n; i++)
-			jsonout_push(tests, json_line(&l->v[i]));
-		jsonout_put(side, "tests", tests);
-		jsonout_push(sides, side);
-		return;
-	}
-	if (kind != FMT_CSV)
-		(kind == FMT_MD ? md_side : text_side)(f, tag, first);
-	for (size_t i = 0; i < l->n; i++)
-		(kind == FMT_CSV ? csv_line : kind == FMT_MD ? md_line :
-		 text_line)(f, &l->v[i]);
-}
-
-int
-scaling_write(FILE *f, const struct query_tag *sides, size_t n,
-	      enum fmt_kind kind)
-{
-	struct json_object *doc = NULL, *arr = NULL;
-	int rc = 0;
-
-	if (kind == FMT_JSON) {
-		doc = jsonout_object();
-		arr = jsonout_array();
-		jsonout_put(doc, "scaling", arr);
-	}
-	if (kind == FMT_CSV)
-		fputs("tag,number,test,units,copies,runs,ops_per_s,ops_per_s_per_copy,slowest_copy,fastest_copy,fairness,speedup,efficiency_pct\n", f);
+	if (st->head != NULL)
+		fputs(st->head, f);
 	for (size_t s = 0; s < n; s++) {
 		struct lines l = { 0 };
 
 		side_lines(&sides[s], &l);
-		side_write(f, sides[s].tag, &l, s == 0, kind, arr);
+		if (st->side != NULL)
+			st->side(f, sides[s].tag, s == 0);
+		for (size_t i = 0; i < l.n; i++)
+			st->line(f, &l.v[i]);
 		free(l.v);
 	}
-	if (doc != NULL)
-		rc = jsonout_print(f, doc);
-	return rc != 0 || ferror(f) || fflush(f) != 0 ? -1 : 0;
+	return ferror(f) || fflush(f) != 0 ? -1 : 0;
+}
+
+int
+scaling_text(FILE *f, const struct query_tag *sides, size_t n)
+{
+	static const struct style st = { NULL, text_side, text_line };
+
+	return styled(f, sides, n, &st);
+}
+
+int
+scaling_md(FILE *f, const struct query_tag *sides, size_t n)
+{
+	static const struct style st = { NULL, md_side, md_line };
+
+	return styled(f, sides, n, &st);
+}
+
+int
+scaling_csv(FILE *f, const struct query_tag *sides, size_t n)
+{
+	static const struct style st = {
+		"tag,number,test,units,copies,runs,ops_per_s,ops_per_s_per_copy,slowest_copy,fastest_copy,fairness,speedup,efficiency_pct\n",
+		NULL, csv_line,
+	};
+
+	return styled(f, sides, n, &st);
+}
+
+int
+scaling_json(FILE *f, const struct query_tag *sides, size_t n)
+{
+	struct json_object *doc = jsonout_object(), *arr = jsonout_array();
+
+	jsonout_put(doc, "scaling", arr);
+	for (size_t s = 0; s < n; s++) {
+		struct json_object *side = jsonout_object();
+		struct json_object *tests = jsonout_array();
+		struct lines l = { 0 };
+
+		side_lines(&sides[s], &l);
+		jsonout_put(side, "tag", jsonout_string(sides[s].tag));
+		for (size_t i = 0; i < l.n; i++)
+			jsonout_push(tests, json_line(&l.v[i]));
+		jsonout_put(side, "tests", tests);
+		jsonout_push(arr, side);
+		free(l.v);
+	}
+	return jsonout_print(f, doc) != 0 || ferror(f) || fflush(f) != 0 ?
+	       -1 : 0;
 }

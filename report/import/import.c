@@ -1,7 +1,8 @@
 /*
- * Import front end: reads the whole file into numbered lines (refusing
- * binary data), recognises its format and hands it to the right parser.
- * Also the small helpers every parser uses.
+ * Import front end: reads the whole file, decompressed, into numbered
+ * lines (refusing binary data), decodes mail, and hands it to the table
+ * of importers (import_table.c).  Also the small helpers every parser
+ * uses.
  */
 #include "config.h"
 
@@ -21,53 +22,6 @@
 #include "xalloc.h"
 
 int
-import_kind_parse(const char *s, enum import_kind *out)
-{
-	static const char *const names[] = {
-		[IMPORT_AUTO] = "auto",	      [IMPORT_CONSOLE] = "console",
-		[IMPORT_LOGFILE] = "logfile", [IMPORT_SS] = "ss",
-		[IMPORT_CSV] = "csv",	      [IMPORT_MMTESTS] = "mmtests",
-		[IMPORT_LKP] = "lkp",	      [IMPORT_JSON] = "json",
-		[IMPORT_BLOCKS] = "blocks",   [IMPORT_LINES] = "lines",
-	};
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		if (strcmp(s, names[i]) == 0) {
-			*out = (enum import_kind)i;
-			return 0;
-		}
-	}
-	return -1;
-}
-
-const char *
-import_source(enum import_kind kind)
-{
-	switch (kind) {
-	case IMPORT_LOGFILE:
-		return "import-logfile";
-	case IMPORT_SS:
-		return "import-ss";
-	case IMPORT_CSV:
-		return "import-csv";
-	case IMPORT_MMTESTS:
-		return "import-mmtests";
-	case IMPORT_LKP:
-		return "import-lkp";
-	case IMPORT_JSON:
-		return "import-json";
-	case IMPORT_BLOCKS:
-		return "import-blocks";
-	case IMPORT_LINES:
-		return "import-lines";
-	case IMPORT_CONSOLE:
-	case IMPORT_AUTO:
-	default:
-		return "import-console";
-	}
-}
-
-int
 import_error(const char *name, size_t line, const char *fmt, ...)
 {
 	char msg[512], where[512];
@@ -85,6 +39,25 @@ import_error(const char *name, size_t line, const char *fmt, ...)
 	tag_printable(msg);
 	aim_warn("%s: %s", where, msg);
 	return -1;
+}
+
+int
+import_note(const char *name, size_t line, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	(void)import_error(name, line, "note: %s", msg);
+	return 0;
+}
+
+size_t
+import_no(const struct import_lines *l, size_t i)
+{
+	return l->no != NULL ? l->no[i] : i + 1;
 }
 
 size_t
@@ -201,6 +174,15 @@ import_add_env(struct import_report *r, const char *key, const char *value)
 	r->n_env++;
 }
 
+const char *
+import_find_env(const struct import_report *r, const char *key)
+{
+	for (size_t i = 0; i < r->n_env; i++)
+		if (strcmp(r->env[i].key, key) == 0)
+			return r->env[i].value;
+	return NULL;
+}
+
 struct import_result *
 import_find_result(struct import_report *r, const char *test, int rep)
 {
@@ -265,7 +247,8 @@ bad_line(enum infile_status st, const char *s, size_t len)
 
 /* Whole file as lines, within the bounds of lib/core/infile.h. */
 static int
-read_lines(FILE *in, struct import_lines *l, struct filehash *hash)
+read_lines(FILE *in, struct import_lines *l, struct filehash *hash,
+	   const struct import_unzip *z)
 {
 	struct infile_reader r = { .in = in };
 	char *line = NULL;
@@ -276,8 +259,11 @@ read_lines(FILE *in, struct import_lines *l, struct filehash *hash)
 
 	while ((st = infile_getline(&r, &line, &cap, &len)) != INFILE_EOF) {
 		if (st == INFILE_ERROR) {
-			rc = import_error(l->name, 0, "cannot read: %s",
-					  strerror(errno));
+			rc = import_unzip_error(z) != NULL ?
+				     import_error(l->name, 0, "%s",
+						  import_unzip_error(z)) :
+				     import_error(l->name, 0, "cannot read: %s",
+						  strerror(errno));
 			break;
 		}
 		why = bad_line(st, line, len);
@@ -307,7 +293,19 @@ free_lines(struct import_lines *l)
 	for (size_t i = 0; i < l->n; i++)
 		free(l->text[i]);
 	free(l->text);
+	free(l->no);
 }
+
+/*
+ * Names of a singleuser variant that prints CPU utilisation columns, for
+ * the classic tests they stand for (LKML, 2002); the catalog's names are
+ * what is stored.
+ */
+static const char *const aliases[][2] = {
+	{ "fun_cal0", "fun_cal" },	   { "fun_cal_15", "fun_cal15" },
+	{ "sync_diskrw", "sync_disk_rw" }, { "sync_diskwrt", "sync_disk_wrt" },
+	{ "sync_diskcp", "sync_disk_cp" },
+};
 
 const struct catalog_test *
 import_test(const char *s, size_t len)
@@ -318,142 +316,37 @@ import_test(const char *s, size_t len)
 		return NULL;
 	memcpy(name, s, len);
 	name[len] = '\0';
+	for (size_t i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++)
+		if (strcmp(name, aliases[i][0]) == 0)
+			return catalog_find(aliases[i][1]);
 	return catalog_find(name);
 }
 
-/* However mail spaced or quoted it. */
-static int
-is_console_heading(const char *s)
-{
-	return import_console_heading(s);
-}
-
-/* "name<TAB>..." with a classic name: a suite9.ss result line. */
-static int
-is_ss_line(const char *s)
-{
-	const char *tab = strchr(s, '\t');
-
-	return tab != NULL && import_test(s, (size_t)(tab - s)) != NULL;
-}
-
-/* "name delta loops ops units": a logfile.suite9 result line. */
-static int
-is_log_line(const char *s)
-{
-	const char *tok[5];
-	size_t len[5];
-	double x;
-
-	if (import_tokens(s, tok, len, 5) < 5 ||
-	    import_test(tok[0], len[0]) == NULL)
-		return 0;
-	for (int i = 1; i <= 3; i++)
-		if (import_number(tok[i], len[i], &x) < 0)
-			return 0;
-	return 1;
-}
-
-/* A JSON object naming an aim9 key: lkp-tests' stats. */
-static int
-is_peer_json(const struct import_lines *l)
-{
-	size_t i = 0;
-
-	while (i < l->n && l->text[i][strspn(l->text[i], " \t")] == '\0')
-		i++;
-	if (i == l->n || l->text[i][strspn(l->text[i], " \t")] != '{')
-		return 0;
-	for (; i < l->n; i++)
-		if (strstr(l->text[i], "\"aim9.") != NULL)
-			return 1;
-	return 0;
-}
-
-/* A console table anywhere wins: mail text around it may hold anything. */
-static enum import_kind
-detect(const struct import_lines *l)
-{
-	static int (*const probe[])(const char *) = {
-		is_console_heading, is_ss_line, is_log_line,
-	};
-	static const enum import_kind kind[] = {
-		IMPORT_CONSOLE, IMPORT_SS, IMPORT_LOGFILE,
-	};
-	enum import_kind cmp;
-
-	if (l->n > 0 && strncmp(l->text[0], "tag,run_id,number,test,", 23) == 0)
-		return IMPORT_CSV;
-	if (import_is_json(l))
-		return IMPORT_JSON;
-	if (is_peer_json(l))
-		return IMPORT_LKP;
-	for (size_t i = 0; i < l->n; i++)
-		if (import_mmtests_cmp_row(l->text[i]) ||
-		    strcmp(l->text[i], "spawn ./singleuser") == 0)
-			return IMPORT_MMTESTS;
-	for (size_t k = 0; k < sizeof(kind) / sizeof(kind[0]); k++)
-		for (size_t i = 0; i < l->n; i++)
-			if (probe[k](l->text[i]))
-				return kind[k];
-	if (import_cmp_detect(l, &cmp))
-		return cmp;
-	return IMPORT_AUTO;
-}
-
 int
-import_parse(FILE *in, const char *name, enum import_kind kind,
+import_parse(FILE *in, const char *name, const struct importer *imp,
 	     struct import_file *out)
 {
 	struct import_lines l = { .name = name };
+	struct import_unzip *z = NULL;
 	struct filehash hash;
+	FILE *plain = import_unzip_open(in, &z);
 	int rc;
 
 	memset(out, 0, sizeof(*out));
 	out->name = name;
+	if (plain == NULL)
+		return import_error(name, 0, "cannot read: %s", strerror(errno));
 	filehash_init(&hash);
-	if (read_lines(in, &l, &hash) < 0) {
-		free_lines(&l);
-		return -1;
+	rc = read_lines(plain, &l, &hash, z);
+	(void)fclose(plain);	/* reads only; IN stays the caller's */
+	if (rc == 0)
+		rc = import_mime_decode(&l);
+	if (rc == 0) {
+		filehash_hex(&hash, out->sha256);
+		rc = import_table_parse(&l, imp, out);
 	}
-	filehash_hex(&hash, out->sha256);
-	if (kind == IMPORT_AUTO)
-		kind = detect(&l);
-	out->kind = kind;
-	switch (kind) {
-	case IMPORT_CONSOLE:
-		rc = import_console(&l, out);
-		break;
-	case IMPORT_LOGFILE:
-		rc = import_logfile(&l, out);
-		break;
-	case IMPORT_SS:
-		rc = import_ss(&l, out);
-		break;
-	case IMPORT_CSV:
-		rc = import_csv(&l, out);
-		break;
-	case IMPORT_MMTESTS:
-		rc = import_mmtests(&l, out);
-		break;
-	case IMPORT_LKP:
-		rc = import_lkp(&l, out);
-		break;
-	case IMPORT_JSON:
-		rc = import_json(&l, out);
-		break;
-	case IMPORT_BLOCKS:
-		rc = import_cmp_blocks(&l, out);
-		break;
-	case IMPORT_LINES:
-		rc = import_cmp_lines(&l, out);
-		break;
-	case IMPORT_AUTO:
-	default:
-		rc = import_error(name, l.n ? 1 : 0,
-				  "not an AIM9 console report, logfile.suite9, suite9.ss, aimkit CSV export, mmtests or lkp-tests result");
-		break;
-	}
+	if (rc == 0)
+		import_name_reports(&l, out);
 	free_lines(&l);
 	if (rc < 0)
 		import_free(out);
@@ -461,29 +354,52 @@ import_parse(FILE *in, const char *name, enum import_kind kind,
 }
 
 void
+import_numbering_row(struct import_numbering *n, int64_t number,
+		     const struct catalog_test *t)
+{
+	n->not_position |= number != ++n->rows;
+	n->not_catalog |= number != t->number;
+}
+
+void
+import_numbering_mark(const struct import_numbering *n,
+		      struct import_report *r)
+{
+	if (n->rows > 0 && !n->not_position && n->not_catalog &&
+	    import_find_env(r, IMPORT_ROW_NUMBERS_KEY) == NULL)
+		import_add_env(r, IMPORT_ROW_NUMBERS_KEY,
+			       IMPORT_ROW_NUMBERS_POSITION);
+}
+
+void
+import_report_free(struct import_report *r)
+{
+	for (size_t j = 0; j < r->n_results; j++) {
+		free(r->results[j].status);
+		free(r->results[j].reason);
+		free(r->results[j].finished_utc);
+		free(r->results[j].samples);
+	}
+	for (size_t j = 0; j < r->n_env; j++) {
+		free(r->env[j].key);
+		free(r->env[j].value);
+	}
+	free(r->env);
+	free(r->results);
+	free(r->title);
+	free(r->name);
+	free(r->name_how);
+	free(r->host);
+	free(r->configuration);
+	free(r->date);
+	import_identity_free(r->identity);
+}
+
+void
 import_free(struct import_file *f)
 {
-	for (size_t i = 0; i < f->n_reports; i++) {
-		struct import_report *r = &f->reports[i];
-
-		for (size_t j = 0; j < r->n_results; j++) {
-			free(r->results[j].status);
-			free(r->results[j].reason);
-			free(r->results[j].finished_utc);
-			free(r->results[j].samples);
-		}
-		for (size_t j = 0; j < r->n_env; j++) {
-			free(r->env[j].key);
-			free(r->env[j].value);
-		}
-		free(r->env);
-		free(r->results);
-		free(r->title);
-		free(r->host);
-		free(r->configuration);
-		free(r->date);
-		import_identity_free(r->identity);
-	}
+	for (size_t i = 0; i < f->n_reports; i++)
+		import_report_free(&f->reports[i]);
 	free(f->reports);
 	f->reports = NULL;
 	f->n_reports = 0;

@@ -11,22 +11,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "gate.h"
 #include "measure.h"
 
 struct store;
 
-enum import_kind {
-	IMPORT_AUTO,
-	IMPORT_CONSOLE,		/* the singleuser console table */
-	IMPORT_LOGFILE,		/* logfile.suite9 */
-	IMPORT_SS,		/* suite9.ss */
-	IMPORT_CSV,		/* aimdb export --format csv */
-	IMPORT_MMTESTS,		/* mmtests: aim9 log, compare-mmtests.pl table */
-	IMPORT_LKP,		/* lkp-tests: aim9.json, stats.json, matrix.json */
-	IMPORT_JSON,		/* aimdb export --format json */
-	IMPORT_BLOCKS,		/* per-test blocks, a "[kernel] ..." row each */
-	IMPORT_LINES,		/* aimcmp --format lines: before and after */
-};
+/* A format of results, from the table of report/import_table.c. */
+struct importer;
 
 struct import_sample {
 	int64_t calls;
@@ -80,8 +71,16 @@ struct import_identity {
 
 struct import_report {
 	char *title;		/* tag candidate for --split, NULL if none */
+	/*
+	 * The tag when none is given: what the report says names the run
+	 * (its kernel, commit or column), and how it said so, for the note
+	 * that shows it ("the Subject (line 3)").  NULL when nothing does.
+	 */
+	char *name;
+	char *name_how;
 	char *host;		/* machine name the file gives, or NULL */
-	char *configuration;	/* logfile/ss header fields, or NULL */
+	char *configuration;	/* the machine's configuration, or NULL */
+	int config_line;	/* the line that gives it */
 	char *date;
 	int64_t source_run;	/* CSV: the run id in the exported database */
 	struct import_env *env;	/* CSV: the run's environment as exported */
@@ -95,7 +94,7 @@ struct import_report {
 struct import_file {
 	const char *name;	/* as given on the command line */
 	char sha256[64 + 1];	/* of the bytes read, lowercase hex */
-	enum import_kind kind;
+	const struct importer *format;
 	struct import_report *reports;
 	size_t n_reports;
 };
@@ -105,26 +104,46 @@ struct import_file {
  * (classic reports, CSV exports of the older 13 columns): aimcmp refuses
  * to compare such runs with runs whose environment is known.
  */
-#define IMPORT_ENV_UNKNOWN_KEY "environment"
-#define IMPORT_ENV_UNKNOWN "unknown"
+#define IMPORT_ENV_UNKNOWN_KEY GATE_ENV_UNKNOWN_KEY
+#define IMPORT_ENV_UNKNOWN GATE_ENV_UNKNOWN
+/*
+ * The fact of a run whose report numbered its rows by position, as
+ * singleuser numbers a part of the suite (1, 2, 3 ...), not by the
+ * catalog: aimdb show numbers them so again.  No fact of the machine.
+ */
+#define IMPORT_ROW_NUMBERS_KEY "import.row_numbers"
+#define IMPORT_ROW_NUMBERS_POSITION "position"
 
 /*
- * "console", "logfile", "ss", "csv", "mmtests", "lkp", "json", "blocks",
- * "lines", "auto".  0, or -1 when unknown.
+ * The importer --format calls NAME into *OUT; "auto" is NULL, detection.
+ * 0, or -1 when no importer has that name.
  */
-int import_kind_parse(const char *s, enum import_kind *out);
-/* The run's source column for KIND: "import-console", ... */
-const char *import_source(enum import_kind kind);
+int import_format(const char *name, const struct importer **out);
+/* Its name, as --format takes it ("console", "lkp-compare", ...). */
+const char *import_format_name(const struct importer *imp);
+/* Its files name the tag of every run (aimkit's own exports). */
+int import_format_own_tags(const struct importer *imp);
+/* Every --format name into BUF of LEN, "auto" first, separated by ", ". */
+void import_format_names(char *buf, size_t len);
 
 /*
- * Parse all of IN (named NAME in messages) as KIND, detecting the format
- * when KIND is IMPORT_AUTO.  Returns 0, or -1 after one message on stderr
- * of the form "NAME:LINE: why"; OUT is then empty.
+ * Parse all of IN (named NAME in messages) with importer IMP, detecting
+ * the format when IMP is NULL; gzip and xz data is decompressed first.
+ * Returns 0, or -1 after one message on stderr of the form
+ * "NAME:LINE: why"; OUT is then empty.
  */
-int import_parse(FILE *in, const char *name, enum import_kind kind,
+int import_parse(FILE *in, const char *name, const struct importer *imp,
 		 struct import_file *out);
-/* The fact KEY of report R (its environment), or NULL. */
-const char *import_fact(const struct import_report *r, const char *key);
+/*
+ * The result directory DIRFD (named NAME) parsed by IMP, or by the first
+ * importer of the table that recognises it when IMP is NULL: mmtests logs
+ * aim9-1 ... aim9-N as the samples of one run, an lkp run directory.
+ * Its hash is of every member read.  0 or -1 (reported).
+ */
+int import_dir(int dirfd, const char *name, const struct importer *imp,
+	       struct import_file *out);
+/* The value of R's fact KEY, or NULL (aimplan reads a guest's so). */
+const char *import_find_env(const struct import_report *r, const char *key);
 
 /* Release the reports of F. */
 void import_free(struct import_file *f);

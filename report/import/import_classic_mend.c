@@ -13,9 +13,6 @@
 #include "import_int.h"
 #include "xalloc.h"
 
-/* Most numbers of a row: elapsed, count, loops/s, ops/s. */
-#define ROW_NUMBERS 4
-
 static const char skipping[] = "Skipping to next test.";
 
 const char *
@@ -63,12 +60,6 @@ import_heading_is(const char *s, const char *squeezed)
 }
 
 int
-import_console_heading(const char *s)
-{
-	return import_heading_is(s, IMPORT_HEADING2);
-}
-
-int
 import_is_dashes(const char *s)
 {
 	return s[0] == '-' && s[strspn(s, "-")] == '\0';
@@ -107,15 +98,16 @@ import_row_start(const char *m, int64_t *number, const struct catalog_test **t,
 }
 
 size_t
-import_row_numbers(const char *s, const char **units)
+import_row_numbers(const char *s, size_t max, const char **units)
 {
-	const char *tok[ROW_NUMBERS + 1];
-	size_t len[ROW_NUMBERS + 1], n, k = 0;
+	const char *tok[IMPORT_ROW_NUMBERS_MAX + 1];
+	size_t len[IMPORT_ROW_NUMBERS_MAX + 1], n, k = 0;
 	double x;
 
-	n = import_tokens(s, tok, len, ROW_NUMBERS + 1);
-	while (k < n && k < ROW_NUMBERS &&
-	       import_number(tok[k], len[k], &x) == 0)
+	if (max > IMPORT_ROW_NUMBERS_MAX)
+		max = IMPORT_ROW_NUMBERS_MAX;
+	n = import_tokens(s, tok, len, max + 1);
+	while (k < n && k < max && import_number(tok[k], len[k], &x) == 0)
 		k++;
 	*units = k < n ? tok[k] : s + strlen(s);
 	return k;
@@ -156,21 +148,25 @@ units_grow(const char *units, const char *m, const char *want)
 	return cand;
 }
 
-/* The next piece of the row in BUF from line M, or NULL. */
+/*
+ * The next piece of the row in BUF from line M, or NULL: a row of WANT
+ * numbers, taking the rest of its units when JOIN_UNITS.
+ */
 static char *
-row_piece(const char *buf, const char *m, const struct catalog_test *t)
+row_piece(const char *buf, const char *m, const struct catalog_test *t,
+	  size_t want, int join_units)
 {
 	const char *units;
-	size_t k = import_row_numbers(buf, &units);
+	size_t k = import_row_numbers(buf, want, &units);
 	char *grown, *joined;
 
 	if (k == 0 || strstr(buf, skipping) != NULL || m[0] == '\0')
 		return NULL;
-	if (k < ROW_NUMBERS)
+	if (k < want)
 		return *units == '\0' && continues_numbers(m) ?
 			       xasprintf("%s %s", buf, m) :
 			       NULL;
-	if (strcmp(units, t->units) == 0)
+	if (!join_units || strcmp(units, t->units) == 0)
 		return NULL;
 	grown = units_grow(units, m, t->units);
 	if (grown == NULL)
@@ -184,17 +180,58 @@ row_piece(const char *buf, const char *m, const struct catalog_test *t)
 
 char *
 import_row_join(char *const *m, size_t n, size_t i, const struct catalog_test *t,
-		const char *rest, size_t *used)
+		const char *rest, size_t want, int join_units, size_t *used)
 {
 	char *buf = xstrdup(rest), *next;
 
 	/* Every piece adds a number or a word of the units: few lines. */
 	*used = 0;
 	while (i + 1 + *used < n &&
-	       (next = row_piece(buf, m[i + 1 + *used], t)) != NULL) {
+	       (next = row_piece(buf, m[i + 1 + *used], t, want,
+				 join_units)) != NULL) {
 		free(buf);
 		buf = next;
 		(*used)++;
 	}
 	return buf;
+}
+
+char **
+import_mend_all(const struct import_lines *l)
+{
+	char **m = xcalloc(l->n ? l->n : 1, sizeof(*m));
+
+	for (size_t i = 0; i < l->n; i++)
+		m[i] = import_mend(l->text[i]);
+	return m;
+}
+
+void
+import_mend_free(char **m, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(m[i]);
+	free(m);
+}
+
+int
+import_any_line(const struct import_lines *l, int (*is)(const char *s))
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (is(l->text[i]))
+			return 1;
+	return 0;
+}
+
+int
+import_any_mended(const struct import_lines *l,
+		  int (*is)(char *const *m, size_t n, size_t i))
+{
+	char **m = import_mend_all(l);
+	int found = 0;
+
+	for (size_t i = 0; i < l->n && !found; i++)
+		found = is(m, l->n, i);
+	import_mend_free(m, l->n);
+	return found;
 }

@@ -12,12 +12,48 @@
 #include "catalog.h"
 #include "import.h"
 
-/* Line i of the file is text[i - 1], without its end of line. */
+/*
+ * The file as lines, without their ends: text[i] is line no[i] of the
+ * file, or line i + 1 when NO is NULL (mail decoded from quoted-printable
+ * joins lines, import_mime.c).
+ */
 struct import_lines {
 	const char *name;
 	char **text;
 	size_t n;
+	size_t *no;
 };
+
+/* The line of the file that text[I] comes from, for messages. */
+size_t import_no(const struct import_lines *l, size_t i);
+
+/*
+ * One format of the table (import_table.c): adding one is a file that
+ * defines its importer and a line of IMPORTERS, in the order detection
+ * tries them (the more particular forms first).
+ */
+struct filehash;
+struct importer {
+	const char *name;	/* --format NAME; the run's source "import-NAME" */
+	/* Whether L is in this format; NULL: only when --format names it. */
+	int (*detect)(const struct import_lines *l);
+	int (*parse)(const struct import_lines *l, struct import_file *f);
+	/* A result directory of the tool: whether DIRFD is one, and read it. */
+	int (*dir_detect)(int dirfd);
+	int (*dir_parse)(int dirfd, const char *name, struct import_file *f,
+			 struct filehash *hash);
+	const char *dir_what;	/* such a directory, for messages */
+	int own_tags;		/* the file names its runs' tags */
+};
+
+#define IMPORTERS(X) \
+	X(importer_csv) X(importer_json) X(importer_lkp) \
+	X(importer_lkp_compare) X(importer_mmtests) X(importer_blocks) \
+	X(importer_console) X(importer_ss) X(importer_logfile) \
+	X(importer_lines)
+#define IMPORTER_DECLARE(v) extern const struct importer v;
+IMPORTERS(IMPORTER_DECLARE)
+#undef IMPORTER_DECLARE
 
 /*
  * Most lines of one file: with the line and size bounds of lib/core/infile.h
@@ -42,6 +78,9 @@ struct import_lines {
 
 /* Report "NAME:LINE: why" (LINE 0: "NAME: why") and return -1. */
 int import_error(const char *name, size_t line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* "NAME:LINE: note: what" on stderr: something passed over; returns 0. */
+int import_note(const char *name, size_t line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /*
@@ -80,6 +119,22 @@ int import_tok_is(const char *start, size_t len, const char *word);
  */
 void *import_grow(void *array, size_t n, size_t size);
 
+/*
+ * How a table numbers its rows: by position (1, 2, 3 ... as singleuser
+ * numbers a part of the suite) or by the catalog.  Start it zeroed; each
+ * row of a new test counts; then a report whose rows were positions, not
+ * the catalog's numbers, gets the fact IMPORT_ROW_NUMBERS_KEY.
+ */
+struct import_numbering {
+	int64_t rows;
+	int not_position, not_catalog;
+};
+void import_numbering_row(struct import_numbering *n, int64_t number,
+			  const struct catalog_test *t);
+void import_numbering_mark(const struct import_numbering *n,
+			   struct import_report *r);
+/* Release what report R holds (not R itself). */
+void import_report_free(struct import_report *r);
 /* A new empty report starting at LINE. */
 struct import_report *import_add_report(struct import_file *f, size_t line);
 /* A new result of test T at LINE with status STATUS (copied). */
@@ -130,6 +185,38 @@ char *import_mend(const char *s);
 int import_heading_is(const char *s, const char *squeezed);
 /* S is the second console heading line, however spaced or quoted. */
 int import_console_heading(const char *s);
+/*
+ * Line I of the mended lines M (N of them) starts the second heading
+ * line, alone or broken onto line I + 1: how many lines, 0 when not;
+ * *CPU is set for the variant with CPU utilisation columns
+ * (import_classic_head.c).  The first heading line of that variant just
+ * above line I: how many lines it takes, or 0.
+ */
+size_t import_heading_at(char *const *m, size_t n, size_t i, int *cpu);
+size_t import_heading1_above(char *const *m, size_t n, size_t i, int cpu);
+/*
+ * ROW, the text after a console row's name at NAME:NO, as sample S of
+ * test T and its factor: elapsed, [user, system when CPU,] count, loops/s,
+ * ops/s and units (none when UNITS_ABOVE: they stood on the line above).
+ * 0, or -1 (reported).  The message of a row that is none of that.
+ */
+int import_console_values(const char *name, size_t no, const char *row,
+			  const struct catalog_test *t, int cpu,
+			  int units_above, struct import_sample *s,
+			  unsigned long *factor);
+extern const char import_console_malformed[];
+/*
+ * Row text REST starts "[kernel]": its name (*LEN bytes), *REST moved
+ * past it; else NULL.  The LEN bytes at S are printable text for a
+ * kernel's name.  Mended line M is a row tagged by its kernel.
+ */
+const char *import_row_tag(const char **rest, size_t *len);
+int import_tag_printable(const char *s, size_t len);
+int import_tagged_row(const char *m);
+/* Row numbers a mail moved to the end of the line above, moved back. */
+void import_carry_numbers(char **m, size_t n);
+/* The title of a table at START: the text line nearest above, after FROM. */
+char *import_console_title(char *const *m, size_t from, size_t start);
 /* Mended line S is dashes only: a rule, or the tail of a broken one. */
 int import_is_dashes(const char *s);
 /*
@@ -138,21 +225,21 @@ int import_is_dashes(const char *s);
  */
 int import_row_start(const char *m, int64_t *number, const struct catalog_test **t,
 		     const char **rest);
-/* Leading numbers of row text S (up to 4); *UNITS is the text after. */
-size_t import_row_numbers(const char *s, const char **units);
+/* Leading numbers of row text S (up to MAX); *UNITS is the text after. */
+#define IMPORT_ROW_NUMBERS_MAX 6
+size_t import_row_numbers(const char *s, size_t max, const char **units);
 /*
  * The row of T whose text after the name, REST, is on mended line I of
  * M (N lines), joined with the lines a mail client broke it onto while
- * they carry on its numbers or its units; *USED is how many (malloc'd).
+ * they carry on its WANT numbers or (when JOIN_UNITS) its units; *USED is
+ * how many (malloc'd).
  */
 char *import_row_join(char *const *m, size_t n, size_t i,
 		      const struct catalog_test *t, const char *rest,
-		      size_t *used);
+		      size_t want, int join_units, size_t *used);
 
+/* The console tables of L (import_classic.c), as mmtests logs hold too. */
 int import_console(const struct import_lines *l, struct import_file *f);
-int import_logfile(const struct import_lines *l, struct import_file *f);
-int import_ss(const struct import_lines *l, struct import_file *f);
-int import_csv(const struct import_lines *l, struct import_file *f);
 /*
  * Of a record of the CSV export at NAME:LINE (import_csv_id.c), each 0
  * or -1 (reported).  The environment fact KEY = VALUE is one aimkit
@@ -190,29 +277,75 @@ FILE *import_peer_open(int dirfd, const char *member, char *why,
 /* MEMBER exists in DIRFD (a link counts, and is then refused). */
 int import_peer_has(int dirfd, const char *member);
 /*
- * The result directory DIRFD (named NAME) parsed as KIND (auto, mmtests
- * or lkp) into OUT: an lkp run directory (aim9.json, else stats.json,
- * with the facts of the result root's path) or mmtests logs aim9-1 ...
- * aim9-N as the samples of one run.  Its hash is of every member read.
- * The entry point of aimdb import for a directory.  0 or -1 (reported).
+ * MEMBER of DIRFD, or else MEMBER.gz or MEMBER.xz (the name found into
+ * FOUND of LEN), parsed by IMP into OUT; the member is named DIR/FOUND in
+ * messages.  0 or -1 (reported).
  */
-int import_peer_dir(int dirfd, const char *name, enum import_kind kind,
-		    struct import_file *out);
-/* S is a row of compare-mmtests.pl: a statistic and a test. */
-int import_mmtests_cmp_row(const char *s);
-int import_mmtests(const struct import_lines *l, struct import_file *f);
-/* An lkp-tests JSON file: aim9.json, stats.json or matrix.json. */
+int import_peer_member(int dirfd, const char *dir, const char *member,
+		       const struct importer *imp, char *found, size_t len,
+		       struct import_file *out);
+/* MEMBER, MEMBER.gz or MEMBER.xz is in DIRFD. */
+int import_peer_has_any(int dirfd, const char *member);
+/*
+ * Result directories: an lkp run (aim9.json, else stats.json, with the
+ * facts of the result root's path) and mmtests logs aim9-1 ... aim9-N as
+ * the samples of one run (import_peer.c).
+ */
+int import_lkp_dir(int dirfd, const char *name, struct import_file *out,
+		   struct filehash *hash);
+int import_mmtests_dir(int dirfd, const char *name, struct import_file *out,
+		       struct filehash *hash);
+/*
+ * compare-mmtests.pl tables (import_mmcmp.c): mended line S is a row of
+ * an AIM9 test (of any operation when ANY); the tables of L read into F.
+ */
+int import_mmtests_cmp_row(const char *mended, int any);
+int import_mmtests_compare(const struct import_lines *l, struct import_file *f);
+/*
+ * One group of the table of lkp compare (import_lkpcmp_head.c): its
+ * commit columns and the parameters of its job, read from the lines
+ * FROM to J of M, J being the "%stddev %change" header: 0, or -1 when
+ * they are not that (then it is no table).
+ */
+#define IMPORT_LKP_COLS_MAX 16
+#define IMPORT_LKP_PARAMS_MAX 24
+#define IMPORT_LKP_NO_REPORT ((size_t)-1)
+struct import_lkp_group {
+	size_t ncols, ids_line;
+	char *id[IMPORT_LKP_COLS_MAX];
+	char *key[IMPORT_LKP_PARAMS_MAX], *value[IMPORT_LKP_PARAMS_MAX];
+	size_t nparams, params_line;
+	size_t first;		/* its first report, IMPORT_LKP_NO_REPORT */
+};
+int import_lkp_group_at(const struct import_lines *l, char *const *m,
+			size_t from, size_t j, struct import_lkp_group *g);
+void import_lkp_group_free(struct import_lkp_group *g);
+/*
+ * A line "name delta_ms loops/s ops/s units/second" of logfile.suite9
+ * (import_log.c) at NAME:NO: 1 with its test, sample and factor in OUT
+ * (FILESIZE_K, or 0, for the disk tests), 0 when S is no such line and
+ * names no test, -1 (reported) when it is broken.
+ */
+struct import_log_line {
+	const struct catalog_test *t;
+	struct import_sample s;
+	unsigned long factor;
+};
+int import_log_line(const char *name, size_t no, const char *s,
+		    unsigned long filesize_k, struct import_log_line *out);
+/*
+ * Such lines as posted: a group per test, a line per kernel in the order
+ * of a list of kernels above them.  1 when L is so
+ * laid out and read into F, 0 when it is not, -1 (reported).
+ */
+int import_log_posted(const struct import_lines *l, struct import_file *f);
 /* Facts of the lkp result root PATH lies in, when it is so shaped. */
 int import_lkp_path_env(const char *name, size_t line, struct import_report *r,
 			const char *path);
-int import_lkp(const struct import_lines *l, struct import_file *f);
 
 /* Release a run's identity (import_json_id.c); NULL-safe. */
 void import_identity_free(struct import_identity *id);
 
-/* aimkit's JSON export (import_json.c); the document has its shape. */
-int import_json(const struct import_lines *l, struct import_file *f);
-int import_is_json(const struct import_lines *l);
 /*
  * A result of T in R whose one sample is the rate V as printed (no calls
  * or time: a summary, a posted comparison), or NULL after reporting
@@ -222,10 +355,81 @@ struct import_result *import_add_printed(const char *name, size_t line,
 					 struct import_report *r,
 					 const struct catalog_test *t,
 					 const char *field, double v);
-/* Posted comparisons (import_cmpblock.c): per-test blocks, line form. */
-int import_cmp_blocks(const struct import_lines *l, struct import_file *f);
-int import_cmp_lines(const struct import_lines *l, struct import_file *f);
-/* L holds either: 1 with *KIND set, else 0. */
-int import_cmp_detect(const struct import_lines *l, enum import_kind *kind);
+/*
+ * singleuser's prompts above a table (import_name.c): their answers
+ * on the mended lines M of L from FROM to TO, NULL where none was given
+ * (answered from a pipe, the prompts share one line and none is).
+ */
+enum {
+	IMPORT_PROMPT_NAME, IMPORT_PROMPT_CONFIG, IMPORT_PROMPT_SECONDS,
+	IMPORT_PROMPT_PATH, IMPORT_PROMPT_START, IMPORT_PROMPTS
+};
+struct import_prompts {
+	char *answer[IMPORT_PROMPTS];
+	size_t line[IMPORT_PROMPTS];
+};
+void import_prompts_read(const struct import_lines *l, char *const *m,
+			 size_t from, size_t to, struct import_prompts *p);
+void import_prompts_free(struct import_prompts *p);
+/* Every answer is printable text of at most 256 bytes: 0, or -1 (reported). */
+int import_prompts_check(const struct import_lines *l,
+			 const struct import_prompts *p);
+/* R's host and configuration from the answers, where R has none. */
+void import_prompts_apply(const struct import_prompts *p,
+			  struct import_report *r);
+
+/* Every line of L mended as mail leaves it (malloc'd, L->n of them). */
+char **import_mend_all(const struct import_lines *l);
+void import_mend_free(char **m, size_t n);
+/* Some line of L satisfies IS: the detectors of the table. */
+int import_any_line(const struct import_lines *l, int (*is)(const char *s));
+/* Some line I of the lines M of L mended (N of them) satisfies IS. */
+int import_any_mended(const struct import_lines *l,
+		      int (*is)(char *const *m, size_t n, size_t i));
+
+/* The importer IMP (NULL: detected) run on L into F (import_table.c). */
+int import_table_parse(const struct import_lines *l, const struct importer *imp,
+		       struct import_file *f);
+
+/*
+ * Compressed input (import_unzip.c): RAW read through a stream that
+ * decompresses gzip or xz data and passes any other on, with the state U
+ * (freed when the stream is closed; RAW stays open).  NULL on a read
+ * error.  After a failed read, the reason, else NULL.
+ */
+struct import_unzip;
+FILE *import_unzip_open(FILE *raw, struct import_unzip **u);
+const char *import_unzip_error(const struct import_unzip *u);
+
+/*
+ * Mail (import_mime.c).  Decode the quoted-printable parts of L in place
+ * (its line numbers kept in L->no): 0, or -1 (reported).
+ */
+int import_mime_decode(struct import_lines *l);
+/* Mended line S is a mail or MIME header, a part boundary: not a title. */
+int import_mail_line(const char *s);
+/*
+ * The mail's Subject (unfolded, malloc'd) and the line it starts on, or
+ * NULL when L has none.
+ */
+char *import_mail_subject(const struct import_lines *l, size_t *line);
+
+/*
+ * Names for the runs (import_name.c).  The kernel version the text S
+ * names, "2.6.20-rc1" of "kernel-2.6.20-rc1 on P3" (malloc'd), or NULL
+ * when it names none or more than one.
+ */
+char *import_kernel_named(const char *s);
+/* Give each report of F that has no name the one its file gives it. */
+void import_name_reports(const struct import_lines *l, struct import_file *f);
+/*
+ * Name R by the kernel version KERNEL, which HOW says at LINE: also its
+ * uname.release, and an environment unknown still.
+ */
+void import_name_kernel(struct import_report *r, const char *kernel,
+			const char *how, size_t line);
+/* Name R by NAME (copied), which HOW says, at LINE of the file. */
+void import_name(struct import_report *r, const char *name, const char *how,
+		 size_t line);
 
 #endif

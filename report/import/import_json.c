@@ -441,7 +441,7 @@ import_json_doc(const char *name, struct json_object *doc,
 	return runs(&j, doc, f);
 }
 
-int
+static int
 import_json(const struct import_lines *l, struct import_file *f)
 {
 	struct json_object *doc = parse(l);
@@ -474,8 +474,8 @@ import_json_text(const struct jin *j, struct json_object *o, const char *key,
 	return get_text(j, o, key, nullable, out);
 }
 
-int
-import_is_json(const struct import_lines *l)
+static int
+is_json(const struct import_lines *l)
 {
 	const char *key = "\"aimkit_version\":";
 	const char *s;
@@ -488,3 +488,10 @@ import_is_json(const struct import_lines *l)
 	s += strspn(s, " \t");
 	return strncmp(s, key, strlen(key)) == 0;
 }
+
+const struct importer importer_json = {
+	.name = "json",
+	.detect = is_json,
+	.parse = import_json,
+	.own_tags = 1,
+};

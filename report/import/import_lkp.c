@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "import_index.h"
 #include "import_int.h"
 #include "xalloc.h"
 
@@ -21,33 +22,94 @@
 /* Runs one matrix.json holds (lkp caps it at 100 columns). */
 #define LKP_RUNS_MAX 100000
 
+/* A key of the file and the line it stands on, for messages. */
+struct key_at {
+	char *key;
+	size_t len, line;
+};
+
 struct lkp {
 	const struct import_lines *l;
 	struct import_report *r;
 	size_t runs;		/* stats_source entries, 0 when none */
+	/* The lines of the keys that matter, looked up by hash. */
+	struct key_at *keys;
+	size_t n_keys;
+	struct import_index by_key;
 };
+
+/* What import_index asks: the key at POS is the one sought. */
+struct key_sought {
+	const struct lkp *k;
+	const char *key;
+	size_t len;
+};
+
+static int
+same_key(size_t pos, const void *arg)
+{
+	const struct key_sought *s = arg;
+	const struct key_at *a = &s->k->keys[pos];
+
+	return a->len == s->len && memcmp(a->key, s->key, s->len) == 0;
+}
+
+/*
+ * Line I's keys ("name":) that aim9 results or stats_source may be, each
+ * with its first line: one pass over the file, so finding a key's line
+ * never scans it again.
+ */
+static void
+line_keys(struct lkp *k, size_t i)
+{
+	const char *s = k->l->text[i], *q, *end;
+	struct key_sought want = { .k = k };
+	uint64_t h;
+
+	while ((q = strchr(s, '"')) != NULL) {
+		for (end = q + 1; *end != '\0' && *end != '"'; end++)
+			if (*end == '\\' && end[1] != '\0')
+				end++;
+		if (*end == '\0')
+			return;
+		s = end + 1;
+		if (s[strspn(s, " \t")] != ':' ||
+		    (strncmp(q + 1, "aim9.", 5) != 0 &&
+		     strncmp(q + 1, "stats_source\"", 13) != 0))
+			continue;
+		want.key = q + 1;
+		want.len = (size_t)(end - q - 1);
+		h = import_index_hash(&k->by_key, want.key, want.len, 0, 0);
+		if (import_index_find(&k->by_key, h, same_key, &want) != IMPORT_INDEX_NONE)
+			continue;
+		k->keys = import_grow(k->keys, k->n_keys, sizeof(*k->keys));
+		k->keys[k->n_keys] = (struct key_at){
+			xasprintf("%.*s", (int)want.len, want.key), want.len,
+			import_no(k->l, i)
+		};
+		import_index_add(&k->by_key, h, k->n_keys++);
+	}
+}
 
 /* The line that names KEY, for messages; 0 when it cannot be found. */
 static size_t
-key_line(const struct import_lines *l, const char *key)
+key_line(const struct lkp *k, const char *key)
 {
-	char *quoted = xasprintf("\"%s\"", key);
-	size_t no = 0;
+	struct key_sought want = { k, key, strlen(key) };
+	size_t pos = import_index_find(&k->by_key,
+				       import_index_hash(&k->by_key, key,
+							 want.len, 0, 0),
+				       same_key, &want);
 
-	for (size_t i = 0; i < l->n && no == 0; i++)
-		if (strstr(l->text[i], quoted) != NULL)
-			no = i + 1;
-	free(quoted);
-	return no;
+	return pos == IMPORT_INDEX_NONE ? 0 : k->keys[pos].line;
 }
 
-/* Value V of KEY as a sample of RES; a padded 0 of a matrix is none. */
+/* Value V of KEY, at line NO, as a sample of RES; a padded 0 is none. */
 static int
-value(struct lkp *k, const char *key, struct import_result *res,
+value(struct lkp *k, const char *key, size_t no, struct import_result *res,
       struct json_object *v)
 {
 	struct import_sample smp = { .has_printed = 1 };
-	size_t no = key_line(k->l, key);
 	enum json_type type = json_object_get_type(v);
 
 	if (type != json_type_double && type != json_type_int)
@@ -66,19 +128,19 @@ static int
 values(struct lkp *k, const char *key, struct import_result *res,
        struct json_object *v)
 {
-	size_t n;
+	size_t n, no = (size_t)res->line;
 
 	if (!json_object_is_type(v, json_type_array))
-		return k->runs > 0 ? import_error(k->l->name, key_line(k->l, key),
+		return k->runs > 0 ? import_error(k->l->name, no,
 						  "%s: not an array of one value per run", key) :
-				     value(k, key, res, v);
+				     value(k, key, no, res, v);
 	n = json_object_array_length(v);
 	if (n == 0 || (k->runs > 0 && n != k->runs))
-		return import_error(k->l->name, key_line(k->l, key),
+		return import_error(k->l->name, no,
 				    "%s: %zu values, expected %zu", key, n,
 				    k->runs > 0 ? k->runs : 1);
 	for (size_t i = 0; i < n; i++)
-		if (value(k, key, res, json_object_array_get_idx(v, i)) < 0)
+		if (value(k, key, no, res, json_object_array_get_idx(v, i)) < 0)
 			return -1;
 	return 0;
 }
@@ -139,8 +201,10 @@ import_lkp_path_env(const char *name, size_t line, struct import_report *r,
 						part[k]) < 0)
 			rc = -1;
 		/* The tested kernel names the run for --split. */
-		if (rc == 0 && k == 0 && r->title == NULL)
+		if (rc == 0 && k == 0 && r->title == NULL) {
 			r->title = xstrdup(part[k]);
+			import_name(r, part[k], "the commit of its lkp result root", line);
+		}
 		free(part[k]);
 	}
 	return rc;
@@ -150,7 +214,7 @@ import_lkp_path_env(const char *name, size_t line, struct import_report *r,
 static int
 sources(struct lkp *k, struct json_object *v)
 {
-	size_t no = key_line(k->l, "stats_source"), n;
+	size_t no = key_line(k, "stats_source"), n;
 	const char *first = NULL;
 
 	if (!json_object_is_type(v, json_type_array) ||
@@ -185,14 +249,14 @@ entry(struct lkp *k, const char *key, struct json_object *v)
 	skip = strcmp(field, ".skip") == 0;
 	t = field > test ? import_test(test, (size_t)(field - test)) : NULL;
 	if (t == NULL || (!skip && strcmp(field, ".ops_per_sec") != 0))
-		return import_error(k->l->name, key_line(k->l, key),
+		return import_error(k->l->name, key_line(k, key),
 				    "%s: not aim9.TEST.ops_per_sec or aim9.TEST.skip of a known test",
 				    key);
 	if (import_find_result(k->r, t->name, 1) != NULL)
-		return import_error(k->l->name, key_line(k->l, key),
+		return import_error(k->l->name, key_line(k, key),
 				    "%s: a second result of %s", key, t->name);
 	res = import_add_result(k->r, t, skip ? "skip" : "ok",
-				key_line(k->l, key));
+				key_line(k, key));
 	if (import_factor(k->l->name, (size_t)res->line, t, -1.0, 0.0, 0,
 			  &res->factor) < 0)
 		return -1;
@@ -259,7 +323,7 @@ parse(const struct import_lines *l)
 	return doc;
 }
 
-int
+static int
 import_lkp(const struct import_lines *l, struct import_file *f)
 {
 	struct json_object *doc = parse(l), *src;
@@ -273,6 +337,9 @@ import_lkp(const struct import_lines *l, struct import_file *f)
 		return import_error(l->name, 1, "not a JSON object of lkp stats");
 	}
 	k.r = import_add_report(f, 1);
+	import_index_init(&k.by_key);
+	for (size_t i = 0; i < l->n; i++)
+		line_keys(&k, i);
 	if (json_object_object_get_ex(doc, "stats_source", &src))
 		rc = sources(&k, src);
 	json_object_object_foreach(doc, key, v) {
@@ -280,7 +347,44 @@ import_lkp(const struct import_lines *l, struct import_file *f)
 			rc = -1;
 	}
 	json_object_put(doc);
+	for (size_t i = 0; i < k.n_keys; i++)
+		free(k.keys[i].key);
+	free(k.keys);
+	import_index_free(&k.by_key);
 	if (rc == 0 && k.r->n_results == 0)
 		rc = import_error(l->name, 1, "no aim9.TEST.ops_per_sec results");
 	return rc;
 }
+
+/* A JSON object naming an aim9 key: lkp-tests' stats. */
+static int
+is_lkp(const struct import_lines *l)
+{
+	size_t i = 0;
+
+	while (i < l->n && l->text[i][strspn(l->text[i], " \t")] == '\0')
+		i++;
+	if (i == l->n || l->text[i][strspn(l->text[i], " \t")] != '{')
+		return 0;
+	for (; i < l->n; i++)
+		if (strstr(l->text[i], "\"aim9.") != NULL)
+			return 1;
+	return 0;
+}
+
+/* A run directory of an lkp result root. */
+static int
+is_lkp_dir(int dirfd)
+{
+	return import_peer_has_any(dirfd, "aim9.json") ||
+	       import_peer_has_any(dirfd, "stats.json");
+}
+
+const struct importer importer_lkp = {
+	.name = "lkp",
+	.detect = is_lkp,
+	.parse = import_lkp,
+	.dir_detect = is_lkp_dir,
+	.dir_parse = import_lkp_dir,
+	.dir_what = "an lkp run (aim9.json, stats.json)",
+};

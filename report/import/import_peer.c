@@ -91,20 +91,44 @@ import_peer_has(int dirfd, const char *member)
 /* Iterations of one mmtests run (its default is 12). */
 #define MMTESTS_ITER_MAX 10000
 
-/* MEMBER of directory DIR (named NAME) parsed as KIND into OUT. */
-static int
-parse_member(int dirfd, const char *name, const char *member,
-	     enum import_kind kind, struct import_file *out)
+/* Compressed forms of a member, as lkp and mmtests write them. */
+static const char *const packed[] = { "", ".gz", ".xz" };
+
+int
+import_peer_has_any(int dirfd, const char *member)
 {
-	char *path = xasprintf("%s/%s", name, member), why[256];
-	FILE *in = import_peer_open(dirfd, member, why, sizeof(why));
+	char name[256];
+
+	for (size_t i = 0; i < sizeof(packed) / sizeof(packed[0]); i++) {
+		snprintf(name, sizeof(name), "%s%s", member, packed[i]);
+		if (import_peer_has(dirfd, name))
+			return 1;
+	}
+	return 0;
+}
+
+int
+import_peer_member(int dirfd, const char *dir, const char *member,
+		   const struct importer *imp, char *found, size_t len,
+		   struct import_file *out)
+{
+	char *path, why[256];
+	FILE *in;
 	int rc;
 
+	snprintf(found, len, "%s", member);
+	for (size_t i = 1; i < sizeof(packed) / sizeof(packed[0]) &&
+			   !import_peer_has(dirfd, found); i++)
+		snprintf(found, len, "%s%s", member, packed[i]);
+	if (!import_peer_has(dirfd, found))
+		snprintf(found, len, "%s", member);
+	path = xasprintf("%s/%s", dir, found);
+	in = import_peer_open(dirfd, found, why, sizeof(why));
 	memset(out, 0, sizeof(*out));
 	if (in == NULL) {
 		rc = import_error(path, 0, "%s", why);
 	} else {
-		rc = import_parse(in, path, kind, out);
+		rc = import_parse(in, path, imp, out);
 		if (fclose(in) != 0 && rc == 0) {
 			rc = import_error(path, 0, "%s", strerror(errno));
 			import_free(out);
@@ -115,22 +139,13 @@ parse_member(int dirfd, const char *name, const char *member,
 	return rc;
 }
 
-const char *
-import_fact(const struct import_report *r, const char *key)
-{
-	for (size_t i = 0; i < r->n_env; i++)
-		if (strcmp(r->env[i].key, key) == 0)
-			return r->env[i].value;
-	return NULL;
-}
-
 /* Iteration IT (report I) as further samples of the run R (aim9-1). */
 static int
 merge_iteration(const char *name, struct import_report *r,
 		const struct import_report *it)
 {
 	for (size_t i = 0; i < it->n_env; i++) {
-		const char *v = import_fact(r, it->env[i].key);
+		const char *v = import_find_env(r, it->env[i].key);
 
 		if (v == NULL || strcmp(v, it->env[i].value) != 0)
 			return import_error(name, 0, "%s differs from aim9-1: not the same run",
@@ -154,6 +169,23 @@ merge_iteration(const char *name, struct import_report *r,
 	return 0;
 }
 
+/* NAME is aim9-N (N from 1), plain or compressed. */
+static int
+is_log_name(const char *name)
+{
+	size_t d = strlen("aim9-"), n;
+
+	if (strncmp(name, "aim9-", d) != 0 || name[d] == '0')
+		return 0;
+	n = strspn(name + d, "0123456789");
+	if (n == 0)
+		return 0;
+	for (size_t i = 0; i < sizeof(packed) / sizeof(packed[0]); i++)
+		if (strcmp(name + d + n, packed[i]) == 0)
+			return 1;
+	return 0;
+}
+
 /* Members aim9-N of DIRFD (mmtests' per-iteration logs), or -1. */
 static long
 count_logs(int dirfd, const char *name)
@@ -169,9 +201,7 @@ count_logs(int dirfd, const char *name)
 		return import_error(name, 0, "%s", strerror(errno));
 	}
 	while ((e = readdir(d)) != NULL)
-		if (strncmp(e->d_name, "aim9-", 5) == 0 && e->d_name[5] != '0' &&
-		    e->d_name[5] != '\0' &&
-		    strspn(e->d_name + 5, "0123456789") == strlen(e->d_name + 5))
+		if (is_log_name(e->d_name))
 			n++;
 	(void)closedir(d);	/* read-only */
 	if (n > MMTESTS_ITER_MAX)
@@ -181,34 +211,34 @@ count_logs(int dirfd, const char *name)
 }
 
 /* Logs aim9-1 ... aim9-N of DIRFD as the samples of one run in OUT. */
-static int
-mmtests_dir(int dirfd, const char *name, struct import_file *out,
-	    struct filehash *hash)
+int
+import_mmtests_dir(int dirfd, const char *name, struct import_file *out,
+		   struct filehash *hash)
 {
 	long n = count_logs(dirfd, name);
 
 	if (n <= 0)
 		return n < 0 ? -1 : import_error(name, 0, "no aim9-1 log");
 	for (long i = 1; i <= n; i++) {
-		char member[32], *path;
-		struct import_file it;
+		char member[32], found[40], *path;
+		struct import_file it, *f = i == 1 ? out : &it;
 		int rc;
 
 		snprintf(member, sizeof(member), "aim9-%ld", i);
-		if (parse_member(dirfd, name, member, IMPORT_MMTESTS,
-				 i == 1 ? out : &it) < 0)
+		if (import_peer_member(dirfd, name, member, &importer_mmtests,
+				       found, sizeof(found), f) < 0)
 			return -1;
-		if ((i == 1 ? out : &it)->n_reports != 1) {
+		if (f->n_reports != 1) {
 			if (i > 1)
 				import_free(&it);
 			return import_error(name, 0, "%s: not one iteration's log",
-					    member);
+					    found);
 		}
 		filehash_update(hash, member, strlen(member) + 1);
-		filehash_update(hash, (i == 1 ? out : &it)->sha256, 64);
+		filehash_update(hash, f->sha256, 64);
 		if (i == 1)
 			continue;
-		path = xasprintf("%s/%s", name, member);
+		path = xasprintf("%s/%s", name, found);
 		rc = merge_iteration(path, &out->reports[0], &it.reports[0]);
 		free(path);
 		import_free(&it);
@@ -219,57 +249,26 @@ mmtests_dir(int dirfd, const char *name, struct import_file *out,
 }
 
 /* An lkp run directory: aim9.json (every value), else stats.json. */
-static int
-lkp_dir(int dirfd, const char *name, struct import_file *out,
-	struct filehash *hash)
+int
+import_lkp_dir(int dirfd, const char *name, struct import_file *out,
+	       struct filehash *hash)
 {
-	const char *member = import_peer_has(dirfd, "aim9.json") ?
+	const char *member = import_peer_has_any(dirfd, "aim9.json") ?
 				     "aim9.json" : "stats.json";
-	char *real, *path;
+	char found[32], *real, *path;
 	int rc;
 
-	if (parse_member(dirfd, name, member, IMPORT_LKP, out) < 0)
+	if (import_peer_member(dirfd, name, member, &importer_lkp, found,
+			       sizeof(found), out) < 0)
 		return -1;
 	filehash_update(hash, member, strlen(member) + 1);
 	filehash_update(hash, out->sha256, 64);
 	/* Its facts are in the result root's path (lib/result.rb). */
 	real = realpath(name, NULL);
 	path = xasprintf("%s/%s", real != NULL ? real : name, member);
-	rc = import_fact(&out->reports[0], "lkp.commit") != NULL ? 0 :
+	rc = import_find_env(&out->reports[0], "lkp.commit") != NULL ? 0 :
 	     import_lkp_path_env(path, 0, &out->reports[0], path);
 	free(path);
 	free(real);
-	if (rc < 0)
-		import_free(out);
 	return rc;
-}
-
-int
-import_peer_dir(int dirfd, const char *name, enum import_kind kind,
-		struct import_file *out)
-{
-	struct filehash hash;
-	int lkp = import_peer_has(dirfd, "aim9.json") ||
-		  import_peer_has(dirfd, "stats.json");
-	int rc;
-
-	memset(out, 0, sizeof(*out));
-	if (kind == IMPORT_AUTO && !lkp && !import_peer_has(dirfd, "aim9-1"))
-		return import_error(name, 0, "not a regular file, nor mmtests logs (aim9-1...) or an lkp run (aim9.json, stats.json)");
-	if (kind == IMPORT_AUTO)
-		kind = lkp ? IMPORT_LKP : IMPORT_MMTESTS;
-	if (kind != IMPORT_LKP && kind != IMPORT_MMTESTS)
-		return import_error(name, 0, "a directory: only mmtests logs and lkp result roots are imported whole");
-	filehash_init(&hash);
-	filehash_update(&hash, "dir", 4);
-	rc = kind == IMPORT_LKP ? lkp_dir(dirfd, name, out, &hash) :
-				  mmtests_dir(dirfd, name, out, &hash);
-	if (rc < 0) {
-		import_free(out);
-		return -1;
-	}
-	filehash_hex(&hash, out->sha256);
-	out->name = name;
-	out->kind = kind;
-	return 0;
 }

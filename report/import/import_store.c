@@ -52,7 +52,8 @@ report_env(const struct import_report *r, char *run_text, size_t *n_out)
 		if (!has_key(env, n, r->env[i].key))
 			env[n++] = (struct store_kv){ r->env[i].key,
 						      r->env[i].value };
-	if (r->n_env == 0)
+	if (r->n_env == 0 || (r->n_env == 1 && has_key(env, n,
+						       IMPORT_ROW_NUMBERS_KEY)))
 		env[n++] = (struct store_kv){ IMPORT_ENV_UNKNOWN_KEY,
 					      IMPORT_ENV_UNKNOWN };
 	*n_out = n;
@@ -152,7 +153,6 @@ store_report(struct store *st, const struct import_file *f,
 		.tag = tag,
 		.suite = "aim9",
 		.options = "",
-		.source = import_source(f->kind),
 		.source_file = source_file,
 		.aim_version = PACKAGE_VERSION,
 		.host = report_host(r),
@@ -161,7 +161,11 @@ store_report(struct store *st, const struct import_file *f,
 	};
 	size_t n_env;
 	int64_t id;
+	char source[64];
 
+	snprintf(source, sizeof(source), "import-%s",
+		 import_format_name(f->format));
+	run.source = source;
 	if (r->identity != NULL && r->identity->started_utc != NULL) {
 		id = store_copy(st, r, tag);
 		return id < 0 || store_results(st, id, r) < 0 ? -1 : 0;

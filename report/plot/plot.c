@@ -29,53 +29,65 @@
 /* More tag labels than this on one axis would overlap. */
 #define MAX_LABELS 12
 
+static const struct plot_term png = { "png", "pngcairo", 0 };
+static const struct plot_term svg = { "svg", "svg", 0 };
+static const struct plot_term pdf = { "pdf", "pdfcairo", 1 };
+
+const struct plot_term *const plot_terms[] = { &png, &svg, &pdf, NULL };
+
+const struct plot_term *
+plot_term_find(const char *ext)
+{
+	for (size_t i = 0; plot_terms[i] != NULL; i++)
+		if (strcasecmp(plot_terms[i]->ext, ext) == 0)
+			return plot_terms[i];
+	return NULL;
+}
+
 int
-plot_term_from_path(const char *path, enum plot_term *out)
+plot_term_from_path(const char *path, const struct plot_term **out)
 {
 	const char *dot = strrchr(path, '.');
 
-	if (dot == NULL || strchr(dot, '/') != NULL)
-		return -1;
-	if (strcasecmp(dot, ".png") == 0)
-		*out = PLOT_PNG;
-	else if (strcasecmp(dot, ".svg") == 0)
-		*out = PLOT_SVG;
-	else if (strcasecmp(dot, ".pdf") == 0)
-		*out = PLOT_PDF;
-	else
+	if (dot == NULL || strchr(dot, '/') != NULL ||
+	    (*out = plot_term_find(dot + 1)) == NULL)
 		return -1;
 	return 0;
 }
 
 const char *
-plot_term_ext(enum plot_term term)
+plot_term_ext(const struct plot_term *term)
 {
-	switch (term) {
-	case PLOT_SVG:
-		return "svg";
-	case PLOT_PDF:
-		return "pdf";
-	case PLOT_PNG:
-		break;
-	}
-	return "png";
+	return term->ext;
+}
+
+/* S with anything but letters, digits, '-', '_' and '.' as '_'. */
+static char *
+file_word(const char *s)
+{
+	char *w = xstrdup(s);
+
+	for (char *p = w; *p != '\0'; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || *p == '-' || *p == '_' ||
+		      *p == '.'))
+			*p = '_';
+	return w;
 }
 
 char *
 plot_test_path(const struct plot_opts *o, const struct plot_test *t)
 {
 	size_t len = strlen(o->output);
-	char *name = xstrdup(t->name), *path;
+	char *name = file_word(t->name), *path;
+	char *host = t->host != NULL ? file_word(t->host) : NULL;
 
-	for (char *p = name; *p != '\0'; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		      (*p >= '0' && *p <= '9') || *p == '-' || *p == '_' ||
-		      *p == '.'))
-			*p = '_';
-	path = xasprintf("%s%s%02d-%s.%s", o->output,
+	path = xasprintf("%s%s%02d-%s%s%s.%s", o->output,
 			 len > 0 && o->output[len - 1] == '/' ? "" : "/",
-			 t->number, name, plot_term_ext(o->term));
+			 t->number, name, host != NULL ? "-" : "",
+			 host != NULL ? host : "", plot_term_ext(o->term));
 	free(name);
+	free(host);
 	return path;
 }
 
@@ -116,29 +128,15 @@ put_output(FILE *f, const char *path)
 	free(dotted);
 }
 
-static const char *
-term_name(enum plot_term term)
-{
-	switch (term) {
-	case PLOT_SVG:
-		return "svg";
-	case PLOT_PDF:
-		return "pdfcairo";
-	case PLOT_PNG:
-		break;
-	}
-	return "pngcairo";
-}
-
 /* Cairo PDF sizes are in inches; use the pixel layout at 72 per inch. */
 static void
-put_terminal(FILE *f, enum plot_term term, int w, int h)
+put_terminal(FILE *f, const struct plot_term *term, int w, int h)
 {
-	if (term == PLOT_PDF)
-		fprintf(f, "set terminal %s size %.2fin,%.2fin", term_name(term),
+	if (term->inches)
+		fprintf(f, "set terminal %s size %.2fin,%.2fin", term->terminal,
 			w / 72.0, h / 72.0);
 	else
-		fprintf(f, "set terminal %s size %d,%d", term_name(term), w, h);
+		fprintf(f, "set terminal %s size %d,%d", term->terminal, w, h);
 	fputs(" noenhanced font \"Sans,8\"\n", f);
 }
 
@@ -332,11 +330,23 @@ put_panel(FILE *f, const struct plot_model *m, size_t k,
 	fputc('\n', f);
 }
 
+/* "PREFIX12 fork_test", and its machine in a store of several. */
+static void
+put_test_name(FILE *f, const char *prefix, const struct plot_test *t)
+{
+	fprintf(f, "\"%s%d \" . ", prefix, t->number);
+	put_string(f, t->name);
+	if (t->host != NULL) {
+		fputs(" . \" on \" . ", f);
+		put_string(f, t->host);
+	}
+}
+
 static void
 put_title(FILE *f, const struct plot_test *t)
 {
-	fprintf(f, "set title \"%d \" . ", t->number);
-	put_string(f, t->name);
+	fputs("set title ", f);
+	put_test_name(f, "", t);
 	fputc('\n', f);
 }
 
@@ -390,8 +400,8 @@ put_files(FILE *f, const struct plot_model *m, const struct plot_opts *o)
 		put_output(f, o->write_as != NULL ? o->write_as[k] : path);
 		fputs("set title ", f);
 		put_string(f, o->title);
-		fprintf(f, " . \"\\n%d \" . ", t->number);
-		put_string(f, t->name);
+		fputs(" . ", f);
+		put_test_name(f, "\\n", t);
 		fputs(" . \"", f);
 		put_legend(f, o);
 		fputs("\"\n", f);
@@ -414,7 +424,7 @@ plot_put_output(FILE *f, const char *path)
 }
 
 void
-plot_put_terminal(FILE *f, enum plot_term term, int w, int h)
+plot_put_terminal(FILE *f, const struct plot_term *term, int w, int h)
 {
 	put_terminal(f, term, w, h);
 }

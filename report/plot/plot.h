@@ -14,19 +14,29 @@
 #include "series.h"
 #include "stats.h"
 
-enum plot_term {
-	PLOT_PNG,	/* pngcairo */
-	PLOT_SVG,
-	PLOT_PDF,	/* pdfcairo */
+/*
+ * A picture format: its extension, gnuplot's terminal, and whether the
+ * terminal's size is in inches (72 pixels each) rather than pixels.  One
+ * table, plot_terms[] (plot.c), that --format and --output read.
+ */
+struct plot_term {
+	const char *ext;
+	const char *terminal;
+	int inches;
 };
+
+/* png (pngcairo, the default), svg, pdf (pdfcairo); NULL-terminated. */
+extern const struct plot_term *const plot_terms[];
+/* The picture format of extension EXT (any case), or NULL. */
+const struct plot_term *plot_term_find(const char *ext);
 
 /*
  * The terminal for a file name's extension (.png, .svg, .pdf, any case).
  * 0, or -1 when the extension is none of these.
  */
-int plot_term_from_path(const char *path, enum plot_term *out);
+int plot_term_from_path(const char *path, const struct plot_term **out);
 /* "png", "svg" or "pdf". */
-const char *plot_term_ext(enum plot_term term);
+const char *plot_term_ext(const struct plot_term *term);
 
 /* One test at one tag. */
 struct plot_cell {
@@ -43,6 +53,8 @@ struct plot_test {
 	int number;
 	char *name;
 	char *units;
+	char *host;			/* its machine in a store of several
+					 * (each drawn and judged apart); NULL */
 	enum stats_basis basis;		/* as its first result was judged */
 	enum measure_better better;	/* LOWER: the values are times */
 	struct plot_cell *cells;	/* one per tag, in plot order */
@@ -81,6 +93,13 @@ void plot_model_build(const struct qplot_tag *tags, size_t n,
 void plot_model_free(struct plot_model *m);
 
 /*
+ * Move the tests of FROM, a model of the same tags, behind those of M,
+ * each marked as HOST's (NULL: "unknown"); FROM is left empty.
+ */
+void plot_model_take(struct plot_model *m, struct plot_model *from,
+		     const char *host);
+
+/*
  * The series input for series_compute(), borrowing the cells' runs:
  * M->n_tests tests with M->n_tags points each.  Free with
  * plot_series_free().
@@ -100,9 +119,9 @@ char *plot_default_title(const struct qplot_tag *tags, size_t n,
 			 int relative);
 
 struct plot_opts {
-	enum plot_term term;
+	const struct plot_term *term;
 	const char *output;	/* the file, or the directory when per_test */
-	int per_test;		/* one file per test: OUTPUT/NN-name.EXT */
+	int per_test;		/* one file per test: OUTPUT/NN-name[-host].EXT */
 	int relative;		/* percent of each test's first centre */
 	const char *title;	/* first title line */
 	double alpha;		/* named in the legend */
@@ -115,7 +134,8 @@ struct plot_opts {
 };
 
 /*
- * The file of test T in per-test mode: "OUTPUT/NN-name.EXT", the name
+ * The file of test T in per-test mode: "OUTPUT/NN-name.EXT" (with
+ * "-host" before the extension in a series split by machine), the name
  * with anything but letters, digits, '-', '_' and '.' replaced by '_'.
  * Malloc'd.
  */
@@ -136,6 +156,6 @@ int plot_write_script(FILE *f, const struct plot_model *m,
  */
 void plot_put_string(FILE *f, const char *s);
 void plot_put_output(FILE *f, const char *path);
-void plot_put_terminal(FILE *f, enum plot_term term, int w, int h);
+void plot_put_terminal(FILE *f, const struct plot_term *term, int w, int h);
 
 #endif

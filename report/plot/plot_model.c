@@ -117,21 +117,6 @@ centre_of(const struct stats_run *runs, size_t n)
 	return positive ? exp(logs / (double)n) : sum / (double)n;
 }
 
-/* The fastest sample of a result, as stats_run_peak() takes it. */
-static double
-result_peak(const struct qplot_result *r)
-{
-	double best = r->rate;
-
-	if (r->n_samples > 0) {
-		best = r->sample_rates[0];
-		for (size_t i = 1; i < r->n_samples; i++)
-			if (r->sample_rates[i] > best)
-				best = r->sample_rates[i];
-	}
-	return best;
-}
-
 /*
  * A timed command's samples are its runs, each its own process: each is
  * one observation, as in aimcmp (compare_value.c).
@@ -181,7 +166,7 @@ cell_fill(struct plot_cell *c, const struct qplot_tag *t, size_t first,
 	c->centre = centre_of(c->runs, c->n_runs);
 	if (basis == STATS_BASIS_PEAK)
 		for (size_t i = first; i < end; i++)
-			c->runs[i - first].rate = result_peak(&t->results[i]);
+			c->runs[i - first].rate = t->results[i].peak;
 	c->n_samples = total;
 	if (total == 0) {
 		c->lo = c->q1 = c->median = c->q3 = c->hi = c->centre;
@@ -275,6 +260,21 @@ plot_model_build(const struct qplot_tag *tags, size_t n,
 }
 
 void
+plot_model_take(struct plot_model *m, struct plot_model *from,
+		const char *host)
+{
+	m->tests = xrealloc(m->tests, (m->n_tests + from->n_tests + 1) *
+				      sizeof(*m->tests));
+	for (size_t k = 0; k < from->n_tests; k++) {
+		m->tests[m->n_tests] = from->tests[k];
+		m->tests[m->n_tests++].host = xstrdup(host != NULL ? host :
+						      "unknown");
+	}
+	from->n_tests = 0;
+	plot_model_free(from);
+}
+
+void
 plot_model_free(struct plot_model *m)
 {
 	for (size_t k = 0; k < m->n_tests; k++) {
@@ -283,6 +283,7 @@ plot_model_free(struct plot_model *m)
 		free(m->tests[k].cells);
 		free(m->tests[k].name);
 		free(m->tests[k].units);
+		free(m->tests[k].host);
 	}
 	for (size_t i = 0; i < m->n_tags; i++)
 		free(m->tags[i]);
@@ -308,6 +309,7 @@ plot_series_tests(const struct plot_model *m)
 		t[k].units = m->tests[k].units;
 		t[k].basis = m->tests[k].basis;
 		t[k].better = m->tests[k].better;
+		t[k].host = m->tests[k].host;
 		t[k].points = p;
 	}
 	return t;

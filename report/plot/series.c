@@ -19,7 +19,8 @@
 /* Steps of one test: each tag with data against the previous one. */
 static void
 test_steps(const struct series_test *t, size_t ti, size_t n_tags,
-	   const struct stats_opts *opt, struct series *out, size_t *cap)
+	   const struct stats_opts *opt, const struct series_gate *gate,
+	   struct series *out, size_t *cap)
 {
 	size_t prev = n_tags;
 
@@ -44,9 +45,17 @@ test_steps(const struct series_test *t, size_t ti, size_t n_tags,
 		st->test = ti;
 		st->from = prev;
 		st->to = i;
-		st->judged = stats_compare(b->runs, b->n_runs, n->runs,
-					   n->n_runs, opt, t->better,
-					   &st->cmp) == 0;
+		st->refused = gate != NULL &&
+			      !gate->comparable(gate->arg, ti, prev, i);
+		if (st->refused) {
+			st->cmp.why = "not comparable: the tags differ in machine, CPU model or aimkit build (the header says which)";
+			st->cmp.verdict = STATS_INCONCLUSIVE;
+			st->cmp.p = NAN;
+		} else {
+			st->judged = stats_compare(b->runs, b->n_runs, n->runs,
+						   n->n_runs, opt, t->better,
+						   &st->cmp) == 0;
+		}
 		prev = i;
 	}
 }
@@ -66,6 +75,7 @@ adjust(struct series *s)
 		if (!st->judged) {
 			/* Keep the refusal's reason; it has no p-value. */
 			s->n_unjudged++;
+			s->n_refused += (size_t)st->refused;
 			continue;
 		}
 		st->cmp = c[i];
@@ -82,6 +92,14 @@ series_compute(const struct series_test *tests, size_t n_tests,
 	       size_t n_tags, const struct stats_opts *opt,
 	       struct series *out)
 {
+	return series_compute_gated(tests, n_tests, n_tags, opt, NULL, out);
+}
+
+int
+series_compute_gated(const struct series_test *tests, size_t n_tests,
+		     size_t n_tags, const struct stats_opts *opt,
+		     const struct series_gate *gate, struct series *out)
+{
 	size_t cap = 0;
 
 	memset(out, 0, sizeof(*out));
@@ -90,7 +108,7 @@ series_compute(const struct series_test *tests, size_t n_tests,
 		return -1;
 	out->opt = *opt;
 	for (size_t t = 0; t < n_tests; t++)
-		test_steps(&tests[t], t, n_tags, opt, out, &cap);
+		test_steps(&tests[t], t, n_tags, opt, gate, out, &cap);
 	adjust(out);
 	return 0;
 }
@@ -128,9 +146,13 @@ print_header(FILE *f, const struct series *s)
 	if (s->n_one_run > 0)
 		fprintf(f, "# %zu %s fewer than 2 runs on a side: never significant\n",
 			s->n_one_run, plural(s->n_one_run, "step has", "steps have"));
-	if (s->n_unjudged > 0)
+	if (s->n_unjudged > s->n_refused)
 		fprintf(f, "# %zu %s not judged: a run rate is not positive\n",
-			s->n_unjudged, plural(s->n_unjudged, "step", "steps"));
+			s->n_unjudged - s->n_refused,
+			plural(s->n_unjudged - s->n_refused, "step", "steps"));
+	if (s->n_refused > 0)
+		fprintf(f, "# %zu %s not judged: the tags are not comparable (--force judges them)\n",
+			s->n_refused, plural(s->n_refused, "step", "steps"));
 	if (s->n_significant == 0)
 		fputs("# no significant step\n", f);
 }
@@ -139,6 +161,8 @@ int
 series_print(FILE *f, const struct series *s,
 	     const struct series_test *tests, char *const *tags)
 {
+	const char *host = NULL;
+
 	print_header(f, s);
 	for (size_t i = 0; i < s->n_steps; i++) {
 		const struct series_step *st = &s->steps[i];
@@ -147,6 +171,14 @@ series_print(FILE *f, const struct series *s,
 
 		if (!series_step_significant(st))
 			continue;
+		/* A machine's steps under its name: never one series. */
+		if (t->host != NULL &&
+		    (host == NULL || strcmp(host, t->host) != 0)) {
+			host = t->host;
+			fputs("# host ", f);
+			tag_fput(f, host, 0);
+			fputc('\n', f);
+		}
 		/* Names, tags and units are the database's: shown as data. */
 		fprintf(f, "%d ", t->number);
 		tag_fput(f, t->name, 0);

@@ -27,6 +27,8 @@ struct series_test {
 	enum stats_basis basis;		/* the rate its runs are */
 	enum measure_better better;	/* LOWER: a time; a rise regressed */
 	const struct series_point *points;	/* one per tag, in order */
+	const char *host;		/* the machine of a store of several,
+					 * whose series is its own; NULL */
 };
 
 /* A step of one test from one tag to the next tag that has data. */
@@ -35,6 +37,7 @@ struct series_step {
 	size_t from;			/* tag indexes, from < to */
 	size_t to;
 	int judged;			/* stats_compare() accepted the rates */
+	int refused;			/* the gate refused the two tags */
 	struct stats_cmp cmp;		/* NEW = to, BASE = from */
 };
 
@@ -43,6 +46,7 @@ struct series {
 	size_t n_steps;
 	size_t n_significant;		/* regressed or improved */
 	size_t n_unjudged;		/* rates refused (not positive) */
+	size_t n_refused;		/* of those, tags not comparable */
 	size_t n_one_run;		/* judged, fewer than 2 runs a side */
 	struct stats_opts opt;
 };
@@ -58,6 +62,24 @@ struct series {
 int series_compute(const struct series_test *tests, size_t n_tests,
 		   size_t n_tags, const struct stats_opts *opt,
 		   struct series *out);
+
+/*
+ * Whether two tags may be compared at all (lib/core/gate.h): COMPARABLE
+ * returns 0 for a step of test TEST from tag FROM to tag TO that the
+ * comparability gate refuses.
+ */
+struct series_gate {
+	int (*comparable)(void *arg, size_t test, size_t from, size_t to);
+	void *arg;
+};
+
+/*
+ * series_compute() with GATE (NULL: every step may be judged): a refused
+ * step is not judged and is outside the family.
+ */
+int series_compute_gated(const struct series_test *tests, size_t n_tests,
+			 size_t n_tags, const struct stats_opts *opt,
+			 const struct series_gate *gate, struct series *out);
 void series_free(struct series *s);
 
 /* 1 when the step's verdict is regressed or improved. */
@@ -69,6 +91,7 @@ int series_step_significant(const struct series_step *step);
  * settings), then one line per significant step, by test and then by tag
  * order, fields separated by single spaces:
  *   number name from to pct% verdict [lo%,hi%] q Q units
+ * and, in a series split by machine, "# host NAME" before each machine's.
  * TESTS and TAGS are those given to series_compute().  Returns 0, or -1
  * when writing to F failed.
  */

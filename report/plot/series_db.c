@@ -60,14 +60,16 @@ judge(const struct series_db_opts *o, struct series_db *sd)
 {
 	struct plot_model *m = &sd->model;
 
-	plot_model_build(sd->tags, sd->n_tags, o->want, o->n_want, m);
+	const struct series_gate gate = { series_hosts_comparable, sd };
+
+	series_hosts_model(sd->tags, sd->n_tags, o->want, o->n_want, m);
 	if (m->n_tests == 0) {
 		aim_warn("no ok results in these tags");
 		return CLI_USER;
 	}
 	sd->tests = plot_series_tests(m);
-	if (series_compute(sd->tests, m->n_tests, m->n_tags, &o->stats,
-			   &sd->steps) < 0) {
+	if (series_compute_gated(sd->tests, m->n_tests, m->n_tags, &o->stats,
+				 &gate, &sd->steps) < 0) {
 		aim_warn("invalid --alpha or --equivalence");
 		return CLI_USER;
 	}
@@ -85,14 +87,18 @@ series_db_load(struct db *db, const char *path,
 
 	memset(out, 0, sizeof(*out));
 	out->order = o->order;
+	out->force = o->force;
 	if (qplot_tags(db, o->host, &info, &n_info) < 0)
 		return CLI_ENV;
 	rc = pick_tags(o, info, n_info, path, &items, &n);
 	if (rc == CLI_OK) {
 		out->tags = xcalloc(n + 1, sizeof(*out->tags));
+		out->envs = xcalloc(n + 1, sizeof(*out->envs));
 		for (; out->n_tags < n && rc == CLI_OK; out->n_tags++)
 			if (qplot_load(db, items[out->n_tags].tag, o->host,
-				       &out->tags[out->n_tags]) < 0)
+				       &out->tags[out->n_tags]) < 0 ||
+			    query_runs_load(db, items[out->n_tags].tag,
+					    o->host, &out->envs[out->n_tags]) < 0)
 				rc = CLI_ENV;
 	}
 	if (rc == CLI_OK)
@@ -108,13 +114,48 @@ series_db_free(struct series_db *sd)
 	series_free(&sd->steps);
 	plot_series_free(sd->tests, sd->model.n_tests);
 	plot_model_free(&sd->model);
-	for (size_t i = 0; i < sd->n_tags; i++)
+	for (size_t i = 0; i < sd->n_tags; i++) {
 		qplot_free(&sd->tags[i]);
+		if (sd->envs != NULL)
+			query_tag_free(&sd->envs[i]);
+	}
+	for (size_t i = 0; i < sd->n_notes; i++)
+		free(sd->notes[i]);
+	free(sd->notes);
+	free(sd->envs);
 	free(sd->tags);
 	memset(sd, 0, sizeof(*sd));
 }
 
-static int
+/* "# 2 machines, each its own series: a b", when the model is split. */
+static void
+hosts_line(FILE *f, const struct plot_model *m)
+{
+	const char *last = NULL;
+	size_t n = 0;
+
+	/* The tests come machine by machine. */
+	for (size_t k = 0; k < m->n_tests; k++)
+		if (m->tests[k].host != NULL &&
+		    (last == NULL || strcmp(last, m->tests[k].host) != 0)) {
+			last = m->tests[k].host;
+			n++;
+		}
+	if (n == 0)
+		return;
+	fprintf(f, "# %zu machines, each its own series (--host picks one):", n);
+	last = NULL;
+	for (size_t k = 0; k < m->n_tests; k++)
+		if (m->tests[k].host != NULL &&
+		    (last == NULL || strcmp(last, m->tests[k].host) != 0)) {
+			last = m->tests[k].host;
+			fputc(' ', f);
+			tag_fput(f, last, 0);
+		}
+	fputc('\n', f);
+}
+
+int
 series_db_text(FILE *f, const struct series_db *sd)
 {
 	const struct plot_model *m = &sd->model;
@@ -127,6 +168,12 @@ series_db_text(FILE *f, const struct series_db *sd)
 		tag_fput(f, m->tags[i], 0);
 	}
 	fputc('\n', f);
+	hosts_line(f, m);
+	for (size_t i = 0; i < sd->n_notes; i++) {
+		fputs("# warning: ", f);
+		tag_fput(f, sd->notes[i], 0);
+		fputc('\n', f);
+	}
 	if (series_print(f, &sd->steps, sd->tests, m->tags) < 0)
 		return -1;
 	return fflush(f) != 0 || ferror(f) ? -1 : 0;
@@ -136,7 +183,7 @@ static const char *const csv_columns[] = {
 	"number", "test", "units", "from", "to", "basis", "significant",
 	"verdict",
 	"unit", "base_observations", "new_observations", "ratio", "pct",
-	"pct_lo", "pct_hi", "df", "p", "q", "mdc_pct", "reason",
+	"pct_lo", "pct_hi", "df", "p", "q", "mdc_pct", "reason", "host",
 };
 
 /* A full-precision number, empty when it does not exist. */
@@ -181,10 +228,11 @@ csv_record(FILE *f, const struct series_db *sd, const struct series_step *st)
 			csvout_field(f, 0, NULL);
 	}
 	csvout_field(f, 0, c->why);
+	csvout_field(f, 0, t->host);
 	csvout_end(f);
 }
 
-static int
+int
 series_db_csv(FILE *f, const struct series_db *sd)
 {
 	for (size_t i = 0; i < sizeof(csv_columns) / sizeof(csv_columns[0]);
@@ -233,6 +281,7 @@ step_obj(const struct series_db *sd, const struct series_step *st)
 		    jsonout_string(stats_basis_name(t->basis)));
 	jsonout_put(o, "significant", jsonout_bool(series_step_significant(st)));
 	jsonout_put(o, "reason", jsonout_string(st->cmp.why));
+	jsonout_put(o, "host", t->host != NULL ? jsonout_string(t->host) : NULL);
 	jsonout_put(o, "statistics", st->judged ? cmp_obj(&st->cmp) : NULL);
 	return o;
 }
@@ -253,39 +302,28 @@ stats_obj(const struct series *s)
 	jsonout_put(o, "significant", jsonout_int((int64_t)s->n_significant));
 	jsonout_put(o, "one_run", jsonout_int((int64_t)s->n_one_run));
 	jsonout_put(o, "unjudged", jsonout_int((int64_t)s->n_unjudged));
+	jsonout_put(o, "not_comparable", jsonout_int((int64_t)s->n_refused));
 	return o;
 }
 
-static int
+int
 series_db_json(FILE *f, const struct series_db *sd)
 {
 	struct json_object *doc = jsonout_object();
 	struct json_object *tags = jsonout_array();
 	struct json_object *steps = jsonout_array();
+	struct json_object *warnings = jsonout_array();
 
 	for (size_t i = 0; i < sd->model.n_tags; i++)
 		jsonout_push(tags, jsonout_string(sd->model.tags[i]));
 	jsonout_put(doc, "order", jsonout_string(tagorder_mode_name(sd->order)));
 	jsonout_put(doc, "tags", tags);
+	for (size_t i = 0; i < sd->n_notes; i++)
+		jsonout_push(warnings, jsonout_string(sd->notes[i]));
+	jsonout_put(doc, "warnings", warnings);
 	jsonout_put(doc, "statistics", stats_obj(&sd->steps));
 	for (size_t i = 0; i < sd->steps.n_steps; i++)
 		jsonout_push(steps, step_obj(sd, &sd->steps.steps[i]));
 	jsonout_put(doc, "steps", steps);
 	return jsonout_print(f, doc);
-}
-
-int
-series_db_write(FILE *f, const struct series_db *sd, enum fmt_kind kind)
-{
-	switch (kind) {
-	case FMT_CSV:
-		return series_db_csv(f, sd);
-	case FMT_JSON:
-		return series_db_json(f, sd);
-	case FMT_TEXT:
-		return series_db_text(f, sd);
-	default:
-		errno = EINVAL;
-		return -1;
-	}
 }

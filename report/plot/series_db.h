@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "fmt.h"
 #include "plot.h"
+#include "query.h"
 #include "query_plot.h"
 #include "series.h"
 #include "stats.h"
@@ -28,6 +28,7 @@ struct series_db_opts {
 	char *const *tags;		/* none: every tag of the database */
 	size_t n_tags;
 	const char *host;		/* --host: only runs of that machine */
+	int force;			/* --force: judge what the gate refuses */
 };
 
 struct series_db {
@@ -37,6 +38,10 @@ struct series_db {
 	struct plot_model model;	/* tests by tags */
 	struct series_test *tests;	/* model.n_tests, borrowing the model */
 	struct series steps;
+	struct query_tag *envs;		/* n_tags: each tag's runs for the gate */
+	int force;
+	char **notes;			/* steps the gate refused, or forced */
+	size_t n_notes;
 };
 
 /*
@@ -50,14 +55,33 @@ int series_db_load(struct db *db, const char *path,
 void series_db_free(struct series_db *sd);
 
 /*
- * The steps of SD in format KIND.  FMT_TEXT is the listing of the
- * significant steps: "# N tags in ORDER order: ..." then series_print().
- * FMT_CSV and FMT_JSON give every step, significant or not, for
- * scripts: one CSV record per step, or one JSON document with the tags,
- * the settings, the counts and the steps; statistics in full precision,
- * absent values empty (CSV) or null (JSON).  Returns 0, or -1 when
- * writing failed or KIND is another format (errno EINVAL).
+ * The model of the N loaded TAGS (plot_model_build()), split by machine
+ * when their runs come from several: each test once per machine, marked
+ * with it, so that no step and no line crosses machines
+ * (series_hosts.c).
  */
-int series_db_write(FILE *f, const struct series_db *sd, enum fmt_kind kind);
+void series_hosts_model(const struct qplot_tag *tags, size_t n,
+			const struct plot_want *want, size_t n_want,
+			struct plot_model *m);
+/*
+ * The series_gate of SD (ARG): 0 when the gate refuses tags FROM and TO
+ * of test TEST's machine and --force was not given; each such pair gets
+ * one line in SD->notes.
+ */
+int series_hosts_comparable(void *arg, size_t test, size_t from, size_t to);
+
+/*
+ * The steps of SD, in the format of each function (the series writers
+ * of report/format/fmt.h's table).  Text is the listing of the
+ * significant steps: "# N tags in ORDER order: ..." then series_print().
+ * CSV and JSON give every step, significant or not, for scripts: one
+ * CSV record per step, or one JSON document with the tags, the
+ * settings, the counts and the steps; statistics in full precision,
+ * absent values empty (CSV) or null (JSON).  Returns 0, or -1 when
+ * writing failed.
+ */
+int series_db_text(FILE *f, const struct series_db *sd);
+int series_db_csv(FILE *f, const struct series_db *sd);
+int series_db_json(FILE *f, const struct series_db *sd);
 
 #endif

@@ -20,12 +20,12 @@
 
 static const char sql_runs[] =
 	"SELECT id, tag, started_utc, ended_utc, status, source,"
-	" source_file, host, uuid FROM run WHERE tag = ? ORDER BY id";
+	" source_file, host, uuid, options FROM run WHERE tag = ? ORDER BY id";
 
 /* Before version 4 a run had no identity. */
 static const char sql_runs_v3[] =
 	"SELECT id, tag, started_utc, ended_utc, status, source,"
-	" source_file, host, NULL FROM run WHERE tag = ? ORDER BY id";
+	" source_file, host, NULL, options FROM run WHERE tag = ? ORDER BY id";
 
 static const char sql_env[] =
 	"SELECT key, value FROM run_env WHERE run_id = ? ORDER BY key";
@@ -147,6 +147,7 @@ read_run(struct db_stmt *stmt, struct query_run *run)
 	run->source_file = query_text(stmt, 6);
 	run->host = query_text(stmt, 7);
 	run->uuid = query_text(stmt, 8);
+	run->options = query_text(stmt, 9);
 }
 
 /* Whether HOST, when given, is the host of the run row STMT is on. */
@@ -287,6 +288,23 @@ result_cmp(const void *a, const void *b)
 }
 
 int
+query_runs_load(struct db *db, const char *tag, const char *host,
+		struct query_tag *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->tag = xstrdup(tag);
+	if (load_runs(db, out, NULL, 0, host) < 0)
+		goto fail;
+	for (size_t i = 0; i < out->n_runs; i++)
+		if (load_env(db, &out->runs[i]) < 0)
+			goto fail;
+	return 0;
+fail:
+	query_tag_free(out);
+	return -1;
+}
+
+int
 query_tag_load(struct db *db, const char *tag, const int64_t *only,
 	       size_t n_only, const char *host, struct query_tag *out)
 {
@@ -327,6 +345,7 @@ free_run(struct query_run *r)
 	free(r->source_file);
 	free(r->host);
 	free(r->uuid);
+	free(r->options);
 }
 
 void

@@ -45,6 +45,8 @@ struct query_run {
 	char *source_file;	/* NULL unless imported */
 	char *host;		/* NULL when unknown */
 	char *uuid;		/* the run's identity; NULL before version 4 */
+	char *options;		/* "duration_s=0.600 runs=6 ...", as aimrun
+				 * stored them; "" or NULL for imports */
 	struct query_kv *env;
 	size_t n_env;
 };
@@ -67,6 +69,13 @@ struct query_tag {
  */
 int query_tag_load(struct db *db, const char *tag, const int64_t *only,
 		   size_t n_only, const char *host, struct query_tag *out);
+/*
+ * Only the runs of TAG (with HOST not NULL those whose run.host it is)
+ * and their environment, without results: what the comparability gate
+ * reads (lib/core/gate.h).  0, or -1 after reporting; *OUT then holds nothing.
+ */
+int query_runs_load(struct db *db, const char *tag, const char *host,
+		    struct query_tag *out);
 /*
  * The metrics of the samples of the N results R (id, samples with their
  * seq), from the tables of the file's version (report/query/query_metric.c).

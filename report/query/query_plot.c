@@ -225,18 +225,20 @@ static void
 finish_result(struct pending *p, struct qplot_tag *t, size_t *cap)
 {
 	struct qplot_result *r;
-	double rate;
+	double rate, peak;
 
 	if (p->id < 0)
 		return;
 	if (any_measured(p) && p->better == MEASURE_LOWER) {
-		rate = lower_value(p);
+		rate = peak = lower_value(p);
 	} else if (any_measured(p)) {
 		if (stats_run_rate(p->s, NULL, p->n, 0, (double)p->factor,
-				   &rate) < 0)
+				   &rate) < 0 ||
+		    stats_run_peak(p->s, NULL, p->n, 0, (double)p->factor,
+				   &peak) < 0)
 			rate = NAN;
 	} else {
-		rate = printed_rate(p);
+		rate = peak = printed_rate(p);
 	}
 	if (isfinite(rate) && rate >= 0.0) {
 		if (t->n_results == *cap) {
@@ -251,6 +253,7 @@ finish_result(struct pending *p, struct qplot_tag *t, size_t *cap)
 		r->judged = p->judged;
 		r->run = run_index(t, p->run_id);
 		r->rate = rate;
+		r->peak = peak;
 		r->better = p->better;
 		r->sample_rates = xcalloc(p->n, sizeof(*r->sample_rates));
 		r->n_samples = 0;

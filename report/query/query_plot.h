@@ -46,6 +46,7 @@ struct qplot_result {
 	size_t run;		/* index into the tag's runs */
 	enum measure_better better;	/* LOWER: the values are ms per op */
 	double rate;		/* per-run rate, ops/s (LOWER: mean time) */
+	double peak;		/* its peak rate (stats_run_peak()) */
 	double *sample_rates;	/* ops/s of each sample, in seq order */
 	size_t n_samples;
 	enum measure_judged judged;	/* as stored (derived before v4) */

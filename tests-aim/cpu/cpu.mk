@@ -10,6 +10,7 @@ tests_aim_libaimtests_a_SOURCES += \
 	tests-aim/cpu/mem.c \
 	tests-aim/cpu/memfam.c tests-aim/cpu/memfam_impl.h \
 	tests-aim/cpu/memfam_impl.c tests-aim/cpu/memfam_zero.c \
+	tests-aim/cpu/memfam_zero_note.c \
 	tests-aim/cpu/misc.c \
 	tests-aim/cpu/mul.c \
 	tests-aim/cpu/num.c \

@@ -42,6 +42,7 @@ struct memfam {
 #define OP_copyuse MEMFAM_COPY, 1
 #define OP_clearuse MEMFAM_CLEAR, 1
 #define OP_zerocmp MEMFAM_CLEAR, 0	/* unused: memfam_zero.c */
+#define OP_zerocmpthp MEMFAM_CLEAR, 0	/* unused: memfam_zero.c */
 #define VAR_NAME(f, i, s, c) memfam_var_##f##_##i##_##s##_##c
 #define VAR_(f, i, s, c) \
 	static const struct memfam_variant VAR_NAME(f, i, s, c) = { \
@@ -226,6 +227,12 @@ memfam_teardown(struct aim_ctx *ctx)
 #define FN_copyuse(x) memfam_##x
 #define FN_clearuse(x) memfam_##x
 #define FN_zerocmp(x) memfam_zero_##x
+/* The same but for its setup, which asks for huge pages. */
+#define FN_zerocmpthp(x) FN_zerocmpthp_##x
+#define FN_zerocmpthp_setup memfam_zerothp_setup
+#define FN_zerocmpthp_run memfam_zero_run
+#define FN_zerocmpthp_teardown memfam_zero_teardown
+#define FN_zerocmpthp_cold memfam_zero_cold
 /*
  * Each thread maps buffers of its own; the zero-page memcmp reads
  * /proc/self/smaps and pagemap, which describe the whole process.
@@ -235,11 +242,13 @@ memfam_teardown(struct aim_ctx *ctx)
 #define THR_copyuse 1
 #define THR_clearuse 1
 #define THR_zerocmp 0
+#define THR_zerocmpthp 0
 #define NOTHR_copy NULL
 #define NOTHR_clear NULL
 #define NOTHR_copyuse NULL
 #define NOTHR_clearuse NULL
 #define NOTHR_zerocmp "checks its mapping in /proc/self/smaps, which is the process's"
+#define NOTHR_zerocmpthp NOTHR_zerocmp
 #define PREP_hot(f) NULL
 #define PREP_cold(f) FN_##f(cold)
 #define DESC_(f, i, s, c) \

@@ -58,6 +58,19 @@ void memfam_flush(const void *p, size_t n, int opt);
 struct aim_ctx;
 enum aim_status;
 enum aim_status memfam_zero_setup(struct aim_ctx *ctx);
+/* zerocmpthp: the same, the mapping asking for huge pages. */
+enum aim_status memfam_zerothp_setup(struct aim_ctx *ctx);
+/* What one page table maps on x86-64: a huge page, the huge zero page. */
+#define MEMFAM_ZERO_HUGE (2UL << 20)
+/*
+ * memfam_zero_note.c: aim_ctx_root() and PATH into BUF (0, or -1 when it
+ * does not fit); after the last call, what [P, P + N) was read through
+ * as run facts (USE_ZERO_PAGE: transparent_hugepage/use_zero_page, -1).
+ */
+int memfam_zero_path(const struct aim_ctx *ctx, const char *path, char *buf,
+		     size_t len);
+void memfam_zero_note(struct aim_ctx *ctx, const char *p, size_t n,
+		      int use_zero_page);
 enum aim_status memfam_zero_run(struct aim_ctx *ctx);
 void memfam_zero_cold(struct aim_ctx *ctx);
 void memfam_zero_teardown(struct aim_ctx *ctx);

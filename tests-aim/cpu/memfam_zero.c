@@ -1,21 +1,24 @@
 /*
  * Zero-page memcmp: the two halves of a private anonymous mapping that
  * nobody writes (it is mapped read-only) read as zeros from the kernel's
- * zero page, or its huge zero page when transparent huge pages give one
- * (the run's environment records thp.enabled, thp.defrag and
- * thp.use_zero_page), so the call measures how fast the kernel lets a
- * program read memory it never touched.  Hot: the zero page is mapped
- * (by the warm-up calls); cold: MADV_DONTNEED before each call (untimed)
- * unmaps it, and the call takes the faults.  2 GiB or --zerosize,
- * refused above half of MemAvailable, which a write would need.  After
- * the last call the test notes what the mapping was read through
- * (run facts TEST.N.kernel_page_kb, .thp_eligible, .anon_huge_kb and
- * .zero_page).
+ * zero page, or its huge zero page when transparent huge pages give one,
+ * so the call measures how fast the kernel lets a program read memory it
+ * never touched.  mem_zerocmp asks for nothing: under THP "madvise" it
+ * reads the 4 KiB zero page, under "always" the huge one.  mem_zerocmpthp
+ * asks for huge pages (MADV_HUGEPAGE on a mapping aligned to 2 MiB), so
+ * it reads the huge zero page under "madvise" too, as the measurements
+ * that compared the two did; under "never" it skips with the reason.
+ * Hot: the zero page is mapped (by the warm-up calls); cold: MADV_DONTNEED
+ * before each call (untimed) unmaps it, and the call takes the faults.
+ * 2 GiB or --zerosize, refused above half of MemAvailable, which a write
+ * (or a read under use_zero_page 0) would need.  After the last call the
+ * test notes what the mapping was read through (run facts
+ * TEST.N.kernel_page_kb, .thp_eligible, .anon_huge_kb, .zero_page and
+ * .zero_page_by), /proc and /sys read below aim_ctx_root().
  */
 #include "config.h"
 
-#include <fcntl.h>
-#include <inttypes.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +31,28 @@
 struct zero {
 	const char *p;
 	size_t n;
+	void *map;		/* what mmap gave, around P when aligned */
+	size_t map_n;
+	int use_zero_page;	/* transparent_hugepage/use_zero_page; -1 */
 };
+
+/* The first line of ROOT/PATH into BUF; 0, or -1 when it cannot be read. */
+static int
+first_line(const struct aim_ctx *ctx, const char *path, char *buf, size_t len)
+{
+	char name[4096];
+	FILE *f;
+	int ok;
+
+	if (memfam_zero_path(ctx, path, name, sizeof(name)) != 0 ||
+	    (f = fopen(name, "re")) == NULL)
+		return -1;
+	ok = fgets(buf, (int)len, f) != NULL;
+	(void)fclose(f);	/* read only */
+	return ok ? 0 : -1;
+}
+
+#define THP_DIR "/sys/kernel/mm/transparent_hugepage/"
 
 /* MemAvailable in KiB, else the free pages sysconf counts, else 0. */
 static unsigned long
@@ -49,30 +73,91 @@ available_kib(void)
 	return kib;
 }
 
-enum aim_status
-memfam_zero_setup(struct aim_ctx *ctx)
+/*
+ * mem_zerocmpthp: transparent huge pages must be there and not "never",
+ * or MADV_HUGEPAGE gives no huge zero page; skip saying so.
+ */
+static enum aim_status
+thp_usable(struct aim_ctx *ctx)
+{
+	char line[256];
+
+	if (first_line(ctx, THP_DIR "enabled", line, sizeof(line)) != 0)
+		return aim_skip(ctx, "no transparent huge pages in this kernel "
+				"(%s" THP_DIR "enabled cannot be read): no huge "
+				"zero page to ask for", aim_ctx_root(ctx));
+	if (strstr(line, "[never]") != NULL)
+		return aim_skip(ctx, "transparent huge pages are \"never\" "
+				"(" THP_DIR "enabled): MADV_HUGEPAGE gives no "
+				"huge zero page");
+	return AIM_OK;
+}
+
+/* N bytes read-only; with HUGE, 2 MiB-aligned and MADV_HUGEPAGE. */
+static enum aim_status
+zero_map(struct aim_ctx *ctx, struct zero *z, size_t n, int huge)
+{
+	uintptr_t a;
+
+	z->map_n = huge ? n + MEMFAM_ZERO_HUGE : n;
+	z->map = mmap(NULL, z->map_n, PROT_READ,
+		      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (z->map == MAP_FAILED)
+		return aim_fail_errno(ctx, "mmap the zero-page memcmp's mapping");
+	a = (uintptr_t)z->map;
+	if (huge)
+		a = (a + MEMFAM_ZERO_HUGE - 1) & ~(MEMFAM_ZERO_HUGE - 1);
+	z->p = (const char *)a;
+	z->n = n;
+	if (huge && madvise((void *)a, n, MADV_HUGEPAGE) != 0) {
+		enum aim_status st = aim_skip(ctx, "madvise(MADV_HUGEPAGE): %s",
+					      strerror(errno));
+
+		(void)munmap(z->map, z->map_n);	/* our own mapping */
+		return st;
+	}
+	return AIM_OK;
+}
+
+static enum aim_status
+zero_setup(struct aim_ctx *ctx, int huge)
 {
 	unsigned long avail = available_kib();
 	size_t n = aim_ctx_zerosize(ctx) ? aim_ctx_zerosize(ctx) : MEMFAM_BYTES_2g;
+	enum aim_status st = huge ? thp_usable(ctx) : AIM_OK;
 	struct zero *z;
-	void *p;
+	char line[32];
 
+	if (st != AIM_OK)
+		return st;
 	if (avail > 0 && n / 1024 > avail / 2)
 		return aim_skip(ctx, "zero-page memcmp maps %zu MiB, more than half the %lu MiB available",
 				n >> 20, avail >> 10);
-	p = mmap(NULL, n, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-		 -1, 0);
-	if (p == MAP_FAILED)
-		return aim_fail_errno(ctx, "mmap the zero-page memcmp's mapping");
 	z = malloc(sizeof(*z));
-	if (z == NULL) {
-		(void)munmap(p, n);	/* our own mapping */
+	if (z == NULL)
 		return aim_fail_errno(ctx, "malloc zero-page state");
+	st = zero_map(ctx, z, n, huge);
+	if (st != AIM_OK) {
+		free(z);
+		return st;
 	}
-	z->p = p;
-	z->n = n;
+	z->use_zero_page = -1;
+	if (first_line(ctx, THP_DIR "use_zero_page", line, sizeof(line)) == 0)
+		z->use_zero_page = line[0] == '1' ? 1 : line[0] == '0' ? 0 : -1;
 	aim_ctx_set_data(ctx, z);
 	return AIM_OK;
+}
+
+enum aim_status
+memfam_zero_setup(struct aim_ctx *ctx)
+{
+	return zero_setup(ctx, 0);
+}
+
+enum aim_status
+memfam_zerothp_setup(struct aim_ctx *ctx)
+{
+	return zero_setup(ctx, 1);
 }
 
 enum aim_status
@@ -94,72 +179,16 @@ memfam_zero_cold(struct aim_ctx *ctx)
 	(void)madvise((void *)z->p, z->n, MADV_DONTNEED);
 }
 
-/* The fields of Z's mapping in /proc/self/smaps; -1 those not found. */
-static void
-smaps_of(const struct zero *z, long *page_kb, long *eligible, long *huge_kb)
-{
-	char line[256], head[32];
-	int in = 0;
-	FILE *f = fopen("/proc/self/smaps", "re");
-
-	*page_kb = *eligible = *huge_kb = -1;
-	snprintf(head, sizeof(head), "%" PRIxPTR "-", (uintptr_t)z->p);
-	while (f != NULL && fgets(line, sizeof(line), f) != NULL) {
-		/* A mapping's header: "start-end perms ..." has no colon first. */
-		if (strchr(line, ':') == NULL || strchr(line, ':') > strchr(line, ' '))
-			in = strncmp(line, head, strlen(head)) == 0;
-		if (!in)
-			continue;
-		(void)(sscanf(line, "KernelPageSize: %ld kB", page_kb) == 1 ||
-		       sscanf(line, "AnonHugePages: %ld kB", huge_kb) == 1 ||
-		       sscanf(line, "THPeligible: %ld", eligible) == 1);
-	}
-	if (f != NULL)
-		(void)fclose(f);	/* read only */
-}
-
-/*
- * Which zero page backs the first 2 MiB-aligned part of Z: every small
- * page maps the one zero page (the same frame twice), the huge zero page
- * is 512 frames in a row.  Frame numbers read as 0 without
- * CAP_SYS_ADMIN: then "unknown".
- */
-static const char *
-zero_page_kind(const struct zero *z)
-{
-	uintptr_t a = ((uintptr_t)z->p + (2UL << 20) - 1) & ~((2UL << 20) - 1);
-	uint64_t e[2], pfn = (UINT64_C(1) << 55) - 1;
-	int fd;
-	ssize_t got;
-
-	if (a + 8192 > (uintptr_t)z->p + z->n)
-		return "unknown";
-	fd = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return "unknown";
-	got = pread(fd, e, sizeof(e), (off_t)(a / 4096 * sizeof(e[0])));
-	(void)close(fd);	/* read only */
-	if (got != (ssize_t)sizeof(e) || (e[0] & pfn) == 0 ||
-	    !(e[0] >> 63) || !(e[1] >> 63))
-		return "unknown";
-	if ((e[0] & pfn) == (e[1] & pfn))
-		return "4k";
-	return (e[1] & pfn) == (e[0] & pfn) + 1 ? "2m" : "unknown";
-}
-
 void
 memfam_zero_teardown(struct aim_ctx *ctx)
 {
 	struct zero *z = aim_ctx_data(ctx);
-	long page_kb, eligible, huge_kb;
 
 	if (z == NULL)
 		return;
 	/* After the last call: what the reads went through. */
-	smaps_of(z, &page_kb, &eligible, &huge_kb);
-	aim_note(ctx, "bytes=%zu kernel_page_kb=%ld thp_eligible=%ld anon_huge_kb=%ld zero_page=%s",
-		 z->n, page_kb, eligible, huge_kb, zero_page_kind(z));
-	(void)munmap((void *)z->p, z->n);	/* our own mapping */
+	memfam_zero_note(ctx, z->p, z->n, z->use_zero_page);
+	(void)munmap(z->map, z->map_n);	/* our own mapping */
 	free(z);
 	aim_ctx_set_data(ctx, NULL);
 }

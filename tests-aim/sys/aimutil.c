@@ -16,17 +16,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/*
- * The classic IPC message sizes: assorted sizes twice, then small
- * window-system messages, then database-sized ones (mean 328 bytes).
- */
-static const unsigned short msg_sizes[AIMUTIL_MSG_SIZES] = {
-	1, 3, 5, 7, 16, 32, 64, 512, 1024, 2048,
-	1, 3, 5, 7, 16, 32, 64, 512, 1024, 2048,
-	32, 32, 32, 32, 32, 32,
-	512, 512, 512, 512, 512,
-};
-
 ssize_t
 aimutil_read_full(int fd, void *buf, size_t len)
 {
@@ -70,7 +59,7 @@ aimutil_write_full(int fd, const void *buf, size_t len)
 size_t
 aimutil_msg_next(unsigned *pos)
 {
-	size_t size = msg_sizes[*pos % AIMUTIL_MSG_SIZES];
+	size_t size = aimmsg_sizes[*pos % AIMUTIL_MSG_SIZES];
 
 	*pos = (*pos + 1) % AIMUTIL_MSG_SIZES;
 	return size;

@@ -11,11 +11,7 @@
 #include <sys/types.h>
 
 #include "aim_test.h"
-
-/* Largest message of the IPC tests (the classic MAXBLK). */
-#define AIMUTIL_MSG_MAX 2048u
-/* Entries of the message-size cycle (the classic sizes[] table). */
-#define AIMUTIL_MSG_SIZES 31u
+#include "aimmsg.h"
 /* Largest value aimutil_rand_next() returns. */
 #define AIMUTIL_RAND_MAX 0x7fffffffu
 

@@ -2,7 +2,7 @@
 # program break, directories, shell scripts, SysV shared memory, pipes,
 # FIFOs and loopback sockets.
 tests_aim_libaimtests_a_SOURCES += \
-	tests-aim/sys/aimutil.c tests-aim/sys/aimutil.h \
+	tests-aim/sys/aimutil.c tests-aim/sys/aimutil.h tests-aim/sys/aimmsg.h \
 	tests-aim/sys/brk.c \
 	tests-aim/sys/creat_clo.c \
 	tests-aim/sys/dir.c \

@@ -1,10 +1,7 @@
 /*
- * Comparisons people post, read back so they can be re-checked and
- * extended with new runs: the per-test blocks (a units line, the test's
- * name, then "[kernel] time count loops/s ops/s" per kernel), one report
- * per kernel; and the line form aimcmp --format lines prints ("N name
- * before after delta pct% units", with repeated samples the statistics
- * columns before the units), two reports.  The delta and the
+ * Comparisons posted in the line form aimcmp --format lines prints ("N
+ * name before after delta pct% units", with repeated samples the
+ * statistics columns before the units), two reports.  The delta and the
  * percentage of a line are redundant: they must be exactly what the
  * comparison of its two rates prints, or the line is refused.
  */
@@ -16,165 +13,6 @@
 
 #include "import_int.h"
 #include "xalloc.h"
-
-/* Kernels one set of blocks may hold. */
-#define BLOCK_KERNELS_MAX 64
-
-/* Mended line S is "[kernel]" and four numbers; *END is after the "]". */
-static int
-kernel_row(const char *s, const char **end)
-{
-	const char *tok[5];
-	size_t len[5];
-	double x;
-
-	if (s[0] != '[' || (*end = strchr(s, ']')) == NULL || *end == s + 1)
-		return 0;
-	(*end)++;
-	if (import_tokens(*end, tok, len, 5) != 4)
-		return 0;
-	for (int i = 0; i < 4; i++)
-		if (import_number(tok[i], len[i], &x) < 0)
-			return 0;
-	return 1;
-}
-
-/* Mended line S names a catalog test, alone or after its number. */
-static const struct catalog_test *
-name_line(const char *s)
-{
-	const char *tok[3];
-	size_t len[3], n = import_tokens(s, tok, len, 3);
-	const struct catalog_test *t;
-	int64_t no;
-
-	if (n == 1)
-		return import_test(tok[0], len[0]);
-	if (n != 2 || import_count(tok[0], len[0], &no) < 0 ||
-	    (t = import_test(tok[1], len[1])) == NULL || no != t->number)
-		return NULL;
-	return t;
-}
-
-/* Lines I and I + 1 of M are a block's units and name: its test. */
-static const struct catalog_test *
-block_start(char *const *m, size_t n, size_t i)
-{
-	const struct catalog_test *t;
-
-	if (i + 1 >= n || (t = name_line(m[i + 1])) == NULL)
-		return NULL;
-	return strcmp(m[i], t->units) == 0 ? t : NULL;
-}
-
-/* The report of KERNEL (LEN bytes at S), added at line NO when new. */
-static struct import_report *
-kernel_report(struct import_file *f, const char *s, size_t len, size_t no)
-{
-	for (size_t i = 0; i < f->n_reports; i++)
-		if (strlen(f->reports[i].title) == len &&
-		    memcmp(f->reports[i].title, s, len) == 0)
-			return &f->reports[i];
-	if (f->n_reports == BLOCK_KERNELS_MAX)
-		return NULL;
-	struct import_report *r = import_add_report(f, no);
-
-	r->title = xasprintf("%.*s", (int)len, s);
-	return r;
-}
-
-/* Mended kernel row S, at line NO, of the block of test T. */
-static int
-block_row(const char *name, size_t no, struct import_file *f,
-	  const struct catalog_test *t, char *s)
-{
-	const char *end = NULL, *tok[4];
-	size_t len[4];
-	double elapsed, loops, ops;
-	int64_t count;
-	struct import_sample smp = { .has_printed = 1 };
-	struct import_report *r;
-	struct import_result *res;
-	unsigned long factor;
-
-	if (!kernel_row(s, &end))
-		return import_error(name, no,
-				    "%s: expected \"[kernel] time count loops/s ops/s\"",
-				    t->name);
-	(void)import_tokens(end, tok, len, 4);
-	(void)import_number(tok[0], len[0], &elapsed);
-	(void)import_number(tok[2], len[2], &loops);
-	(void)import_number(tok[3], len[3], &ops);
-	if (import_count(tok[1], len[1], &count) < 0)
-		return import_error(name, no, "%s: count %.*s is not a whole number",
-				    t->name, (int)len[1], tok[1]);
-	*strchr(s, ']') = '\0';
-	if (!import_peer_text_ok(s + 1))
-		return import_error(name, no, "kernel name is not printable text of 1 to 256 bytes");
-	r = kernel_report(f, s + 1, strlen(s + 1), no);
-	if (r == NULL)
-		return import_error(name, no, "more than %d kernels",
-				    BLOCK_KERNELS_MAX);
-	if (import_find_result(r, t->name, 1) != NULL)
-		return import_error(name, no, "%s: kernel [%s] given twice",
-				    t->name, r->title);
-	if (import_value(name, no, t->name, "count", (double)count) < 0 ||
-	    import_value(name, no, t->name, "loops/s", loops) < 0 ||
-	    import_value(name, no, t->name, "ops/s", ops) < 0)
-		return -1;
-	if (import_scaled(elapsed, 1e9, 1, &smp.elapsed_ns) < 0)
-		return import_error(name, no, "%s: elapsed time %g s out of range",
-				    t->name, elapsed);
-	if (import_factor(name, no, t, loops, ops, 0, &factor) < 0)
-		return -1;
-	res = import_add_result(r, t, "ok", no);
-	res->factor = factor;
-	smp.calls = count;
-	smp.printed_ops = ops;
-	return import_add_sample(name, no, res, &smp);
-}
-
-/*
- * Mail text before the first block is passed over; from it on, every
- * line that is not blank belongs to a block.
- */
-static int
-blocks(const char *name, char *const *m, size_t n, struct import_file *f)
-{
-	const struct catalog_test *t = NULL;
-	const char *end;
-	size_t i = 0, rows = 0;
-
-	/* A row there is one whose block mail damaged: never pass it over. */
-	for (; i < n && block_start(m, n, i) == NULL; i++)
-		if (kernel_row(m[i], &end))
-			return import_error(name, i + 1, "a [kernel] row without a units line and a test name before it");
-	for (; i < n; i++) {
-		const struct catalog_test *next = block_start(m, n, i);
-
-		if (m[i][0] == '\0')
-			continue;
-		if (next != NULL || (m[i][0] != '[' && t != NULL)) {
-			if (t != NULL && rows == 0)
-				return import_error(name, i + 1, "%s: a block without [kernel] rows", t->name);
-			if (next == NULL)
-				return import_error(name, i + 1,
-						    "expected a units line, a test name or a \"[kernel] time count loops/s ops/s\" row");
-			t = next;
-			rows = 0;
-			i++;
-			continue;
-		}
-		if (block_row(name, i + 1, f, t, m[i]) < 0)
-			return -1;
-		rows++;
-	}
-	if (t == NULL)
-		return import_error(name, n ? 1 : 0, "no comparison block: expected a units line, a test name and [kernel] rows");
-	if (rows == 0)
-		return import_error(name, n, "%s: a block without [kernel] rows", t->name);
-	return 0;
-}
 
 /* A signed figure of two decimals as cents, or -1. */
 static int
@@ -316,10 +154,13 @@ line_units(const char *name, size_t no, const struct catalog_test *t,
 /*
  * Mended line S, at NO, as "N name before after delta pct% units", or
  * as aimcmp comments a test it could not compare ("# N name fail after
- * - - units"): then a side is a status word and there is no change.
+ * - - units"): then a side is a status word and there is no change.  N
+ * is the test's number, or its position POS among the lines, as
+ * singleuser numbers a part of the suite (diff-aim9.sh).
  */
 static int
-cmp_line(const char *name, size_t no, const char *s, struct import_file *f)
+cmp_line(const char *name, size_t no, const char *s, int64_t pos,
+	 struct import_numbering *numbering, struct import_file *f)
 {
 	const char *tok[7], *st[2] = { NULL, NULL };
 	size_t len[7];
@@ -332,7 +173,8 @@ cmp_line(const char *name, size_t no, const char *s, struct import_file *f)
 		s += 2;
 	if (import_tokens(s, tok, len, 7) < 7 ||
 	    import_count(tok[0], len[0], &number) < 0 ||
-	    (t = import_test(tok[1], len[1])) == NULL || number != t->number ||
+	    (t = import_test(tok[1], len[1])) == NULL ||
+	    (number != t->number && number != pos) ||
 	    (k[0] = side_value(tok[2], len[2], &v[0], &st[0])) < 0 ||
 	    (k[1] = side_value(tok[3], len[3], &v[1], &st[1])) < 0 ||
 	    (k[0] + k[1] > 0) != comment)
@@ -340,6 +182,7 @@ cmp_line(const char *name, size_t no, const char *s, struct import_file *f)
 				    "expected \"number test before after delta pct%% units\" of a known test");
 	if (line_units(name, no, t, tok[6]) < 0)
 		return -1;
+	import_numbering_row(numbering, number, t);
 	if (import_find_result(&f->reports[0], t->name, 1) != NULL ||
 	    import_find_result(&f->reports[1], t->name, 1) != NULL)
 		return import_error(name, no, "%s given twice", t->name);
@@ -373,6 +216,9 @@ line_title(const char *s, const char *side, struct import_report *r)
 		if (!import_peer_text_ok(r->title)) {
 			free(r->title);
 			r->title = NULL;
+		} else {
+			import_name(r, r->title, strcmp(side, "# base: ") == 0 ?
+				    "the comparison's base" : "the comparison's new side", 0);
 		}
 	}
 }
@@ -403,93 +249,75 @@ is_row_comment(const char *s)
  * compare) or blank.
  */
 static int
-lines(const char *name, char *const *m, size_t n, struct import_file *f)
+lines(const struct import_lines *l, char *const *m, struct import_file *f)
 {
-	size_t i = 0, first;
+	size_t i = 0, first, last = 0, n = l->n;
+	struct import_numbering numbering = { 0 };
+	int64_t pos = 0;
 
 	/* From the first line naming a test: a damaged one is refused. */
 	while (i < n && !is_row_comment(m[i]) && !is_test_line(m[i]))
 		i++;
 	if (i == n)
-		return import_error(name, n ? 1 : 0, "no comparison line: expected \"number test before after delta pct%% units\"");
+		return import_error(l->name, n ? 1 : 0, "no comparison line: expected \"number test before after delta pct%% units\"");
 	first = i;
-	(void)import_add_report(f, i + 1);
-	(void)import_add_report(f, i + 1);
+	(void)import_add_report(f, import_no(l, i));
+	(void)import_add_report(f, import_no(l, i));
 	for (size_t j = 0; j < first; j++) {
 		line_title(m[j], "# base: ", &f->reports[0]);
 		line_title(m[j], "# new: ", &f->reports[1]);
 	}
+	for (size_t j = first; j < n; j++)
+		if (is_row_comment(m[j]) || is_test_line(m[j]))
+			last = j;
+	/* Mail text after a blank line under the last line is passed over. */
+	if (last + 2 < n && m[last + 1][0] == '\0')
+		n = last + 1;
 	for (; i < n; i++)
 		/* "+ ..." is aimcmp --counters: what moved with a rate. */
 		if (m[i][0] != '\0' && (m[i][0] != '#' || is_row_comment(m[i])) &&
-		    m[i][0] != '+' && cmp_line(name, i + 1, m[i], f) < 0)
+		    m[i][0] != '+' &&
+		    cmp_line(l->name, import_no(l, i), m[i], ++pos, &numbering,
+			     f) < 0)
 			return -1;
+	import_numbering_mark(&numbering, &f->reports[0]);
+	import_numbering_mark(&numbering, &f->reports[1]);
 	return 0;
 }
 
-/* Every line of L mended as mail leaves it (malloc'd, N of them). */
-static char **
-mend_all(const struct import_lines *l)
-{
-	char **m = xcalloc(l->n ? l->n : 1, sizeof(*m));
-
-	for (size_t i = 0; i < l->n; i++)
-		m[i] = import_mend(l->text[i]);
-	return m;
-}
-
 static int
-parse(const struct import_lines *l, struct import_file *f, int is_blocks)
+import_lines(const struct import_lines *l, struct import_file *f)
 {
-	char **m = mend_all(l);
-	int rc = is_blocks ? blocks(l->name, m, l->n, f) :
-			     lines(l->name, m, l->n, f);
+	char **m = import_mend_all(l);
+	int rc = lines(l, m, f);
 
-	for (size_t i = 0; i < l->n; i++)
-		free(m[i]);
-	free(m);
+	import_mend_free(m, l->n);
 	return rc;
 }
 
-int
-import_cmp_blocks(const struct import_lines *l, struct import_file *f)
+/* "N name a b delta pct% ..." of a known test. */
+static int
+cmp_line_at(char *const *m, size_t n, size_t i)
 {
-	return parse(l, f, 1);
+	const char *tok[7];
+	size_t len[7];
+	int64_t no;
+
+	(void)n;
+	return import_tokens(m[i], tok, len, 7) == 7 &&
+	       import_count(tok[0], len[0], &no) == 0 &&
+	       import_test(tok[1], len[1]) != NULL && len[5] > 1 &&
+	       tok[5][len[5] - 1] == '%';
 }
 
-int
-import_cmp_lines(const struct import_lines *l, struct import_file *f)
+static int
+is_lines(const struct import_lines *l)
 {
-	return parse(l, f, 0);
+	return import_any_mended(l, cmp_line_at);
 }
 
-int
-import_cmp_detect(const struct import_lines *l, enum import_kind *kind)
-{
-	char **m = mend_all(l);
-	const char *end;
-	int found = 0;
-
-	for (size_t i = 0; i < l->n && !found; i++) {
-		const char *tok[7];
-		size_t len[7];
-		const struct catalog_test *t;
-		int64_t no;
-
-		if (i > 0 && name_line(m[i - 1]) != NULL &&
-		    kernel_row(m[i], &end)) {
-			*kind = IMPORT_BLOCKS;
-			found = 1;
-		} else if (import_tokens(m[i], tok, len, 7) == 7 &&
-			   import_count(tok[0], len[0], &no) == 0 &&
-			   (t = import_test(tok[1], len[1])) != NULL &&
-			   no == t->number && strchr(tok[5], '%') != NULL) {
-			*kind = IMPORT_LINES;
-			found = 1;
-		}
-	}
-	for (size_t i = 0; i < l->n; i++)
-		free(m[i]);
-	free(m);
-	return found;
-}
+const struct importer importer_lines = {
+	.name = "lines",
+	.detect = is_lines,
+	.parse = import_lines,
+};

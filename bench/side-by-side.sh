@@ -1,0 +1,120 @@
+#!/bin/sh
+# Does the harness slow the work it measures?  Holds each classic test
+# whose shape fits in a few lines against a reference doing the same work
+# per call as a plain C loop in a small program of its own (bench/ratioref,
+# built here: fork, exec of the same script, brk, page, signal, jmp,
+# creat-clo, link_test, the pipe, FIFO and socket tests, the add, mul and
+# div chains), lmbench's lat_proc way.  Each round runs, per test, one
+# `aimrun --runs 1` and the reference for the same period, the reference
+# first in every other round, so load that comes and goes (the machine may
+# be shared) falls on both alike.  Prints per test the paired ratio aimrun
+# / reference (the geometric mean of the rounds' ratios) with its 95 %
+# interval and median, each side's mean rate and cv over the rounds
+# (bench/paired), and the machine's load and steal over the run.  Prints
+# figures; asserts nothing.
+# Usage: bench/side-by-side.sh [TESTS|all] [ROUNDS] [DURATION]
+# (defaults all 10 0.5).  AIMRUN names another aimrun to hold against the
+# same references (an older build, say); counters are off and the machine
+# check quiet unless AIM_COUNTERS and AIM_CHECK say otherwise; SBS_RAW=FILE
+# keeps the rounds' rates ("TEST AIMRUN REF", calls per second).
+set -eu
+B=${AIM_BUILDDIR:-$(dirname "$0")/..}
+S=$(cd "$(dirname "$0")/.." && pwd)
+T=${1:-all}
+R=${2:-10}
+D=${3:-0.5}
+case $R in '' | *[!0-9]*)
+	echo "side-by-side.sh: ROUNDS must be a whole number" >&2; exit 1 ;;
+esac
+if [ "$R" -lt 2 ]; then
+	echo "side-by-side.sh: need 2 rounds or more" >&2
+	exit 1
+fi
+A=${AIMRUN:-$B/harness/aimrun}
+AIM_COUNTERS=${AIM_COUNTERS:-none}
+AIM_CHECK=${AIM_CHECK:-quiet}
+export AIM_COUNTERS AIM_CHECK
+# The references are built here, as make builds them (-O2, as tests-aim/).
+if ! ${MAKE:-make} -s -C "$B" bench/ratioref bench/paired >&2; then
+	echo "side-by-side.sh: cannot build bench/ratioref in $B" >&2
+	exit 2
+fi
+REF=$B/bench/ratioref
+if [ ! -x "$A" ]; then
+	echo "side-by-side.sh: $A: not built (make first)" >&2
+	exit 2
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/aimsbs.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+# The tests with a reference, in aimrun's (classic) order.
+"$REF" list | awk '{ print $1 }' >"$tmp/refs"
+if [ "$T" = all ]; then
+	"$A" --list | awk 'NR == FNR { r[$1] = 1; next }
+		$1 ~ /^[0-9]+$/ && ($2 in r) { print $2 }' "$tmp/refs" - \
+		>"$tmp/tests"
+else
+	echo "$T" | tr , '\n' >"$tmp/tests"
+fi
+while read -r t; do
+	if ! grep -qx -- "$t" "$tmp/refs"; then
+		echo "side-by-side.sh: $t: no reference ($REF list)" >&2
+		exit 1
+	fi
+done <"$tmp/tests"
+
+# The iteration rate (calls/s, column 5) aimrun prints for test $1.
+aim_rate() {
+	"$A" --db "$tmp/r.db" --tag side-by-side --tests "$1" --runs 1 \
+		--duration "$D" --dir "$tmp" | awk -v t="$1" '$2 == t { print $5 }'
+}
+
+# The reference's calls/s, in a fresh scratch directory of its own beside
+# aimrun's (exec_test's copy of the script `true` in it).
+ref_rate() {
+	d=$(mktemp -d "$tmp/aimref.XXXXXX")
+	cp "$S/tests-aim/data/true" "$d/true"
+	chmod 0755 "$d/true"
+	"$REF" "$1" "$D" "$d"
+	rm -rf "$d"
+}
+
+# cpu ticks: total and steal, from the first line of /proc/stat.
+ticks() {
+	awk '$1 == "cpu" { for (i = 2; i <= NF; i++) s += $i; print s, $9 }' \
+		/proc/stat
+}
+
+echo "kernel $(uname -r), $(nproc) CPUs, THP $(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || echo unknown)"
+echo "$R rounds of $D s per test, aimrun and reference alternating" \
+	"(AIM_COUNTERS=$AIM_COUNTERS)"
+load0=$(cut -d' ' -f1-3 /proc/loadavg)
+ticks >"$tmp/ticks"
+read -r tot0 st0 <"$tmp/ticks"
+: >"$tmp/pairs"
+i=0
+while [ "$i" -lt "$R" ]; do
+	while read -r t; do
+		if [ $((i % 2)) -eq 0 ]; then
+			a=$(aim_rate "$t"); r=$(ref_rate "$t")
+		else
+			r=$(ref_rate "$t"); a=$(aim_rate "$t")
+		fi
+		if [ -z "$a" ] || [ -z "$r" ]; then
+			echo "side-by-side.sh: $t: no rate in round $i" >&2
+			exit 2
+		fi
+		echo "$t $a $r" >>"$tmp/pairs"
+	done <"$tmp/tests"
+	i=$((i + 1))
+done
+ticks >"$tmp/ticks"
+read -r tot1 st1 <"$tmp/ticks"
+"$B/bench/paired" <"$tmp/pairs"
+if [ -n "${SBS_RAW:-}" ]; then
+	cp "$tmp/pairs" "$SBS_RAW"
+fi
+awk -v t="$((tot1 - tot0))" -v s="$((st1 - st0))" -v l0="$load0" \
+	-v l1="$(cut -d' ' -f1-3 /proc/loadavg)" 'BEGIN {
+	printf "load average %s before, %s after; steal %.2f %% of CPU time\n",
+		l0, l1, (t > 0 ? 100 * s / t : 0) }'

@@ -1,0 +1,13 @@
+/*
+ * Fuzz harness: posted comparison lines, numbered by test or position.
+ */
+#include "config.h"
+
+#include "fuzz.h"
+#include "fuzz_import.h"
+
+int
+fuzz_check(const uint8_t *data, size_t size)
+{
+	return fuzz_import(data, size, "lines");
+}

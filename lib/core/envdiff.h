@@ -1,0 +1,43 @@
+/*
+ * What two recorded values of one environment fact differ in, said in
+ * words: the changed words of a kernel command line, the changed items
+ * of the mitigations, a memory size only when it is another machine's.
+ * Pure string work for the comparability gate (lib/core/gate.c).
+ */
+#ifndef AIM_ENVDIFF_H
+#define AIM_ENVDIFF_H
+
+/* Memory sizes further apart than this are different machines. */
+#define ENVDIFF_MEM_PCT 5.0
+
+enum envdiff_kind {
+	ENVDIFF_PLAIN,	/* any difference counts */
+	ENVDIFF_WORDS,	/* blank-separated words; boot words ignored */
+	ENVDIFF_ITEMS,	/* "name: text; name: text", as mitigations are kept */
+	ENVDIFF_MEMORY,	/* bytes; only a difference of machine counts */
+	ENVDIFF_PINNED,	/* "none" or a CPU: pinned against not refuses */
+};
+
+/*
+ * NULL when A (of the side named TA) and B (of TB) agree as KIND
+ * compares, else what differs, malloc'd: "a (ta) vs b (tb)", "-quiet
+ * +mitigations=off (ta -> tb)", "spectre_v2 (ta vs tb)", "8.0 GiB (ta)
+ * vs 16.0 GiB (tb)".
+ */
+char *envdiff(enum envdiff_kind kind, const char *a, const char *ta,
+	      const char *b, const char *tb);
+
+/* The word aimplan adds to a command line it controls: its boot's mark. */
+#define ENVDIFF_PLAN_MARK "aimplan.boot="
+
+/*
+ * Whether the command-line word W names the kernel image or the boot
+ * (BOOT_IMAGE=, initrd=, aimplan's mark of a boot), not an option of the
+ * kernel: such words differ between boots of one kernel.
+ */
+int envdiff_boot_word(const char *w);
+
+/* LIST (malloc'd or NULL, taken) with ITEM appended after SEP. */
+char *envdiff_append(char *list, const char *sep, const char *item);
+
+#endif
