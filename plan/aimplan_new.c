@@ -52,7 +52,7 @@ static const char new_usage[] =
 	"  -r, --runs N           the processes per test in a boot (default 3),\n"
 	"  -D, --dir PATH         the scratch directory (not vm)\n"
 	"      --vm-memory MIB  vm: the guest's memory (default 1024)\n"
-	"      --vm-cpus N      vm: its CPUs (default 2)\n"
+	"      --vm-cpus N      vm: its CPUs (default 1)\n"
 	"  -h, --help           show this help\n";
 
 struct new_opts {

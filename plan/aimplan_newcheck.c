@@ -195,7 +195,7 @@ aimplan_new_check(struct plan *p, const struct aimplan_new_given *g)
 		if (p->vm_memory_mib == 0)
 			p->vm_memory_mib = 1024;
 		if (p->vm_cpus == 0)
-			p->vm_cpus = 2;
+			p->vm_cpus = 1;
 	}
 	return rc;
 }

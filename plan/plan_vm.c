@@ -301,12 +301,24 @@ vm_collect(struct store *st, struct plan *p, size_t i, const char *dir,
 	return rc;
 }
 
-/* How long a guest may take: generous, software emulation ten times. */
+/*
+ * How long a guest may take: its block at a second a process beyond its
+ * period (the tests named, else a whole suite of 60), ten times that
+ * under software emulation, and five minutes to boot and export.
+ */
 static double
 guest_timeout(const struct plan *p, const char *accel)
 {
 	double period = isnan(p->duration_s) ? 2.0 : p->duration_s;
-	double block = 60.0 * p->runs * (period + 1.0);
+	size_t tests = 60;
+	double block;
+
+	if (p->tests != NULL) {
+		tests = 1;
+		for (const char *c = p->tests; *c != '\0'; c++)
+			tests += *c == ',';
+	}
+	block = (double)tests * p->runs * (period + 1.0);
 
 	return 300.0 + block * (strcmp(accel, "tcg") == 0 ? 10.0 : 2.0);
 }
