@@ -1,7 +1,7 @@
 /*
- * aimplan and the system (plan_sys.h): programs by fixed paths, started
- * with posix_spawn and waited for through a pidfd, and a lock file taken
- * with flock where only its owner could have made it.
+ * aimplan and the machine it runs on (plan_sys.h): programs by fixed
+ * paths, started with posix_spawn and waited for through a pidfd, and a
+ * lock file taken with flock where only its owner could have made it.
  */
 #include "config.h"
 
