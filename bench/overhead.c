@@ -27,6 +27,7 @@
 #include "ctx.h"
 #include "meter.h"
 #include "meter_sched.h"
+#include "meter_set.h"
 #include "parse.h"
 #include "perf.h"
 #include "timing.h"
@@ -170,6 +171,37 @@ quiet(void *arg, const char *line)
 	(void)line;
 }
 
+/*
+ * The meters a test process opens from the table (meter_set.h), without
+ * counters, started and stopped as the timed loop does: the best of
+ * 10 x 10,000.
+ */
+static void
+table(void)
+{
+	const struct meter_target on = { .on = METER_ON_THREAD };
+	struct meter_set set;
+	struct measure_sample s;
+	double best = 1e300;
+
+	if (meter_set_open(&set, &on) != 0)
+		return;
+	measure_init(&s, 1);
+	for (int r = 0; r < 10; r++) {
+		int64_t t0 = clock_mono_ns(), t1;
+
+		for (int i = 0; i < 10000; i++) {
+			meter_set_start(&set);
+			meter_set_stop(&set, &s);
+		}
+		t1 = clock_mono_ns();
+		if ((double)(t1 - t0) / 10000 < best)
+			best = (double)(t1 - t0) / 10000;
+	}
+	printf("  a test's table (%zu meters): %8.1f ns\n", set.n, best);
+	meter_set_close(&set);
+}
+
 /* The meters' cost per sample: context switches, run delay, perf. */
 static void
 meters(void)
@@ -197,6 +229,7 @@ meters(void)
 		       meter_ns(meter_perf(&mp)));
 		meter_perf_close(&mp);
 	}
+	table();
 }
 
 int

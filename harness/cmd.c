@@ -18,31 +18,16 @@
 #include "aim_test.h"
 #include "cmd_exec.h"
 #include "env.h"
+#include "executor.h"
 #include "interrupt.h"
 #include "log.h"
 #include "store.h"
 #include "tag.h"
 #include "xalloc.h"
 
-/*
- * The perf events of a run, opened on the held child before it execs
- * (the meter starts once its pid is known, before the clock), inherited
- * by everything it starts, closed when the run is over.
- */
-struct cmd_perf {
-	const struct perf_plan *plan;
-	pid_t pid;
-	struct meter_perf mp;
-	struct timing_meter inner;
-	int open;
-};
-
 struct cmd_state {
 	const struct cmd_opts *o;
 	char *path, *prep_path;		/* resolved programs */
-	struct meter_rusage ru;
-	struct cmd_perf perf;
-	struct timing_meter meter[2];	/* rusage, then the counters */
 	int64_t run_id;
 	struct store_checked seen;
 	struct measure_sample *ok;	/* n_runs slots */
@@ -177,49 +162,48 @@ save(struct cmd_state *cs, const char *status, const char *reason,
 	return rc;
 }
 
-static void
-perf_start(void *arg)
-{
-	struct cmd_perf *p = arg;
-
-	p->open = p->plan != NULL &&
-		  meter_perf_open(&p->mp, p->plan, perf_source_kernel(),
-				  p->pid) > 0;
-	if (!p->open)
-		return;
-	p->inner = meter_perf(&p->mp);
-	p->inner.start(p->inner.state);
-}
-
-static void
-perf_stop(void *arg, struct measure_sample *s)
-{
-	struct cmd_perf *p = arg;
-
-	if (!p->open)
-		return;
-	p->inner.stop(p->inner.state, s);
-	meter_perf_close(&p->mp);
-	p->open = 0;
-}
-
+/* One run of PATH through the executor of commands, OUT to free. */
 static int
 exec_one(struct cmd_state *cs, const char *path, char *const *argv,
-	 int metered, struct cmd_exec_out *out)
+	 int metered, struct runner_outcome *out)
 {
-	struct cmd_exec_cfg cfg = {
-		.path = path, .argv = argv, .deadline_ns = cs->o->timeout_ns,
-		.kill_grace_ns = 2000000000LL, .interrupted = interrupt_pending,
-		.meters = metered ? cs->meter : NULL,
-		.n_meters = metered ? 2 : 0,
-		.rusage = metered ? &cs->ru : NULL,
-		.pid = metered ? &cs->perf.pid : NULL,
+	const struct exec_unit unit = {
+		.name = cs->o->name, .path = path, .argv = argv,
+		.metered = metered,
 	};
+	const struct exec_cfg cfg = {
+		.runner = {
+			.child = { .counters = cs->o->counters },
+			.deadline_ns = cs->o->timeout_ns,
+			.kill_grace_ns = 2000000000LL,
+			.interrupted = interrupt_pending,
+		},
+	};
+	char err[1024];
 
-	if (cmd_exec(&cfg, out) == 0)
+	if (executor_for(&unit, &cfg)->run(&unit, &cfg, out, err,
+					   sizeof(err)) == 0)
 		return 0;
-	aim_warn_errno("%s: cannot start the program", cs->o->name);
+	aim_warn("%s", err);
 	return -1;
+}
+
+/*
+ * A failed run, said, and stored unless a warm-up: 0, or -1 when it
+ * could not be stored.  Frees OUT.
+ */
+static int
+failed(struct cmd_state *cs, struct runner_outcome *out, const char *reason,
+       int warmup)
+{
+	const char *status = runner_status_name(out->status);
+
+	runner_outcome_free(out);
+	aim_warn("%s: %s: %s", cs->o->name, status, reason);
+	if (warmup)
+		return 0;
+	cs->n_failed++;
+	return save(cs, status, reason, NULL, 0) == 0 ? 0 : -1;
 }
 
 /*
@@ -229,41 +213,39 @@ exec_one(struct cmd_state *cs, const char *path, char *const *argv,
 static int
 one_run(struct cmd_state *cs, long k, int warmup)
 {
-	struct cmd_exec_out out;
+	struct runner_outcome out;
 	char reason[AIM_REASON_MAX + 64];
+	const char *what = warmup ? "warm-up" : "run";
+	int stop;
 
 	if (cs->o->prepare != NULL) {
 		if (exec_one(cs, cs->prep_path, cs->o->prepare, 0, &out) != 0)
 			return -1;
-		if (out.status == RUNNER_INTERRUPTED)
-			return 1;
-		if (out.status != RUNNER_OK) {
+		if (out.status != RUNNER_OK &&
+		    out.status != RUNNER_INTERRUPTED) {
 			snprintf(reason, sizeof(reason), "%s %ld: prepare: %s",
-				 warmup ? "warm-up" : "run", k, out.reason);
-			goto failed;
+				 what, k, out.reason);
+			return failed(cs, &out, reason, warmup);
 		}
+		stop = out.status == RUNNER_INTERRUPTED;
+		runner_outcome_free(&out);
+		if (stop)
+			return 1;
 	}
 	if (exec_one(cs, cs->path, cs->o->argv, 1, &out) != 0)
 		return -1;
-	if (out.status == RUNNER_INTERRUPTED)
-		return 1;
-	if (out.status == RUNNER_OK) {
-		if (warmup)
-			cs->warmup_ns += out.sample.elapsed_ns;
-		else
-			cs->ok[cs->n_ok++] = out.sample;
-		return 0;
+	if (out.status != RUNNER_OK && out.status != RUNNER_INTERRUPTED) {
+		snprintf(reason, sizeof(reason), "%s %ld: %s", what, k,
+			 out.reason);
+		return failed(cs, &out, reason, warmup);
 	}
-	snprintf(reason, sizeof(reason), "%s %ld: %s",
-		 warmup ? "warm-up" : "run", k, out.reason);
-failed:
-	aim_warn("%s: %s: %s", cs->o->name, runner_status_name(out.status),
-		 reason);
-	if (warmup)
-		return 0;
-	cs->n_failed++;
-	return save(cs, runner_status_name(out.status), reason, NULL, 0) == 0 ?
-	       0 : -1;
+	stop = out.status == RUNNER_INTERRUPTED;
+	if (!stop && warmup)
+		cs->warmup_ns += out.samples[0].elapsed_ns;
+	else if (!stop)
+		cs->ok[cs->n_ok++] = out.samples[0];
+	runner_outcome_free(&out);
+	return stop;
 }
 
 static int
@@ -365,9 +347,6 @@ cmd_main(const struct cmd_opts *o)
 		free(cs.path);
 		return 1;
 	}
-	cs.meter[0] = meter_rusage(&cs.ru);
-	cs.perf.plan = o->counters;
-	cs.meter[1] = (struct timing_meter){ perf_start, perf_stop, &cs.perf };
 	cs.ok = xcalloc((size_t)o->runs, sizeof(*cs.ok));
 	if (begin(&cs) != 0) {
 		rc = 2;

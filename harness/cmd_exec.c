@@ -23,6 +23,9 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "executor.h"
+#include "meter_rusage.h"
+#include "meter_set.h"
 #include "xalloc.h"
 
 /* Wake at least this often, to notice an interrupt. */
@@ -168,7 +171,7 @@ reap(const struct cmd_exec_cfg *cfg, int pidfd, pid_t pid, int stop,
 
 static void
 classify(const struct cmd_exec_cfg *cfg, int how, int status, int exec_err,
-	 struct cmd_exec_out *out)
+	 struct runner_outcome *out)
 {
 	out->status = RUNNER_OK;
 	if (how == 2) {
@@ -194,20 +197,6 @@ classify(const struct cmd_exec_cfg *cfg, int how, int status, int exec_err,
 			 "exited with status %d",
 			 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
 	}
-}
-
-static void
-meters_start(const struct cmd_exec_cfg *cfg)
-{
-	for (size_t i = 0; i < cfg->n_meters; i++)
-		cfg->meters[i].start(cfg->meters[i].state);
-}
-
-static void
-meters_stop(const struct cmd_exec_cfg *cfg, struct measure_sample *s)
-{
-	for (size_t i = cfg->n_meters; i-- > 0;)
-		cfg->meters[i].stop(cfg->meters[i].state, s);
 }
 
 /* Fork the child, stopped before exec.  Its pid, or -1. */
@@ -240,36 +229,56 @@ spawn(const struct cmd_exec_cfg *cfg, int errfds[2], int gofds[2])
 	return pid;
 }
 
-int
-cmd_exec(const struct cmd_exec_cfg *cfg, struct cmd_exec_out *out)
+/*
+ * Open the meters on the held child PID: 0, or -1 with errno (the child
+ * is then not released, and the run fails).
+ */
+static int
+meters_open(const struct cmd_exec_cfg *cfg, pid_t pid,
+	    struct meter_rusage *ru, struct meter_set *set)
 {
-	struct rusage ru;
+	const struct meter_target on = {
+		.on = METER_ON_COMMAND, .counters = cfg->counters, .pid = pid,
+		.rusage = ru,
+	};
+
+	set->n = 0;
+	return cfg->metered ? meter_set_open(set, &on) : 0;
+}
+
+int
+cmd_exec(const struct cmd_exec_cfg *cfg, struct runner_outcome *out)
+{
+	struct meter_rusage ru = { .have = 0 };
+	struct meter_set meters;
+	struct measure_sample *s;
 	int errfds[2], gofds[2], pidfd, how, status, exec_err = 0;
 	int64_t t0, t1;
 	pid_t pid;
 
 	memset(out, 0, sizeof(*out));
-	measure_init(&out->sample, 1);
+	s = out->samples = xcalloc(1, sizeof(*s));
+	out->n_samples = 1;
+	measure_init(s, 1);
 	pid = spawn(cfg, errfds, gofds);
-	if (pid < 0)
+	if (pid < 0) {
+		runner_outcome_free(out);
 		return -1;
+	}
 	pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
-	if (cfg->pid != NULL)
-		*cfg->pid = pid;
-	meters_start(cfg);
+	if (meters_open(cfg, pid, &ru, &meters) != 0)
+		exec_err = errno;	/* the child ends unrun: a failed run */
+	meter_set_start(&meters);
 	t0 = clock_mono_ns();
-	if (write(gofds[1], "x", 1) != 1)
+	if (exec_err == 0 && write(gofds[1], "x", 1) != 1)
 		exec_err = errno;	/* the child ends unrun: a failed run */
 	(void)close(gofds[1]);
 	how = watch(cfg, pidfd, pid);
 	t1 = clock_mono_ns();
-	memset(&ru, 0, sizeof(ru));
-	status = reap(cfg, pidfd, pid, how != 0, &ru);
-	if (cfg->rusage != NULL) {
-		cfg->rusage->ru = ru;
-		cfg->rusage->have = how == 0;
-	}
-	meters_stop(cfg, &out->sample);
+	status = reap(cfg, pidfd, pid, how != 0, &ru.ru);
+	ru.have = how == 0;
+	meter_set_stop(&meters, s);
+	meter_set_close(&meters);
 	if (exec_err == 0 &&
 	    read(errfds[0], &exec_err, sizeof(exec_err)) != (ssize_t)sizeof(exec_err))
 		exec_err = 0;	/* exec closed the pipe: it ran */
@@ -277,8 +286,37 @@ cmd_exec(const struct cmd_exec_cfg *cfg, struct cmd_exec_out *out)
 	if (pidfd >= 0)
 		(void)close(pidfd);
 	runner_reap_orphans();
-	out->sample.calls = 1;
-	out->sample.elapsed_ns = t1 - t0;
+	s->calls = 1;
+	s->elapsed_ns = t1 - t0;
 	classify(cfg, how, status, exec_err, out);
 	return 0;
 }
+
+static int
+takes_command(const struct exec_unit *u, const struct exec_cfg *c)
+{
+	return u->test == NULL;
+}
+
+static int
+run_command(const struct exec_unit *u, const struct exec_cfg *c,
+	    struct runner_outcome *out, char *err, size_t errlen)
+{
+	const struct cmd_exec_cfg cfg = {
+		.path = u->path, .argv = u->argv,
+		.deadline_ns = c->runner.deadline_ns,
+		.kill_grace_ns = c->runner.kill_grace_ns,
+		.interrupted = c->runner.interrupted,
+		.metered = u->metered, .counters = c->runner.child.counters,
+	};
+
+	if (cmd_exec(&cfg, out) == 0)
+		return 0;
+	snprintf(err, errlen, "%s: cannot start the program: %s", u->name,
+		 strerror(errno));
+	return -1;
+}
+
+const struct executor exec_command = {
+	.name = "command", .takes = takes_command, .run = run_command,
+};

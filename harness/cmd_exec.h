@@ -3,11 +3,12 @@
  * a fresh process started with an argument vector, never a shell, under
  * the watchdog of test runs: a deadline, then SIGTERM, then SIGKILL of
  * its process group, then reaping.  The child is forked first and held
- * before exec; meters (struct timing_meter) start right before the clock
- * reading that releases it and stop after wait4() reaped it, so what they
- * report belongs to the run's wall time, and a meter that needs the
- * child (counters opened on it, inherited by what it starts) finds its
- * pid in *PID when it starts.
+ * before exec; the meters of the table that measure a command
+ * (harness/child/meter_set.h) are opened on it then, start right before
+ * the clock reading that releases it and stop after wait4() reaped it,
+ * so what they report belongs to the run's wall time (counters opened
+ * on it are inherited by what it starts).  It is the executor
+ * exec_command (harness/executor.h).
  */
 #ifndef AIM_CMD_EXEC_H
 #define AIM_CMD_EXEC_H
@@ -17,9 +18,8 @@
 #include <sys/types.h>
 
 #include "aim_test.h"
-#include "meter_rusage.h"
+#include "perf.h"
 #include "runner.h"
-#include "timing.h"
 
 struct cmd_exec_cfg {
 	const char *path;		/* the program, resolved (cmd_resolve) */
@@ -27,16 +27,8 @@ struct cmd_exec_cfg {
 	int64_t deadline_ns;		/* of the run, before SIGTERM */
 	int64_t kill_grace_ns;		/* SIGTERM to SIGKILL */
 	int (*interrupted)(void);	/* polled; non-zero: stop now */
-	const struct timing_meter *meters;	/* started in order, stopped */
-	size_t n_meters;			/*   in reverse; may be none */
-	struct meter_rusage *rusage;	/* filled after wait4, or NULL */
-	pid_t *pid;			/* set before the meters start, or NULL */
-};
-
-struct cmd_exec_out {
-	enum runner_status status;	/* OK, FAIL, TIMEOUT, CRASH, INTERRUPTED */
-	char reason[AIM_REASON_MAX];	/* when not OK */
-	struct measure_sample sample;	/* calls 1, elapsed_ns the wall time */
+	int metered;			/* the meters around the run */
+	const struct perf_plan *counters;	/* for the meters; NULL: none */
 };
 
 /*
@@ -49,11 +41,12 @@ char *cmd_resolve(const char *prog, char *err, size_t errlen);
 
 /*
  * Run CFG's program once, to its end or its deadline.  Returns 0 with
- * OUT filled (whatever the program did), or -1 when the harness could
- * not start it (pipe or fork failed; errno set).  The run's whole process
- * group and the orphans it left to this process (a child subreaper) are
- * killed and reaped before it returns.
+ * OUT filled (whatever the program did: status OK, FAIL, TIMEOUT, CRASH
+ * or INTERRUPTED, and one sample, calls 1, elapsed_ns the wall time), or
+ * -1 when the harness could not start it (pipe or fork failed; errno
+ * set).  The run's whole process group and the orphans it left to this
+ * process (a child subreaper) are killed and reaped before it returns.
  */
-int cmd_exec(const struct cmd_exec_cfg *cfg, struct cmd_exec_out *out);
+int cmd_exec(const struct cmd_exec_cfg *cfg, struct runner_outcome *out);
 
 #endif

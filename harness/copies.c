@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "executor.h"
 #include "log.h"
 #include "scratch.h"
 #include "xalloc.h"
@@ -341,3 +342,25 @@ copies_run(const struct aim_test *t, const struct runner_cfg *cfg, int n,
 	errno = err;
 	return rc;
 }
+
+static int
+takes_copies(const struct exec_unit *u, const struct exec_cfg *c)
+{
+	return u->test != NULL && c->copies > 1;
+}
+
+static int
+run_copies(const struct exec_unit *u, const struct exec_cfg *c,
+	   struct runner_outcome *out, char *err, size_t errlen)
+{
+	int rc = copies_run(u->test, &c->runner, c->copies, c->dir, out);
+
+	if (rc != 0)
+		snprintf(err, errlen, "%s: cannot run %d copies: %s",
+			 u->test->info->name, c->copies, strerror(errno));
+	return rc;
+}
+
+const struct executor exec_copies = {
+	.name = "copies", .takes = takes_copies, .run = run_copies,
+};

@@ -11,6 +11,7 @@ harness_libharness_a_SOURCES += \
 	harness/ctx_ipc.c harness/ctx_ipc.h \
 	harness/env.c harness/env.h \
 	harness/env_sys.c harness/env_sys.h \
+	harness/executor.c harness/executor.h \
 	harness/fdclose.c harness/fdclose.h \
 	harness/noisy.c harness/noisy.h \
 	harness/paths.c harness/paths.h \
@@ -39,3 +40,8 @@ check_PROGRAMS += t/env-t
 TESTS += t/env-t
 t_env_t_SOURCES = t/env-t.c
 t_env_t_LDADD = t/libtap.a harness/libharness.a lib/core/libcore.a $(LIBS)
+# The executors' table: a test alone, as copies, as threads; a command.
+check_PROGRAMS += t/executor-t
+TESTS += t/executor-t
+t_executor_t_SOURCES = t/executor-t.c
+t_executor_t_LDADD = t/libtap.a $(AIM_LDADD)

@@ -18,8 +18,8 @@
 #include "child_exec.h"
 #include "classic.h"
 #include "clock.h"
-#include "copies.h"
 #include "env.h"
+#include "executor.h"
 #include "interrupt.h"
 #include "latency.h"
 #include "log.h"
@@ -28,68 +28,44 @@
 #include "progress.h"
 #include "run_int.h"
 #include "runner.h"
-#include "scratch.h"
 #include "seq.h"
 #include "store.h"
 #include "tag.h"
 #include "xalloc.h"
 
-/* One repetition: scratch directory, child, cleanup.  -1 on harness error. */
+/* One repetition, by the executor the table gives.  -1 on harness error. */
 static int
 run_once(struct run_state *rs, const struct aim_test *t,
 	 struct runner_outcome *out)
 {
 	const struct run_opts *o = rs->o;
-	struct runner_cfg cfg = {
-		.child = { .filesize_k = o->filesize_k, .datadir = o->datadir,
-			   .memsize = o->memsize, .zerosize = o->zerosize,
-			   .per_call = o->latency,
-			   .counters = rs->counters.want != 0 ? &rs->counters
-							       : NULL,
-			   .pin = o->pin },
-		.prog = o->in_process ? NULL : &rs->test_prog,
-		.kill_grace_ns = 2000000000LL,
-		.interrupted = interrupt_pending,
+	const struct exec_unit unit = { .test = t };
+	struct exec_cfg cfg = {
+		.runner = {
+			.child = { .filesize_k = o->filesize_k,
+				   .datadir = o->datadir,
+				   .memsize = o->memsize,
+				   .zerosize = o->zerosize,
+				   .per_call = o->latency,
+				   .counters = rs->counters.want != 0 ?
+					       &rs->counters : NULL,
+				   .pin = o->pin },
+			.prog = o->in_process ? NULL : &rs->test_prog,
+			.kill_grace_ns = 2000000000LL,
+			.interrupted = interrupt_pending,
+		},
+		.copies = rs->copies, .threads = o->threads, .dir = o->dir,
 	};
-	char *scratch = NULL;
-	int rc;
+	char err[sizeof(rs->fail)];
 
-	timing_cfg_default(&cfg.child.timing, o->duration_ns);
-	cfg.deadline_ns = o->timeout_ns > 0 ? o->timeout_ns :
-		runner_default_deadline(&cfg.child.timing);
-	if (o->threads) {
-		memset(out, 0, sizeof(*out));
-		if (copies_refusal(t, rs->copies, 1, out->reason,
-				   sizeof(out->reason)) != NULL) {
-			out->status = RUNNER_SKIP;
-			return 0;
-		}
-		cfg.child.threads = rs->copies;
-		cfg.child.timing.samples_fixed = 1;
-	} else if (rs->copies > 1) {
-		rc = copies_run(t, &cfg, rs->copies, o->dir, out);
-		if (rc != 0)
-			run_fail_set(rs, "%s: cannot run %d copies: %s", t->info->name,
-				 rs->copies, strerror(errno));
-		return rc;
-	}
-	if (t->needs & AIM_NEEDS_SCRATCH) {
-		scratch = scratch_create(o->dir);
-		if (scratch == NULL) {
-			run_fail_set(rs, "%s: cannot create a scratch directory: %s",
-				 o->dir, strerror(errno));
-			return -1;
-		}
-		cfg.child.scratch = scratch;
-	}
-	rc = runner_run(t, &cfg, out);
-	if (rc != 0)
-		run_fail_set(rs, "%s: cannot start the test process: %s", t->info->name,
-			 strerror(errno));
-	if (scratch != NULL && scratch_remove(scratch) != 0)
-		aim_warn_errno("%s: cannot remove scratch directory", scratch);
-	free(scratch);
-	return rc;
+	timing_cfg_default(&cfg.runner.child.timing, o->duration_ns);
+	cfg.runner.deadline_ns = o->timeout_ns > 0 ? o->timeout_ns :
+		runner_default_deadline(&cfg.runner.child.timing);
+	if (executor_for(&unit, &cfg)->run(&unit, &cfg, out, err,
+					   sizeof(err)) == 0)
+		return 0;
+	run_fail_set(rs, "%s", err);
+	return -1;
 }
 
 static void

@@ -9,20 +9,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cli_exit.h"
 #include "store.h"
 
 struct option;
 struct plot_want;
-
-/* Exit statuses (design contract). */
-enum cli_exit {
-	CLI_OK = 0,
-	CLI_USER = 1,	/* bad option, unknown tag or test, bad file */
-	CLI_ENV = 2,	/* database unwritable or damaged, disk full */
-	CLI_REGRESSED = 3,	/* aimcmp --fail-on-regression found one */
-	CLI_INCOMPLETE = 4,	/* ... or no test compared, or one missing,
-				 * failed or unusable on a NEW side */
-};
 
 /*
  * The database path: OPT (--db) when not NULL, else the default (see

@@ -1,8 +1,9 @@
 # report/: aimcmp, aimdb and aimplot, the commands that read and look
 # after the results database, with what they share on the command line
 # (cli.c) and aimdb's export (export.c).  Their modules form one library
-# (report/libreport.a, its parts in query/, compare/, format/, import/
-# and plot/) so the unit tests link exactly the code the commands run.
+# (report/libreport.a, its parts in compare/, format/, import/ and plot/)
+# over the readers' (report/query/libquery.a), so the unit tests link
+# exactly the code the commands run.
 report_libreport_a_SOURCES += \
 	report/cli.c report/cli.h report/cli_verb.c \
 	report/export.c report/export.h

@@ -27,11 +27,12 @@ may() {
 	tests) echo core tests ;;
 	child) echo core tests child ;;
 	harness) echo core out stats store tests child harness ;;
-	report) echo core out stats store report ;;
-	plan) echo core out stats store report plan ;;
+	query) echo core stats store query ;;
+	report) echo core out stats store query report ;;
+	plan) echo core out stats store query report plan ;;
 	esac
 }
-LAYERS='core out stats store tests child harness report plan'
+LAYERS='core out stats store tests child harness query report plan'
 
 # 1. The headers.
 if [ ! -r "$B/t/layers.env" ]; then
@@ -83,6 +84,8 @@ uses aimrun_test child_wire.h
 refused aimrun_test runner.h store.h
 uses harness runner.h timing.h aim_test.h store.h stats.h jsonout.h
 refused harness compare.h query.h cli.h
+uses query query.h query_int.h store.h db.h stats.h cli_exit.h
+refused query cli.h compare.h fmt.h import.h plot.h jsonout.h run.h
 uses aimrun run.h cli_opts.h
 uses report cli.h query.h compare.h fmt.h import.h plot.h store.h stats.h \
 	jsonout.h catalog.h
@@ -109,11 +112,12 @@ objects() {	# objects LAYER: its archive and its programs' own objects
 	child) echo "$B/harness/child/libchild.a" \
 		"$B"/harness/child/*aimrun-test.o ;;
 	harness) echo "$B/harness/libharness.a" "$B"/harness/harness_aimrun-*.o ;;
+	query) echo "$B/report/query/libquery.a" ;;
 	report) echo "$B/report/libreport.a" "$B"/report/report_aim*-*.o ;;
 	plan) echo "$B/plan/libplan.a" "$B"/plan/plan_aimplan-*.o ;;
 	esac
 }
-if command -v nm >/dev/null 2>&1; then
+if need nm build-essential; then
 	: >"$W/defs"
 	: >"$W/uses"
 	for l in $LAYERS; do
@@ -149,7 +153,7 @@ if command -v nm >/dev/null 2>&1; then
 		sh -c "! grep -q '^bad' '$W/cross'"
 	for arrow in tests-\>core child-\>tests harness-\>child \
 		harness-\>store report-\>store report-\>out report-\>stats \
-		plan-\>report plan-\>store; do
+		report-\>query query-\>store plan-\>report plan-\>store; do
 		t "... and the check sees the uses it allows ($arrow)" \
 			grep -q "^ok $arrow " "$W/cross"
 	done
@@ -157,8 +161,6 @@ if command -v nm >/dev/null 2>&1; then
 	sed 's/^report .*/report report core/' "$W/may" >"$W/narrow"
 	narrow() { check "$W/narrow" | grep -q '^bad report->store '; }
 	t "... and refuses them where the map does not allow them" narrow
-else
-	skip "nm (binutils) is not installed: the symbols are not checked"
 fi
 
 # 3. Bare includes, folder sizes.

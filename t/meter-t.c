@@ -3,16 +3,21 @@
  * the clock and the call count when it starts and stops: the loop must
  * start it right before the reading that opens a sample and stop it right
  * after the one that closes it, with the meter's own time outside the
- * sample.  Then the context-switch meter on the real clock.
+ * sample.  Then the context-switch meter on the real clock, and the
+ * table of meters: which rows a test's thread and a command get, in
+ * which order, and a command's rusage as the executor leaves it.
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
 #include "clock.h"
 #include "ctx.h"
 #include "meter.h"
+#include "meter_rusage.h"
+#include "meter_set.h"
 #include "tap.h"
 #include "timing.h"
 
@@ -209,11 +214,82 @@ test_cs_meter(void)
 	ok(all, "every sample counts at least one voluntary switch per call");
 }
 
+/* The names of S's open meters, comma-separated, into BUF. */
+static const char *
+names(const struct meter_set *s, char *buf, size_t len)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < s->n && at < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s",
+				       i > 0 ? "," : "", s->kind[i]->name);
+	return buf;
+}
+
+static void
+test_table(void)
+{
+	const struct meter_target thread = { .on = METER_ON_THREAD };
+	struct meter_rusage ru;
+	const struct meter_target cmd = {
+		.on = METER_ON_COMMAND, .pid = 1, .rusage = &ru,
+	};
+	struct meter_set s;
+	struct measure_sample m;
+	char buf[256];
+	size_t rows = 0;
+	int64_t v = -1;
+
+	while (meter_kinds[rows] != NULL)
+		rows++;
+	ok(rows >= 4 && rows <= METER_MAX, "the table has %zu rows", rows);
+	is_string(meter_kinds[0]->name, "context switches",
+		  "context switches start first");
+	is_string(meter_kinds[rows - 1]->name, "perf counters",
+		  "the counters start last, right before the clock");
+	is_int(meter_set_open(&s, &thread), 0, "a test's meters open");
+	names(&s, buf, sizeof(buf));
+	ok(strncmp(buf, "context switches", 16) == 0 &&
+	   strstr(buf, "rusage") == NULL && strstr(buf, "perf") == NULL,
+	   "a test's thread: context switches first, no rusage, no counters (%s)",
+	   buf);
+	meter_set_close(&s);
+	is_int((int64_t)s.n, 0, "closed, the set holds nothing");
+	memset(&ru, 0, sizeof(ru));
+	is_int(meter_set_open(&s, &cmd), 0, "a command's meters open");
+	is_string(names(&s, buf, sizeof(buf)), "command rusage",
+		  "a command without counters: its rusage alone");
+	ru.have = 1;
+	meter_set_start(&s);
+	ok(!ru.have, "start forgets the last run's reading");
+	ru.ru.ru_minflt = 7;
+	ru.ru.ru_utime.tv_usec = 3;
+	ru.have = 1;
+	measure_init(&m, 1);
+	meter_set_stop(&s, &m);
+	ok(measure_get(&m.m, MEASURE_MINOR_FAULTS, &v) && v == 7,
+	   "stop reads the executor's wait4 (minor faults)");
+	ok(measure_get(&m.m, MEASURE_USER_NS, &v) && v == 3000,
+	   "... user time in ns");
+	meter_set_start(&s);
+	measure_init(&m, 2);
+	meter_set_stop(&s, &m);
+	ok(!measure_get(&m.m, MEASURE_MINOR_FAULTS, &v),
+	   "a run without wait4 reports nothing");
+	meter_set_close(&s);
+	is_int(meter_set_open(&s, &(struct meter_target){ .on = METER_ON_COMMAND }),
+	       0, "a command without an executor's reading");
+	is_int((int64_t)s.n, 0, "... has no meter");
+	meter_set_close(&s);
+}
+
 int
 main(void)
 {
 	plan_lazy();
 	test_seam();
 	test_cs_meter();
+	test_table();
 	return done_testing();
 }

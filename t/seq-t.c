@@ -1,5 +1,5 @@
 /*
- * lib/seq*.c: the level spent per look, the precision of one side, the
+ * lib/stats/seq*.c: the level spent per look, the precision of one side, the
  * judged rate of a process, the look schedule, the base's floor, and a
  * small seeded simulation of comparing on that schedule: A/A false
  * verdicts at most alpha family-wise, a 3 % shift found in at least 90 %

@@ -144,7 +144,7 @@ TESTS += t/schema-migrate.sh
 EXTRA_DIST += t/schema-migrate.sh t/data/schema-v2.sql
 # The measurement record (lib/core/measure.c).
 check_PROGRAMS += t/measure-t
-t_measure_t_SOURCES = t/measure-t.c
+t_measure_t_SOURCES = t/measure-t.c t/storefx.c t/storefx.h
 t_measure_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/measure-t
 # aimdb import of the JSON export (report/import/import_json.c).
@@ -235,7 +235,7 @@ EXTRA_DIST += t/memfam.sh
 TESTS += t/list-samples.sh
 EXTRA_DIST += t/list-samples.sh
 # Sampling until precise or decided: the levels per look and a small
-# simulation of peeking after every round (lib/seq*.c).
+# simulation of peeking after every round (lib/stats/seq*.c).
 check_PROGRAMS += t/seq-t
 TESTS += t/seq-t
 t_seq_t_SOURCES = t/seq-t.c
@@ -471,6 +471,7 @@ t/layers.env: Makefile
 	echo "aimrun_test='$(harness_aimrun_test_CPPFLAGS)'"; \
 	echo "harness='$(harness_libharness_a_CPPFLAGS)'"; \
 	echo "aimrun='$(harness_aimrun_CPPFLAGS)'"; \
+	echo "query='$(report_query_libquery_a_CPPFLAGS)'"; \
 	echo "report='$(report_libreport_a_CPPFLAGS)'"; \
 	echo "aimcmp='$(report_aimcmp_CPPFLAGS)'"; \
 	echo "aimdb='$(report_aimdb_CPPFLAGS)'"; \
@@ -479,3 +480,8 @@ t/layers.env: Makefile
 	echo "aimplan='$(plan_aimplan_CPPFLAGS)'"; \
 	echo "aimplan_init='$(plan_aimplan_init_CPPFLAGS)'"; \
 	} >$@
+# The README's set-up commands (t/readme-cmd.sh, which .ci/check-fresh
+# runs in a fresh chroot) install every package configure and the tests
+# need (need, t/need.sh: a missing one fails, never skips).
+TESTS += t/readme-setup.sh
+EXTRA_DIST += t/readme-setup.sh t/readme-cmd.sh t/need.sh

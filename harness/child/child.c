@@ -23,14 +23,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "clock.h"
 #include "copies_gate.h"
 #include "ctx.h"
 #include "dontfork.h"
 #include "interrupt.h"
-#include "meter.h"
-#include "meter_sched.h"
-#include "perf.h"
 #include "pin.h"
 #include "proto.h"
 
@@ -185,51 +181,6 @@ child_main(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	gap = alloca(16 + (r & 0xff) * 16);
 	gap[0] = 0;
 	run_test(t, cfg, fd);
-}
-
-/*
- * The meters are the calling thread's own: context switches of the
- * thread, its run delay, counters opened on it.
- */
-enum aim_status
-child_timed(const struct aim_test *t, const struct child_cfg *cfg,
-	    struct aim_ctx *ctx, timing_emit_fn emit, void *arg)
-{
-	struct timing_cfg timing = cfg->timing;
-	struct meter_cs cs;
-	struct meter_perf perf;
-	struct meter_cycles cycles;
-	struct meter_sched sched;
-	struct timing_meter meters[3];
-	struct timing_result res;
-	struct aim_clock clk;
-	enum aim_status st;
-
-	timing.per_call = cfg->per_call;
-	meters[0] = meter_cs(&cs);
-	timing.meters = meters;
-	timing.n_meters = 1;
-	if (meter_sched_open(&sched, "") > 0)
-		meters[timing.n_meters++] = meter_sched(&sched);
-	/* Last, so its reads bracket the least besides the calls. */
-	if (cfg->counters != NULL &&
-	    meter_perf_open(&perf, cfg->counters, perf_source_kernel(), 0) > 0)
-		meters[timing.n_meters++] = meter_perf(&perf);
-	/* Read around every call, so only where calls are timed so. */
-	if ((timing.per_call || t->per_call || t->prepare != NULL) &&
-	    meter_cycles_open(&cycles, cfg->counters,
-			      perf_source_kernel()) == 0)
-		timing.cycles = &cycles.counter;
-	clock_init_real(&clk);
-	st = timing_run(t, ctx, &clk, &timing, emit, arg, &res);
-	if (timing.cycles != NULL)
-		meter_cycles_close(&cycles);
-	if (timing.n_meters > 1 && meters[timing.n_meters - 1].state == &perf)
-		meter_perf_close(&perf);
-	meter_sched_close(&sched);
-	if (t->teardown != NULL)
-		t->teardown(ctx);
-	return st;
 }
 
 /* Not inlined: its frame, and every test's, must sit below the gap. */

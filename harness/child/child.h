@@ -36,8 +36,9 @@ void child_main(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	__attribute__((noreturn));
 
 /*
- * After setup, in the calling thread: its meters, the timing loop and
- * teardown of the test of CTX, samples to EMIT.  The test's status.
+ * After setup, in the calling thread (child_threads.c): its meters, the
+ * timing loop and teardown of the test of CTX, samples to EMIT.  The
+ * test's status.
  */
 enum aim_status child_timed(const struct aim_test *t,
 			    const struct child_cfg *cfg, struct aim_ctx *ctx,

@@ -16,6 +16,7 @@ harness_child_libchild_a_SOURCES += \
 	harness/child/meter_perf.c \
 	harness/child/meter_rusage.c harness/child/meter_rusage.h \
 	harness/child/meter_sched.c harness/child/meter_sched.h \
+	harness/child/meter_set.c harness/child/meter_set.h \
 	harness/child/outcome.h \
 	harness/child/perf.c harness/child/perf.h \
 	harness/child/pin.c harness/child/pin.h \

@@ -1,9 +1,11 @@
 /*
- * aimrun --threads in the test process: the copies of one test as
- * threads, as will-it-scale's threads mode runs them.  Each thread has a
- * context of its own, sets up, waits at a barrier for the others, runs
- * the timing loop with its own meters and tears down; the samples are
- * summed over the threads once all have ended, as copies' are.
+ * The timed part of a test in the test process, with the meters of the
+ * table around each sample: in the calling thread (child_timed), or, for
+ * aimrun --threads, the copies of one test as threads, as will-it-scale's
+ * threads mode runs them.  Each thread has a context of its own, sets up,
+ * waits at a barrier for the others, runs the timing loop with its own
+ * meters and tears down; the samples are summed over the threads once
+ * all have ended, as copies' are.
  */
 #include "config.h"
 
@@ -19,9 +21,54 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "copies_sum.h"
 #include "ctx.h"
+#include "meter_set.h"
+#include "perf.h"
 #include "xalloc.h"
+
+/*
+ * The meters are the calling thread's own: context switches of the
+ * thread, its run delay, counters opened on it (the table of
+ * meter_set.c, in its order).
+ */
+enum aim_status
+child_timed(const struct aim_test *t, const struct child_cfg *cfg,
+	    struct aim_ctx *ctx, timing_emit_fn emit, void *arg)
+{
+	const struct meter_target on = {
+		.on = METER_ON_THREAD, .counters = cfg->counters,
+	};
+	struct timing_cfg timing = cfg->timing;
+	struct meter_set meters;
+	struct meter_cycles cycles;
+	struct timing_result res;
+	struct aim_clock clk;
+	enum aim_status st;
+
+	timing.per_call = cfg->per_call;
+	if (meter_set_open(&meters, &on) != 0) {
+		st = aim_fail_errno(ctx, "open the meters");
+		goto teardown;
+	}
+	timing.meters = meters.on;
+	timing.n_meters = meters.n;
+	/* Read around every call, so only where calls are timed so. */
+	if ((timing.per_call || t->per_call || t->prepare != NULL) &&
+	    meter_cycles_open(&cycles, cfg->counters,
+			      perf_source_kernel()) == 0)
+		timing.cycles = &cycles.counter;
+	clock_init_real(&clk);
+	st = timing_run(t, ctx, &clk, &timing, emit, arg, &res);
+	if (timing.cycles != NULL)
+		meter_cycles_close(&cycles);
+	meter_set_close(&meters);
+teardown:
+	if (t->teardown != NULL)
+		t->teardown(ctx);
+	return st;
+}
 
 /*
  * The barrier: every started thread past its setup, then all go.  Not a

@@ -37,3 +37,16 @@ meter_cs(struct meter_cs *state)
 	state->started = 0;
 	return m;
 }
+
+static int
+cs_open(void *state, const struct meter_target *t)
+{
+	(void)meter_cs(state);
+	return 1;
+}
+
+const struct meter_kind meter_cs_kind = {
+	.name = "context switches", .on = METER_ON_THREAD,
+	.size = sizeof(struct meter_cs), .open = cs_open,
+	.start = cs_start, .stop = cs_stop,
+};

@@ -7,6 +7,7 @@
 
 #include <sys/resource.h>
 
+#include "meter_set.h"
 #include "timing.h"
 
 /* Context switches of the calling thread (getrusage), vol_cs, invol_cs. */
@@ -17,5 +18,8 @@ struct meter_cs {
 
 /* A meter over STATE, which must outlive the timed loop. */
 struct timing_meter meter_cs(struct meter_cs *state);
+
+/* Its row of the table (meter_set.h): a test's thread. */
+extern const struct meter_kind meter_cs_kind;
 
 #endif

@@ -145,6 +145,35 @@ meter_perf(struct meter_perf *m)
 	return t;
 }
 
+/*
+ * A command's counters are opened on its process, held before exec, at
+ * each run, and inherited by all it starts; a test's on the calling
+ * thread (pid 0), once before the timed loop.
+ */
+static int
+perf_open(void *state, const struct meter_target *t)
+{
+	if (t->counters == NULL)
+		return 0;
+	if (meter_perf_open(state, t->counters, perf_source_kernel(),
+			    t->pid) > 0)
+		return 1;
+	meter_perf_close(state);
+	return 0;
+}
+
+static void
+perf_close(void *state)
+{
+	meter_perf_close(state);
+}
+
+const struct meter_kind meter_perf_kind = {
+	.name = "perf counters", .on = METER_ON_THREAD | METER_ON_COMMAND,
+	.size = sizeof(struct meter_perf), .open = perf_open,
+	.start = perf_start, .stop = perf_stop, .close = perf_close,
+};
+
 /* The count, or -1 when the read failed or the event was not on the PMU. */
 static int64_t
 cycles_read(void *arg)

@@ -7,27 +7,41 @@
 
 #include "meter_rusage.h"
 
+/* The state: the reading of the target's executor. */
+struct ru_state {
+	struct meter_rusage *src;
+};
+
 static int64_t
 tv_ns(const struct timeval *tv)
 {
 	return (int64_t)tv->tv_sec * 1000000000LL + (int64_t)tv->tv_usec * 1000;
 }
 
+static int
+ru_open(void *state, const struct meter_target *t)
+{
+	struct ru_state *m = state;
+
+	m->src = t->rusage;
+	return m->src != NULL;
+}
+
 static void
 ru_start(void *arg)
 {
-	struct meter_rusage *m = arg;
+	struct ru_state *m = arg;
 
-	m->have = 0;
+	m->src->have = 0;
 }
 
 static void
 ru_stop(void *arg, struct measure_sample *s)
 {
-	const struct meter_rusage *m = arg;
-	const struct rusage *ru = &m->ru;
+	const struct ru_state *m = arg;
+	const struct rusage *ru = &m->src->ru;
 
-	if (!m->have)
+	if (!m->src->have)
 		return;
 	/* measure_set() leaves a negative (impossible) value unknown. */
 	measure_set(&s->m, MEASURE_USER_NS, tv_ns(&ru->ru_utime));
@@ -39,11 +53,8 @@ ru_stop(void *arg, struct measure_sample *s)
 	measure_set(&s->m, MEASURE_INVOL_CS, ru->ru_nivcsw);
 }
 
-struct timing_meter
-meter_rusage(struct meter_rusage *state)
-{
-	struct timing_meter m = { ru_start, ru_stop, state };
-
-	state->have = 0;
-	return m;
-}
+const struct meter_kind meter_rusage_kind = {
+	.name = "command rusage", .on = METER_ON_COMMAND,
+	.size = sizeof(struct ru_state), .open = ru_open,
+	.start = ru_start, .stop = ru_stop,
+};

@@ -15,7 +15,6 @@
 #include <string.h>
 #include <unistd.h>
 
-
 static int
 open_below(const char *root, const char *path)
 {
@@ -161,3 +160,25 @@ meter_sched(struct meter_sched *m)
 
 	return t;
 }
+
+/* The running system's files, for the calling thread. */
+static int
+sched_open(void *state, const struct meter_target *t)
+{
+	if (meter_sched_open(state, "") > 0)
+		return 1;
+	meter_sched_close(state);
+	return 0;
+}
+
+static void
+sched_close(void *state)
+{
+	meter_sched_close(state);
+}
+
+const struct meter_kind meter_sched_kind = {
+	.name = "run delay and steal", .on = METER_ON_THREAD,
+	.size = sizeof(struct meter_sched), .open = sched_open,
+	.start = sched_start, .stop = sched_stop, .close = sched_close,
+};

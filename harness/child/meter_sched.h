@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 
+#include "meter_set.h"
 #include "timing.h"
 
 struct meter_sched {
@@ -27,6 +28,9 @@ void meter_sched_close(struct meter_sched *m);
 
 /* A meter over M, opened. */
 struct timing_meter meter_sched(struct meter_sched *m);
+
+/* Its row of the table (meter_set.h): a test's thread. */
+extern const struct meter_kind meter_sched_kind;
 
 /*
  * The steal column of the cpu line of /proc/stat text BUF, in ticks, or

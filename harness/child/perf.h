@@ -13,6 +13,7 @@
 #include <linux/perf_event.h>
 
 #include "measure.h"
+#include "meter_set.h"
 #include "timing.h"
 
 /* How events are opened, read and closed: the kernel, or a fake. */
@@ -132,6 +133,12 @@ void meter_perf_close(struct meter_perf *m);
 
 /* A meter over M (opened), which must outlive the timed loop. */
 struct timing_meter meter_perf(struct meter_perf *m);
+
+/*
+ * Its row of the table (meter_set.h): the counters of the target's
+ * plan on a test's thread, or on a command's process before it execs.
+ */
+extern const struct meter_kind meter_perf_kind;
 
 /* The event "cycles" (user and kernel), its index in the table. */
 #define PERF_EVENT_CYCLES 6

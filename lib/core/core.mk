@@ -19,6 +19,8 @@ lib_core_libcore_a_SOURCES += lib/core/rmtree.c lib/core/rmtree.h
 # The comparability gate: one rule for every command that compares.
 lib_core_libcore_a_SOURCES += lib/core/gate.c lib/core/gate.h \
 	lib/core/envdiff.c lib/core/envdiff.h
+# The exit statuses every program keeps to.
+lib_core_libcore_a_SOURCES += lib/core/cli_exit.h
 # Where /proc and /sys are read ($AIM_CHECK_ROOT for tests).
 lib_core_libcore_a_SOURCES += lib/core/sysroot.c lib/core/sysroot.h
 # Files beside the running program: its siblings and its build tree.

@@ -1,7 +1,7 @@
 /*
  * Descriptive statistics of aimkit's samples: robust centre and spread,
- * the per-run time-weighted rate, the sample-quality flags and the
- * per-test summary aimcmp prints.  The comparison itself is in
+ * the per-run time-weighted rate, the sample-quality flags, runs grouped
+ * by boot and the per-test summary aimcmp prints.  The comparison itself is in
  * stats_cmp.c; doc/statistics.md gives the reasons for each choice.
  */
 #include "config.h"
@@ -267,6 +267,45 @@ stats_run_rate_checked(const struct measure_sample *s, size_t n, double factor,
 	}
 	free(flags);
 	return rc;
+}
+
+static int
+same_boot(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return a == b;
+	return strcmp(a, b) == 0;
+}
+
+double
+stats_boot_mean_log(const struct stats_run *r, size_t n, size_t first)
+{
+	struct stats_welford w;
+
+	stats_welford_init(&w);
+	for (size_t j = first; j < n; j++)
+		if (same_boot(r[j].boot_id, r[first].boot_id))
+			stats_welford_add(&w, log(r[j].rate));
+	return w.mean;
+}
+
+int
+stats_first_of_boot(const struct stats_run *r, size_t i)
+{
+	for (size_t j = 0; j < i; j++)
+		if (same_boot(r[j].boot_id, r[i].boot_id))
+			return 0;
+	return 1;
+}
+
+size_t
+stats_count_boots(const struct stats_run *r, size_t n)
+{
+	size_t boots = 0;
+
+	for (size_t i = 0; i < n; i++)
+		boots += (size_t)stats_first_of_boot(r, i);
+	return boots;
 }
 
 static double

@@ -136,6 +136,11 @@ struct stats_run {
 
 /* Distinct boot ids among N runs; all unknown (NULL) ids count as one. */
 size_t stats_count_boots(const struct stats_run *runs, size_t n);
+/* Whether run I is the first of its boot among RUNS. */
+int stats_first_of_boot(const struct stats_run *runs, size_t i);
+/* Mean log rate of the N RUNS of the boot that run FIRST belongs to. */
+double stats_boot_mean_log(const struct stats_run *runs, size_t n,
+			   size_t first);
 
 /*
  * The centre of one side as stats_compare() computes it: the geometric

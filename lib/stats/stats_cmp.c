@@ -11,7 +11,6 @@
 
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_sort.h>
@@ -88,46 +87,6 @@ rates_valid(const struct stats_run *r, size_t n)
 	return 1;
 }
 
-static int
-same_boot(const char *a, const char *b)
-{
-	if (a == NULL || b == NULL)
-		return a == b;
-	return strcmp(a, b) == 0;
-}
-
-/* Mean log rate of the runs of the boot that run FIRST belongs to. */
-static double
-boot_mean_log(const struct stats_run *r, size_t n, size_t first)
-{
-	struct stats_welford w;
-
-	stats_welford_init(&w);
-	for (size_t j = first; j < n; j++)
-		if (same_boot(r[j].boot_id, r[first].boot_id))
-			stats_welford_add(&w, log(r[j].rate));
-	return w.mean;
-}
-
-static int
-first_of_boot(const struct stats_run *r, size_t i)
-{
-	for (size_t j = 0; j < i; j++)
-		if (same_boot(r[j].boot_id, r[i].boot_id))
-			return 0;
-	return 1;
-}
-
-size_t
-stats_count_boots(const struct stats_run *r, size_t n)
-{
-	size_t boots = 0;
-
-	for (size_t i = 0; i < n; i++)
-		boots += (size_t)first_of_boot(r, i);
-	return boots;
-}
-
 static void
 side_stats(const struct stats_run *r, size_t n, int by_boot, struct side *s)
 {
@@ -137,8 +96,8 @@ side_stats(const struct stats_run *r, size_t n, int by_boot, struct side *s)
 	for (size_t i = 0; i < n; i++) {
 		if (!by_boot)
 			stats_welford_add(&w, log(r[i].rate));
-		else if (first_of_boot(r, i))
-			stats_welford_add(&w, boot_mean_log(r, n, i));
+		else if (stats_first_of_boot(r, i))
+			stats_welford_add(&w, stats_boot_mean_log(r, n, i));
 	}
 	s->n = w.n;
 	s->mean = w.mean;

@@ -1,7 +1,10 @@
 /*
- * What makes a file an aimkit database: the checks made before anything is
- * written to it, and the schema as an append-only list of migrations under
- * PRAGMA user_version, so every old file can be brought forward in place.
+ * The schema of an SQLite file: an append-only list of migrations under
+ * PRAGMA user_version, so every old file can be brought forward in place;
+ * what makes a file an aimkit database of a version, how its objects
+ * compare with that version's, and the refusals of a file that is not one
+ * (a PostgreSQL schema shares those, schema_ver.h).  The order of the
+ * checks when a file is opened is schema_open.c's.
  */
 #include "config.h"
 
@@ -11,12 +14,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <sqlite3.h>
 
 #include "dbfile.h"
 #include "schema_plan.h"
+#include "tag.h"
 #include "xalloc.h"
 
 
@@ -245,21 +248,16 @@ schema_inspect(sqlite3 *db, int *version, char *err, size_t errlen)
 		return -1;
 	}
 	if (app_id != 0 && app_id != SCHEMA_APPLICATION_ID) {
-		snprintf(err, errlen,
-			 "not an aimkit database (application_id %#llx)",
-			 (unsigned long long)(uint32_t)app_id);
+		schema_set_foreign(err, errlen, app_id);
 		return -1;
 	}
 	if (v > schema_version()) {
-		snprintf(err, errlen,
-			 "database schema version %lld is newer than this aimkit (%d)",
-			 (long long)v, schema_version());
+		schema_set_newer(err, errlen, v);
 		return -1;
 	}
 	/* Another program's file: adding tables to it would damage it. */
 	if (v < 0 || (app_id == 0 && (v != 0 || objects != 0))) {
-		snprintf(err, errlen,
-			 "not an aimkit database (it holds other tables)");
+		schema_set_foreign(err, errlen, 0);
 		return -1;
 	}
 	*version = (int)v;
@@ -289,6 +287,59 @@ apply_steps(sqlite3 *db, int from, char *err, size_t errlen)
 		}
 	}
 	return 0;
+}
+
+/* One difference: OBJ ("table sample") and what is wrong with it. */
+static void
+say(const char *obj, const char *what, schema_problem_fn fn, void *arg)
+{
+	char line[256];
+
+	snprintf(line, sizeof(line), "%.200s: %s", obj, what);
+	/* Names come from the file, which may be anyone's. */
+	tag_printable(line);
+	fn(line, arg);
+}
+
+static int
+schema_diff(const struct schema_object *have, size_t n_have,
+	    const struct schema_object *want, size_t n_want,
+	    schema_problem_fn fn, void *arg)
+{
+	size_t i = 0, j = 0;
+	int problems = 0;
+
+	while (i < n_have || j < n_want) {
+		int c = i == n_have ? 1 : j == n_want ? -1 :
+			strcmp(have[i].key, want[j].key);
+
+		if (c < 0) {
+			say(have[i++].key, "not part of the aimkit schema", fn,
+			    arg);
+		} else if (c > 0) {
+			say(want[j++].key, "missing", fn, arg);
+		} else {
+			if (strcmp(have[i].sql, want[j].sql) != 0) {
+				say(want[j].key, "definition differs", fn, arg);
+				problems++;
+			}
+			i++;
+			j++;
+			continue;
+		}
+		problems++;
+	}
+	return problems;
+}
+
+static void
+schema_objects_free(struct schema_object *o, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(o[i].key);
+		free(o[i].sql);
+	}
+	free(o);
 }
 
 /* DB's objects but SQLite's statistics, sorted for schema_diff(). */
@@ -384,95 +435,6 @@ fail:
 	return -1;
 }
 
-/* Long enough for another aimrun to commit a result and a checkpoint. */
-#define SCHEMA_BUSY_TIMEOUT_MS 10000
-#define SCHEMA_RETRY_MS 5
-/*
- * quick_check reads every page, about 0.1 s for this much: larger files
- * get the schema check only.
- */
-#define SCHEMA_QUICK_CHECK_MAX (16 * 1024 * 1024)
-
-/* SQLite's structural check of every page: "ok", or the first problem. */
-static int
-quick_check(sqlite3 *db, char *err, size_t errlen)
-{
-	sqlite3_stmt *stmt = NULL;
-	const char *line;
-	int rc = -1;
-
-	if (sqlite3_prepare_v2(db, "PRAGMA quick_check(1)", -1, &stmt,
-			       NULL) == SQLITE_OK &&
-	    sqlite3_step(stmt) == SQLITE_ROW) {
-		line = (const char *)sqlite3_column_text(stmt, 0);
-		if (line != NULL && strcmp(line, "ok") == 0)
-			rc = 0;
-		else
-			schema_set_damaged(err, errlen, line != NULL ? line : "?");
-	} else {
-		schema_set_damaged(err, errlen, sqlite3_errmsg(db));
-	}
-	(void)sqlite3_finalize(stmt);	/* NULL-safe; the step said why */
-	return rc;
-}
-
-int
-schema_check_sound(sqlite3 *db, int version, char *err, size_t errlen)
-{
-	struct schema_first f = { err, errlen, 0 };
-	int64_t bytes = 0;
-
-	if (schema_verify(db, version, schema_first_problem, &f) != 0)
-		return -1;
-	if (schema_query_int(db, "SELECT page_count * page_size FROM"
-			     " pragma_page_count, pragma_page_size",
-			     &bytes) < 0) {
-		schema_set_read_err(err, errlen, db);
-		return -1;
-	}
-	return bytes < SCHEMA_QUICK_CHECK_MAX ? quick_check(db, err, errlen) : 0;
-}
-
-/*
- * Entering WAL needs an exclusive lock, and SQLite answers SQLITE_BUSY at
- * once there instead of calling the busy handler; so a process that meets
- * another one creating the same file retries for the same 10 s.
- */
-static int
-set_wal(sqlite3 *db)
-{
-	const struct timespec pause = { 0, SCHEMA_RETRY_MS * 1000000L };
-	int tries = SCHEMA_BUSY_TIMEOUT_MS / SCHEMA_RETRY_MS;
-
-	while (schema_exec(db, "PRAGMA journal_mode = WAL") < 0) {
-		if ((sqlite3_errcode(db) & 0xff) != SQLITE_BUSY || tries-- <= 0)
-			return -1;
-		/* An early wake-up by a signal only retries sooner. */
-		(void)nanosleep(&pause, NULL);
-	}
-	return 0;
-}
-
-int
-schema_configure(sqlite3 *db)
-{
-	return sqlite3_busy_timeout(db, SCHEMA_BUSY_TIMEOUT_MS) == SQLITE_OK &&
-	       schema_exec(db, "PRAGMA foreign_keys = ON") == 0 ? 0 : -1;
-}
-
-/*
- * WAL lets readers run while another aimrun commits.  synchronous=NORMAL
- * is safe in WAL mode against a killed process (commits are whole); after
- * a power cut only the last results may be lost, and it saves an fsync
- * per result between tests, which would otherwise disturb the disk tests.
- */
-int
-schema_set_wal(sqlite3 *db)
-{
-	return set_wal(db) == 0 &&
-	       schema_exec(db, "PRAGMA synchronous = NORMAL") == 0 ? 0 : -1;
-}
-
 sqlite3 *
 schema_open_memory(char *err, size_t errlen)
 {
@@ -484,4 +446,41 @@ schema_open_memory(char *err, size_t errlen)
 		return NULL;
 	}
 	return db;
+}
+
+int
+schema_check_ro(int version, char *err, size_t errlen)
+{
+	if (version == 0) {
+		snprintf(err, errlen, "no results in this database");
+		return -1;
+	}
+	if (version < SCHEMA_READ_MIN) {
+		/* A read-only open cannot migrate; any writing command can. */
+		snprintf(err, errlen, "database schema version %d is older "
+			 "than this aimkit reads (%d): store a run to upgrade it",
+			 version, SCHEMA_READ_MIN);
+		return -1;
+	}
+	return 0;
+}
+
+void
+schema_set_foreign(char *err, size_t errlen, int64_t app_id)
+{
+	if (app_id == 0)
+		snprintf(err, errlen,
+			 "not an aimkit database (it holds other tables)");
+	else
+		snprintf(err, errlen,
+			 "not an aimkit database (application_id %#llx)",
+			 (unsigned long long)(uint32_t)app_id);
+}
+
+void
+schema_set_newer(char *err, size_t errlen, int64_t version)
+{
+	snprintf(err, errlen,
+		 "database schema version %lld is newer than this aimkit (%d)",
+		 (long long)version, schema_version());
 }

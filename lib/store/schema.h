@@ -1,6 +1,8 @@
 /*
  * What makes a file an aimkit database, and the schema with its forward
- * migrations.  Kept apart from store.c so that the one place that knows
+ * migrations (schema.c); opening a file in the order of its checks
+ * (schema_open.c); SQLite's failures in a user's words (schema_err.c).
+ * Kept apart from the store's writer so that the one place that knows
  * the table layout is small enough to review whole when a step is added.
  */
 #ifndef AIM_SCHEMA_H
@@ -44,17 +46,6 @@ int schema_query_int(sqlite3 *db, const char *sql, int64_t *out);
 int schema_migrate(sqlite3 *db, char *err, size_t errlen);
 
 /*
- * The steps of opening a file (schema_open.c): a 10 s busy timeout
- * and foreign keys; the checks of a writer's first open (schema_verify,
- * and quick_check below 16 MiB) of a file of VERSION, -1 with ERR;
- * WAL (retried while another process holds the lock) with
- * synchronous=NORMAL.  0 or -1.
- */
-int schema_configure(sqlite3 *db);
-int schema_check_sound(sqlite3 *db, int version, char *err, size_t errlen);
-int schema_set_wal(sqlite3 *db);
-
-/*
  * SQLite's message for the last failure on DB, followed by the system's
  * when one caused it ("disk I/O error (File too large)"), in BUF
  * (schema_err.c).  schema_set_err writes "WHAT: <that>" into ERR;
@@ -65,24 +56,9 @@ void schema_set_err(char *err, size_t errlen, sqlite3 *db, const char *what);
 void schema_set_read_err(char *err, size_t errlen, sqlite3 *db);
 
 /*
- * Refusals: schema_set_damaged writes "damaged database: LINE" on one
- * printable line; schema_first_problem, a schema_problem_fn taking a
- * struct schema_first, keeps the first problem so; the refusals every
- * engine shares are in schema_ver.h.
- */
-struct schema_first {
-	char *err;
-	size_t errlen;
-	int n;
-};
-
-void schema_set_damaged(char *err, size_t errlen, const char *line);
-
-void schema_first_problem(const char *problem, void *arg);
-
-/*
  * Read what makes DB an aimkit file (the header, application_id, version)
- * into *VERSION; -1 with ERR for a foreign, damaged or newer file.
+ * into *VERSION; -1 with ERR for a foreign, damaged or newer file (the
+ * reasons of schema_ver.h).
  */
 int schema_inspect(sqlite3 *db, int *version, char *err, size_t errlen);
 
@@ -104,15 +80,6 @@ typedef void (*schema_problem_fn)(const char *problem, void *arg);
  * the comparison could not be made.
  */
 int schema_verify(sqlite3 *db, int version, schema_problem_fn fn, void *arg);
-
-/*
- * The pure part of schema_verify (schema_diff.c): HAVE and WANT
- * sorted by key with strcmp.
- */
-int schema_diff(const struct schema_object *have, size_t n_have,
-		const struct schema_object *want, size_t n_want,
-		schema_problem_fn fn, void *arg);
-void schema_objects_free(struct schema_object *o, size_t n);
 
 struct store_checked;	/* store.h */
 

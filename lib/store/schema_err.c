@@ -1,7 +1,8 @@
 /*
- * SQLite's failures in the words a user needs, for schema.c and
- * store.c: the system's reason next to SQLite's, what a failed first
- * read of a file means, and why a file is refused.
+ * SQLite's failures in the words a user needs, for the SQLite open path
+ * and backend (schema.c, schema_open.c, dbfile.c, db_sqlite.c): the
+ * system's reason next to SQLite's, and what a failed first read of a
+ * file means.
  */
 #include "config.h"
 
@@ -12,7 +13,6 @@
 
 #include <sqlite3.h>
 
-#include "tag.h"
 
 const char *
 schema_errmsg(sqlite3 *db, char *buf, size_t len)
@@ -55,67 +55,4 @@ schema_set_read_err(char *err, size_t errlen, sqlite3 *db)
 		schema_set_err(err, errlen, db, "cannot read database");
 		break;
 	}
-}
-
-void
-schema_first_problem(const char *problem, void *arg)
-{
-	struct schema_first *f = arg;
-
-	if (f->n++ == 0)
-		snprintf(f->err, f->errlen, "damaged database: %s (aimdb check "
-			 "lists every problem)", problem);
-}
-
-/* "damaged database: " and quick_check's answer LINE, on one line. */
-void
-schema_set_damaged(char *err, size_t errlen, const char *line)
-{
-	static const char head[] = "*** in database main ***\n";
-
-	if (strncmp(line, head, sizeof(head) - 1) == 0)
-		line += sizeof(head) - 1;
-	snprintf(err, errlen, "damaged database: %.200s", line);
-	for (char *p = err; *p != '\0'; p++)
-		if (*p == '\n')
-			*p = ' ';
-	/* The text quotes the file, which may be anyone's. */
-	tag_printable(err);
-}
-
-int
-schema_check_ro(int version, char *err, size_t errlen)
-{
-	if (version == 0) {
-		snprintf(err, errlen, "no results in this database");
-		return -1;
-	}
-	if (version < SCHEMA_READ_MIN) {
-		/* A read-only open cannot migrate; any writing command can. */
-		snprintf(err, errlen, "database schema version %d is older "
-			 "than this aimkit reads (%d): store a run to upgrade it",
-			 version, SCHEMA_READ_MIN);
-		return -1;
-	}
-	return 0;
-}
-
-void
-schema_set_foreign(char *err, size_t errlen, int64_t app_id)
-{
-	if (app_id == 0)
-		snprintf(err, errlen,
-			 "not an aimkit database (it holds other tables)");
-	else
-		snprintf(err, errlen,
-			 "not an aimkit database (application_id %#llx)",
-			 (unsigned long long)(uint32_t)app_id);
-}
-
-void
-schema_set_newer(char *err, size_t errlen, int64_t version)
-{
-	snprintf(err, errlen,
-		 "database schema version %lld is newer than this aimkit (%d)",
-		 (long long)version, schema_version());
 }

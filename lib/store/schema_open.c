@@ -1,8 +1,9 @@
 /*
  * Opening a database file: which checks come before anything is written
  * to it (once per file for a writer that reopens it, see store_reopen),
- * in what order, and the store over the connection it makes.  Free of
- * SQL: schema.c makes each step.
+ * in what order, the settings of the connection (busy timeout, foreign
+ * keys, WAL), and the store over the connection it makes, of either
+ * engine.  The schema's steps and comparison are schema.c's.
  */
 #include "config.h"
 
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include <sqlite3.h>
 
@@ -21,6 +23,129 @@
 #include "store_int.h"
 #include "store_pg.h"
 #include "schema_pg.h"
+#include "tag.h"
+
+/* The first problem a check finds, as the reason ERR gives. */
+struct schema_first {
+	char *err;
+	size_t errlen;
+	int n;
+};
+
+static void
+first_problem(const char *problem, void *arg)
+{
+	struct schema_first *f = arg;
+
+	if (f->n++ == 0)
+		snprintf(f->err, f->errlen, "damaged database: %s (aimdb check "
+			 "lists every problem)", problem);
+}
+
+/* "damaged database: " and quick_check's answer LINE, on one line. */
+static void
+set_damaged(char *err, size_t errlen, const char *line)
+{
+	static const char head[] = "*** in database main ***\n";
+
+	if (strncmp(line, head, sizeof(head) - 1) == 0)
+		line += sizeof(head) - 1;
+	snprintf(err, errlen, "damaged database: %.200s", line);
+	for (char *p = err; *p != '\0'; p++)
+		if (*p == '\n')
+			*p = ' ';
+	/* The text quotes the file, which may be anyone's. */
+	tag_printable(err);
+}
+
+/* Long enough for another aimrun to commit a result and a checkpoint. */
+#define SCHEMA_BUSY_TIMEOUT_MS 10000
+#define SCHEMA_RETRY_MS 5
+/*
+ * quick_check reads every page, about 0.1 s for this much: larger files
+ * get the schema check only.
+ */
+#define SCHEMA_QUICK_CHECK_MAX (16 * 1024 * 1024)
+
+/* SQLite's structural check of every page: "ok", or the first problem. */
+static int
+quick_check(sqlite3 *db, char *err, size_t errlen)
+{
+	sqlite3_stmt *stmt = NULL;
+	const char *line;
+	int rc = -1;
+
+	if (sqlite3_prepare_v2(db, "PRAGMA quick_check(1)", -1, &stmt,
+			       NULL) == SQLITE_OK &&
+	    sqlite3_step(stmt) == SQLITE_ROW) {
+		line = (const char *)sqlite3_column_text(stmt, 0);
+		if (line != NULL && strcmp(line, "ok") == 0)
+			rc = 0;
+		else
+			set_damaged(err, errlen, line != NULL ? line : "?");
+	} else {
+		set_damaged(err, errlen, sqlite3_errmsg(db));
+	}
+	(void)sqlite3_finalize(stmt);	/* NULL-safe; the step said why */
+	return rc;
+}
+
+static int
+check_sound(sqlite3 *db, int version, char *err, size_t errlen)
+{
+	struct schema_first f = { err, errlen, 0 };
+	int64_t bytes = 0;
+
+	if (schema_verify(db, version, first_problem, &f) != 0)
+		return -1;
+	if (schema_query_int(db, "SELECT page_count * page_size FROM"
+			     " pragma_page_count, pragma_page_size",
+			     &bytes) < 0) {
+		schema_set_read_err(err, errlen, db);
+		return -1;
+	}
+	return bytes < SCHEMA_QUICK_CHECK_MAX ? quick_check(db, err, errlen) : 0;
+}
+
+/*
+ * Entering WAL needs an exclusive lock, and SQLite answers SQLITE_BUSY at
+ * once there instead of calling the busy handler; so a process that meets
+ * another one creating the same file retries for the same 10 s.
+ */
+static int
+set_wal(sqlite3 *db)
+{
+	const struct timespec pause = { 0, SCHEMA_RETRY_MS * 1000000L };
+	int tries = SCHEMA_BUSY_TIMEOUT_MS / SCHEMA_RETRY_MS;
+
+	while (schema_exec(db, "PRAGMA journal_mode = WAL") < 0) {
+		if ((sqlite3_errcode(db) & 0xff) != SQLITE_BUSY || tries-- <= 0)
+			return -1;
+		/* An early wake-up by a signal only retries sooner. */
+		(void)nanosleep(&pause, NULL);
+	}
+	return 0;
+}
+
+static int
+configure(sqlite3 *db)
+{
+	return sqlite3_busy_timeout(db, SCHEMA_BUSY_TIMEOUT_MS) == SQLITE_OK &&
+	       schema_exec(db, "PRAGMA foreign_keys = ON") == 0 ? 0 : -1;
+}
+
+/*
+ * WAL lets readers run while another aimrun commits.  synchronous=NORMAL
+ * is safe in WAL mode against a killed process (commits are whole); after
+ * a power cut only the last results may be lost, and it saves an fsync
+ * per result between tests, which would otherwise disturb the disk tests.
+ */
+static int
+wal_normal(sqlite3 *db)
+{
+	return set_wal(db) == 0 &&
+	       schema_exec(db, "PRAGMA synchronous = NORMAL") == 0 ? 0 : -1;
+}
 
 static sqlite3 *
 open_db(const char *path, enum dbfile_use use, char *name, size_t len,
@@ -47,7 +172,7 @@ open_db(const char *path, enum dbfile_use use, char *name, size_t len,
 		(void)sqlite3_close(db);
 		return NULL;
 	}
-	if (schema_configure(db) < 0) {
+	if (configure(db) < 0) {
 		snprintf(err, errlen, "cannot configure: %s",
 			 sqlite3_errmsg(db));
 		(void)sqlite3_close(db);	/* no statement was left open */
@@ -87,9 +212,9 @@ setup_rw(sqlite3 *db, const char *name, int version,
 	}
 	/* Setting WAL writes the header: every check comes first. */
 	if (!known_sound(name, seen, version, &sb) && version > 0 &&
-	    schema_check_sound(db, version, err, errlen) < 0)
+	    check_sound(db, version, err, errlen) < 0)
 		return -1;
-	if (schema_set_wal(db) < 0) {
+	if (wal_normal(db) < 0) {
 		schema_set_err(err, errlen, db, "cannot configure");
 		return -1;
 	}

@@ -39,7 +39,7 @@ int schema_version(void);
 /*
  * The reasons for refusing another program's database (APP_ID its mark,
  * 0 when it has none but holds tables) and a newer one (VERSION), the
- * same for a file and a PostgreSQL schema (schema_err.c);
+ * same for a file and a PostgreSQL schema (schema.c);
  * schema_check_ro is 0 when a reader may use VERSION, else -1 with the
  * reason.
  */

@@ -20,12 +20,9 @@ t_store_open_t_LDADD = t/libtap.a $(STORE_LDADD)
 # dbfile.c: which paths may be opened as a database (schema.c).
 lib_store_libstore_a_SOURCES += lib/store/dbfile.c lib/store/dbfile.h
 
-# What a failure means (schema_err.c) and the schema comparison of
-# writers and aimdb check (schema_diff.c), apart to keep schema.c small.
-lib_store_libstore_a_SOURCES += lib/store/schema_err.c lib/store/schema_diff.c
-
-# Opening a file: the checks before the first write, WAL, the migration.
-lib_store_libstore_a_SOURCES += lib/store/schema_open.c
+# SQLite's failures in a user's words (schema_err.c); opening a file:
+# the checks before the first write, its settings, WAL, the migration.
+lib_store_libstore_a_SOURCES += lib/store/schema_err.c lib/store/schema_open.c
 
 # The forms of times and UUIDs a copy of a run may bring (store_check.c).
 lib_store_libstore_a_SOURCES += lib/store/store_check.c

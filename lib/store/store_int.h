@@ -1,6 +1,6 @@
 /*
- * The store over one connection of db.h, shared by the engine-neutral
- * writer (store.c) and each engine's open path (schema_open.c).
+ * The store over one connection of db.h (store.c), shared by its writer
+ * (store_rows.c) and each engine's open path (schema_open.c).
  */
 #ifndef AIM_STORE_INT_H
 #define AIM_STORE_INT_H
@@ -35,17 +35,6 @@ struct store *store_wrap(struct db *db, char *err, size_t errlen);
 /* ST's error: the formatted WHAT, ": " and the engine's reason. */
 void store_fail_sql(struct store *st, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-
-/* Done with ST's statement SLOT for now: reset, or dropped if it cannot be. */
-void store_release(struct store *st, enum store_stmt slot);
-
-/*
- * The N SAMPLES of result RESULT_ID (of TEST, for messages) and their
- * metrics (store_rows.c), in the caller's transaction; 0 or -1.
- */
-int store_insert_samples(struct store *st, int64_t result_id,
-			 const char *test,
-			 const struct measure_sample *samples, size_t n);
 
 /*
  * The forms of store_check.c the store writes by itself: the time

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli_exit.h"
 #include "compare.h"
 #include "csvout.h"
 #include "jsonout.h"

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli_exit.h"
 #include "log.h"
 #include "query_int.h"
 #include "schema_ver.h"

@@ -1,8 +1,10 @@
 # report/query/: the readers of the results database, the only SQL of
 # report/ (query_metric.c reads the metrics of samples from any schema
 # version; query_plot.c the series of aimplot; query_hist.c the buckets of
-# per-call histograms; query_admin.c what aimdb lists and edits).
-report_libreport_a_SOURCES += \
+# per-call histograms; query_admin.c what aimdb lists and edits).  A
+# layer of its own below the rest of report/: it sees lib/core,
+# lib/stats and lib/store only.
+report_query_libquery_a_SOURCES += \
 	report/query/query.c report/query/query.h report/query/query_int.h \
 	report/query/query_admin.c report/query/query_admin.h \
 	report/query/query_hist.c report/query/query_hist.h \
