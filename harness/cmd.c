@@ -151,7 +151,7 @@ save(struct cmd_state *cs, const char *status, const char *reason,
 	struct store_result res = {
 		.number = 0, .test = cs->o->name, .rep = ++cs->rep,
 		.status = status, .reason = reason, .factor = 1,
-		.units = "milliseconds", .warmup_calls = cs->o->warmup,
+		.units = CATALOG_CMD_UNITS, .warmup_calls = cs->o->warmup,
 		.warmup_ns = cs->warmup_ns, .judged = MEASURE_JUDGED_MEAN,
 		.better = MEASURE_LOWER,
 	};

@@ -11,10 +11,23 @@
 #include "child_exec.h"
 #include "noisy.h"
 #include "progress.h"
+#include "memtable.h"
 #include "rounds.h"
 #include "run.h"
 #include "runner.h"
 #include "store.h"
+
+/* The console table open: the classic one or the mem family's. */
+enum run_table_kind {
+	RUN_TABLE_NONE,
+	RUN_TABLE_CLASSIC,
+	RUN_TABLE_MEM,
+};
+
+struct run_tables {
+	enum run_table_kind open;
+	struct memtable mem;
+};
 
 struct totals {
 	int64_t calls;
@@ -38,6 +51,7 @@ struct run_state {
 	int copies;		/* run at once now (--copies) */
 	int copy_idx;		/* which count of the sweep */
 	struct noisy noisy;	/* for the list at the end */
+	struct run_tables tables;	/* the console table open */
 	/*
 	 * The first error that stopped the run, "what: why".  It is printed
 	 * once, at the end, with what is stored: a failed write is often

@@ -205,6 +205,20 @@ by_position(const struct query_tag *t)
 	return t->n_runs > 0;
 }
 
+/*
+ * What the rates of the table are, and why aimcmp's differ: the same
+ * tag, compared, prints each test's judged rate.
+ */
+static int
+show_rate_note(const struct query_tag *t)
+{
+	return printf("Rates: every sample of %s%zu run%s pooled (operations / time), as AIM9 prints them;\n"
+		      "aimcmp prints each test's judged rate instead, the geometric mean of its processes'\n"
+		      "mean or peak rates (doc/statistics.md, \"Mean or peak\"), so its numbers differ.\n",
+		      t->n_runs == 1 ? "" : "the tag's ", t->n_runs,
+		      t->n_runs == 1 ? "" : "s") < 0 ? -1 : 0;
+}
+
 static int
 print_show(const struct query_tag *t)
 {
@@ -229,6 +243,8 @@ print_show(const struct query_tag *t)
 	free(pick);
 	if (rc == 0)
 		rc = classic_print_rule(stdout);
+	if (rc == 0)
+		rc = show_rate_note(t);
 	return rc;
 }
 

@@ -159,10 +159,12 @@ cli_parse_tests(const char *list, struct plot_want **want, size_t *n)
 		size_t i;
 
 		if (t == NULL) {
-			char shown[128];
+			char shown[128], near[128];
 
-			rc = cli_bad_usage("--tests: unknown test '%s'",
-					   tag_shown(name, shown, sizeof(shown)));
+			rc = cli_bad_usage("--tests: unknown test '%s'%s",
+					   tag_shown(name, shown, sizeof(shown)),
+					   catalog_suggest(name, near,
+							   sizeof(near)));
 			break;
 		}
 		for (i = 0; i < *n && (*want)[i].number != t->number; i++)

@@ -60,7 +60,7 @@ fleet() {	# fleet STORE WHERE: the whole story against one store
 	refused "$at: two machines are not compared" 1 \
 		"not comparable: machine (host name h1 (v1) vs h2 (v2))" \
 		"$AIMCMP" --db "$F" -r "$r1" -r "$r2" v1 v2
-	"$AIMCMP" --db "$F" --force -r "$r1" -r "$r2" v1 v2 >"$W/cmp" 2>&1
+	"$AIMCMP" --db "$F" -f lines --force -r "$r1" -r "$r2" v1 v2 >"$W/cmp" 2>&1
 	t "$at: ... unless --force, the header naming both hosts" sh -c \
 		'grep -q "^# base: v1 (.*host h1)$" "$1" &&
 		 grep -q "^# new: v2 (.*host h2)$" "$1"' sh "$W/cmp"

@@ -30,6 +30,11 @@ EXTRA_DIST += t/install.sh
 TESTS += t/robust-store.sh
 EXTRA_DIST += t/robust-store.sh t/data/schema-v1.sql
 # lib/infile: what may be opened as input, and the bounds of its reader.
+# "Did you mean" for names that name nothing (lib/core/suggest.c).
+check_PROGRAMS += t/suggest-t
+t_suggest_t_SOURCES = t/suggest-t.c
+t_suggest_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/suggest-t
 check_PROGRAMS += t/infile-t
 t_infile_t_SOURCES = t/infile-t.c
 t_infile_t_LDADD = $(AIM_T_LDADD)
@@ -134,6 +139,12 @@ EXTRA_DIST += t/import-peers.sh t/data/report/mmtests-aim9-1 \
 TESTS += t/cmp-table.sh
 EXTRA_DIST += t/cmp-table.sh t/data/report/cmp-table.txt \
 	t/data/report/nway-table.txt t/data/report/repeated-table.txt
+# aimrun's progress without a terminal: a line per test run on stderr.
+TESTS += t/progress.sh
+EXTRA_DIST += t/progress.sh
+# The default table of two real runs of the whole suite: 100 columns.
+TESTS += t/cmp-width.sh
+EXTRA_DIST += t/cmp-width.sh
 # The meter seam of the timed loop and the context-switch meter.
 check_PROGRAMS += t/meter-t
 t_meter_t_SOURCES = t/meter-t.c

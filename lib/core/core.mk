@@ -13,6 +13,8 @@ lib_core_libcore_a_SOURCES += \
 lib_core_libcore_a_SOURCES += lib/core/infile.c lib/core/infile.h
 lib_core_libcore_a_SOURCES += lib/core/outfile.c lib/core/outfile.h
 lib_core_libcore_a_SOURCES += lib/core/hist.c lib/core/hist.h lib/core/memfam.h
+# The mem family's console table: GB/s and ns per call.
+lib_core_libcore_a_SOURCES += lib/core/memtable.c lib/core/memtable.h
 # Removing a tree by descriptors: aimrun's scratch directories and the
 # tests' own.
 lib_core_libcore_a_SOURCES += lib/core/rmtree.c lib/core/rmtree.h
@@ -25,3 +27,7 @@ lib_core_libcore_a_SOURCES += lib/core/cli_exit.h
 lib_core_libcore_a_SOURCES += lib/core/sysroot.c lib/core/sysroot.h
 # Files beside the running program: its siblings and its build tree.
 lib_core_libcore_a_SOURCES += lib/core/beside.c lib/core/beside.h
+# "Did you mean": the names near one that names nothing.
+lib_core_libcore_a_SOURCES += lib/core/suggest.c lib/core/suggest.h
+# The short units of a narrow table.
+lib_core_libcore_a_SOURCES += lib/core/units.c lib/core/units.h

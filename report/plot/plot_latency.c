@@ -226,6 +226,7 @@ put_bars(FILE *f, const struct plot_latency *pl, size_t fi)
 	}
 	fprintf(f, ")\nset xrange [-0.6:%g]\nset yrange [1:*]\nset logscale y\n"
 		"unset logscale x\nset ylabel 'ns per call (p50)'\n"
+		"set format y \"%%.0s%%c\"\n"
 		"set style fill solid 0.7 border -1\nset boxwidth %g\n",
 		(double)rows - 0.4, w);
 	for (size_t c = 0; c < cols; c++) {
@@ -235,7 +236,8 @@ put_bars(FILE *f, const struct plot_latency *pl, size_t fi)
 			c % 2 ? "cold" : "hot");
 		plot_put_string(f, pl->tags[c / 2]);
 	}
-	fputs("\nunset logscale y\nset xtics autofreq\n", f);
+	fputs("\nunset logscale y\nset xtics autofreq\nset format y \"% h\"\n",
+	      f);
 }
 
 /* The CDF panel of the variants like the one at FI (its function, or the test). */
@@ -255,6 +257,7 @@ put_cdf(FILE *f, const struct plot_latency *pl, size_t fi)
 	fputs(" . ': share of calls below'\nset logscale x\nset xrange [*:*]\n"
 	      "set yrange [0:1]\nset ylabel 'share of calls'\n"
 	      "set xlabel 'ns per call'\n", f);
+	plot_put_si_format(f, 'x', 0.0, 0.0);
 	for (size_t i = 0; i < pl->n; i++) {
 		const struct plat_variant *v = &pl->v[i];
 
@@ -272,7 +275,7 @@ put_cdf(FILE *f, const struct plot_latency *pl, size_t fi)
 		plot_put_string(f, pl->tags[v->tag]);
 		sep = ", \\\n\t";
 	}
-	fputs("\nunset logscale x\nunset xlabel\n", f);
+	fputs("\nunset logscale x\nunset xlabel\nset format x \"% h\"\n", f);
 }
 
 /* The panels: 0 counts them, else draws them. */

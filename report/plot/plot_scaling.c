@@ -162,12 +162,18 @@ static void
 put_panel(FILE *f, const struct pscale_test *t, size_t k)
 {
 	const char *sep = "plot ";
+	double top = 0.0;
 
 	fprintf(f, "set title \"%d \" . ", t->number);
 	plot_put_string(f, t->name);
 	fputs("\nset ylabel ", f);
 	plot_put_string(f, t->units);
 	fputc('\n', f);
+	/* "12M", not gnuplot's "1.2e+07"; the axis starts at 0. */
+	for (size_t l = 0; l < t->n_lines; l++)
+		for (size_t c = 0; c < t->lines[l].n_cells; c++)
+			top = fmax(top, t->lines[l].cells[c].hi);
+	plot_put_si_format(f, 'y', top, top / 5.0);
 	for (size_t l = 0; l < t->n_lines; l++) {
 		if (t->lines[l].n_cells == 0)
 			continue;
