@@ -83,6 +83,6 @@ TESTS += t/initramfs-t
 # aimplan's commands by hand on this machine (on a server too, t/pg-suite.sh).
 TESTS += t/plan.sh
 EXTRA_DIST += t/plan.sh
-# Schema version 6 over a version 5 file (lib/store/schema_plan.c).
-TESTS += t/schema-v6.sh
-EXTRA_DIST += t/schema-v6.sh
+# The plans' schema step over a version 5 file (lib/store/schema_plan.c).
+TESTS += t/schema-plan.sh
+EXTRA_DIST += t/schema-plan.sh

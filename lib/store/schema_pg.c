@@ -15,6 +15,7 @@
 #include "db.h"
 #include "schema.h"
 #include "schema_plan.h"
+#include "store_plan.h"
 
 /*
  * Version 5, the first here: everything SQLite's steps 1 to 5 made.
@@ -108,7 +109,8 @@ static const char step_5[] =
 
 static const char *const steps[] = {
 	step_5,
-	schema_plan_pg,
+	/* At their number, as in schema.c's migrations[]. */
+	[STORE_PLAN_SCHEMA - SCHEMA_PG_FIRST] = schema_plan_pg,
 };
 
 #define N_STEPS ((int)(sizeof(steps) / sizeof(steps[0])))

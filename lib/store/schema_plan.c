@@ -1,5 +1,6 @@
 /*
- * Schema version 6 in both engines' words: the boot plans of aimplan
+ * The schema step of boot plans (version STORE_PLAN_SCHEMA, store_plan.h)
+ * in both engines' words: the boot plans of aimplan
  * (doc/plans.md), which must survive every reboot of the machine they
  * steer, so they live in the database beside the runs they make.  One
  * plan is open at a time: is_open is 1 while it is active or paused and
@@ -11,6 +12,11 @@
 #include "schema_plan.h"
 
 #include "schema_pg.h"
+#include "store_plan.h"
+
+/* The step's number in its SQL: STORE_PLAN_SCHEMA as text. */
+#define STEP_TEXT(n) #n
+#define STEP(n) STEP_TEXT(n)
 
 /* SQLite's types; the columns are the same as PostgreSQL's below. */
 const char schema_plan_sqlite[] =
@@ -79,7 +85,7 @@ const char schema_plan_sqlite[] =
 	"\twhat TEXT NOT NULL,\n"
 	"\tPRIMARY KEY (plan_id, seq)\n"
 	");\n"
-	"PRAGMA user_version = 6;\n";
+	"PRAGMA user_version = " STEP(STORE_PLAN_SCHEMA) ";\n";
 
 /* The same in PostgreSQL's types (lib/schema_pg.c's conventions). */
 const char schema_plan_pg[] =
@@ -149,4 +155,4 @@ const char schema_plan_pg[] =
 	"\twhat " TEXT_C " NOT NULL,\n"
 	"\tPRIMARY KEY (plan_id, seq)\n"
 	");\n"
-	"UPDATE aimkit_schema SET version = 6;\n";
+	"UPDATE aimkit_schema SET version = " STEP(STORE_PLAN_SCHEMA) ";\n";

@@ -1,9 +1,10 @@
 /*
- * Boot plans in the database (schema version 6, doc/plans.md): a plan,
- * its kernels, its boots in their randomized order with what each found
- * and stored, and a log of events, written and read here through
- * lib/store/db.h in SQL written once for both engines.  aimplan steers by
- * them; aimcmp reads what a plan measured (the cost of a boot).
+ * Boot plans in the database (schema version STORE_PLAN_SCHEMA below,
+ * doc/plans.md): a plan, its kernels, its boots in their randomized order
+ * with what each found and stored, and a log of events, written and read
+ * here through lib/store/db.h in SQL written once for both engines.
+ * aimplan steers by them; aimcmp reads what a plan measured (the cost
+ * of a boot).
  *
  *   plan(id, created_utc, state, is_open, via, reboot, target, target_pct,
  *        alpha, trials, budget, suite, tests, duration_s, runs, dir,
@@ -23,7 +24,10 @@
 struct db;
 struct store;
 
-/* The first schema version that holds plans. */
+/*
+ * The first schema version that holds plans: the number of their step
+ * (lib/store/schema_plan.c), the one place it is written.
+ */
 #define STORE_PLAN_SCHEMA 6
 
 /* How a kernel of the plan is booted. */
