@@ -295,7 +295,7 @@ run_more(struct run_state *rs)
 {
 	FILE *out = rs->o->quiet ? NULL : stdout;
 	int rc = rounds_more(&rs->rounds, more_rep, rs, out);
-	struct store_kv *kv;
+	struct record_kv *kv;
 	size_t n;
 
 	/* What was decided, for aimcmp to give the same verdicts. */

@@ -87,7 +87,7 @@ int run_begin(struct run_state *rs);
 int run_save(struct run_state *rs, const struct aim_test *t, int rep,
 	     const struct runner_outcome *out);
 /* N facts of the run (KEY = VALUE): 0, or -1 with rs->fail set. */
-int run_facts(struct run_state *rs, const struct store_kv *kv, size_t n);
+int run_facts(struct run_state *rs, const struct record_kv *kv, size_t n);
 /* The canary of round REP, stored as a fact of the run: 0 or -1. */
 int run_canary(struct run_state *rs, int rep);
 /* The run's end, complete or not: 0 or -1. */

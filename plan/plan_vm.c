@@ -170,7 +170,7 @@ load_export(const char *path, const char *tag, struct import_file *f,
 	}
 	r = f->n_reports == 1 ? &f->reports[0] : NULL;
 	if (r == NULL || r->title == NULL || strcmp(r->title, tag) != 0 ||
-	    r->identity == NULL || r->identity->uuid == NULL ||
+	    !r->copy || r->run.uuid == NULL ||
 	    import_find_env(r, "uname.release") == NULL ||
 	    import_find_env(r, "kernel.cmdline") == NULL ||
 	    import_find_env(r, "boot_id") == NULL) {
@@ -231,11 +231,11 @@ facts_ok(const struct plan *p, size_t i, const struct plan_facts *f,
 /* Import the guest's run and record boot I, in one transaction. */
 static int
 vm_import(struct store *st, struct plan *p, size_t i,
-	  const struct import_file *f, const struct plan_facts *facts,
+	  struct import_file *f, const struct plan_facts *facts,
 	  const char *db_path, const struct plan_driver *d, char *err,
 	  size_t errlen)
 {
-	const struct import_identity *id = f->reports[0].identity;
+	const struct record_run *id = &f->reports[0].run;
 	struct plan_boot *b = &p->boots[i];
 	char *tags[] = { p->kernels[b->kernel].tag };
 
@@ -245,11 +245,15 @@ vm_import(struct store *st, struct plan *p, size_t i,
 	set(&b->started_utc, id->started_utc);
 	b->boot_s = plan_utc_diff(b->requested_utc, id->started_utc);
 	b->block_s = plan_utc_diff(id->started_utc, id->ended_utc);
+	if (import_finish(f, tags, NULL) < 0) {
+		snprintf(err, errlen, "the guest's run is not one to store");
+		return -1;
+	}
 	if (store_begin(st) < 0) {
 		snprintf(err, errlen, "%s", store_errmsg(st));
 		return -1;
 	}
-	if (import_store(st, db_path, f, tags, NULL) < 0) {
+	if (import_store(st, db_path, f) < 0) {
 		snprintf(err, errlen, "cannot import the guest's run");
 		return -1;
 	}

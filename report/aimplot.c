@@ -453,6 +453,6 @@ main(int argc, char **argv)
 		store_close(st);
 	}
 	free(path);
-	free(o.want);
+	cli_tests_free(o.want, o.sel.n_want);
 	return rc;
 }

@@ -75,12 +75,13 @@ static int
 add_result(struct fake *f, int64_t run, const char *test, int rep,
 	   double rate)
 {
-	struct store_result r = {
+	struct measure_sample s[3];
+	struct record_result r = {
 		.number = strcmp(test, "add_long") == 0 ? 3 : 12, .test = test,
 		.rep = rep, .status = "ok", .factor = 1000, .units = "ops/s",
-		.warmup_calls = -1, .warmup_ns = -1,
+		.warmup_calls = -1, .warmup_ns = -1, .copies = 1,
+		.samples = s, .n_samples = 3,
 	};
-	struct measure_sample s[3];
 
 	/* 10000 calls a sample, their time that of the rate. */
 	for (int i = 0; i < 3; i++) {
@@ -89,7 +90,7 @@ add_result(struct fake *f, int64_t run, const char *test, int rep,
 		s[i].elapsed_ns = (int64_t)llround(1e4 * 1000.0 * 1e9 / rate *
 						   exp(gauss(f) * 0.001));
 	}
-	return store_add_result(f->st, run, &r, s, 3);
+	return store_add_result(f->st, run, &r);
 }
 
 static int
@@ -100,15 +101,15 @@ block(void *data, const struct plan *p, const struct plan_boot *b, char *err,
 	const char *tag = p->kernels[b->kernel].tag;
 	const char *boot = b->seq == f->lie_seq ?
 			   "00000000-0000-4000-8000-999999999999" : f->boot_id;
-	struct store_kv env[] = {
+	struct record_kv env[] = {
 		{ "boot_id", boot },
 		{ "uname.release", f->running >= 0 ?
 		  f->kernels[f->running].release : "9.9.9-alien" },
 		{ "kernel.cmdline", f->cmdline },
 	};
-	struct store_run run = { .tag = tag, .suite = "tests", .options = "",
-				 .source = "aimrun", .aim_version = "test",
-				 .host = "fake" };
+	struct record_run run = { .tag = tag, .suite = "tests", .options = "",
+				  .source = "aimrun", .aim_version = "test",
+				  .host = "fake", .env = env, .n_env = 3 };
 	int64_t id;
 	int rc = 0;
 
@@ -117,7 +118,7 @@ block(void *data, const struct plan *p, const struct plan_boot *b, char *err,
 		snprintf(err, errlen, "aimrun exited 2");
 		return -1;
 	}
-	id = store_begin_run(f->st, &run, env, 3);
+	id = store_begin_run(f->st, &run);
 	for (int rep = 1; rep <= p->runs && id >= 0 && rc == 0; rep++) {
 		double level = f->rate[b->kernel] *
 			       exp(f->boot_off + gauss(f) * f->proc_sd);

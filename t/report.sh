@@ -230,7 +230,9 @@ t "--version" sh -c "'$AIMCMP' --version | grep -q '^aimcmp (aimkit) '"
 t "aimdb --version" sh -c "'$AIMDB' --version | grep -q '^aimdb (aimkit) '"
 t "unknown format: exit 1" sh -c "'$AIMCMP' -f xml bare alpha 2>/dev/null; test \$? -eq 1"
 t "unknown test in --tests: exit 1" sh -c \
-	"'$AIMCMP' --tests add_lnog bare alpha 2>'$W/e'; test \$? -eq 1 && grep -q \"unknown test 'add_lnog' (did you mean add_long?)\" '$W/e'"
+	"'$AIMCMP' --tests add_quad bare alpha 2>'$W/e'; test \$? -eq 1 && grep -q \"'add_quad': no result of that name in bare, alpha\" '$W/e'"
+t "a near name of a result suggested" sh -c \
+	"'$AIMCMP' --tests add_lnog bare alpha 2>'$W/e'; test \$? -eq 1 && grep -q \"'add_lnog': no result of that name in bare, alpha (did you mean add_long?)\" '$W/e'"
 t "one tag only: exit 1" sh -c "'$AIMCMP' bare 2>/dev/null; test \$? -eq 1"
 t "run of another tag: exit 1" sh -c "'$AIMCMP' -r 1 alpha beta 2>/dev/null; test \$? -eq 1"
 # A missing file, a file that is no database: files on either engine.

@@ -491,6 +491,23 @@ t/layers.env: Makefile
 	echo "aimplan='$(plan_aimplan_CPPFLAGS)'"; \
 	echo "aimplan_init='$(plan_aimplan_init_CPPFLAGS)'"; \
 	} >$@
+# The record of a run and its validator (lib/core/record*.c).
+check_PROGRAMS += t/record-t
+t_record_t_SOURCES = t/record-t.c
+t_record_t_LDADD = t/libtap.a lib/core/libcore.a $(LIBS)
+TESTS += t/record-t
+# The scripts' reading of the CSV export by position.
+EXTRA_DIST += t/csv-lib.sh
+# Each defect of issue 25 as it was met: histograms lost by every move,
+# timed commands that could not move, a push stopped at the first run it
+# could not take, paths disagreeing on what a run may hold, --tests
+# checked against the catalog instead of the data.
+TESTS += t/record-defects.sh
+EXTRA_DIST += t/record-defects.sh
+# A run moves whole: every kind of run through JSON, CSV, merge and push,
+# aimdb diff finding the copy equal, on SQLite files and on a server.
+TESTS += t/record-move.sh
+EXTRA_DIST += t/record-move.sh
 # The README's set-up commands (t/readme-cmd.sh, which .ci/check-fresh
 # runs in a fresh chroot) install every package configure and the tests
 # need (need, t/need.sh: a missing one fails, never skips).

@@ -387,7 +387,7 @@ store_plan_mark_run(struct store *st, const struct plan *p,
 		    const struct plan_boot *b, const char *uuid)
 {
 	char id[32], trial[32];
-	struct store_kv kv[] = {
+	struct record_kv kv[] = {
 		{ "plan.id", id }, { "plan.trial", trial },
 		{ "plan.via", plan_via_name(p->via) }, { "plan.accel", p->accel },
 	};

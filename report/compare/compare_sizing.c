@@ -30,7 +30,7 @@ add_samples(const struct query_tag *side, const char *test,
 	    struct varcomp_samples *vs, double *time_s, size_t *procs)
 {
 	for (size_t i = 0; i < side->n_results; i++) {
-		const struct query_result *r = &side->results[i];
+		const struct record_result *r = &side->results[i];
 		double x[64], t = 0.0;
 		size_t k = 0;
 

@@ -52,7 +52,7 @@ fill(const struct query_tag *side, const char *test, struct plat_variant *v,
 
 	hist_acc_init(acc);
 	for (size_t i = 0; i < side->n_results; i++) {
-		const struct query_result *r = &side->results[i];
+		const struct record_result *r = &side->results[i];
 
 		if (strcmp(r->test, test) != 0 || strcmp(r->status, "ok") != 0)
 			continue;
@@ -76,7 +76,7 @@ fill(const struct query_tag *side, const char *test, struct plat_variant *v,
 }
 
 static int
-seen_before(const struct query_result *r, size_t i)
+seen_before(const struct record_result *r, size_t i)
 {
 	for (size_t k = 0; k < i; k++)
 		if (strcmp(r[k].test, r[i].test) == 0)
@@ -96,7 +96,7 @@ plot_latency_build(const struct query_tag *tags, const char *const *names,
 	snprintf(pl->size, sizeof(pl->size), "%s", size);
 	for (size_t s = 0; s < n; s++)
 		for (size_t i = 0; i < tags[s].n_results; i++) {
-			const struct query_result *r = &tags[s].results[i];
+			const struct record_result *r = &tags[s].results[i];
 			struct plat_variant v = { .test = r->test, .tag = s };
 			char vsize[16] = "";
 

@@ -34,7 +34,7 @@ quantile(const double *v, size_t n, double q)
 
 /* The sample rates of results FROM..TO (one test, one count) into C. */
 static int
-cell_of(const struct query_result *r, size_t n, struct pscale_cell *c)
+cell_of(const struct record_result *r, size_t n, struct pscale_cell *c)
 {
 	double *v = NULL;
 	size_t k = 0;
@@ -60,7 +60,7 @@ cell_of(const struct query_result *r, size_t n, struct pscale_cell *c)
 }
 
 static struct pscale_test *
-test_of(struct plot_scaling *ps, const struct query_result *r, size_t n_tags)
+test_of(struct plot_scaling *ps, const struct record_result *r, size_t n_tags)
 {
 	for (size_t i = 0; i < ps->n_tests; i++)
 		if (ps->tests[i].number == r->number &&
@@ -90,7 +90,7 @@ plot_scaling_build(const struct query_tag *tags, size_t n,
 {
 	memset(ps, 0, sizeof(*ps));
 	for (size_t s = 0; s < n; s++) {
-		const struct query_result *r = tags[s].results;
+		const struct record_result *r = tags[s].results;
 		size_t m = tags[s].n_results;
 
 		for (size_t i = 0, j; i < m; i = j) {
