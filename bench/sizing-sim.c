@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * bench/sizing-sim: the figures of doc/statistics.md, "Boots and sizing".
  * Two kernels with known variance components (between boots, between

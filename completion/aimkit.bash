@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Bash completion for aimrun, aimcmp, aimdb, aimplot and aimplan: options,
 # suites, test names (aimrun --list), tags (aimdb list), formats, the
 # commands of aimdb and aimplan.

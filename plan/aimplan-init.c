@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimplan-init: the first process of a plan's guest (doc/plans.md, "With
  * virtual machines").  From the initramfs aimkit built it loads the

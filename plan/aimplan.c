@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimplan: boots as the unit of a kernel comparison.  A plan alternates
  * kernels across boots in a balanced random order, runs one aimrun block

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * aimplan's commands (plan/aimplan*.c): what the verbs share.
  */

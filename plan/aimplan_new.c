@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimplan new: a plan from its options, checked whole before anything is
  * stored.  A kernel is --kernel TAG followed by how to boot it; the

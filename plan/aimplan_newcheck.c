@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimplan new, after the options: each kernel must say how it is booted
  * and how it will be known when it runs (its release, from its image

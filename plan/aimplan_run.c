@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimplan run: the next step of the open plan under the machine's plan
  * lock, on this machine (plan_step with plan_boot.c's driver) or, for a

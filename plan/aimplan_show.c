@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimplan show: a plan as stored, its kernels, its order trial by trial
  * with each boot's progress, and its log.  Every string from the

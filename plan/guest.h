@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Where things are inside a plan's guest: what the host writes into the
  * boot's directory (plan/plan_vm.c) and the guest's init finds there

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A guest's initramfs (initramfs.h): the modules for 9p on virtio found
  * in the kernel's modules.dep, dependencies first, and the archive in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The initramfs aimkit builds for a guest (plan/initramfs.c): its own
  * init (plan/aimplan-init.c), a console, and the modules a kernel needs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Writing a guest's initramfs (initramfs.h) as a cpio "newc" archive:
  * each entry a header of thirteen 8-digit hex fields after "070701",

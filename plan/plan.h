@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * aimplan's steps (doc/plans.md): a plan of boots, each booting one
  * kernel and running one block of aimrun under that kernel's tag, in a

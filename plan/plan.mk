@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # plan/: aimplan, boots as the unit of a kernel comparison (doc/plans.md).
 # Its modules form a library so that t/plan-t links the code aimplan
 # runs; they read and compare runs with report/'s, so it links those.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * After a block: the run it stored is checked against the boot it was
  * meant for and claimed by the plan, or removed; a finished trial is

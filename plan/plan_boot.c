@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The real machine as a plan driver (plan.h): its facts from /proc, a
  * block as aimrun run under the kernel's tag, the next kernel booted by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The drivers of real machines (plan_boot.c: this one; plan_vm.c: qemu
  * guests) and what they share: the boot unit's name and aimrun's

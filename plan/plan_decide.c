@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Whether a plan is done after a finished trial (plan.h): a number of
  * trials, every ratio's interval within +/-PCT (--precision), or every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Which kernel is running: its release, command line and boot id read
  * from what the kernel says (never from what the plan expected), and

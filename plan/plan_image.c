@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The release a kernel image says it is: an x86 bzImage carries its
  * version string in its setup header (the field kernel_version, an

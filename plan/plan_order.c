@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The order of a plan's boots: trial by trial, every kernel once in a
  * fresh random order (randomized multiple interleaved trials, Abedi and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * One qemu guest (plan_vm.h): its argument vector, started with its
  * console on a pipe that is copied to a file of the boot, waited for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * One step of a plan on the machine it steers (plan.h): at boot, or by
  * hand, find the boot the order is at, check the running kernel is its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimplan and the machine it runs on (plan_sys.h): programs by fixed
  * paths, started with posix_spawn and waited for through a pidfd, and a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What aimplan asks of the system: aimkit's own programs and the
  * system's (kexec, systemctl, grub-reboot, qemu) by fixed paths, never

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A plan of virtual machines (plan_vm.h): for each boot a fresh guest of
  * the kernel's image, whose init (plan/aimplan-init.c) runs aimrun and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Virtual machines as boots (plan_vm.c, plan_qemu.c): each boot of a
  * plan via vm is a fresh qemu guest of its kernel image, with aimkit

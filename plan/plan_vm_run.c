@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimplan run for a plan of virtual machines (plan_vm.h): a private
  * directory for the boots, aimkit's initramfs for each kernel, the

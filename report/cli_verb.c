@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The main() of a program of verbs (aimdb, aimplan): the options before
  * the verb, the database resolved and checked once, the verb's own

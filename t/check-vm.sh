@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # make check-vm: a plan of virtual machines end to end.  The machine's
 # own kernel image (the newest /boot/vmlinuz-* with its modules, or
 # $AIM_VM_KERNEL) booted under qemu with two command lines, the default

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What a guest boots with (plan/initramfs*.c, plan/plan_image.c): the
  * modules for 9p on virtio found in a fake modules.dep in load order,

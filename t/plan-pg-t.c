@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Boot plans against a fake boot driver (t/planfx.h), each case in a new
  * schema of a PostgreSQL server: the plan's SQL on the second engine.

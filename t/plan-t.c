@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Boot plans against a fake boot driver (t/planfx.h), on SQLite files:
  * the order, the steps and their refusals, the targets.

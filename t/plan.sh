@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimplan's commands on this machine, by hand (nothing reboots, no guest
 # boots): new and its refusals, one open plan at a time, run (the running
 # kernel checked and its block stored with the plan's facts; a second run

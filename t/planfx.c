@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A plan's steps against a fake machine (t/planfx.h).  The fake boots
  * what it is told (or, when a case says so, another kernel or one the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The steps of a plan against a fake machine (t/planfx.c), on a
  * database named by the caller: an SQLite file (t/plan-t) or a schema of

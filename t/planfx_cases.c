@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The cases of t/planfx.h: a plan of 2 kernels x 3 trials runs in a
  * balanced random order, resumes after each boot, stores each block

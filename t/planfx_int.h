@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The fake machine of t/planfx.c and what the cases (t/planfx_cases.c)
  * ask of it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The cases of t/planfx.h where something goes wrong: another kernel
  * boots, a block fails, a run is not its boot's, a step runs twice in a

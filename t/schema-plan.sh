@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The schema step of plans (STORE_PLAN_SCHEMA of lib/store/store_plan.h):
 # a database at version 5 (t/data/schema-v4.sql brought forward by
 # version 5's own step) is read as it is and left alone by the readers,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/: unit and integration tests, all speaking TAP.
 noinst_LIBRARIES += t/libtap.a
 t_libtap_a_SOURCES = t/tap.c t/tap.h
@@ -513,3 +514,10 @@ EXTRA_DIST += t/record-move.sh
 # need (need, t/need.sh: a missing one fails, never skips).
 TESTS += t/readme-setup.sh
 EXTRA_DIST += t/readme-setup.sh t/readme-cmd.sh t/need.sh
+# The licence: COPYING, debian/copyright, the SPDX line of every source
+# file (build-aux/spdx-add).
+TESTS += t/licence.sh
+EXTRA_DIST += t/licence.sh
+# Every example of README.md, doc/*.md and the man pages, run as written.
+TESTS += t/doc-examples.sh
+EXTRA_DIST += t/doc-examples.sh

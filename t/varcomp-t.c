@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * lib/stats/varcomp: variance components of runs grouped by boot, the spread of
  * samples, Kalibera and Jones' processes per boot, the boots a change

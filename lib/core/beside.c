@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Files beside the running program (lib/core/beside.h): what a build tree's
  * programs use to find each other and their tree, and nothing a user

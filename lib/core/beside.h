@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Files beside the running program: a program of the same build or
  * install, and the one-line files by which a program run from its build

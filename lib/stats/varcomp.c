@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Variance components and the design they call for (lib/stats/varcomp.h):
  * one-way random effects by the method of moments, and Kalibera and

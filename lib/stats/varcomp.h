@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Variance components of a kernel comparison and what they say about its
  * size (doc/statistics.md, "Boots and sizing"): the spread of log rates

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The simulation behind "boots as the unit" (doc/statistics.md): two
  * kernels, each with boots, processes per boot and samples per process,

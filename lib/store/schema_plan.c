@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The schema step of boot plans (version STORE_PLAN_SCHEMA, store_plan.h)
  * in both engines' words: the boot plans of aimplan

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The tables of boot plans (lib/store/schema_plan.c): the step numbered
  * STORE_PLAN_SCHEMA (store_plan.h) in the lists of lib/store/schema.c and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Writing boot plans (lib/store/store_plan.h): the plan with its kernels and
  * order in one transaction, then each change of state as one statement,

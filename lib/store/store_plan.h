@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Boot plans in the database (schema version STORE_PLAN_SCHEMA below,
  * doc/plans.md): a plan, its kernels, its boots in their randomized order

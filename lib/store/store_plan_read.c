@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Reading boot plans back (lib/store/store_plan.h): a plan whole, its log, the
  * runs its blocks stored, and the costs it measured, through lib/store/db.h.

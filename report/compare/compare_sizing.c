@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Sizing (doc/statistics.md, "Boots and sizing"): for each test whose
  * sides both have runs from two boots or more, the spread of its log

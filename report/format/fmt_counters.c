@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What every format prints of aimcmp --counters (compare_counters.c):
  * a metric's value per call, its units and the line form of one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The plans behind a comparison (aimcmp): those whose finished boots
  * stored runs of the compared tags, read whole through lib/store/store_plan.h,

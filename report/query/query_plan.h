@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The plans behind a comparison (report/query/query_plan.c).
  */
