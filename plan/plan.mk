@@ -84,6 +84,6 @@ TESTS += t/initramfs-t
 # aimplan's commands by hand on this machine (on a server too, t/pg-suite.sh).
 TESTS += t/plan.sh
 EXTRA_DIST += t/plan.sh
-# The plans' schema step over a version 5 file (lib/store/schema_plan.c).
+# The plans' schema step over a version 5 file (lib/store/plan/schema_plan.c).
 TESTS += t/schema-plan.sh
 EXTRA_DIST += t/schema-plan.sh

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The tables of boot plans (lib/store/schema_plan.c): the step numbered
+ * The tables of boot plans (lib/store/plan/schema_plan.c): the step numbered
  * STORE_PLAN_SCHEMA (store_plan.h) in the lists of lib/store/schema.c and
  * lib/store/schema_pg.c, at that position in both.
  */

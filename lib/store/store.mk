@@ -25,6 +25,10 @@ lib_store_libstore_a_SOURCES += lib/store/dbfile.c lib/store/dbfile.h
 # SQLite's failures in a user's words (schema_err.c); opening a file:
 # the checks before the first write, its settings, WAL, the migration.
 lib_store_libstore_a_SOURCES += lib/store/schema_err.c lib/store/schema_open.c
+# The schema described in words both engines give (schema_desc.c), and
+# a server's in those words (schema_pg_desc.c), compared by schema_diff.
+lib_store_libstore_a_SOURCES += lib/store/schema_desc.c \
+	lib/store/schema_pg_desc.c
 
 # What the store makes by itself: a new run's time and uuid (store_check.c).
 lib_store_libstore_a_SOURCES += lib/store/store_check.c
@@ -41,18 +45,20 @@ lib_store_libstore_a_SOURCES += lib/store/store_read.c lib/store/store_read.h
 lib_store_libstore_a_SOURCES += lib/store/db.c lib/store/db.h lib/store/db_int.h
 
 # The SQLite backend of db.h, and of store_engine_code().
-lib_store_libstore_a_SOURCES += lib/store/db_sqlite.c lib/store/db_sqlite.h
+lib_store_libstore_a_SOURCES += lib/store/db_sqlite.c lib/store/db_sqlite.h \
+	lib/store/db_sqlite_check.c
 # Whether a database name is a PostgreSQL server (dbtarget.c), and
 # the PostgreSQL store: its schema (schema_pg.c) and opening it
 # (store_pg.c), which without libpq refuses every server.
 lib_store_libstore_a_SOURCES += lib/store/dbtarget.c lib/store/dbtarget.h
 lib_store_libstore_a_SOURCES += lib/store/store_pg.c lib/store/store_pg.h \
 	lib/store/schema_pg.c lib/store/schema_pg.h
-# Version 6 in both engines' words: aimplan's boot plans; the plans
-# themselves written (store_plan.c) and read back.
-lib_store_libstore_a_SOURCES += lib/store/schema_plan.c \
-	lib/store/schema_plan.h lib/store/store_plan.c \
-	lib/store/store_plan_read.c lib/store/store_plan.h
+# The schema step of aimplan's boot plans in both engines' words, the
+# plans themselves written (store_plan.c) and read back, in a folder of
+# their own (plan/); their headers beside the store's.
+lib_store_libstore_a_SOURCES += lib/store/plan/schema_plan.c \
+	lib/store/schema_plan.h lib/store/plan/store_plan.c \
+	lib/store/plan/store_plan_read.c lib/store/store_plan.h
 if HAVE_LIBPQ
 # The PostgreSQL backend of db.h: the connection (db_pg.c), its
 # statements (db_pg_stmt.c), their columns (db_pg_col.c) and

@@ -27,7 +27,7 @@ struct store;
 
 /*
  * The first schema version that holds plans: the number of their step
- * (lib/store/schema_plan.c), the one place it is written.
+ * (lib/store/plan/schema_plan.c), the one place it is written.
  */
 #define STORE_PLAN_SCHEMA 6
 
