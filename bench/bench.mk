@@ -45,3 +45,8 @@ EXTRA_DIST += bench/fleet-load.sh
 noinst_PROGRAMS += bench/levels
 bench_levels_SOURCES = bench/levels.c
 bench_levels_LDADD = $(AIM_LDADD)
+# Boots as the unit and the design for a change, simulated with known
+# variance components (doc/statistics.md, "Boots and sizing").
+noinst_PROGRAMS += bench/sizing-sim
+bench_sizing_sim_SOURCES = bench/sizing-sim.c
+bench_sizing_sim_LDADD = $(AIM_LDADD)

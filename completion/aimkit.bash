@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Bash completion for aimrun, aimcmp, aimdb and aimplot: options, suites,
-# test names (aimrun --list), tags (aimdb list), formats, aimdb's commands.
+# Bash completion for aimrun, aimcmp, aimdb, aimplot and aimplan: options,
+# suites, test names (aimrun --list), tags (aimdb list), formats, the
+# commands of aimdb and aimplan.
 #
 # Tags and test names come from a database, which may come from another
 # machine: they are never evaluated.  No compgen -W sees them (it expands
@@ -17,7 +18,7 @@ _aimkit_opts_aimrun=(--tag --suite --tests --list --duration --runs --dir
 _aimkit_opts_aimcmp=(--db --format --wide --legend --tests --sort --run
 	--series --order --last --since --classify --alpha --equivalence
 	--exclude-flagged --fail-on-regression --counters --copies --scaling
-	--latency --host --force --help --version -d -f -t -s -r -S -O -h -V)
+	--latency --host --sizing --force --help --version -d -f -t -s -r -S -O -h -V)
 _aimkit_opts_aimdb=(--db --help --version -d -h -V)
 _aimkit_opts_aimplot=(--db --output --format --tests --order --last --since
 	--relative --script --title --scaling --latency --size --host --steps
@@ -36,6 +37,17 @@ _aimkit_opts_aimdb_check=()
 _aimkit_opts_aimdb_diff=()
 _aimkit_aimdb_commands=(list show import export merge push diff rm rename
 	check)
+_aimkit_opts_aimplan=(--db --help --version -d -h -V)
+_aimkit_opts_aimplan_new=(--kernel --image --initrd --cmdline --entry
+	--release --via --reboot --trials --precision --until-decided
+	--equivalence --budget --alpha --suite --tests --duration --runs --dir
+	--vm-memory --vm-cpus --help -k -n -s -T -d -r -D -h)
+_aimkit_opts_aimplan_run=(--at-boot --help -h)
+_aimkit_opts_aimplan_show=()
+_aimkit_opts_aimplan_pause=()
+_aimkit_opts_aimplan_resume=()
+_aimkit_opts_aimplan_cancel=()
+_aimkit_aimplan_commands=(new run show pause resume cancel)
 
 # _aimkit_add PREFIX WORD...: each WORD that starts with the current word
 # (after PREFIX, for comma lists) into COMPREPLY, quoted for the shell.
@@ -155,19 +167,25 @@ _aimkit_files()
 # The value of option PREV of program PROG; 1 when PREV takes none.
 _aimkit_value()
 {
+	# aimplan new's -d is --duration; before the command, --db.
+	if [[ $1:$2:$3 == aimplan:-d:new ]]; then
+		return 0
+	fi
 	case $1:$2 in
 	aimplot:-r | aimplot:-S | aimcmp:-S | aimdb:-s | aimdb:-a | aimdb:-n | \
 	*:-l | *:-q | *:-h | *:-V)
 		return 1 ;;
 	aimrun:--filesize | aimrun:-f | aimrun:--duration | aimrun:-d | \
 	aimrun:--runs | aimrun:-r | *:--timeout | *:--cpu | *:--memsize | \
-	*:--zerosize | aimplot:--size | \
+	*:--zerosize | aimplot:--size | aimplan:--duration | aimplan:-n | \
+	*:--trials | *:--vm-memory | *:--vm-cpus | *:--cmdline | *:--entry | \
+	*:--release | \
 	*:--precision | *:--budget | *:--equivalence | *:--copies | *:--cmd | \
 	*:--warmup | *:--run | *:-r | *:--alpha | aimplot:--title | \
 	aimplot:-T | *:--host | *:--last | *:--since | *:--limit)
 		;;
 	*:--db | *:-d | *:--script | aimplot:-s | *:--output | *:-o | \
-	aimdb:--to)
+	aimdb:--to | aimplan:--image | aimplan:--initrd)
 		_aimkit_files ;;
 	aimdb:-t)
 		if [[ $3 == push ]]; then
@@ -175,17 +193,19 @@ _aimkit_value()
 		else
 			_aimkit_from _aimkit_tags
 		fi ;;
-	aimrun:--dir | aimrun:-D)
+	aimrun:--dir | aimrun:-D | aimplan:--dir | aimplan:-D)
 		compopt -o filenames 2>/dev/null
 		mapfile -t COMPREPLY < <(compgen -d -- "$cur") ;;
-	aimrun:--suite | aimrun:-s)
+	aimrun:--suite | aimrun:-s | aimplan:--suite | aimplan:-s)
 		_aimkit_from _aimkit_list suites
 		_aimkit_files ;;
-	*:--tests | aimrun:-T | aimcmp:-t | aimplot:-t)
+	*:--tests | aimrun:-T | aimcmp:-t | aimplot:-t | aimplan:-T)
 		_aimkit_test_list ;;
-	aimrun:--against | aimrun:--tag | aimrun:-t | aimdb:--tag)
+	aimrun:--against | aimrun:--tag | aimrun:-t | aimdb:--tag | \
+	aimplan:--kernel | aimplan:-k)
 		_aimkit_from _aimkit_tags ;;
 	aimrun:--format) _aimkit_add "" text csv json ;;
+	aimplan:--via) _aimkit_add "" manual kexec grub vm ;;
 	aimrun:--counters) _aimkit_add "" default none ;;
 	aimcmp:--format | aimcmp:-f) _aimkit_from _aimkit_formats aimcmp ;;
 	aimcmp:--sort | aimcmp:-s) _aimkit_add "" number name pct ;;
@@ -203,8 +223,9 @@ _aimkit_value()
 	return 0
 }
 
-# aimdb's command: the first word that is not an option or its value.
-_aimkit_aimdb_command()
+# aimdb's or aimplan's command: the first word that is not an option or
+# its value.
+_aimkit_command()
 {
 	local i w
 	for ((i = 1; i < COMP_CWORD; i++)); do
@@ -224,8 +245,8 @@ _aimkit()
 	local -a words
 	COMPREPLY=()
 	((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
-	if [[ $prog == aimdb ]]; then
-		read -r cmd at <<<"$(_aimkit_aimdb_command)"
+	if [[ $prog == aimdb || $prog == aimplan ]]; then
+		read -r cmd at <<<"$(_aimkit_command)"
 	fi
 	if [[ $prev == -* ]]; then
 		_aimkit_value "$prog" "$prev" "$cmd" && return 0
@@ -239,9 +260,10 @@ _aimkit()
 		return 0
 	fi
 	case $prog:$cmd in
-	aimdb:)
-		mapfile -t COMPREPLY < <(compgen -W \
-			"${_aimkit_aimdb_commands[*]}" -- "$cur") ;;
+	aimdb: | aimplan:)
+		name=_aimkit_${prog}_commands[@]
+		words=("${!name}")
+		mapfile -t COMPREPLY < <(compgen -W "${words[*]}" -- "$cur") ;;
 	aimdb:show | aimdb:export | aimdb:push | aimdb:rm | aimdb:rename | \
 	aimcmp:* | aimplot:*)
 		_aimkit_from _aimkit_tags ;;
@@ -257,4 +279,4 @@ _aimkit()
 	return 0
 }
 
-complete -F _aimkit aimrun aimcmp aimdb aimplot
+complete -F _aimkit aimrun aimcmp aimdb aimplot aimplan

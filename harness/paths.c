@@ -12,14 +12,11 @@
 
 #include "paths.h"
 
-#include <fcntl.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "aimpaths.h"
+#include "beside.h"
 #include "xalloc.h"
 
 /*
@@ -30,27 +27,7 @@
 static char *
 tree_srcdir(void)
 {
-	char *name = paths_beside_exe("aimrun-srcdir"), buf[PATH_MAX + 1];
-	struct stat st, me;
-	ssize_t n = -1;
-	int fd;
-
-	fd = name != NULL ? open(name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
-				 O_CLOEXEC) : -1;
-	free(name);
-	if (fd < 0)
-		return NULL;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-	    stat("/proc/self/exe", &me) == 0 && st.st_uid == me.st_uid &&
-	    !(st.st_mode & (S_IWGRP | S_IWOTH)))
-		n = read(fd, buf, sizeof(buf));
-	(void)close(fd);	/* read-only: nothing to lose */
-	if (n < 2 || buf[0] != '/' || buf[n - 1] != '\n')
-		return NULL;
-	buf[n - 1] = '\0';
-	if (strlen(buf) != (size_t)(n - 1) || strchr(buf, '\n') != NULL)
-		return NULL;
-	return xstrdup(buf);
+	return beside_read_dir("aimrun-srcdir");
 }
 
 static char *
@@ -84,18 +61,7 @@ paths_datadir(void)
 char *
 paths_beside_exe(const char *name)
 {
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	char *slash;
-
-	if (n <= 0)
-		return NULL;
-	exe[n] = '\0';
-	slash = strrchr(exe, '/');
-	if (slash == NULL)
-		return NULL;
-	*slash = '\0';
-	return xasprintf("%s/%s", exe, name);
+	return beside_exe(name);
 }
 
 char *

@@ -28,6 +28,7 @@
 #include "log.h"
 #include "query.h"
 #include "query_hist.h"
+#include "query_plan.h"
 #include "series_db.h"
 #include "xalloc.h"
 
@@ -166,7 +167,8 @@ gate_status(const struct cmp_table *t)
 }
 
 static int
-print_table(const struct opts *o, struct query_tag *sides)
+print_table(const struct opts *o, struct query_tag *sides,
+	    const struct cmp_sizing_in *sizing)
 {
 	struct cmp_table t;
 	struct plot_want *want;
@@ -186,6 +188,7 @@ print_table(const struct opts *o, struct query_tag *sides)
 	if (n_want > 0)
 		select_tests(want, n_want, &t);
 	free(want);
+	compare_sizing(&t, sides, sizing);
 	if (o->classify) {
 		rc = print_classify(o, &t);
 		compare_free(&t);
@@ -203,6 +206,27 @@ print_table(const struct opts *o, struct query_tag *sides)
 		rc = gate_status(&t);
 	}
 	compare_free(&t);
+	return rc;
+}
+
+/* The table with the plans behind it and the sizing they allow. */
+static int
+print_sized(struct db *db, const struct opts *o, struct query_tag *sides)
+{
+	struct cmp_sizing_in in = {
+		.change = o->sizing_pct > 0.0 ? o->sizing_pct / 100.0 :
+			  o->cmp.stats.equiv > 0.0 ? o->cmp.stats.equiv : 0.02,
+		.alpha = o->cmp.stats.alpha, .per_test = o->sizing_pct > 0.0,
+	};
+	struct plan *plans = NULL;
+	int rc;
+
+	if (query_plans(db, o->tags, o->n_tags, &plans, &in.n_plans,
+			&in.costs) < 0)
+		return CLI_ENV;
+	in.plans = plans;
+	rc = print_table(o, sides, &in);
+	query_plans_free(plans, in.n_plans);
 	return rc;
 }
 
@@ -282,7 +306,7 @@ compare_tags(struct db *db, const char *path, const struct opts *o)
 	} else if (rc == CLI_OK)
 		rc = scaling_pick(sides, o->n_tags, &o->copies);
 	if (rc == CLI_OK && !o->scaling && !o->latency)
-		rc = print_table(o, sides);
+		rc = print_sized(db, o, sides);
 	for (size_t s = 0; s < o->n_tags; s++)
 		query_tag_free(&sides[s]);
 	free(sides);

@@ -56,6 +56,10 @@
 	"                       TAG's line per test, p50 and p99 shifts\n" \
 	"      --host NAME      only the runs of that machine (run.host, aimdb\n" \
 	"                       list's HOST); with --series, its tags\n" \
+	"      --sizing PCT     a line per test: the boots and processes per\n" \
+	"                       boot that resolve a change of PCT % (with two\n" \
+	"                       boots a side or more; the summary line uses\n" \
+	"                       the equivalence margin)\n" \
 	"      --force          compare even another machine, CPU model or\n" \
 	"                       aimkit build (with --series: judge such steps),\n" \
 	"                       with a warning line\n" \
@@ -79,6 +83,7 @@ enum {
 	OPT_HOST,
 	OPT_LAST,
 	OPT_SINCE,
+	OPT_SIZING,
 };
 
 
@@ -178,6 +183,12 @@ stats_option(int c, const char *arg, struct opts *o)
 		return CLI_OK;
 	case OPT_EXCLUDE:
 		o->cmp.exclude_flagged = 1;
+		return CLI_OK;
+	case OPT_SIZING:
+		if (cli_parse_real(arg, 0.01, 100.0, &v) < 0)
+			return cli_bad_usage("--sizing: '%s' is not a percentage from 0.01 to below 100",
+					 arg);
+		o->sizing_pct = v;
 		return CLI_OK;
 	case OPT_FAIL:
 		o->fail_on_regression = 1;
@@ -349,6 +360,7 @@ aimcmp_parse_options(int argc, char **argv, struct opts *o)
 		{ "host", required_argument, NULL, OPT_HOST },
 		{ "last", required_argument, NULL, OPT_LAST },
 		{ "since", required_argument, NULL, OPT_SINCE },
+		{ "sizing", required_argument, NULL, OPT_SIZING },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },

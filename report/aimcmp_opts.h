@@ -37,6 +37,7 @@ struct opts {
 	size_t n_tests;
 	const char *host;		/* --host: only that machine's runs */
 	struct series_window window;	/* --last, --since */
+	double sizing_pct;		/* --sizing PCT: a line per test; 0: none */
 	int64_t *runs;			/* --run ids */
 	size_t n_runs;
 	char **tags;			/* BASE NEW... */

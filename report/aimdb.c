@@ -14,8 +14,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "dbpath.h"
-#include "dbtarget.h"
 #include "log.h"
 #include "tag.h"
 #include "xalloc.h"
@@ -120,75 +118,28 @@ aimdb_getopt(int argc, char **argv, const char *shortopts,
 }
 
 static int
-run_verb(const char *db_opt, int argc, char **argv)
+find(const char *name)
 {
-	struct aimdb a;
-	char *path, shown[64], why[300];
-	int rc;
+	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
+		if (strcmp(name, verbs[i].name) == 0)
+			return (int)i;
+	return -1;
+}
 
-	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
-		if (strcmp(argv[0], verbs[i].name) != 0)
-			continue;
-		path = cli_db_path(db_opt);
-		if (path == NULL)
-			return CLI_USER;
-		/* A name SQLite would not read as a file is the user's mistake. */
-		if (!db_target_is_postgres(path) &&
-		    dbpath_check(path, why, sizeof(why)) < 0) {
-			aim_warn("%s: %s", tag_shown(path, shown, sizeof(shown)),
-				 why);
-			free(path);
-			return CLI_USER;
-		}
-		a.db_path = path;
-		/* Each verb parses its own options from scratch. */
-		optind = 0;
-		rc = verbs[i].fn(&a, argc, argv);
-		free(path);
-		return rc;
-	}
-	/* One short line, whatever was typed. */
-	aim_warn("unknown command '%s' (see aimdb --help)",
-		 tag_shown(argv[0], shown, sizeof(shown)));
-	return CLI_USER;
+static int
+run(int verb, const char *db_path, int argc, char **argv)
+{
+	const struct aimdb a = { .db_path = db_path };
+
+	return verbs[verb].fn(&a, argc, argv);
 }
 
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+	static const struct cli_verbs v = {
+		.prog = "aimdb", .usage = usage, .find = find, .run = run,
 	};
-	const char *db = NULL;
-	int c, rc;
 
-	log_set_program("aimdb");
-	/* "+": stop at the verb, whose options are its own. */
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+:d:hV", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'd':
-			db = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			return cli_close_stdout();
-		case 'V':
-			cli_version("aimdb");
-			return cli_close_stdout();
-		default:
-			return cli_bad_option(c, argv, longopts, NULL);
-		}
-	}
-	if (optind >= argc) {
-		aim_warn("no command given (see aimdb --help)");
-		return CLI_USER;
-	}
-	rc = run_verb(db, argc - optind, argv + optind);
-	if (rc == CLI_OK)
-		rc = cli_close_stdout();
-	return rc;
+	return cli_verbs_main(argc, argv, &v);
 }

@@ -131,5 +131,24 @@ int cli_parse_since(const char *opt, const char *s);
  */
 int cli_parse_window(const char *opt, const char *arg,
 		     struct series_window *w);
+/* A program of verbs: PROG [--db PATH] VERB [ARG]... (aimdb, aimplan). */
+struct cli_verbs {
+	const char *prog;
+	void (*usage)(FILE *f);
+	/* The index of the verb NAME, or -1 when there is none. */
+	int (*find)(const char *name);
+	/*
+	 * Run verb VERB on the database DB_PATH (resolved and checked) with
+	 * its arguments, ARGV[0] its name; an exit status.
+	 */
+	int (*run)(int verb, const char *db_path, int argc, char **argv);
+};
+
+/*
+ * main() of the program V: --help, --version and --db before the verb,
+ * then the verb; an unknown or missing verb is one line and CLI_USER.
+ * The exit status, standard output closed (report/cli_verb.c).
+ */
+int cli_verbs_main(int argc, char **argv, const struct cli_verbs *v);
 
 #endif

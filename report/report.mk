@@ -6,7 +6,7 @@
 # over the readers' (report/query/libquery.a), so the unit tests link
 # exactly the code the commands run.
 report_libreport_a_SOURCES += \
-	report/cli.c report/cli_tests.c report/cli.h \
+	report/cli.c report/cli_tests.c report/cli.h report/cli_verb.c \
 	report/export.c report/export_csv.c report/export_uuid.c report/export.h
 
 bin_PROGRAMS += report/aimcmp report/aimdb

@@ -42,7 +42,7 @@ EOF
 comp() { (cd "$W" && bash "$W/drive.bash" "$S" "$@" 2>"$W/comp.err"); }
 AB=$(cd "$B" && pwd) S=$(cd "$S" && pwd)
 R="$AB/harness/aimrun" C="$AB/report/aimcmp" D="$AB/report/aimdb"
-P="$AB/report/aimplot"
+P="$AB/report/aimplot" A="$AB/plan/aimplan"
 is() {	# is DESC EXPECTED WORD...: the candidates, joined by spaces
 	d=$1 want=$2; shift 2
 	got=$(comp "$@" | tr '\n' ' ')
@@ -73,6 +73,10 @@ is "aimcmp --tests: test names" "creat-clo" "$C" --tests creat
 is "aimplot tags" "v6.8 v6.9" "$P" --db "$DB" v
 is "aimplot --format" "pdf png" "$P" --format p
 is "aimdb commands" "rename rm" "$D" r
+is "aimplan commands" "resume run" "$A" r
+is "aimplan new --via" "kexec" "$A" new --via k
+is "aimplan new -d is --duration" "" "$A" new -d ''
+is "aimplan new --kernel: tags" "v6.8 v6.9" "$A" --db "$DB" new --kernel v
 is "aimdb show: tags" "v6.8 v6.9" "$D" --db "$DB" show v
 is "aimdb export -f" "csv json" "$D" export -f ''
 is "aimdb import -f" "lines lkp lkp-compare logfile" "$D" import -f l
@@ -108,6 +112,10 @@ same _aimkit_opts_aimrun "$R"
 same _aimkit_opts_aimcmp "$C"
 same _aimkit_opts_aimdb "$D"
 same _aimkit_opts_aimplot "$P"
+same _aimkit_opts_aimplan "$A"
+for c in new run; do
+	same "_aimkit_opts_aimplan_$c" "$A" "$c"
+done
 for c in show import export list push merge; do
 	same "_aimkit_opts_aimdb_$c" "$D" "$c"
 done
@@ -117,10 +125,16 @@ for c in diff rm rename check; do
 		 test -z \"\$(bash -c '. \"$S/completion/aimkit.bash\" &&
 			echo \"\${_aimkit_opts_aimdb_$c[*]}\"')\""
 done
-t "an interactive bash registers all four programs" sh -c \
+for c in show pause resume cancel; do
+	t "aimplan $c: no options in --help, none completed" sh -c \
+		"test -z \"\$('$A' $c --help | grep -E '^ {1,10}-')\" &&
+		 test -z \"\$(bash -c '. \"$S/completion/aimkit.bash\" &&
+			echo \"\${_aimkit_opts_aimplan_$c[*]}\"')\""
+done
+t "an interactive bash registers all five programs" sh -c \
 	"bash --norc --noprofile -i -c '. \"$S/completion/aimkit.bash\" &&
-		for p in aimrun aimcmp aimdb aimplot; do complete -p \$p; done' \
-		2>/dev/null | grep -c -- '-F _aimkit' | grep -qx 4"
+		for p in aimrun aimcmp aimdb aimplot aimplan; do complete -p \$p; done' \
+		2>/dev/null | grep -c -- '-F _aimkit' | grep -qx 5"
 
 # zsh: each line of $Z/lines typed into an interactive zsh (zsh/zpty)
 # with compinit and the completion on its fpath, then TAB; a compadd of
@@ -182,8 +196,15 @@ if need zsh zsh; then
 	zis "zsh: hostile tags, offered as data" \
 		'$(touch PWNED) a `touch PWNED2` b v6.8 v6.9 x;y' "$C --db $DB v6.8 "
 	zis "zsh: programs found on PATH" "v6.8 v6.9" "aimcmp --db $DB v"
-	for p in "$R" "$C" "$D" "$P"; do
+	zis "zsh: aimplan commands" "resume run" "$A r"
+	zis "zsh: aimplan new --via" "kexec" "$A new --via k"
+	zis "zsh: aimplan new --kernel: tags" "v6.8 v6.9" \
+		"$A --db $DB new --kernel v"
+	for p in "$R" "$C" "$D" "$P" "$A"; do
 		zopts "$p"
+	done
+	for c in new run; do
+		zopts "$A" "$c"
 	done
 	for c in show import export list push merge diff rm rename check; do
 		zopts "$D" "$c"

@@ -10,6 +10,7 @@ S=${AIM_SRCDIR:-.}
 NAME=conventions
 . "$S/t/robust-lib.sh"
 AIMPLOT="$B/report/aimplot"
+AIMPLAN="$B/plan/aimplan"
 AIM_CHECK=quiet AIM_COUNTERS=none
 export AIM_CHECK AIM_COUNTERS
 DB="$W/a.db"
@@ -35,9 +36,12 @@ full() {
 	fi
 }
 if test -w /dev/full; then
-	for p in "$AIMRUN" "$AIMCMP" "$AIMDB" "$AIMPLOT"; do
+	for p in "$AIMRUN" "$AIMCMP" "$AIMDB" "$AIMPLOT" "$AIMPLAN"; do
 		full "$p" --help
 		full "$p" --version
+	done
+	for c in new run show pause resume cancel; do
+		full "$AIMPLAN" "$c" --help
 	done
 	full "$AIMRUN" --list
 	full "$AIMRUN" --check
@@ -74,8 +78,11 @@ wide() {
 	t "$* --help fits 80 columns" sh -c \
 		"test -s '$W/help' && ! awk 'length(\$0) > 80 { bad = 1 } END { exit !bad }' '$W/help'"
 }
-for p in "$AIMRUN" "$AIMCMP" "$AIMDB" "$AIMPLOT"; do
+for p in "$AIMRUN" "$AIMCMP" "$AIMDB" "$AIMPLOT" "$AIMPLAN"; do
 	wide "$p"
+done
+for c in new run show pause resume cancel; do
+	wide "$AIMPLAN" "$c"
 done
 for c in list show import export merge rm rename check; do
 	wide "$AIMDB" "$c"
@@ -102,7 +109,8 @@ named() {
 		 ! grep -q '/$prog' '$W/err' && test \$(wc -l <'$W/err') -eq 1"
 }
 ABS=$(cd "$B" && pwd)
-for p in harness/aimrun report/aimcmp report/aimdb report/aimplot; do
+for p in harness/aimrun report/aimcmp report/aimdb report/aimplot \
+	plan/aimplan; do
 	prog=${p#*/}
 	named "$prog" "$ABS/$p" --no-such-option
 	named "$prog" "$ABS/$p" -Z
@@ -110,12 +118,14 @@ for p in harness/aimrun report/aimcmp report/aimdb report/aimplot; do
 done
 named aimdb "$ABS/report/aimdb" list --no-such-option
 named aimdb "$ABS/report/aimdb" export --format
+named aimplan "$ABS/plan/aimplan" new --no-such-option
+named aimplan "$ABS/plan/aimplan" run --no-such-option
 named aimrun "$ABS/harness/aimrun" --cmd c --no-such-option -- true
 (cd "$ABS/report" && ./aimcmp --no-such-option) 2>"$W/err.rel"
 t "./aimcmp: 'aimcmp: ...'" grep -q '^aimcmp: unknown option' "$W/err.rel"
 
 # --version: the program, the package and the schema version.
-for p in "$AIMRUN" "$AIMCMP" "$AIMDB" "$AIMPLOT"; do
+for p in "$AIMRUN" "$AIMCMP" "$AIMDB" "$AIMPLOT" "$AIMPLAN"; do
 	prog=${p##*/}
 	"$p" --version >"$W/version" 2>&1
 	t "$prog --version names the program" grep -q "^$prog (aimkit) " "$W/version"

@@ -16,9 +16,9 @@
 #   next line;
 # - in a Markdown block unmarked or marked console, and in a man page's
 #   .EX/.EE or .nf/.fi block whose first line is a command: a line
-#   starting with the prompt "$ " or with aimrun, aimcmp, aimdb or aimplot
-#   (./harness/ or ./report/ before it or not); the other lines, and
-#   blocks that start otherwise, are output;
+#   starting with the prompt "$ " or with aimrun, aimcmp, aimdb, aimplot
+#   or aimplan (./harness/, ./report/ or ./plan/ before it or not); the
+#   other lines, and blocks that start otherwise, are output;
 # - a Markdown block marked sql: one query, run by sqlite3 on the database;
 # - a line ending in \, |, && or || goes on on the next.
 # Blocks marked otherwise (yaml: a CI service's workflow, html: output)
@@ -47,6 +47,19 @@ doc/fleet.md	sql: GRANT SELECT ON ALL TABLES IN SCHEMA aimkit TO aim_writer, aim
 doc/aimcmp.1	aimcmp --classify --tests fork_test v6.8 v6.9 bisect-\$(git rev-parse --short HEAD)	names the commit of a kernel tree under git bisect
 doc/aimdb.1	aimdb --db mine.db push --to service=fleet v6.9	a PostgreSQL server (pg_service.conf's fleet)
 doc/aimdb.1	aimdb diff lab.db service=fleet	a PostgreSQL server (pg_service.conf's fleet)
+README.md	./plan/aimplan new --via vm --trials 2 --suite quick \\ --kernel base --image /boot/vmlinuz-\$(uname -r) \\ --kernel nomit --image /boot/vmlinuz-\$(uname -r) --cmdline mitigations=off	needs the running kernel's image in /boot: make check-vm makes the same plan
+README.md	./plan/aimplan run && ./report/aimcmp base nomit	boots qemu guests, minutes under software emulation: make check-vm runs it
+doc/aimplan.1	aimplan new --via vm \\ --kernel base --image /boot/vmlinuz-6.1.0-28-amd64 \\ --kernel nomit --image /boot/vmlinuz-6.1.0-28-amd64 \\ --cmdline mitigations=off --trials 4 --suite quick	a kernel image this machine does not have: make check-vm makes such a plan
+doc/aimplan.1	aimplan run	boots qemu guests, minutes under software emulation: make check-vm runs it
+doc/aimplan.1	aimcmp base nomit	compares the runs of the guests above: make check-vm does
+doc/plans.md	echo 'AIM_DB=/var/lib/aimkit/aim.db' >/etc/default/aimplan	writes the boot unit's environment file in /etc
+doc/plans.md	systemctl enable aimplan.service	enables a unit of this machine at boot
+doc/plans.md	aimplan run # this boot: its block if it is the first kernel, else it boots that one	a plan made with --reboot reboots this machine
+doc/plans.md	aimplan new --via kexec --reboot \\ --kernel before --image /boot/vmlinuz-6.9.0 --initrd /boot/initrd.img-6.9.0 \\ --kernel after --image /boot/vmlinuz-6.9.0-qlist --initrd /boot/initrd.img-6.9.0-qlist \\ --until-decided --budget 12 --suite quick	kernel images this machine does not have
+doc/plans.md	systemctl enable aimplan.service && aimplan run	enables a unit at boot and reboots this machine
+doc/plans.md	aimplan new --via vm \\ --kernel base --image /boot/vmlinuz-6.1.0-28-amd64 \\ --kernel nomit --image /boot/vmlinuz-6.1.0-28-amd64 --cmdline mitigations=off \\ --trials 4 --suite quick	a kernel image this machine does not have: make check-vm makes such a plan
+doc/plans.md	aimplan run # every boot, one guest after the other	boots qemu guests, minutes under software emulation: make check-vm runs it
+doc/plans.md	aimcmp base nomit	compares the runs of the guests above: make check-vm does
 "
 
 # What an unlisted example is never run for: a package install, a reboot,
@@ -94,7 +107,7 @@ for f in "$S/README.md" "$S"/doc/*.md "$S"/doc/*.1; do
 		if (!goes_on) flush()
 	}
 	function is_cmd(line) {
-		return line ~ /^[ \t]*(\$ )?(\.\/harness\/|\.\/report\/)?aim(run|cmp|db|plot)([ \t]|$)/ ||
+		return line ~ /^[ \t]*(\$ )?(\.\/harness\/|\.\/report\/|\.\/plan\/)?aim(run|cmp|db|plot|plan)([ \t]|$)/ ||
 			line ~ /^[ \t]*\$ /
 	}
 	BEGIN { doc_no = doc; gsub(/[^A-Za-z0-9]/, "_", doc_no) }
@@ -165,8 +178,8 @@ else
 fi
 
 # What runs them: the programs of this build on PATH and under
-# ./harness/ and ./report/ of each private directory, aimrun with tiny
-# runs on small files and buffers (and one round more at most past
+# ./harness/, ./report/ and ./plan/ of each private directory, aimrun
+# with tiny runs on small files and buffers (and one round more at most past
 # --runs), no program outside the private directory reading or writing
 # the user's files.
 mkdir "$W/bin" "$W/home" "$W/tmp" || exit 1
@@ -192,6 +205,7 @@ chmod +x "$W/bin/aimrun" || exit 1
 for p in aimcmp aimdb aimplot; do
 	ln -s "$B/report/$p" "$W/bin/$p" || exit 1
 done
+ln -s "$B/plan/aimplan" "$W/bin/aimplan" || exit 1
 PATH="$W/bin:$PATH" HOME="$W/home" TMPDIR="$W/tmp"
 AIM_CHECK=quiet AIM_COUNTERS=none AIM_PROGRESS=none
 export PATH HOME TMPDIR AIM_CHECK AIM_COUNTERS AIM_PROGRESS
@@ -270,7 +284,8 @@ while IFS="$TAB" read -r id doc kind key; do
 		D="$W/run/$(printf '%s' "$doc" | tr -c 'A-Za-z0-9\n' _)"
 		mkdir -p "$D/harness" "$D/scratch" || exit 1
 		ln -s "$W/bin/aimrun" "$D/harness/aimrun" &&
-			ln -s "$B/report" "$D/report" || exit 1
+			ln -s "$B/report" "$D/report" &&
+			ln -s "$B/plan" "$D/plan" || exit 1
 		AIM_DB="$D/aim.db"
 		export AIM_DB
 		(cd "$D" && prepare "$doc") ||

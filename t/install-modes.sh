@@ -28,11 +28,11 @@ done
 t "a suite is installed 0644" sh -c \
 	"test \"\$(stat -c %a '$data/../suite/quick.suite')\" = 644"
 # The completions: bash's under each program's name, zsh's once.
-t "bash completion for the four programs" test "$(find "$W/stage" \
-	-path '*/bash-completion/completions/aim*' -type f | wc -l)" -eq 4
-t "zsh completion in site-functions, naming the four" sh -c \
+t "bash completion for the five programs" test "$(find "$W/stage" \
+	-path '*/bash-completion/completions/aim*' -type f | wc -l)" -eq 5
+t "zsh completion in site-functions, naming the five" sh -c \
 	"head -n 1 '$(find "$W/stage" -path '*/zsh/site-functions/_aimkit' -type f)' |
-	 grep -qx '#compdef aimrun aimcmp aimdb aimplot'"
+	 grep -qx '#compdef aimrun aimcmp aimdb aimplot aimplan'"
 [ "$fails" -eq 0 ] || tail -n 3 "$W/log" | sed 's/^/# install: /'
 echo "1..$n"
 exit $((fails > 0))

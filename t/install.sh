@@ -26,7 +26,7 @@ if [ ! -x "$S/configure" ]; then
 	exit 0
 fi
 
-echo "1..13"
+echo "1..15"
 # The sources without build outputs; other tests may add and remove files
 # meanwhile, which tar reports with status 1.
 mkdir "$W/src" &&
@@ -89,6 +89,15 @@ rc=$?
 t "installed aimcmp compares two runs" \
 	sh -c "[ $rc -eq 0 ] && grep -q shared_memory '$W/cmp'"
 t "installed man pages" test -f "$P2/share/man/man1/aimrun.1"
+t "aimplan.service installed, naming the installed aimplan, enabled nowhere" \
+	sh -c "grep -qx 'ExecStart=$P2/bin/aimplan run --at-boot' \
+		'$P2/lib/systemd/system/aimplan.service' &&
+		test -z \"\$(find '$W' -name '*.wants' 2>/dev/null)\""
+# Static: no program interpreter (readelf is binutils', as nm).
+t "aimplan-init in pkglibexecdir, static" sh -c "test -x \
+	'$P2/libexec/aimkit/aimplan-init' && { ! command -v readelf \
+	>/dev/null || ! readelf -l '$P2/libexec/aimkit/aimplan-init' |
+	grep -q INTERP; }"
 
 if [ "$fails" -ne 0 ]; then
 	tail -n 3 "$W/build.log" | sed 's/^/# build: /'

@@ -30,9 +30,10 @@ may() {
 	harness) echo core out stats store tests child harness ;;
 	query) echo core stats store query ;;
 	report) echo core out stats store query report ;;
+	plan) echo core out stats store query report plan ;;
 	esac
 }
-LAYERS='core out stats store tests child harness query report'
+LAYERS='core out stats store tests child harness query report plan'
 
 # 1. The headers.
 if [ ! -r "$B/t/layers.env" ]; then
@@ -94,6 +95,12 @@ for tgt in aimcmp aimdb aimplot; do
 	uses "$tgt" cli.h compare.h store.h
 	refused "$tgt" run.h timing.h aim_test.h
 done
+uses plan plan.h cli.h compare.h query.h import.h store.h stats.h varcomp.h
+refused plan run.h runner.h timing.h child.h aim_test.h ctx.h
+uses aimplan aimplan.h plan.h cli.h
+refused aimplan run.h timing.h aim_test.h
+uses aimplan_init guest.h
+refused aimplan_init measure.h store.h plan.h
 
 # 2. The symbols.
 objects() {	# objects LAYER: its archive and its programs' own objects
@@ -108,6 +115,7 @@ objects() {	# objects LAYER: its archive and its programs' own objects
 	harness) echo "$B/harness/libharness.a" "$B"/harness/harness_aimrun-*.o ;;
 	query) echo "$B/report/query/libquery.a" ;;
 	report) echo "$B/report/libreport.a" "$B"/report/report_aim*-*.o ;;
+	plan) echo "$B/plan/libplan.a" "$B"/plan/plan_aimplan-*.o ;;
 	esac
 }
 if need nm build-essential; then
@@ -146,7 +154,7 @@ if need nm build-essential; then
 		sh -c "! grep -q '^bad' '$W/cross'"
 	for arrow in tests-\>core child-\>tests harness-\>child \
 		harness-\>store report-\>store report-\>out report-\>stats \
-		report-\>query query-\>store; do
+		report-\>query query-\>store plan-\>report plan-\>store; do
 		t "... and the check sees the uses it allows ($arrow)" \
 			grep -q "^ok $arrow " "$W/cross"
 	done
@@ -157,12 +165,12 @@ if need nm build-essential; then
 fi
 
 # 3. Bare includes, folder sizes.
-find "$S/lib" "$S/tests-aim" "$S/harness" "$S/report" -name '*.[ch]' \
+find "$S/lib" "$S/tests-aim" "$S/harness" "$S/report" "$S/plan" -name '*.[ch]' \
 	-exec grep -Hn '^#[[:space:]]*include[[:space:]]*"[^"]*/' {} + \
 	>"$W/pathed"
 sed 's/^/# /' "$W/pathed"
 t "every include of the product names a bare header" test ! -s "$W/pathed"
-find "$S/lib" "$S/tests-aim" "$S/harness" "$S/report" -type d |
+find "$S/lib" "$S/tests-aim" "$S/harness" "$S/report" "$S/plan" -type d |
 	while read -r d; do
 		c=$(find "$d" -maxdepth 1 -name '*.c' | wc -l)
 		[ "$c" -le 25 ] || echo "$d: $c"

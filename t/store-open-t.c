@@ -102,15 +102,17 @@ make_newer(const char *path)
 static void
 test_refusals(const struct storefx *fx)
 {
-	char path[PATH_MAX + 32];
+	char path[PATH_MAX + 32], newer[128], plain[128];
 	static const char junk[] = "2024-05-01 add_long 4019704.43\n";
+	int v = store_schema_version();
 	struct stat sb;
 
+	snprintf(newer, sizeof(newer), "database schema version 99 is newer"
+		 " than this aimkit (%d)", v);
+	snprintf(plain, sizeof(plain), "PRAGMA user_version = %d", v + 1);
 	make_newer(storefx_path(fx, "newer.db", path, sizeof(path)));
-	expect_refusal(path, STORE_RW, "database schema version 99 is newer"
-		       " than this aimkit (6)", "a newer schema version");
-	expect_refusal(path, STORE_RO, "database schema version 99 is newer"
-		       " than this aimkit (6)", "a newer schema version");
+	expect_refusal(path, STORE_RW, newer, "a newer schema version");
+	expect_refusal(path, STORE_RO, newer, "a newer schema version");
 	storefx_path(fx, "junk.db", path, sizeof(path));
 	if (storefx_write(path, junk, sizeof(junk) - 1) < 0)
 		bail("cannot write junk.db");
@@ -121,9 +123,10 @@ test_refusals(const struct storefx *fx)
 	expect_refusal(fx->dir, STORE_RW, "is a directory", "a directory");
 	expect_refusal(fx->dir, STORE_RO, "is a directory", "a directory");
 	storefx_exec(storefx_path(fx, "plain.db", path, sizeof(path)),
-		 "PRAGMA user_version = 7");
-	expect_refusal(path, STORE_RW, "database schema version 7 is newer"
-		       " than this aimkit (6)", "a plain newer database");
+		 plain);
+	snprintf(newer, sizeof(newer), "database schema version %d is newer"
+		 " than this aimkit (%d)", v + 1, v);
+	expect_refusal(path, STORE_RW, newer, "a plain newer database");
 	storefx_exec(storefx_path(fx, "other.db", path, sizeof(path)),
 		 "CREATE TABLE notes (t TEXT)");
 	expect_refusal(path, STORE_RW, "not an aimkit database",

@@ -89,7 +89,7 @@ test_refusals(struct pgfx *fx)
 	refused(fx, 1, "not an aimkit database (application_id 0x1)",
 		"of another mark");
 	pgfx_exec(fx, "UPDATE aimkit_schema SET application_id = 1095322937;"
-		  " INSERT INTO aimkit_schema VALUES (1095322937, 5)");
+		  " INSERT INTO aimkit_schema VALUES (1095322937, 6)");
 	refused(fx, 0, "damaged database", "of two version rows");
 	is_int(pgfx_int(fx, RELATIONS), before, "nothing was added");
 

@@ -517,6 +517,9 @@ t/layers.env: Makefile
 	echo "aimcmp='$(report_aimcmp_CPPFLAGS)'"; \
 	echo "aimdb='$(report_aimdb_CPPFLAGS)'"; \
 	echo "aimplot='$(report_aimplot_CPPFLAGS)'"; \
+	echo "plan='$(plan_libplan_a_CPPFLAGS)'"; \
+	echo "aimplan='$(plan_aimplan_CPPFLAGS)'"; \
+	echo "aimplan_init='$(plan_aimplan_init_CPPFLAGS)'"; \
 	} >$@
 # The record of a run and its validator (lib/core/record*.c).
 check_PROGRAMS += t/record-t

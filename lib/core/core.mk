@@ -28,6 +28,8 @@ lib_core_libcore_a_SOURCES += lib/core/gate.c lib/core/gate.h \
 lib_core_libcore_a_SOURCES += lib/core/cli_exit.h
 # Where /proc and /sys are read ($AIM_CHECK_ROOT for tests).
 lib_core_libcore_a_SOURCES += lib/core/sysroot.c lib/core/sysroot.h
+# Files beside the running program: its siblings and its build tree.
+lib_core_libcore_a_SOURCES += lib/core/beside.c lib/core/beside.h
 # "Did you mean": the names near one that names nothing.
 lib_core_libcore_a_SOURCES += lib/core/suggest.c lib/core/suggest.h
 # The short units of a narrow table.

@@ -26,12 +26,13 @@ envdiff_append(char *list, const char *sep, const char *item)
 	return out;
 }
 
-/* Words of the command line that name the kernel image, not its options. */
-static int
-image_word(const char *w)
+int
+envdiff_boot_word(const char *w)
 {
 	return strncmp(w, "BOOT_IMAGE=", 11) == 0 ||
-	       strncmp(w, "initrd=", 7) == 0;
+	       strncmp(w, "initrd=", 7) == 0 ||
+	       strncmp(w, ENVDIFF_PLAN_MARK,
+		       sizeof(ENVDIFF_PLAN_MARK) - 1) == 0;
 }
 
 static int
@@ -56,7 +57,7 @@ missing_words(const char *a, const char *b, const char *mark, char *list)
 	     w = strtok_r(NULL, " \t\n", &save)) {
 		char *item;
 
-		if (image_word(w) || has_word(b, w))
+		if (envdiff_boot_word(w) || has_word(b, w))
 			continue;
 		item = xasprintf("%s%s", mark, w);
 		list = envdiff_append(list, " ", item);

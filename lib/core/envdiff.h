@@ -13,7 +13,7 @@
 
 enum envdiff_kind {
 	ENVDIFF_PLAIN,	/* any difference counts */
-	ENVDIFF_WORDS,	/* blank-separated words; boot image names ignored */
+	ENVDIFF_WORDS,	/* blank-separated words; boot words ignored */
 	ENVDIFF_ITEMS,	/* "name: text; name: text", as mitigations are kept */
 	ENVDIFF_MEMORY,	/* bytes; only a difference of machine counts */
 	ENVDIFF_PINNED,	/* "none" or a CPU: pinned against not refuses */
@@ -27,6 +27,16 @@ enum envdiff_kind {
  */
 char *envdiff(enum envdiff_kind kind, const char *a, const char *ta,
 	      const char *b, const char *tb);
+
+/* The word aimplan adds to a command line it controls: its boot's mark. */
+#define ENVDIFF_PLAN_MARK "aimplan.boot="
+
+/*
+ * Whether the command-line word W names the kernel image or the boot
+ * (BOOT_IMAGE=, initrd=, aimplan's mark of a boot), not an option of the
+ * kernel: such words differ between boots of one kernel.
+ */
+int envdiff_boot_word(const char *w);
 
 /* LIST (malloc'd or NULL, taken) with ITEM appended after SEP. */
 char *envdiff_append(char *list, const char *sep, const char *item);

@@ -20,3 +20,12 @@ lib_stats_libstats_a_SOURCES += lib/stats/seq.c lib/stats/seq.h \
 	lib/stats/seq_sim.c lib/stats/seq_sim_host.c
 # What makes a sample or a round noisy: one rule for aimrun and aimcmp.
 lib_stats_libstats_a_SOURCES += lib/stats/noise.c lib/stats/noise.h
+# lib/stats/varcomp*: variance components between boots, processes and
+# samples, the design they call for, and the simulation of boots as the
+# unit (doc/statistics.md, "Boots and sizing").
+lib_stats_libstats_a_SOURCES += lib/stats/varcomp.c lib/stats/varcomp.h \
+	lib/stats/varcomp_sim.c
+check_PROGRAMS += t/varcomp-t
+TESTS += t/varcomp-t
+t_varcomp_t_SOURCES = t/varcomp-t.c
+t_varcomp_t_LDADD = $(STATS_T_LDADD)

@@ -19,6 +19,8 @@
 #include <sqlite3.h>
 
 #include "dbfile.h"
+#include "schema_plan.h"
+#include "store_plan.h"
 #include "tag.h"
 #include "xalloc.h"
 
@@ -166,6 +168,12 @@ static const char *const migrations[] = {
 	migration_4,
 	migration_5,
 	migration_6,
+	/*
+	 * The boot plans of aimplan, at their number (store_plan.h): a step
+	 * put before them without moving that number is an error of
+	 * -Woverride-init, not a silent swap.
+	 */
+	[STORE_PLAN_SCHEMA - 1] = schema_plan_sqlite,
 };
 
 int

@@ -15,14 +15,8 @@
 
 #include "db.h"
 #include "schema.h"
-
-/*
- * Text compares and sorts by its bytes, as SQLite's BINARY does, not by
- * the database's collation (a server made with initdb under en_US.UTF-8
- * would put "Zeta" after "k_a"): the same rows come out in the same
- * order from both engines.
- */
-#define TEXT_C "TEXT COLLATE \"C\""
+#include "schema_plan.h"
+#include "store_plan.h"
 
 /*
  * Version 5, the first here: everything SQLite's steps 1 to 5 made.
@@ -122,6 +116,8 @@ static const char step_6[] =
 static const char *const steps[] = {
 	step_5,
 	step_6,
+	/* At their number, as in schema.c's migrations[]. */
+	[STORE_PLAN_SCHEMA - SCHEMA_PG_FIRST] = schema_plan_pg,
 };
 
 #define N_STEPS ((int)(sizeof(steps) / sizeof(steps[0])))

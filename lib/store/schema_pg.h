@@ -14,6 +14,14 @@
 
 struct db;
 
+/*
+ * Text compares and sorts by its bytes, as SQLite's BINARY does, not by
+ * the database's collation (a server made with initdb under en_US.UTF-8
+ * would put "Zeta" after "k_a"): the same rows come out in the same
+ * order from both engines.  Every step writes its text columns so.
+ */
+#define TEXT_C "TEXT COLLATE \"C\""
+
 /* The first version PostgreSQL has: its first step creates it whole. */
 #define SCHEMA_PG_FIRST 5
 

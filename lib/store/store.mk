@@ -54,6 +54,12 @@ lib_store_libstore_a_SOURCES += lib/store/db_sqlite.c lib/store/db_sqlite.h \
 lib_store_libstore_a_SOURCES += lib/store/dbtarget.c lib/store/dbtarget.h
 lib_store_libstore_a_SOURCES += lib/store/store_pg.c lib/store/store_pg.h \
 	lib/store/schema_pg.c lib/store/schema_pg.h
+# The schema step of aimplan's boot plans in both engines' words, the
+# plans themselves written (store_plan.c) and read back, in a folder of
+# their own (plan/); their headers beside the store's.
+lib_store_libstore_a_SOURCES += lib/store/plan/schema_plan.c \
+	lib/store/schema_plan.h lib/store/plan/store_plan.c \
+	lib/store/plan/store_plan_read.c lib/store/store_plan.h
 if HAVE_LIBPQ
 # The PostgreSQL backend of db.h: the connection (db_pg.c), its
 # statements (db_pg_stmt.c), their columns (db_pg_col.c) and

@@ -276,6 +276,7 @@ free_row(struct cmp_row *row, size_t n_sides)
 			compare_value_free(&row->v[s]);
 	compare_counters_free(row, n_sides);
 	free(row->levels);
+	free(row->sizing);
 	free(row->v);
 	free(row->d);
 }

@@ -13,6 +13,8 @@
 
 #include "query.h"
 #include "stats.h"
+#include "store_plan.h"
+#include "varcomp.h"
 
 enum cmp_state {
 	CMP_OK,		/* at least one ok result with samples */
@@ -107,6 +109,18 @@ struct cmp_levels {
 	double score;		/* gap / sd within; inf with no spread */
 };
 
+/* One test's design against the base (compare_sizing.c). */
+struct cmp_sizing {
+	int valid;		/* both sides have two boots or more */
+	double between_pct;	/* spreads of log rates, sd in %: boots, */
+	double within_pct;	/*   processes of a boot, */
+	double sample_pct;	/*   samples of a process (NaN unknown) */
+	int boots;		/* of each kernel; 0: more than the most */
+	int procs;		/* per boot */
+	double cost_s;		/* of it all, both kernels */
+	double process_s;	/* what a process was taken to cost */
+};
+
 struct cmp_row {
 	int number;		/* classic number */
 	const char *test;	/* borrowed from the loaded data */
@@ -118,6 +132,7 @@ struct cmp_row {
 	struct cmp_counter *counters;	/* compare_counters(), else NULL */
 	size_t n_counters;
 	struct cmp_levels *levels;	/* n_sides; NULL when none splits */
+	struct cmp_sizing *sizing;	/* n_sides - 1; NULL: not sized */
 };
 
 /* What the header says about one side. */
@@ -279,6 +294,27 @@ char *compare_levels_row(const struct cmp_table *t, const struct cmp_row *row);
  * some sides have several boots, which way that leans the verdicts.
  */
 void compare_boots(struct cmp_table *t);
+/* What sizing needs beside the table (compare_sizing()). */
+struct cmp_sizing_in {
+	double change;		/* to resolve, a fraction (0.02) */
+	double alpha;
+	int per_test;		/* a line per test, not just the summary */
+	struct plan_costs costs;	/* measured by plans, if any */
+	const struct plan *plans;	/* the plans the runs came from */
+	size_t n_plans;
+};
+
+/*
+ * Sizing (compare_sizing.c): a line per plan that stored runs of the
+ * sides (its order and progress); then, when both sides of a test have
+ * runs from two boots or more, each test's variance components and the
+ * boots and processes per boot that resolve IN->change (row->sizing),
+ * with a summary line (and a line per test with IN->per_test).  SIDES
+ * are those T was built from.
+ */
+void compare_sizing(struct cmp_table *t, const struct query_tag *sides,
+		    const struct cmp_sizing_in *in);
+
 /* Add LINE (malloc'd, taken) to the warnings of T (compare_warn.c). */
 void compare_warn(struct cmp_table *t, char *line);
 /*

@@ -14,6 +14,8 @@ report_libreport_a_SOURCES += report/compare/classify.c \
 	report/compare/classify.h report/compare/compare_levels.c \
 	report/compare/compare_boots.c report/compare/compare_seq.c \
 	report/compare/compare_warn.c
+# Sizing from the variance components, and the plans behind the runs.
+report_libreport_a_SOURCES += report/compare/compare_sizing.c
 # aimcmp --latency: per-call histograms compared (p50, p99 shifts).
 report_libreport_a_SOURCES += report/compare/compare_latency.c \
 	report/compare/compare_latency.h

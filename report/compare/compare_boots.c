@@ -2,9 +2,10 @@
 /*
  * Boots (doc/statistics.md, "Boots"): each side with runs from two boots
  * or more gets the between-boot and within-boot parts of the spread of
- * its per-process rates (one-way random effects, method of moments on
- * the log rates), the median over the tests; when some sides have
- * several boots and others one, the table says which way that leans.
+ * its per-process rates (lib/stats/varcomp.c: one-way random effects, method
+ * of moments on the log rates), the median over the tests; when some
+ * sides have several boots and others one, the table says which way
+ * that leans.
  */
 #include "config.h"
 
@@ -12,73 +13,10 @@
 
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "stats.h"
+#include "varcomp.h"
 #include "xalloc.h"
-
-struct comp {
-	double between;		/* variance of log rates between boots */
-	double within;		/* and within one boot */
-};
-
-static int
-same_boot(const char *a, const char *b)
-{
-	return a == NULL || b == NULL ? a == b : strcmp(a, b) == 0;
-}
-
-/* Sums of the boot of run I, when I is its first run: 0 otherwise. */
-static int
-boot_sums(const struct stats_run *r, size_t n, size_t i, double *sum,
-	  double *sq, size_t *count)
-{
-	for (size_t j = 0; j < i; j++)
-		if (same_boot(r[j].boot_id, r[i].boot_id))
-			return 0;
-	*sum = *sq = 0.0;
-	*count = 0;
-	for (size_t j = i; j < n; j++) {
-		if (!same_boot(r[j].boot_id, r[i].boot_id))
-			continue;
-		*sum += log(r[j].rate);
-		*sq += log(r[j].rate) * log(r[j].rate);
-		(*count)++;
-	}
-	return 1;
-}
-
-/* The components of the N runs R; -1 when there are not enough. */
-static int
-components(const struct stats_run *r, size_t n, struct comp *out)
-{
-	double total = 0.0, ssw = 0.0, ssb = 0.0, sum_n2 = 0.0, grand;
-	size_t k = 0, cnt;
-	double sum, sq;
-
-	for (size_t i = 0; i < n; i++) {
-		if (!(r[i].rate > 0.0) || !isfinite(r[i].rate))
-			return -1;
-		total += log(r[i].rate);
-	}
-	grand = n > 0 ? total / (double)n : 0.0;
-	for (size_t i = 0; i < n; i++) {
-		if (!boot_sums(r, n, i, &sum, &sq, &cnt))
-			continue;
-		k++;
-		ssw += fmax(0.0, sq - sum * sum / (double)cnt);
-		ssb += (double)cnt * (sum / (double)cnt - grand) *
-		       (sum / (double)cnt - grand);
-		sum_n2 += (double)cnt * (double)cnt;
-	}
-	if (k < 2 || n <= k)
-		return -1;
-	out->within = ssw / (double)(n - k);
-	out->between = fmax(0.0, (ssb / (double)(k - 1) - out->within) /
-				 (((double)n - sum_n2 / (double)n) /
-				  (double)(k - 1)));
-	return 0;
-}
 
 /* Standard deviation of a log variance, in %. */
 static double
@@ -99,9 +37,10 @@ side_components(const struct cmp_table *t, size_t s, char **line)
 
 	for (size_t i = 0; i < t->n_rows; i++) {
 		const struct cmp_value *v = &t->rows[i].v[s];
-		struct comp c;
+		struct varcomp c;
 
-		if (v->state != CMP_OK || components(v->runs, v->n_runs, &c) < 0)
+		if (v->state != CMP_OK ||
+		    varcomp_boots(v->runs, v->n_runs, &c) < 0)
 			continue;
 		b[k] = sd_pct(c.between);
 		w[k] = sd_pct(c.within);

@@ -237,6 +237,30 @@ confidence_pct(const struct cmp_table *t)
 	return 100.0 * (1.0 - t->opt.stats.alpha);
 }
 
+/*
+ * What one observation is, in *WHAT and *WHY: the boot when both sides
+ * of a test have runs from two boots or more, else the process.
+ */
+static void
+unit_words(const struct cmp_table *t, const char **what, const char **why)
+{
+	size_t boot = 0, run = 0;
+
+	for (size_t r = 0; r < t->n_rows; r++)
+		for (size_t s = 1; s < t->n_sides; s++) {
+			const struct cmp_delta *d = &t->rows[r].d[s - 1];
+
+			if (d->has_stats)
+				*(d->cmp.unit == STATS_UNIT_BOOT ? &boot :
+				  &run) += 1;
+		}
+	*what = boot > 0 ? "per-boot means of log per-process rates" :
+		"log per-process rates";
+	*why = boot > 0 && run == 0 ? "; the boot is the unit: both sides have runs from two boots or more" :
+	       boot > 0 ? "; the boot is the unit where both sides have runs from two boots or more, else the process" :
+	       "";
+}
+
 /* Line K of the NEW sides grown by --until-decided, or NULL. */
 static char *
 seq_line(const struct cmp_table *t, size_t k)
@@ -257,12 +281,14 @@ char *
 fmt_stats_header(const struct cmp_table *t, size_t i)
 {
 	const size_t *v = t->n_verdicts;
+	const char *what, *why;
 
 	if (!t->repeated)
 		return NULL;
+	unit_words(t, &what, &why);
 	if (i == 0)
-		return xasprintf("statistics: Welch's t on log per-process rates (peak rate for tests that make no system call, else mean), %g%% intervals; %zu comparison%s corrected together (Benjamini-Hochberg, false discovery rate %g%%); equivalence margin +/-%.2f%%%s",
-				 confidence_pct(t), t->n_family,
+		return xasprintf("statistics: Welch's t on %s (peak rate for tests that make no system call, else mean%s), %g%% intervals; %zu comparison%s corrected together (Benjamini-Hochberg, false discovery rate %g%%); equivalence margin +/-%.2f%%%s",
+				 what, why, confidence_pct(t), t->n_family,
 				 t->n_family == 1 ? "" : "s",
 				 100.0 * t->opt.stats.alpha,
 				 100.0 * t->opt.stats.equiv,

@@ -178,6 +178,27 @@ counters_arr(const struct cmp_table *t, const struct cmp_row *row)
 	return a;
 }
 
+/* Sizing of NEW side S against the base, or null (compare_sizing.c). */
+static struct json_object *
+sizing_obj(const struct cmp_row *row, size_t s)
+{
+	const struct cmp_sizing *z = row->sizing != NULL ?
+				     &row->sizing[s - 1] : NULL;
+	struct json_object *o;
+
+	if (z == NULL || !z->valid)
+		return NULL;
+	o = jsonout_object();
+	jsonout_put(o, "between_boots_pct", jsonout_double(z->between_pct));
+	jsonout_put(o, "between_processes_pct", jsonout_double(z->within_pct));
+	jsonout_put(o, "between_samples_pct", jsonout_double(z->sample_pct));
+	jsonout_put(o, "boots", z->boots > 0 ? jsonout_int(z->boots) : NULL);
+	jsonout_put(o, "processes_per_boot", jsonout_int(z->procs));
+	jsonout_put(o, "cost_s", z->boots > 0 ? jsonout_double(z->cost_s) :
+			 NULL);
+	return o;
+}
+
 static struct json_object *
 row_obj(const struct cmp_table *t, const struct cmp_row *row)
 {
@@ -206,6 +227,7 @@ row_obj(const struct cmp_table *t, const struct cmp_row *row)
 		jsonout_put(n, "mean_pct", d->valid ? num_2f(d->mean_pct) :
 					   NULL);
 		jsonout_put(n, "statistics", verdict_obj(d));
+		jsonout_put(n, "sizing", sizing_obj(row, s));
 		jsonout_push(news, n);
 	}
 	jsonout_put(o, "new", news);

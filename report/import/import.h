@@ -131,6 +131,9 @@ int import_parse(FILE *in, const char *name, const struct importer *imp,
  */
 int import_dir(int dirfd, const char *name, const struct importer *imp,
 	       struct import_file *out);
+/* The value of R's fact KEY, or NULL (aimplan reads a guest's so). */
+const char *import_find_env(const struct import_report *r, const char *key);
+
 /* Release the reports of F. */
 void import_free(struct import_file *f);
 

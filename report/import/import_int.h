@@ -158,8 +158,6 @@ int import_add_sample(const char *name, size_t line,
 /* Add the fact KEY = VALUE (both copied) to the environment of R. */
 void import_add_env(struct import_report *r, const char *key,
 		    const char *value);
-/* The value of R's fact KEY, or NULL. */
-const char *import_find_env(const struct import_report *r, const char *key);
 /* The result of test T already in R, or NULL. */
 struct record_result *import_find_result(struct import_report *r,
 					 const char *test, int rep);

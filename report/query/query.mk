@@ -14,4 +14,5 @@ report_query_libquery_a_SOURCES += \
 	report/query/query_hist.c report/query/query_hist.h \
 	report/query/query_record.c report/query/query_uuid.c \
 	report/query/query_same.c \
-	report/query/query_plot.c report/query/query_plot.h
+	report/query/query_plot.c report/query/query_plot.h \
+	report/query/query_plan.c report/query/query_plan.h
