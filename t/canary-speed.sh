@@ -26,14 +26,14 @@ canary a 1000000
 canary b 1100000
 "$AIMCMP" --db "$DB" -f lines a b >"$W/slow" 2>&1
 t "a slower machine is said, with the medians' rounds" grep -q \
-	"^# warning: machine speed: the canary took +10.0 % longer in b than in a (median of 4 and 4 rounds): a change of that size in CPU-bound tests may be the machine's, not the kernel's$" \
+	"^# warning: machine speed: the canary took 10.0 % longer in b than in a (median of 4 and 4 rounds): a change of that size in CPU-bound tests may be the machine's, not the kernel's$" \
 	"$W/slow"
 canary b 950000
 "$AIMCMP" --db "$DB" --format json a b >"$W/fast" 2>&1
 t "a faster one too, in JSON" grep -q \
-	'machine speed: the canary took -5.0 % less in b than in a' "$W/fast"
+	'machine speed: the canary took 5.0 % less in b than in a' "$W/fast"
 "$AIMCMP" --db "$DB" --format csv a b >/dev/null 2>"$W/csv"
-t "CSV: on stderr" grep -q 'machine speed: the canary took -5.0 %' "$W/csv"
+t "CSV: on stderr" grep -q 'machine speed: the canary took 5.0 % less' "$W/csv"
 canary b 1019000
 "$AIMCMP" --db "$DB" a b >"$W/same" 2>&1
 t "within 2 %: nothing said" sh -c "! grep -q 'machine speed' '$W/same'"

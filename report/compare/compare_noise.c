@@ -133,8 +133,8 @@ compare_speed(const struct query_tag *sides, const struct canaries *c,
 		if (pct > -NOISE_SPEED_PCT && pct < NOISE_SPEED_PCT)
 			continue;
 		add_warning(t, xasprintf(
-			"machine speed: the canary took %+.1f %% %s in %s than in %s (median of %zu and %zu rounds): a change of that size in CPU-bound tests may be the machine's, not the kernel's",
-			pct, pct > 0 ? "longer" : "less", sides[s].tag,
+			"machine speed: the canary took %.1f %% %s in %s than in %s (median of %zu and %zu rounds): a change of that size in CPU-bound tests may be the machine's, not the kernel's",
+			fabs(pct), pct > 0 ? "longer" : "less", sides[s].tag,
 			sides[0].tag, c[s].n, c[0].n));
 	}
 }
