@@ -477,3 +477,14 @@ t/layers.env: Makefile
 	echo "aimdb='$(report_aimdb_CPPFLAGS)'"; \
 	echo "aimplot='$(report_aimplot_CPPFLAGS)'"; \
 	} >$@
+# The kernel's monitors: each file of the table, readings of a made-up
+# /proc and their changes, the timed loop's span around the samples.
+check_PROGRAMS += t/monitor-t
+t_monitor_t_SOURCES = t/monitor-t.c
+t_monitor_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/monitor-t
+# The kernel log: records parsed, a made-up log read from where it ended.
+check_PROGRAMS += t/klog-t
+t_klog_t_SOURCES = t/klog-t.c
+t_klog_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/klog-t

@@ -25,8 +25,21 @@
 #include "copies_sum.h"
 #include "ctx.h"
 #include "meter_set.h"
+#include "monitor.h"
 #include "perf.h"
 #include "xalloc.h"
+
+static void
+span_begin(void *state)
+{
+	monitor_begin(state);
+}
+
+static void
+span_end(void *state)
+{
+	monitor_end(state);
+}
 
 /*
  * The meters are the calling thread's own: context switches of the
@@ -35,8 +48,10 @@
  */
 enum aim_status
 child_timed(const struct aim_test *t, const struct child_cfg *cfg,
-	    struct aim_ctx *ctx, timing_emit_fn emit, void *arg)
+	    struct aim_ctx *ctx, timing_emit_fn emit, void *arg,
+	    struct monitor *mon)
 {
+	const struct timing_span span = { span_begin, span_end, mon };
 	const struct meter_target on = {
 		.on = METER_ON_THREAD, .counters = cfg->counters,
 	};
@@ -48,6 +63,7 @@ child_timed(const struct aim_test *t, const struct child_cfg *cfg,
 	enum aim_status st;
 
 	timing.per_call = cfg->per_call;
+	timing.span = mon != NULL ? &span : NULL;
 	if (meter_set_open(&meters, &on) != 0) {
 		st = aim_fail_errno(ctx, "open the meters");
 		goto teardown;
@@ -87,6 +103,7 @@ struct worker {
 	const struct child_cfg *cfg;
 	struct gate *gate;
 	struct aim_ctx ctx;
+	struct monitor *mon;	/* the first thread's; NULL: none */
 	char dir[PATH_MAX];	/* its scratch subdirectory, or "" */
 	char held[32];
 	int dir_fd;
@@ -132,7 +149,7 @@ work(void *arg)
 		(void)pthread_cond_wait(&w->gate->cv, &w->gate->mu);
 	(void)pthread_mutex_unlock(&w->gate->mu);
 	if (st == AIM_OK)
-		st = child_timed(w->t, w->cfg, &w->ctx, collect, w);
+		st = child_timed(w->t, w->cfg, &w->ctx, collect, w, w->mon);
 	w->st = st;
 	return NULL;
 }
@@ -237,7 +254,8 @@ release(struct gate *g, int started)
 
 enum aim_status
 child_threads(const struct aim_test *t, const struct child_cfg *cfg,
-	      struct aim_ctx *base, timing_emit_fn emit, void *arg)
+	      struct aim_ctx *base, timing_emit_fn emit, void *arg,
+	      struct monitor *mon)
 {
 	struct gate gate = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,
 			     0, 0 };
@@ -248,6 +266,7 @@ child_threads(const struct aim_test *t, const struct child_cfg *cfg,
 
 	for (int i = 0; i < n; i++)
 		prepare(&w[i], t, cfg, base, &gate, i);
+	w[0].mon = mon;
 	while (started < n &&
 	       (err = pthread_create(&w[started].tid, NULL, work,
 				     &w[started])) == 0)

@@ -49,6 +49,7 @@ timing_cfg_default(struct timing_cfg *cfg, int64_t duration_ns)
 	cfg->n_meters = 0;
 	cfg->per_call = 0;
 	cfg->cycles = NULL;
+	cfg->span = NULL;
 }
 
 /* Start the meters, then read the clock that opens the sample. */
@@ -236,6 +237,8 @@ timing_run(const struct aim_test *t, struct aim_ctx *ctx,
 			return aim_fail_errno(ctx, "per-call histogram");
 		latency_init(lat, clk, cfg->cycles, t, ctx);
 	}
+	if (cfg->span != NULL)
+		cfg->span->begin(cfg->span->state);
 	start = sample_open(clk, cfg);
 	t0 = start;
 	for (int seq = 1; seq <= samples; seq++) {
@@ -256,6 +259,8 @@ timing_run(const struct aim_test *t, struct aim_ctx *ctx,
 		/* Passing the sample on is not the test's time. */
 		t0 = sample_open(clk, cfg);
 	}
+	if (cfg->span != NULL)
+		cfg->span->end(cfg->span->state);
 	free(lat);
 	return st;
 }

@@ -27,6 +27,18 @@ struct timing_meter {
 	void *state;
 };
 
+/*
+ * Read once around all the samples of a timed period (the kernel's
+ * monitors, lib/core/monitor.h): begin right before the meters of the
+ * first sample start, end once the last sample is passed on, so its
+ * readings bracket every sample and fall inside none.
+ */
+struct timing_span {
+	void (*begin)(void *state);
+	void (*end)(void *state);
+	void *state;
+};
+
 /* A counter read around each call timed per call (core cycles). */
 struct timing_counter {
 	int64_t (*read)(void *arg);	/* < 0: the reading failed */
@@ -43,6 +55,7 @@ struct timing_cfg {
 	size_t n_meters;			/*   in reverse; may be none */
 	int per_call;		/* time every call (harness/child/latency.c) */
 	const struct timing_counter *cycles;	/* per call; NULL: none */
+	const struct timing_span *span;		/* NULL: none */
 };
 
 /*

@@ -23,3 +23,8 @@ lib_core_libcore_a_SOURCES += lib/core/gate.c lib/core/gate.h \
 lib_core_libcore_a_SOURCES += lib/core/cli_exit.h
 # Where /proc and /sys are read ($AIM_CHECK_ROOT for tests).
 lib_core_libcore_a_SOURCES += lib/core/sysroot.c lib/core/sysroot.h
+# The kernel's monitors: /proc/vmstat and the others, read around a test.
+lib_core_libcore_a_SOURCES += lib/core/monitor.c lib/core/monitor_parse.c \
+	lib/core/monitor.h
+# The kernel log's lines of level warning and above during a run.
+lib_core_libcore_a_SOURCES += lib/core/klog.c lib/core/klog.h
