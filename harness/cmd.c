@@ -20,7 +20,9 @@
 #include "env.h"
 #include "executor.h"
 #include "interrupt.h"
+#include "kwatch.h"
 #include "log.h"
+#include "monitor.h"
 #include "store.h"
 #include "tag.h"
 #include "xalloc.h"
@@ -35,6 +37,9 @@ struct cmd_state {
 	int64_t warmup_ns;
 	size_t n_failed;
 	int rep;			/* results stored so far */
+	struct kwatch kernel;		/* its monitors and log */
+	struct monitor mon;		/* read around each timed run */
+	int monitored;			/* MON is open */
 };
 
 int
@@ -108,6 +113,7 @@ begin(struct cmd_state *cs)
 	const struct cmd_opts *o = cs->o;
 	struct env env = { 0 };
 	struct store *st;
+	const char *key, *value;
 	char *opts;
 
 	char names[PERF_EVENTS * 32];
@@ -116,6 +122,8 @@ begin(struct cmd_state *cs)
 		aim_warn("some facts of the environment could not be read");
 	perf_plan_names(o->counters, names, sizeof(names));
 	env_add(&env, "counters", names);
+	for (int i = 0; kwatch_fact(&cs->kernel, i, &key, &value); i++)
+		env_add(&env, key, value);
 	st = db(cs);
 	if (st == NULL) {
 		env_free(&env);
@@ -155,6 +163,12 @@ save(struct cmd_state *cs, const char *status, const char *reason,
 		.warmup_ns = cs->warmup_ns, .judged = MEASURE_JUDGED_MEAN,
 		.better = MEASURE_LOWER,
 	};
+	/* The ok runs' monitors: what their spans kept. */
+	if (n > 0 && cs->monitored)
+		res.monitors = monitor_changes(&cs->mon, &res.n_monitors);
+	kwatch_take(&cs->kernel, cs->o->name);
+	res.klog = cs->kernel.lines;
+	res.n_klog = cs->kernel.n_lines;
 	rc = store_add_result(st, cs->run_id, &res, s, n);
 	if (rc != 0)
 		aim_warn("%s: %s", cs->o->db_path, store_errmsg(st));
@@ -170,6 +184,7 @@ exec_one(struct cmd_state *cs, const char *path, char *const *argv,
 	const struct exec_unit unit = {
 		.name = cs->o->name, .path = path, .argv = argv,
 		.metered = metered,
+		.monitor = metered && cs->monitored ? &cs->mon : NULL,
 	};
 	const struct exec_cfg cfg = {
 		.runner = {
@@ -244,6 +259,9 @@ one_run(struct cmd_state *cs, long k, int warmup)
 		cs->warmup_ns += out.samples[0].elapsed_ns;
 	else if (!stop)
 		cs->ok[cs->n_ok++] = out.samples[0];
+	/* A timed run that passed: what the kernel counted during it. */
+	if (!stop && !warmup && cs->monitored)
+		monitor_keep(&cs->mon);
 	runner_outcome_free(&out);
 	return stop;
 }
@@ -348,12 +366,18 @@ cmd_main(const struct cmd_opts *o)
 		return 1;
 	}
 	cs.ok = xcalloc((size_t)o->runs, sizeof(*cs.ok));
+	kwatch_open(&cs.kernel);
+	cs.monitored = cs.kernel.monitors && monitor_open(&cs.mon);
 	if (begin(&cs) != 0) {
 		rc = 2;
 	} else {
 		rc = run_all(&cs);
 		rc = conclude(&cs, rc);
+		kwatch_say(&cs.kernel);
 	}
+	kwatch_close(&cs.kernel);
+	if (cs.monitored)
+		monitor_close(&cs.mon);
 	free(cs.ok);
 	free(cs.path);
 	free(cs.prep_path);

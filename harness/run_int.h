@@ -9,6 +9,7 @@
 
 #include "aim_test.h"
 #include "child_exec.h"
+#include "kwatch.h"
 #include "noisy.h"
 #include "progress.h"
 #include "rounds.h"
@@ -38,6 +39,7 @@ struct run_state {
 	int copies;		/* run at once now (--copies) */
 	int copy_idx;		/* which count of the sweep */
 	struct noisy noisy;	/* for the list at the end */
+	struct kwatch kernel;	/* its monitors and log */
 	/*
 	 * The first error that stopped the run, "what: why".  It is printed
 	 * once, at the end, with what is stored: a failed write is often

@@ -215,6 +215,8 @@ test_readings(const char *dir)
 	monitor_begin(&m);
 	plant(dir, 1600, 57, 1);
 	monitor_end(&m);
+	ok(monitor_changes(&m, &n) == NULL, "no changes before a span is kept");
+	monitor_keep(&m);
 	is_int(change(&m, "vmstat.pgfault"), 600, "the change of pgfault");
 	is_int(change(&m, "interrupts.LOC"), 7, "the change of LOC");
 	ok(monitor_changes(&m, &n) != NULL && n == 2,
@@ -223,7 +225,13 @@ test_readings(const char *dir)
 	monitor_begin(&m);
 	plant(dir, 1650, 60, 0);
 	monitor_end(&m);
+	monitor_keep(&m);
 	is_int(change(&m, "vmstat.pgfault"), 650, "summed over two spans");
+	/* A failed run of a timed command: its span is not kept. */
+	monitor_begin(&m);
+	plant(dir, 1700, 60, 0);
+	monitor_end(&m);
+	is_int(change(&m, "vmstat.pgfault"), 650, "a span not kept adds nothing");
 	snprintf(path, sizeof(path), "%s/proc/vmstat", dir);
 	(void)unlink(path);
 	monitor_begin(&m);

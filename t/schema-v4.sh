@@ -37,7 +37,7 @@ t "... and leave it byte-identical" cmp -s "$W/v3.db" "$W/v3.orig"
 t "a version 3 database takes a new import" \
 	"$AIMDB" --db "$W/v3.db" import --again --tag new "$BARE"
 t "(removed again)" "$AIMDB" --db "$W/v3.db" rm new
-t "it is now the current version" test "$(q "$W/v3.db" "PRAGMA user_version")" -eq 5
+t "it is now version 5 or later" test "$(q "$W/v3.db" "PRAGMA user_version")" -ge 5
 t "runs, results, samples and metrics are intact" sh -c \
 	"test \"\$1\" = \"\$2\"" sh "$(cat "$W/before")" \
 	"$(everything "$W/v3.db")"

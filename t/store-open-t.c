@@ -32,7 +32,7 @@ test_create(const struct storefx *fx)
 	db = storefx_handle(st);
 	is_int(storefx_int(db, "PRAGMA user_version"), store_schema_version(),
 	       "migration sets user_version to the schema version");
-	is_int(store_schema_version(), 5, "this build writes schema version 5");
+	is_int(store_schema_version(), 6, "this build writes schema version 6");
 	is_int(storefx_int(db, "PRAGMA application_id"), 0x41494d39,
 	       "application_id marks the file as aimkit's");
 	is_string(storefx_text(db, "PRAGMA journal_mode", buf, sizeof(buf)),
@@ -54,8 +54,8 @@ test_create(const struct storefx *fx)
 	st = store_open(path, STORE_RO, err, sizeof(err));
 	ok(st != NULL, "reopening it RO works");
 	if (st != NULL)
-		is_int(storefx_int(storefx_handle(st), "PRAGMA user_version"), 5,
-		       "RO sees version 5");
+		is_int(storefx_int(storefx_handle(st), "PRAGMA user_version"), 6,
+		       "RO sees version 6");
 	else
 		diag("%s", err);
 	store_close(st);
@@ -106,9 +106,9 @@ test_refusals(const struct storefx *fx)
 
 	make_newer(storefx_path(fx, "newer.db", path, sizeof(path)));
 	expect_refusal(path, STORE_RW, "database schema version 99 is newer"
-		       " than this aimkit (5)", "a newer schema version");
+		       " than this aimkit (6)", "a newer schema version");
 	expect_refusal(path, STORE_RO, "database schema version 99 is newer"
-		       " than this aimkit (5)", "a newer schema version");
+		       " than this aimkit (6)", "a newer schema version");
 	storefx_path(fx, "junk.db", path, sizeof(path));
 	if (storefx_write(path, junk, sizeof(junk) - 1) < 0)
 		bail("cannot write junk.db");
@@ -121,7 +121,7 @@ test_refusals(const struct storefx *fx)
 	storefx_exec(storefx_path(fx, "plain.db", path, sizeof(path)),
 		 "PRAGMA user_version = 7");
 	expect_refusal(path, STORE_RW, "database schema version 7 is newer"
-		       " than this aimkit (5)", "a plain newer database");
+		       " than this aimkit (6)", "a plain newer database");
 	storefx_exec(storefx_path(fx, "other.db", path, sizeof(path)),
 		 "CREATE TABLE notes (t TEXT)");
 	expect_refusal(path, STORE_RW, "not an aimkit database",

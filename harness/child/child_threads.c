@@ -39,6 +39,7 @@ static void
 span_end(void *state)
 {
 	monitor_end(state);
+	monitor_keep(state);
 }
 
 /*

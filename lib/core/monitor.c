@@ -145,7 +145,18 @@ find(const struct monitor_vals *v, const char *name, int *found)
 	return lo;
 }
 
-/* Add D to NAME's change in M's sum.  0, or -1. */
+/* V's name with the change D at the end of OUT.  0, or -1. */
+static int
+add_change(struct monitor_vals *out, const struct monitor_val *v, int64_t d)
+{
+	if (monitor_vals_room(out) != 0)
+		return -1;
+	out->v[out->n] = *v;
+	out->v[out->n++].value = d;
+	return 0;
+}
+
+/* Add D to NAME's change in M's sum, kept sorted.  0, or -1. */
 static int
 sum_add(struct monitor *m, const char *name, int64_t d)
 {
@@ -156,16 +167,8 @@ sum_add(struct monitor *m, const char *name, int64_t d)
 	if (found)
 		return __builtin_add_overflow(s->v[at].value, d,
 					      &s->v[at].value) ? -1 : 0;
-	if (s->n == s->cap) {
-		size_t cap = s->cap > 0 ? 2 * s->cap : 256;
-		struct monitor_val *v;
-
-		if (s->n >= MONITOR_VALUES_MAX ||
-		    (v = realloc(s->v, cap * sizeof(*v))) == NULL)
-			return -1;
-		s->v = v;
-		s->cap = cap;
-	}
+	if (monitor_vals_room(s) != 0)
+		return -1;
 	memmove(&s->v[at + 1], &s->v[at], (s->n - at) * sizeof(*s->v));
 	s->v[at] = (struct monitor_val){ .value = d };
 	memcpy(s->v[at].name, name, sizeof(s->v[at].name));
@@ -179,25 +182,36 @@ monitor_end(struct monitor *m)
 	const struct monitor_vals *b = &m->before, *a = &m->after;
 	size_t j = 0;
 
+	m->span.n = 0;
 	if (m->failed || reading(m, &m->after) != 0) {
 		m->failed = 1;
 		return;
 	}
-	/* Both sorted by name: one walk. */
+	/* Both sorted by name: one walk, the changes sorted as well. */
 	for (size_t i = 0; i < a->n; i++) {
-		int64_t was = 0, d;
+		int64_t was = 0;
 		int c = 1;
 
 		while (j < b->n && (c = strcmp(b->v[j].name, a->v[i].name)) < 0)
 			j++;
 		if (j < b->n && c == 0)
 			was = b->v[j].value;
-		d = a->v[i].value - was;
-		if (d != 0 && sum_add(m, a->v[i].name, d) != 0) {
+		if (a->v[i].value == was)
+			continue;
+		if (add_change(&m->span, &a->v[i], a->v[i].value - was) != 0) {
 			m->failed = 1;
 			return;
 		}
 	}
+}
+
+void
+monitor_keep(struct monitor *m)
+{
+	for (size_t i = 0; !m->failed && i < m->span.n; i++)
+		if (sum_add(m, m->span.v[i].name, m->span.v[i].value) != 0)
+			m->failed = 1;
+	m->span.n = 0;
 	m->ended = 1;
 }
 
@@ -218,6 +232,7 @@ monitor_close(struct monitor *m)
 	monitor_vals_free(&m->before);
 	monitor_vals_free(&m->after);
 	monitor_vals_free(&m->sum);
+	monitor_vals_free(&m->span);
 	memset(m, 0, sizeof(*m));
 }
 

@@ -51,7 +51,7 @@ struct monitor {
 	int ended;		/* a begin and an end were made */
 	char *buf;		/* a file's text */
 	size_t cap;
-	struct monitor_vals before, after, sum;
+	struct monitor_vals before, after, span, sum;
 };
 
 /*
@@ -60,12 +60,17 @@ struct monitor {
  * some source reads, 0 when none does (M then holds nothing).
  */
 int monitor_open(struct monitor *m);
-/* The reading before; and the one after, its changes added to the sum. */
+/*
+ * The reading before; the one after, its changes the span's; and the
+ * span's changes added to the sum (a timed command keeps only its runs
+ * that passed).
+ */
 void monitor_begin(struct monitor *m);
 void monitor_end(struct monitor *m);
+void monitor_keep(struct monitor *m);
 /*
- * The changes summed over every begin and end, the non-zero ones sorted
- * by name, into *N; NULL when a reading failed or none was made.
+ * The changes summed over every span kept, the non-zero ones sorted by
+ * name, into *N; NULL when a reading failed or none was kept.
  */
 const struct monitor_val *monitor_changes(const struct monitor *m,
 					  size_t *n);
@@ -97,5 +102,7 @@ void monitor_probe(char *buf, size_t len);
 void monitor_parse(const struct monitor_source *src, char *text,
 		   struct monitor_vals *out);
 void monitor_vals_free(struct monitor_vals *v);
+/* Room for one more value in OUT: 0, or -1 with OUT->lost set. */
+int monitor_vals_room(struct monitor_vals *out);
 
 #endif

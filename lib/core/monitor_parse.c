@@ -21,9 +21,8 @@ name_byte(unsigned char c)
 	       c == '+' || c == '-';
 }
 
-/* Room for one more value in OUT: 0, or -1 (OUT->lost set). */
-static int
-vals_room(struct monitor_vals *out)
+int
+monitor_vals_room(struct monitor_vals *out)
 {
 	struct monitor_val *v;
 	size_t cap;
@@ -49,7 +48,7 @@ vals_add(struct monitor_vals *out, const char *src, const char *name,
 	struct monitor_val *v;
 	size_t at = strlen(src);
 
-	if (len == 0 || vals_room(out) != 0)
+	if (len == 0 || monitor_vals_room(out) != 0)
 		return;
 	v = &out->v[out->n++];
 	memcpy(v->name, src, at);

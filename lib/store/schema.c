@@ -153,12 +153,37 @@ static const char migration_5[] =
 	"\tCHECK (copies >= 1);\n"
 	"PRAGMA user_version = 5;\n";
 
+/*
+ * Version 6: what the kernel counted and logged while a result ran: the
+ * changes of its monitors (lib/core/monitor.h) over the timed samples,
+ * non-zero ones only, and its log's lines of level warning and above.
+ */
+static const char migration_6[] =
+	"CREATE TABLE result_monitor (\n"
+	"\tresult_id INTEGER NOT NULL REFERENCES result (id) ON DELETE CASCADE,\n"
+	"\tsource TEXT NOT NULL,\n"
+	"\tname TEXT NOT NULL,\n"
+	"\tvalue INTEGER NOT NULL,\n"
+	"\tPRIMARY KEY (result_id, source, name)\n"
+	") WITHOUT ROWID;\n"
+	"CREATE TABLE kernel_log (\n"
+	"\tresult_id INTEGER NOT NULL REFERENCES result (id) ON DELETE CASCADE,\n"
+	"\tseq INTEGER NOT NULL,\n"
+	"\tlevel INTEGER NOT NULL CHECK (level BETWEEN 0 AND 7),\n"
+	"\tfacility INTEGER NOT NULL CHECK (facility >= 0),\n"
+	"\tusec INTEGER NOT NULL,\n"
+	"\ttext TEXT NOT NULL,\n"
+	"\tPRIMARY KEY (result_id, seq)\n"
+	");\n"
+	"PRAGMA user_version = 6;\n";
+
 static const char *const migrations[] = {
 	migration_1,
 	migration_2,
 	migration_3,
 	migration_4,
 	migration_5,
+	migration_6,
 };
 
 int

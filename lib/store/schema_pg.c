@@ -113,8 +113,29 @@ static const char step_5[] =
 	");\n"
 	"INSERT INTO aimkit_schema VALUES (1095322937, 5);\n";
 
+/* Version 6: SQLite's migration_6, the kernel's monitors and log. */
+static const char step_6[] =
+	"CREATE TABLE result_monitor (\n"
+	"\tresult_id BIGINT NOT NULL REFERENCES result (id) ON DELETE CASCADE,\n"
+	"\tsource " TEXT_C " NOT NULL,\n"
+	"\tname " TEXT_C " NOT NULL,\n"
+	"\tvalue BIGINT NOT NULL,\n"
+	"\tPRIMARY KEY (result_id, source, name)\n"
+	");\n"
+	"CREATE TABLE kernel_log (\n"
+	"\tresult_id BIGINT NOT NULL REFERENCES result (id) ON DELETE CASCADE,\n"
+	"\tseq BIGINT NOT NULL,\n"
+	"\tlevel BIGINT NOT NULL CHECK (level BETWEEN 0 AND 7),\n"
+	"\tfacility BIGINT NOT NULL CHECK (facility >= 0),\n"
+	"\tusec BIGINT NOT NULL,\n"
+	"\ttext " TEXT_C " NOT NULL,\n"
+	"\tPRIMARY KEY (result_id, seq)\n"
+	");\n"
+	"UPDATE aimkit_schema SET version = 6;\n";
+
 static const char *const steps[] = {
 	step_5,
+	step_6,
 };
 
 #define N_STEPS ((int)(sizeof(steps) / sizeof(steps[0])))
@@ -273,7 +294,7 @@ fail:
 }
 
 /*
- * The relations step_5 makes, by name and kind (r table, v view, i
+ * The relations the steps make, by name and kind (r table, v view, i
  * index): aimdb check's schema line for a server, where the server
  * itself holds each one's columns and keys to what created it.
  */
@@ -282,6 +303,7 @@ static const char *const relations[][2] = {
 	{ "sample", "r" }, { "run_import", "r" }, { "sample_metric", "r" },
 	{ "aimkit_schema", "r" }, { "sample_rate", "v" }, { "run_tag", "i" },
 	{ "run_uuid", "i" }, { "run_import_sha256", "i" },
+	{ "result_monitor", "r" }, { "kernel_log", "r" },
 };
 
 /* 1 when NAME is a relation of KIND in the current schema, 0, -1. */

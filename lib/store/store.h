@@ -13,6 +13,8 @@
  *   sample(result_id, seq, calls, elapsed_ns, printed_ops)
  *   sample_metric(result_id, seq, metric, bound, value)
  *   run_import(run_id, sha256)
+ *   result_monitor(result_id, source, name, value)
+ *   kernel_log(result_id, seq, level, facility, usec, text)
  *
  * No handle may be open across fork(): open, write and close between
  * children.
@@ -24,7 +26,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "klog.h"
 #include "measure.h"
+#include "monitor.h"
 
 struct store;	/* opaque: one connection of db.h */
 struct db;
@@ -158,11 +162,18 @@ struct store_result {
 	enum measure_better better;	/* times: lower; rates: higher */
 	int copies;		/* run at once (aimrun --copies); 0 means 1 */
 	const char *finished_utc;	/* a copy's; NULL: now */
+	/* The changes of the kernel's monitors over its samples, each name once. */
+	const struct monitor_val *monitors;
+	size_t n_monitors;
+	/* The kernel log's lines of level warning and above while it ran. */
+	const struct klog_line *klog;
+	size_t n_klog;
 };
 
 /*
- * One result and all its samples with their metrics in one transaction;
- * the samples are numbered from 1 in order, whatever their seq.  0 or -1.
+ * One result and all its samples with their metrics, its monitors and
+ * its kernel log lines in one transaction; the samples are numbered from
+ * 1 in order, whatever their seq, the log lines too.  0 or -1.
  */
 int store_add_result(struct store *st, int64_t run_id,
 		     const struct store_result *res,

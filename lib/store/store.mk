@@ -24,6 +24,9 @@ lib_store_libstore_a_SOURCES += lib/store/dbfile.c lib/store/dbfile.h
 # the checks before the first write, its settings, WAL, the migration.
 lib_store_libstore_a_SOURCES += lib/store/schema_err.c lib/store/schema_open.c
 
+# The rows of the kernel's monitors and log of a result (store_kernel.c).
+lib_store_libstore_a_SOURCES += lib/store/store_kernel.c
+
 # The forms of times and UUIDs a copy of a run may bring (store_check.c).
 lib_store_libstore_a_SOURCES += lib/store/store_check.c
 

@@ -19,6 +19,8 @@ enum store_stmt {
 	STORE_STMT_RESULT,
 	STORE_STMT_SAMPLE,
 	STORE_STMT_METRIC,
+	STORE_STMT_MONITOR,
+	STORE_STMT_KLOG,
 	STORE_STMT_N,
 };
 
@@ -28,6 +30,20 @@ struct store {
 	struct db_stmt *stmt[STORE_STMT_N];
 	char err[STORE_ERR_MAX];
 };
+
+/* ST's bulk statement SLOT for TABLE's COLS, made on first use, or NULL. */
+struct db_stmt *store_cached_bulk(struct store *st, enum store_stmt slot,
+				  const char *table, const char *const *cols,
+				  int ncols);
+/* Done with ST's statement SLOT for now: reset, or dropped if it cannot be. */
+void store_stmt_release(struct store *st, enum store_stmt slot);
+
+/*
+ * The monitors and kernel log lines of RES, result RESULT_ID, in the
+ * caller's transaction (store_kernel.c).  0, or -1 with ST's error.
+ */
+int store_kernel_rows(struct store *st, int64_t result_id,
+		      const struct store_result *res);
 
 /* A store over DB (NULL: the open failed), or NULL with ERR, DB closed. */
 struct store *store_wrap(struct db *db, char *err, size_t errlen);

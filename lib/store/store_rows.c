@@ -70,9 +70,8 @@ cached(struct store *st, enum store_stmt slot, const char *sql)
 	return st->stmt[slot];
 }
 
-/* Done with ST's statement SLOT for now: reset, or dropped if it cannot be. */
-static void
-stmt_release(struct store *st, enum store_stmt slot)
+void
+store_stmt_release(struct store *st, enum store_stmt slot)
 {
 	if (st->stmt[slot] != NULL && db_reset(st->stmt[slot]) < 0) {
 		db_finalize(st->stmt[slot]);
@@ -80,10 +79,9 @@ stmt_release(struct store *st, enum store_stmt slot)
 	}
 }
 
-/* ST's bulk statement SLOT for TABLE's COLS, made on first use, or NULL. */
-static struct db_stmt *
-cached_bulk(struct store *st, enum store_stmt slot, const char *table,
-	    const char *const *cols, int ncols)
+struct db_stmt *
+store_cached_bulk(struct store *st, enum store_stmt slot, const char *table,
+		  const char *const *cols, int ncols)
 {
 	if (st->stmt[slot] == NULL)
 		st->stmt[slot] = db_bulk_prepare(st->db, table, cols, ncols);
@@ -99,7 +97,7 @@ store_add_env(struct store *st, int64_t run_id, const struct store_kv *env,
 	size_t i;
 	int rc = 0;
 
-	stmt = cached_bulk(st, STORE_STMT_ENV, "run_env", cols, 3);
+	stmt = store_cached_bulk(st, STORE_STMT_ENV, "run_env", cols, 3);
 	if (stmt == NULL) {
 		store_fail_sql(st, "cannot store environment");
 		return -1;
@@ -119,7 +117,7 @@ store_add_env(struct store *st, int64_t run_id, const struct store_kv *env,
 		store_fail_sql(st, "cannot store environment");
 		rc = -1;
 	}
-	stmt_release(st, STORE_STMT_ENV);
+	store_stmt_release(st, STORE_STMT_ENV);
 	return rc;
 }
 
@@ -170,8 +168,9 @@ sample_stmts(struct store *st, struct db_stmt **stmt, struct db_stmt **mst)
 		"result_id", "seq", "metric", "value", "bound",
 	};
 
-	*stmt = cached_bulk(st, STORE_STMT_SAMPLE, "sample", scols, 5);
-	*mst = cached_bulk(st, STORE_STMT_METRIC, "sample_metric", mcols, 5);
+	*stmt = store_cached_bulk(st, STORE_STMT_SAMPLE, "sample", scols, 5);
+	*mst = store_cached_bulk(st, STORE_STMT_METRIC, "sample_metric",
+				 mcols, 5);
 	return *stmt != NULL && *mst != NULL ? 0 : -1;
 }
 
@@ -207,8 +206,8 @@ insert_samples(struct store *st, int64_t result_id, const char *test,
 		store_fail_sql(st, "cannot store samples of %s", test);
 		rc = -1;
 	}
-	stmt_release(st, STORE_STMT_SAMPLE);
-	stmt_release(st, STORE_STMT_METRIC);
+	store_stmt_release(st, STORE_STMT_SAMPLE);
+	store_stmt_release(st, STORE_STMT_METRIC);
 	return rc;
 }
 
@@ -364,7 +363,7 @@ insert_result(struct store *st, int64_t run_id, const struct store_result *res)
 	if (id < 0)
 		store_fail_sql(st, "cannot store result %s rep %d",
 			       res->test, res->rep);
-	stmt_release(st, STORE_STMT_RESULT);
+	store_stmt_release(st, STORE_STMT_RESULT);
 	return id;
 }
 
@@ -381,7 +380,8 @@ store_add_result(struct store *st, int64_t run_id,
 		return -1;
 	id = insert_result(st, run_id, res);
 	ok = id >= 0 &&
-	     insert_samples(st, id, res->test, samples, n_samples) == 0;
+	     insert_samples(st, id, res->test, samples, n_samples) == 0 &&
+	     store_kernel_rows(st, id, res) == 0;
 	return tx_leave(st, kind, ok);
 }
 
