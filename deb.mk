@@ -3,7 +3,8 @@
 # checkout stays clean; the .deb and .changes are left there.
 # DEB_BUILD_OPTIONS passes through (nocheck, parallel=N).
 EXTRA_DIST += debian/changelog debian/control debian/copyright \
-	debian/rules debian/source/format debian/aimkit.docs
+	debian/rules debian/source/format debian/aimkit.docs \
+	debian/aimkit.lintian-overrides
 DEB_DIR = deb-build
 
 deb: dist

@@ -3,6 +3,9 @@
 # any of them.  The directory is configure's --with-bash-completion-dir,
 # by default bash-completion's own (pkg-config) under our prefix.
 EXTRA_DIST += completion/aimkit.bash
+# Zsh's: one file for all four (its #compdef line names them), in
+# configure's --with-zsh-completion-dir.
+dist_zshcompletion_DATA = completion/_aimkit
 AIM_COMPLETED = aimrun aimcmp aimdb aimplot
 
 install-data-local: install-completion

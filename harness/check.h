@@ -13,6 +13,11 @@
 #include <stdio.h>
 
 #define CHECK_MAX 16
+/*
+ * aimrun --check's status when it found something to change, so a script
+ * can act on it: 1 and 2 stay the errors' (as aimcmp's 3 for a regression).
+ */
+#define CHECK_EXIT_FOUND 3
 
 struct check_finding {
 	const char *what;	/* short name: "load", "governor", ... */

@@ -99,6 +99,7 @@ usage(FILE *f)
 		"                         $AIM_COUNTERS, else default)\n"
 		"      --cpu N            run every test process on CPU N only\n"
 		"      --check            say what on this machine spoils measurements, then exit\n"
+		"                         (status 3 when it found something)\n"
 		"      --memsize SIZE     the mem family's size above the last-level cache\n"
 		"                         (default: suite's, else 4 x the largest cache)\n"
 		"      --zerosize SIZE    the zero-page memcmp's mapping (default: 2G; refused\n"
@@ -310,8 +311,9 @@ default_tag(void)
 }
 
 /*
- * --check: every finding, then exit; else, right before the run, the
- * brief ones, unless $AIM_CHECK is "quiet".
+ * --check: every finding, then exit (CHECK_EXIT_FOUND when there is
+ * one); else, right before the run, the brief ones, unless $AIM_CHECK is
+ * "quiet".
  */
 static void
 machine_check(const struct cli *c, int pin, int before_run)
@@ -330,7 +332,7 @@ machine_check(const struct cli *c, int pin, int before_run)
 	}
 	if (check_print(stdout, f, n) != 0 || aim_stdout_flush() != 0)
 		exit(2);
-	exit(0);
+	exit(n > 0 ? CHECK_EXIT_FOUND : 0);
 }
 
 static void

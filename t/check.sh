@@ -1,8 +1,8 @@
 #!/bin/sh
 # aimrun --check on made-up /proc and /sys trees ($AIM_CHECK_ROOT): a
-# tree with every problem gives each finding with what to change, a
-# clean tree none; the brief ones are said at the start of a run, one
-# line each on stderr, unless $AIM_CHECK is quiet.
+# tree with every problem gives each finding with what to change and
+# exit 3, a clean tree none and exit 0; the brief ones are said at the
+# start of a run, one line each on stderr, unless $AIM_CHECK is quiet.
 set -u
 S=${AIM_SRCDIR:-.}
 NAME=check
@@ -49,7 +49,8 @@ t "a clean machine: exit 0" test $? -eq 0
 t "a clean machine: nothing found" grep -qx \
 	'nothing found that spoils measurements' "$W/good.out"
 AIM_CHECK_ROOT=$R "$AIMRUN" --check >"$W/bad.out" 2>"$W/bad.err"
-t "findings: exit 0, stderr empty" test $? -eq 0 -a ! -s "$W/bad.err"
+t "findings: exit 3 (something to change), stderr empty" \
+	test $? -eq 3 -a ! -s "$W/bad.err"
 f() {	# f WHAT PATTERN: finding WHAT says PATTERN, with a change line
 	t "$1: $2" sh -c "grep -A1 '^$1: ' '$W/bad.out' | grep -qF -- '$2' &&
 		grep -A1 '^$1: ' '$W/bad.out' | grep -q '^  change: .'"

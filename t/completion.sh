@@ -121,5 +121,89 @@ t "an interactive bash registers all four programs" sh -c \
 		for p in aimrun aimcmp aimdb aimplot; do complete -p \$p; done' \
 		2>/dev/null | grep -c -- '-F _aimkit' | grep -qx 4"
 
+# zsh: each line of $Z/lines typed into an interactive zsh (zsh/zpty)
+# with compinit and the completion on its fpath, then TAB; a compadd of
+# ours keeps every candidate offered, one a line, in $Z/out.N.
+Z=$W/zsh
+mkdir "$Z" || exit 1
+cat >"$W/drive.zsh" <<'EOF'
+src=$1 dir=$2
+zmodload zsh/zpty && zpty z zsh -f -i || exit 2
+zpty -w z "PS1= RPS1=; setopt noautolist nolistambiguous noautomenu nobeep"
+zpty -w z "fpath=(${(q)src}/completion \$fpath); autoload -Uz compinit && compinit -u -D"
+zpty -w z 'compadd() { if (( ${@[(I)-[OAD]*]} )); then builtin compadd "$@"; return; fi
+	local -a m; builtin compadd -O m "$@"; print -rl -- $m >>$AIMOUT; builtin compadd "$@"; }'
+zpty -w z '_aim_tab() { _main_complete; print -r -- AIMEND >>$AIMOUT; }
+	zle -C aim-tab complete-word _aim_tab; bindkey "^I" aim-tab'
+k=0
+while IFS= read -r line; do
+	k=$((k + 1))
+	: >$dir/out.$k
+	zpty -w z "AIMOUT=${(q)dir}/out.$k"
+	zpty -w -n z "$line"$'\t'
+	for i in {1..200}; do
+		grep -qx AIMEND $dir/out.$k && break
+		sleep 0.05
+	done
+	zpty -w -n z $'\C-e\C-u'
+done <$dir/lines
+zpty -d z
+EOF
+zis() {	# zis DESC EXPECTED LINE: the candidates, joined by spaces
+	printf '%s\n' "$3" >>"$Z/lines"
+	printf '%s\n' "$1" >>"$Z/descs"
+	printf '%s\n' "$2" >>"$Z/wants"
+}
+zopts() {	# zopts PROGRAM [COMMAND]: the options of its --help
+	helpopts "$@" >"$W/help.opts"
+	zis "zsh: the options of ${*##*/} --help" \
+		"$(LC_ALL=C sort -u "$W/help.opts" | tr '\n' ' ' | sed 's/ $//')" "$* -"
+}
+if need zsh zsh; then
+	zis "zsh: aimrun options" "--latency --list" "$R --l"
+	zis "zsh: aimrun --suite: the suites" "quick" "$R --suite q"
+	zis "zsh: aimrun --tests: test names" "add_long" "$R --tests add_l"
+	zis "zsh: aimrun --tests: the last of a list" "creat-clo" \
+		"$R --tests add_long,creat"
+	zis "zsh: aimrun --cmd --format" "csv" "$R --cmd x --format c"
+	zis "zsh: aimcmp tags from aimdb list" "v6.8 v6.9" "$C --db $DB v6"
+	zis "zsh: aimcmp -d and a tag" "v6.8 v6.9" "$C -d $DB v6.8 v"
+	zis "zsh: aimcmp --format" "json junit" "$C --format j"
+	zis "zsh: aimcmp --tests: test names" "creat-clo" "$C --tests creat"
+	zis "zsh: aimplot tags" "v6.8 v6.9" "$P --db $DB v"
+	zis "zsh: aimplot --format" "pdf png" "$P --format p"
+	zis "zsh: aimdb commands" "rename rm" "$D r"
+	zis "zsh: aimdb show: tags" "v6.8 v6.9" "$D --db $DB show v"
+	zis "zsh: aimdb export -f" "csv json" "$D export -f "
+	zis "zsh: aimdb import -f" "lines lkp logfile" "$D import -f l"
+	zis "zsh: aimdb import options" "--again" "$D import --ag"
+	zis "zsh: hostile tags, offered as data" \
+		'$(touch PWNED) a `touch PWNED2` b v6.8 v6.9 x;y' "$C --db $DB v6.8 "
+	zis "zsh: programs found on PATH" "v6.8 v6.9" "aimcmp --db $DB v"
+	for p in "$R" "$C" "$D" "$P"; do
+		zopts "$p"
+	done
+	for c in show import export list push merge rm rename check; do
+		zopts "$D" "$c"
+	done
+	(cd "$W" && PATH="$AB/report:$AB/harness:$PATH" timeout 120 \
+		zsh -f "$W/drive.zsh" "$S" "$Z") >/dev/null 2>&1
+	k=0
+	while IFS= read -r d; do
+		k=$((k + 1))
+		want=$(sed -n "${k}p" "$Z/wants")
+		got=$(grep -vx -e AIMEND -e '' "$Z/out.$k" 2>/dev/null |
+			LC_ALL=C sort -u | tr '\n' ' ' | sed 's/ $//')
+		n=$((n + 1))
+		if [ "$got" = "$want" ] && grep -qx AIMEND "$Z/out.$k"; then
+			echo "ok $n - $d"
+		else
+			echo "not ok $n - $d"; fails=$((fails + 1))
+			echo "# got '$got', want '$want'"
+		fi
+	done <"$Z/descs"
+	t "zsh: ... and never run" test ! -e "$W/PWNED" -a ! -e "$W/PWNED2"
+fi
+
 echo "1..$n"
 exit $((fails > 0))

@@ -79,6 +79,17 @@ done
 for c in list show import export merge rm rename check; do
 	wide "$AIMDB" "$c"
 done
+# aimdb --help names each command as that command's own Usage line does,
+# every option with it (the --db of push aside: it goes before the verb).
+"$AIMDB" --help >"$W/dbhelp" 2>&1
+for c in list show import export merge push rm rename check; do
+	syn=$("$AIMDB" "$c" --help 2>&1 |
+		sed -n '1s/^Usage: aimdb \(\[--db [A-Z]*\] \)\{0,1\}//p')
+	t "aimdb --help: ${syn:-$c}" awk -v s="  ${syn:-?}" '
+		index($0, s) == 1 && (length($0) == length(s) ||
+			substr($0, length(s) + 1, 1) == " ") { f = 1 }
+		END { exit !f }' "$W/dbhelp"
+done
 
 # named PROGRAM ARG...: run by a path, the complaint starts with the
 # program's name and holds no slash of that path.

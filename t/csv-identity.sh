@@ -20,8 +20,8 @@ t "the header: the sixteen older columns, then uuid, judged, better, copies" \
 	test "$(head -n 1 "$W/a.csv")" = \
 	"tag,run_id,number,test,rep,seq,status,reason,calls,elapsed_ns,factor,units,printed_ops,env_key,env_value,metrics,uuid,judged,better,copies"
 if ! db_tool "$A"; then
-	echo "1..$n # SKIP no sqlite3 or psql program to read the databases with"
-	exit $((fails > 0))
+	echo "1..$n"
+	exit 1
 fi
 # What a result is, by run uuid: the last four fields of each sample
 # record (no quotes there), and the same read from a database.

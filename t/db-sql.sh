@@ -58,12 +58,12 @@ db_new() {
 	echo "$dbn_s" >>"${AIM_TEST_DB_LIST:-/dev/null}"
 	"${AIM_BUILDDIR:-.}/t/pgschema" "$AIM_TEST_DB_BASE" "$dbn_s"
 }
-db_tool() {	# db_tool DB: the program db_sql needs for DB is installed
+db_tool() {	# db_tool DB: the program db_sql needs for DB is installed (need)
 	if db_is_pg "$1"; then
-		command -v psql
+		need psql postgresql
 	else
-		command -v sqlite3
-	fi >/dev/null 2>&1
+		need sqlite3 sqlite3
+	fi
 }
 db_snap() {	# db_snap DB: all DB holds, to see that a refusal left it alone
 	"$AIMDB" --db "$1" export -f json 2>&1

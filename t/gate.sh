@@ -12,7 +12,7 @@ S=${AIM_SRCDIR:-${srcdir:-.}}
 AIMPLOT="$B/report/aimplot"
 AIM_CHECK=quiet AIM_COUNTERS=none
 export AIM_CHECK AIM_COUNTERS
-command -v sqlite3 >/dev/null 2>&1 || { echo "1..0 # SKIP sqlite3 not found"; exit 0; }
+need sqlite3 sqlite3 || { echo "1..$n"; exit 1; }
 # machine HOST SPEED TAG...: what HOST stored, its rates times SPEED.
 machine() {
 	h=$1 speed=$2; shift 2

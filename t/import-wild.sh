@@ -109,7 +109,7 @@ same_dry() {
 gzip -c "$D/lkp-matrix.json" >"$W/matrix.json.gz"
 t "gzip: lkp's matrix.json.gz reads as matrix.json" \
 	same_dry "$D/lkp-matrix.json" "$W/matrix.json.gz" -t x
-if command -v xz >/dev/null 2>&1; then
+if need xz build-essential; then
 	xz -c "$WD/console-2002.eml" >"$W/console.xz"
 	t "xz: a console report" same_dry "$WD/console-2002.eml" "$W/console.xz"
 	mkdir "$W/logs"
@@ -121,9 +121,6 @@ if command -v xz >/dev/null 2>&1; then
 		"'$AIMDB' --db '$LDB' import -t x '$W/logs' >/dev/null &&
 		'$AIMDB' --db '$LDB' export | cut -d, -f1,3- |
 		sed 's/\(,[^,]*\)\{4\}\$//' | cmp -s - '$D/peers-mmtests-logs.csv'"
-else
-	skip "xz unavailable"
-	skip "xz unavailable"
 fi
 LKP="$D/lkp-result/aim9/page_test-300s/testbox/debian-12-x86_64/x86_64-rhel-9.4/gcc-12/6.9.0-vanilla"
 mkdir -p "$W/root/aim9/page_test-300s/testbox/debian-12-x86_64/x86_64-rhel-9.4/gcc-12/6.9.0-vanilla/1"

@@ -1,16 +1,16 @@
 #!/bin/sh
 # make install DESTDIR=...: the files the tests execute (exec_test's
 # `true`, the shell_rtns scripts) are installed executable, 0755, beside
-# the suites, which stay 0644 data.
+# the suites, which stay 0644 data; the bash and zsh completions.
 set -u
 S=${AIM_SRCDIR:-.}
 NAME=install-modes
 . "$S/t/robust-lib.sh"
 # An install of its own, independent of the make running this test.
 unset MAKEFLAGS MFLAGS MAKELEVEL
-if ! command -v make >/dev/null 2>&1; then
-	echo "1..0 # SKIP make not found"
-	exit 0
+if ! need make build-essential; then
+	echo "1..$n"
+	exit 1
 fi
 if [ ! -f "$B/Makefile" ]; then
 	echo "1..0 # SKIP no Makefile in $B"
@@ -26,6 +26,12 @@ for f in aim_1.sh aim_2.sh aim_3.sh true; do
 done
 t "a suite is installed 0644" sh -c \
 	"test \"\$(stat -c %a '$data/../suite/quick.suite')\" = 644"
+# The completions: bash's under each program's name, zsh's once.
+t "bash completion for the four programs" test "$(find "$W/stage" \
+	-path '*/bash-completion/completions/aim*' -type f | wc -l)" -eq 4
+t "zsh completion in site-functions, naming the four" sh -c \
+	"head -n 1 '$(find "$W/stage" -path '*/zsh/site-functions/_aimkit' -type f)' |
+	 grep -qx '#compdef aimrun aimcmp aimdb aimplot'"
 [ "$fails" -eq 0 ] || tail -n 3 "$W/log" | sed 's/^/# install: /'
 echo "1..$n"
 exit $((fails > 0))

@@ -18,10 +18,7 @@ run() {
 }
 
 for tool in tar make cc; do
-	if ! command -v "$tool" >/dev/null 2>&1; then
-		echo "1..0 # SKIP $tool not found"
-		exit 0
-	fi
+	need "$tool" build-essential || { echo "1..$n"; exit 1; }
 done
 if [ ! -x "$S/configure" ]; then
 	echo "1..0 # SKIP no configure script in $S"

@@ -109,7 +109,7 @@ objects() {	# objects LAYER: its archive and its programs' own objects
 	report) echo "$B/report/libreport.a" "$B"/report/report_aim*-*.o ;;
 	esac
 }
-if command -v nm >/dev/null 2>&1; then
+if need nm build-essential; then
 	: >"$W/defs"
 	: >"$W/uses"
 	for l in $LAYERS; do
@@ -153,8 +153,6 @@ if command -v nm >/dev/null 2>&1; then
 	sed 's/^report .*/report report core/' "$W/may" >"$W/narrow"
 	narrow() { check "$W/narrow" | grep -q '^bad report->store '; }
 	t "... and refuses them where the map does not allow them" narrow
-else
-	skip "nm (binutils) is not installed: the symbols are not checked"
 fi
 
 # 3. Bare includes, folder sizes.

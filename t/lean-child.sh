@@ -14,23 +14,19 @@ PROG="$B/harness/aimrun-test"
 # The sanitizer build links its runtime into every program.
 san='^$'
 t "aimrun-test is built" test -x "$PROG"
-if command -v ldd >/dev/null 2>&1; then
+if need ldd build-essential; then
 	ldd "$PROG" | grep -q libasan && san='lib(asan|ubsan|stdc\+\+|gcc_s)\.so'
 	ldd "$PROG" | awk '{ print $1 }' |
 		grep -Ev '^(linux-vdso\.so|libc\.so|libm\.so|/.*ld-linux)' |
 		grep -Ev "$san" >"$W/libs"
 	t "aimrun-test links no library but libc, libm and ld.so" \
 		test ! -s "$W/libs"
-else
-	skip "no ldd"
 fi
 # Bound at start, so no process a test forks looks a symbol up, and the
 # test process can keep all of libm from them (harness/child/dontfork.c).
-if command -v readelf >/dev/null 2>&1; then
+if need readelf build-essential; then
 	t "aimrun-test binds its symbols at start (-z now)" sh -c \
 		"readelf -d '$PROG' | grep -Eq 'BIND_NOW|Flags:.* NOW'"
-else
-	skip "no readelf"
 fi
 
 # A fork_test running long enough to look at its process.

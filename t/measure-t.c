@@ -1,16 +1,21 @@
 /*
  * The measurement record (lib/core/measure.c): the metric table, metrics set
  * and cleared, the text form of the CSV export both ways with hostile
- * input, and a record through the child-to-parent pipe whole.
+ * input, a record through the child-to-parent pipe whole, and every
+ * metric named in aimcmp(1), whose --counters shows them.
  */
 #include "config.h"
 
+#include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "measure.h"
 #include "proto.h"
+#include "storefx.h"
 #include "tap.h"
+#include "xalloc.h"
 
 static void
 test_table(void)
@@ -127,6 +132,54 @@ test_pipe(void)
 	(void)close(fd[1]);
 }
 
+static int
+name_char(char c)
+{
+	return c == '_' || islower((unsigned char)c) || isdigit((unsigned char)c);
+}
+
+/* Whether NAME stands in TEXT as a word of its own. */
+static int
+has_word(const char *text, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (const char *p = strstr(text, name); p != NULL;
+	     p = strstr(p + 1, name)) {
+		char before = p == text ? ' ' : p[-1], after = p[len];
+
+		/* Names are lower case: \fBname\fR stands alone. */
+		if (!name_char(before) && !name_char(after))
+			return 1;
+	}
+	return 0;
+}
+
+/* aimcmp --counters shows every metric a sample holds (no bucket is one). */
+static void
+test_documented(void)
+{
+	char *path = xasprintf("%s/doc/aimcmp.1", tap_srcdir());
+	size_t len;
+	char *text = storefx_slurp(path, &len);
+	int missing = 0;
+
+	if (text == NULL)
+		bail("%s: cannot read", path);
+	text[len] = '\0';
+	for (int i = 0; i < MEASURE_COUNT; i++) {
+		const struct measure_def *d = measure_def((enum measure_id)i);
+
+		if (d->kind != MEASURE_BUCKET && !has_word(text, d->name)) {
+			diag("%s is not in %s", d->name, path);
+			missing++;
+		}
+	}
+	ok(missing == 0, "doc/aimcmp.1 names every metric --counters shows");
+	free(text);
+	free(path);
+}
+
 int
 main(void)
 {
@@ -135,5 +188,6 @@ main(void)
 	test_set_get();
 	test_text();
 	test_pipe();
+	test_documented();
 	return done_testing();
 }

@@ -73,15 +73,7 @@ stored() {
 		grep -q "fun_old.*Old Calls/second" "$W/table.txt"
 }
 
-if command -v nm >/dev/null 2>&1; then
-	linked
-else
-	skip "nm (binutils) is not installed: the link is not checked"
-fi
-if command -v sqlite3 >/dev/null 2>&1; then
-	stored
-else
-	skip "sqlite3 (the command) is not installed: no stored data edited"
-fi
+! need nm build-essential || linked
+! need sqlite3 sqlite3 || stored
 echo "1..$n"
 exit $((fails > 0))

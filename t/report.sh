@@ -59,7 +59,7 @@ refused() {
 	t "$f: database file unchanged" same_db "$W/before.db"
 }
 data() { grep -v '^#' "$1"; }
-has_python() { command -v python3 >/dev/null 2>&1; }
+. "$S/t/need.sh"
 
 # Imports, in an order the golden headers (run ids) depend on.
 t "import a console report" "$AIMDB" import --tag bare "$D/bare.txt"
@@ -121,7 +121,7 @@ awk '/^-+$/ { c++ } c >= 1 { print } c == 3 { exit }' "$D/bare.txt" |
 t "show reproduces the imported table" sh -c \
 	"grep -v new_raph '$W/show-bare.txt' | cmp - '$W/table'"
 
-if has_python; then
+if need python3 python3; then
 	for f in cmp.json nway.json; do
 		t "$f parses with python3 -m json.tool" \
 			sh -c "python3 -m json.tool <'$W/$f' >/dev/null"
@@ -144,10 +144,6 @@ assert fork['base']['processes'] == 6 and fork['base']['boots'] == 1
 for k in ('ratio', 'ratio_lo', 'ratio_hi', 'df', 'se', 'mdc_pct', 'reason'):
     assert k in s, k
 " "$W/repeated.json"
-else
-	skip "python3 not found (JSON)"
-	skip "python3 not found (JSON)"
-	skip "python3 not found (CSV)"
 fi
 
 # Round trip: export, import into a fresh database, same comparisons.
@@ -171,7 +167,7 @@ t "exported CSV exports again the same" sh -c \
 	"'$AIMDB' --db '$RT' export | cut -d, -f1,3- >'$W/x1' &&
 	 cut -d, -f1,3- '$W/all.csv' >'$W/x2' && cmp '$W/x1' '$W/x2'"
 "$AIMDB" export --format json v6.9 bare >"$W/export.json"
-if has_python; then
+if need python3 python3; then
 	t "JSON export: runs, env, results, samples" python3 -c "
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -182,8 +178,6 @@ assert sum(len(r['samples']) for r in v) == 70, len(v)
 assert runs['bare']['results'][2]['samples'][0]['printed_ops'] == 2794117.65
 assert isinstance(runs['bare']['env'], dict)
 " "$W/export.json"
-else
-	skip "python3 not found (JSON export)"
 fi
 
 # Bad files: refused whole, with file:line, the database untouched.
@@ -222,8 +216,6 @@ if db_tool "$AIM_DB"; then
 	db_sql "$AIM_DB" "UPDATE run SET status = 'incomplete' WHERE tag = 'alpha'"
 	t "check lists incomplete runs" sh -c \
 		"'$AIMDB' check | grep -q '^  run 3 (alpha, started '"
-else
-	skip "no sqlite3 or psql to edit the database with"
 fi
 
 # Command-line contract.
@@ -292,8 +284,6 @@ if [ -x "$AIMRUN" ]; then
 		t "... nothing on stdout" test ! -s "$W/r12"
 		t "--force compares, with the difference in the header" sh -c \
 			"'$AIMCMP' --db '$RUN' --force r1 r2 | grep -q '^# warning: CPU model differs: .* (r1) vs Other CPU (r2); compare runs of one CPU model$'"
-	else
-		skip "no sqlite3 or psql (comparability gate)"
 	fi
 else
 	skip "aimrun not built"

@@ -12,16 +12,18 @@ NAME=robust-disk
 chmod 755 "$W"
 mkdir "$W/bin"
 chmod 1777 "$W/scratch"
-# Copies anyone may run: the build tree may sit in a private directory
-# (aimrun runs its tests in the aimrun-test beside it).
+# Copies anyone may run and read: the build and source trees may sit in a
+# private directory such as /root (aimrun runs its tests in the
+# aimrun-test beside it; the report to import is read as nobody).
 for p in harness/aimrun harness/aimrun-test report/aimdb report/aimcmp; do
 	cp "$B/$p" "$W/bin/" || exit 1
 done
-# And a report to import, which nobody could not read where the source
-# tree is private (/root).
-cp "$S/t/data/report/bare.txt" "$W/bare.txt" || exit 1
+mkdir "$W/share" && cp -R "$S/suite" "$S/tests-aim/data" "$W/share/" &&
+	cp "$S/t/data/report/bare.txt" "$W/share/" && chmod -R a+rX "$W/share" ||
+	exit 1
+REPORT=$W/share/bare.txt
 # Copies outside the build tree read the installed suites unless told.
-AIM_SUITEDIR="$S/suite" AIM_DATADIR="$S/tests-aim/data"
+AIM_SUITEDIR="$W/share/suite" AIM_DATADIR="$W/share/data"
 export AIM_SUITEDIR AIM_DATADIR
 AIMRUN="$W/bin/aimrun"
 AIMDB="$W/bin/aimdb"
@@ -63,7 +65,7 @@ else
 		--db "$DB" --dir "$W/scratch"
 	refused "aimdb rm on it" 2 "read" $as_user "$AIMDB" --db "$DB" rm base
 	refused "aimdb import into it" 2 "read" $as_user "$AIMDB" --db "$DB" \
-		import --tag x "$W/bare.txt"
+		import --tag x "$REPORT"
 	t "aimdb list still reads it" $as_user "$AIMDB" --db "$DB" list
 	t "aimdb show still reads it" $as_user "$AIMDB" --db "$DB" show base
 	t "aimcmp still reads it" $as_user "$AIMCMP" --db "$DB" base base
@@ -183,7 +185,7 @@ if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null 2>&1 &&
 		"$6" --db "$1/a.db" rm base 2>"$5.3"; echo $? >>"$5"
 		"$6" --db "$1/a.db" list >/dev/null 2>&1; echo $? >>"$5"' \
 		sh "$W/romnt" "$W/a.db" "$AIMRUN" "$W/scratch" "$W/rocodes" "$AIMDB" \
-		"$S/t/data/report/bare.txt"
+		"$REPORT"
 	for i in 1 2 3; do
 		what=$(echo "aimrun on an existing database
 aimdb import into a new database

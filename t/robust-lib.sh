@@ -46,6 +46,7 @@ skip() {	# skip REASON: one assertion that could not be made here
 	n=$((n + 1))
 	echo "ok $n # SKIP $1"
 }
+. "${S:-${AIM_SRCDIR:-.}}/t/need.sh"
 # refused DESC CODES PATTERN COMMAND...: the exit status is one of CODES
 # ("1", "2" or "12"), stderr is one line holding PATTERN (any case), and
 # the file $DB, when it is one, unchanged; a database on a server

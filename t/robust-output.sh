@@ -142,7 +142,7 @@ t "aimdb list: columns aligned with multibyte characters" aligned "$W/list.out"
 # JSON escapes what it carries: valid, and the planted tag comes back
 # whole but for the byte that is not UTF-8.
 JSON_EVIL=$(printf 'ev\033[31mil\nx\ry\342\200\256z\342\200\213w?v\302\233q')
-if command -v python3 >/dev/null 2>&1; then
+if need python3 python3; then
 	cat >"$W/check-json.py" <<'EOF'
 import json, sys
 with open(sys.argv[1], "rb") as f:
@@ -168,10 +168,6 @@ EOF
 	}
 	json "aimcmp json" good "$EVIL"
 	json "aimcmp --series json" --series
-else
-	for i in 1 2 3 4; do
-		skip "no python3 to check the JSON"
-	done
 fi
 
 # A bad option is one line naming the program (not its path), the

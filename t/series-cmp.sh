@@ -27,6 +27,7 @@ t() {	# t DESCRIPTION COMMAND...: one TAP assertion
 	fi
 }
 skip() { n=$((n + 1)); echo "ok $n # SKIP $1"; }
+. "$S/t/need.sh"
 one_line() {	# one_line FILE TEXT: FILE is one line that contains TEXT
 	test "$(wc -l <"$1")" -eq 1 && grep -qF -- "$2" "$1"
 }
@@ -79,7 +80,7 @@ t "a 20% margin makes both steps equivalent" grep -q \
 t "golden steps.csv" diff -u "$D/steps.csv" "$W/steps.csv"
 "$AIMCMP" --series -f json >"$W/steps.json"
 t "golden steps.json" diff -u "$D/steps.json" "$W/steps.json"
-if command -v python3 >/dev/null 2>&1; then
+if need python3 python3; then
 	t "CSV: every step, the significant ones those of the listing" python3 -c "
 import csv, sys
 rows = list(csv.DictReader(open('$W/steps.csv')))
@@ -104,9 +105,6 @@ for x in steps:
         assert st['verdict'] in ('regressed', 'improved'), x
         assert st['q'] <= s['alpha'], x
 "
-else
-	skip "python3 not found (CSV)"
-	skip "python3 not found (JSON)"
 fi
 
 fails 1 "aimcmp: nosuch: no such tag in $AIM_DB" "unknown tag" --series nosuch

@@ -144,7 +144,7 @@ TESTS += t/schema-migrate.sh
 EXTRA_DIST += t/schema-migrate.sh t/data/schema-v2.sql
 # The measurement record (lib/core/measure.c).
 check_PROGRAMS += t/measure-t
-t_measure_t_SOURCES = t/measure-t.c
+t_measure_t_SOURCES = t/measure-t.c t/storefx.c t/storefx.h
 t_measure_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/measure-t
 # aimdb import of the JSON export (report/import/import_json.c).
@@ -477,6 +477,11 @@ t/layers.env: Makefile
 	echo "aimdb='$(report_aimdb_CPPFLAGS)'"; \
 	echo "aimplot='$(report_aimplot_CPPFLAGS)'"; \
 	} >$@
+# The README's set-up commands (t/readme-cmd.sh, which .ci/check-fresh
+# runs in a fresh chroot) install every package configure and the tests
+# need (need, t/need.sh: a missing one fails, never skips).
+TESTS += t/readme-setup.sh
+EXTRA_DIST += t/readme-setup.sh t/readme-cmd.sh t/need.sh
 # The kernel's monitors: each file of the table, readings of a made-up
 # /proc and their changes, the timed loop's span around the samples.
 check_PROGRAMS += t/monitor-t
