@@ -15,8 +15,8 @@ _aimkit_opts_aimrun=(--tag --suite --tests --list --duration --runs --dir
 	--version -t -s -T -l -d -r -D -f -q -h -V)
 _aimkit_opts_aimcmp=(--db --format --wide --legend --tests --sort --run
 	--series --order --classify --alpha --equivalence --exclude-flagged
-	--fail-on-regression --counters --copies --scaling --latency --host
-	--force --help --version -d -f -t -s -r -S -O -h -V)
+	--fail-on-regression --counters --monitors --copies --scaling --latency
+	--host --force --help --version -d -f -t -s -r -S -O -h -V)
 _aimkit_opts_aimdb=(--db --help --version -d -h -V)
 _aimkit_opts_aimplot=(--db --output --format --tests --order --relative
 	--script --title --scaling --latency --size --host --steps --alpha

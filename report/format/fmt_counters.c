@@ -1,7 +1,7 @@
 /*
- * What every format prints of aimcmp --counters (compare_counters.c):
- * a metric's value per call, its units and the line form of one
- * counter.  A metric a side does not hold prints "-" in the text
+ * What every format prints of aimcmp --counters (compare_counters.c)
+ * and --monitors (compare_monitors.c): a metric's or a monitor's value
+ * per call, its units and the line form of one counter.  A metric a side does not hold prints "-" in the text
  * formats, an empty CSV field and null in JSON, never 0.
  */
 #include "config.h"
@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "measure.h"
+#include "monitor.h"
 #include "tag.h"
 #include "xalloc.h"
 
@@ -31,12 +32,19 @@ fmt_per_call(const struct cmp_counter_value *v, char *buf, size_t len)
 const char *
 fmt_counter_name(const struct cmp_counter *c)
 {
+	if (c->monitor != NULL)
+		return c->monitor;
 	return measure_def((enum measure_id)c->metric)->name;
 }
 
 char *
 fmt_counter_units(const struct cmp_counter *c)
 {
+	const struct monitor_source *src = c->monitor != NULL ?
+		monitor_source_of(c->monitor) : NULL;
+
+	if (c->monitor != NULL)
+		return xasprintf("%s/call", src != NULL ? src->unit : "count");
 	return xasprintf("%s/call", measure_def((enum measure_id)c->metric)->unit);
 }
 

@@ -34,6 +34,7 @@ static const char sql_env[] =
 #define SQL_RESULTS(LAST)						\
 	"SELECT r.id, r.number, r.test, r.rep, r.status, r.reason, r.factor,"	\
 	" r.units, s.seq, s.calls, s.elapsed_ns, s.printed_ops, " LAST	\
+	", r.warmup_calls"							\
 	" FROM result AS r LEFT JOIN sample AS s ON s.result_id = r.id"	\
 	" WHERE r.run_id = ? ORDER BY r.number, r.test, r.rep, r.id, s.seq"
 
@@ -217,6 +218,8 @@ read_result(struct db_stmt *stmt, int64_t run_id, struct query_result *r)
 	r->copies = (int)db_column_int64(stmt, 14);
 	if (r->copies < 1)
 		r->copies = 1;	/* the schema says so; an old file need not */
+	r->warmup_calls = db_column_is_null(stmt, 15) ? -1 :
+			  db_column_int64(stmt, 15);
 }
 
 static void
@@ -318,7 +321,8 @@ query_tag_load(struct db *db, const char *tag, const int64_t *only,
 		if (load_env(db, &out->runs[i]) < 0 ||
 		    load_results(db, out, out->runs[i].id, &cap) < 0)
 			goto fail;
-	if (query_load_metrics(db, out->results, out->n_results) < 0)
+	if (query_load_metrics(db, out->results, out->n_results) < 0 ||
+	    query_load_klog(db, out) < 0)
 		goto fail;
 	if (out->n_results > 1)
 		qsort(out->results, out->n_results, sizeof(*out->results),
@@ -361,6 +365,8 @@ query_tag_free(struct query_tag *t)
 		free(r->reason);
 		free(r->units);
 		free(r->samples);
+		free(r->monitors);
+		free(r->klog);
 	}
 	free(t->runs);
 	free(t->results);

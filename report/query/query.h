@@ -9,7 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "klog.h"
 #include "measure.h"
+#include "monitor.h"
 
 struct db;
 
@@ -31,8 +33,15 @@ struct query_result {
 	enum measure_judged judged;	/* the rate comparisons judge */
 	enum measure_better better;	/* a time is lower-is-better */
 	int copies;		/* run at once (aimrun --copies), 1 or more */
+	int64_t warmup_calls;	/* -1: unknown */
 	struct measure_sample *samples;	/* in seq order */
 	size_t n_samples;
+	/* The changes of the kernel's monitors (query_load_monitors()). */
+	struct monitor_val *monitors;	/* by name; NULL: none loaded */
+	size_t n_monitors;
+	/* The kernel log's lines of level warning and above while it ran. */
+	struct klog_line *klog;
+	size_t n_klog;
 };
 
 struct query_run {
@@ -85,6 +94,16 @@ int query_runs_load(struct db *db, const char *tag, const char *host,
 int query_user_version(struct db *db);
 
 int query_load_metrics(struct db *db, struct query_result *r, size_t n);
+
+/*
+ * The changes of the kernel's monitors of every result of T, which
+ * query_tag_load() leaves out (aimcmp --monitors asks), from files of
+ * version 6 on; a stored name no reading makes is skipped
+ * (report/query/query_kernel.c).  0, or -1 after reporting.
+ */
+int query_load_monitors(struct db *db, struct query_tag *t);
+/* The kernel log's lines of every result of T (query_tag_load()). */
+int query_load_klog(struct db *db, struct query_tag *t);
 
 /* Release what query_tag_load() filled in; T is left empty. */
 void query_tag_free(struct query_tag *t);

@@ -8,5 +8,6 @@ report_query_libquery_a_SOURCES += \
 	report/query/query.c report/query/query.h report/query/query_int.h \
 	report/query/query_admin.c report/query/query_admin.h \
 	report/query/query_hist.c report/query/query_hist.h \
+	report/query/query_kernel.c \
 	report/query/query_metric.c \
 	report/query/query_plot.c report/query/query_plot.h
