@@ -24,7 +24,8 @@ SCRIPTS="cmp-table levels html series-cmp classify cmp-counters plot
 	import-input import-scale import-lines-stats merge-missing
 	report-inject plot-inject aimcmp-latency plot-latency list-samples
 	cmp-ci import-json csv-identity json-identity
-	merge report import-peers import-mail import-wild canary-speed"
+	merge report import-peers import-mail import-wild canary-speed
+	monitors"
 n=0
 fails=0
 for s in $SCRIPTS; do

@@ -493,3 +493,8 @@ check_PROGRAMS += t/klog-t
 t_klog_t_SOURCES = t/klog-t.c
 t_klog_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/klog-t
+# The kernel's monitors for real and planted, aimcmp --monitors in every
+# format, a kernel warning written into a made-up log during a run
+# (check-pg runs it on PostgreSQL too).
+TESTS += t/monitors.sh
+EXTRA_DIST += t/monitors.sh

@@ -4,8 +4,9 @@
  * into the table (the HTML report lists them), and one warning line when
  * any side has some, saying how many each side has, in which tests, and
  * the first line's text.  A side whose runs did not read the log (aimrun
- * without root) or did not record whether they did (an older aimrun, an
- * import) is said so, never counted as clean.  The text is the kernel's:
+ * without root, where kernel.dmesg_restrict is 1) or did not record
+ * whether they did (an older aimrun, an import) is said so, never
+ * counted as clean.  The text is the kernel's:
  * the formats escape it as every warning.  Part of the compare module.
  */
 #include "config.h"
@@ -37,8 +38,7 @@ side_part(const struct query_tag *side, size_t lines)
 		unread += v != NULL && strcmp(v, "read") != 0;
 	}
 	if (lines == 0)
-		return xasprintf("%s %s", side->tag, unread > 0 ?
-				 "not read (aimrun without root)" :
+		return xasprintf("%s %s", side->tag, unread > 0 ? "not read" :
 				 unknown > 0 ? "not recorded" : "none");
 	out = xasprintf("%s %zu (", side->tag, lines);
 	for (size_t i = 0; i < side->n_results; i++) {

@@ -256,11 +256,28 @@ select_row(const struct cmp_table *t, struct cmp_row *row, size_t top)
 	free(m);
 }
 
+/* A side without a monitored result: nothing of it can be compared. */
+static void
+warn_unmonitored(struct cmp_table *t, const struct query_tag *sides)
+{
+	for (size_t s = 0; s < t->n_sides; s++) {
+		size_t i = 0;
+
+		while (i < sides[s].n_results &&
+		       monitored_calls(&sides[s].results[i]) == 0)
+			i++;
+		if (i == sides[s].n_results)
+			compare_warn(t, xasprintf("--monitors: %s holds no monitors: its runs read none (an aimrun before schema 6, an import, or no /proc/vmstat)",
+						  sides[s].tag));
+	}
+}
+
 void
 compare_monitors(struct cmp_table *t, const struct query_tag *sides,
 		 const char *const *pick, size_t n_pick, size_t top)
 {
 	t->counters = 1;
+	warn_unmonitored(t, sides);
 	for (size_t i = 0; i < t->n_rows; i++)
 		fill_row(&t->rows[i], t, sides, pick, n_pick);
 	compare_counters_adjust(t, 1);

@@ -37,15 +37,29 @@ fmt_counter_name(const struct cmp_counter *c)
 	return measure_def((enum measure_id)c->metric)->name;
 }
 
+const char *
+fmt_counter_unit(const struct cmp_counter *c)
+{
+	const struct monitor_source *src;
+
+	if (c->monitor == NULL)
+		return measure_def((enum measure_id)c->metric)->unit;
+	src = monitor_source_of(c->monitor);
+	return src != NULL ? src->unit : "count";
+}
+
+enum measure_better
+fmt_counter_better(const struct cmp_counter *c)
+{
+	/* A monitor per call is a cost of the call. */
+	return c->monitor != NULL ? MEASURE_LOWER :
+	       measure_def((enum measure_id)c->metric)->better;
+}
+
 char *
 fmt_counter_units(const struct cmp_counter *c)
 {
-	const struct monitor_source *src = c->monitor != NULL ?
-		monitor_source_of(c->monitor) : NULL;
-
-	if (c->monitor != NULL)
-		return xasprintf("%s/call", src != NULL ? src->unit : "count");
-	return xasprintf("%s/call", measure_def((enum measure_id)c->metric)->unit);
+	return xasprintf("%s/call", fmt_counter_unit(c));
 }
 
 /* "+ 3 add_long vol_cs BASE NEW - PCT [verdict interval mdc]... UNITS". */
