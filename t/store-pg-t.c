@@ -53,8 +53,8 @@ test_create(const struct pgfx *fx)
 	refused(fx, 0, "no results in this database", "of an empty schema");
 	is_int(pgfx_int(fx, RELATIONS), 0, "which stays empty");
 	ok(opens(fx, 1), "a writer creates the schema");
-	is_int(pgfx_int(fx, "SELECT version FROM aimkit_schema"), 5,
-	       "at version 5");
+	is_int(pgfx_int(fx, "SELECT version FROM aimkit_schema"), 6,
+	       "at version 6");
 	is_int(pgfx_int(fx, "SELECT application_id FROM aimkit_schema"),
 	       SCHEMA_APPLICATION_ID, "marked as aimkit's");
 	is_int(schema_pg_version(), schema_version(),
@@ -62,6 +62,18 @@ test_create(const struct pgfx *fx)
 	ok(opens(fx, 1) && opens(fx, 0), "a writer and a reader open it again");
 	is_int(pgfx_int(fx, "SELECT count(*) FROM aimkit_schema"), 1,
 	       "one version row");
+	/* A schema of version 5: what version 6 added taken away. */
+	pgfx_exec(fx, "DROP TABLE result_monitor; DROP TABLE kernel_log;"
+		  " UPDATE aimkit_schema SET version = 5");
+	ok(opens(fx, 0), "a reader opens a schema of version 5");
+	is_int(pgfx_int(fx, "SELECT version FROM aimkit_schema"), 5,
+	       "and leaves it as it is");
+	ok(opens(fx, 1), "a writer opens it");
+	is_int(pgfx_int(fx, "SELECT version FROM aimkit_schema"), 6,
+	       "and migrates it to version 6");
+	is_int(pgfx_int(fx, "SELECT count(*) FROM result_monitor") +
+	       pgfx_int(fx, "SELECT count(*) FROM kernel_log"), 0,
+	       "with the monitors' and the kernel log's tables");
 }
 
 static void
@@ -69,13 +81,13 @@ test_refusals(struct pgfx *fx)
 {
 	long long before = pgfx_int(fx, RELATIONS);
 
-	pgfx_exec(fx, "UPDATE aimkit_schema SET version = 6");
-	refused(fx, 1, "database schema version 6 is newer than this aimkit (5)",
+	pgfx_exec(fx, "UPDATE aimkit_schema SET version = 7");
+	refused(fx, 1, "database schema version 7 is newer than this aimkit (6)",
 		"of a newer schema");
 	refused(fx, 0, "is newer than this aimkit", "of a newer schema");
-	is_int(pgfx_int(fx, "SELECT version FROM aimkit_schema"), 6,
+	is_int(pgfx_int(fx, "SELECT version FROM aimkit_schema"), 7,
 	       "which is left as it was");
-	pgfx_exec(fx, "UPDATE aimkit_schema SET version = 5,"
+	pgfx_exec(fx, "UPDATE aimkit_schema SET version = 6,"
 		  " application_id = 1");
 	refused(fx, 1, "not an aimkit database (application_id 0x1)",
 		"of another mark");
