@@ -259,6 +259,9 @@ EXTRA_DIST += t/copies.sh
 # Schema version 5 from a file written at version 4.
 TESTS += t/schema-v5.sh
 EXTRA_DIST += t/schema-v5.sh t/data/schema-v4.sql
+# Version 6 (the kernel's monitors and log) from a file of version 5.
+TESTS += t/schema-v6.sh
+EXTRA_DIST += t/schema-v6.sh t/data/schema-v5.sql
 # aimrun modes together: sweeps and canaries, refused combinations.
 TESTS += t/option-combos.sh
 EXTRA_DIST += t/option-combos.sh
