@@ -45,6 +45,24 @@ if [ -r /proc/vmstat ]; then
 		grep -q '^ *vmstat\.pgfault  *[0-9][0-9.]*  *[0-9]' "$W/real.txt"
 	t "... and its page allocations" \
 		grep -q '^ *vmstat\.pgalloc_[a-z]*  *[0-9]' "$W/real.txt"
+	# One reading for the machine: the first copy's, the first thread's,
+	# a timed command's around each run.
+	AIM_CHECK_ROOT= "$AIMRUN" --tag copies --tests page_test --copies 2 \
+		--duration 0.05 --runs 1 --counters none -q --db "$DB" \
+		--dir "$W/scratch" 2>/dev/null
+	AIM_CHECK_ROOT= "$AIMRUN" --tag threads --tests add_long --copies 2 \
+		--threads --duration 0.05 --runs 1 --counters none -q \
+		--db "$DB" --dir "$W/scratch" 2>/dev/null
+	AIM_CHECK_ROOT= "$AIMRUN" --tag command --runs 2 --db "$DB" -q \
+		--cmd true -- /bin/true 2>/dev/null
+	for tag in copies threads command; do
+		t "$tag: the result stores the machine's page faults" test \
+			"$(db_val "$DB" "SELECT count(*) FROM result_monitor m
+			JOIN result r ON r.id = m.result_id JOIN run u
+			ON u.id = r.run_id WHERE u.tag = '$tag' AND
+			m.source = 'vmstat' AND m.name = 'pgfault' AND
+			m.value > 0")" -eq 1
+	done
 else
 	skip "no /proc/vmstat to read here"
 fi
