@@ -34,11 +34,11 @@ struct cmd_state {
 	struct store_checked seen;
 	struct measure_sample *ok;	/* n_runs slots */
 	size_t n_ok;
-	int64_t warmup_ns;
+	int64_t warmup_runs, warmup_ns;	/* of the warm-ups that passed */
 	size_t n_failed;
 	int rep;			/* results stored so far */
 	struct kwatch kernel;		/* its monitors and log */
-	struct monitor mon;		/* read around each timed run */
+	struct monitor mon;		/* read around each run */
 	int monitored;			/* MON is open */
 };
 
@@ -159,11 +159,11 @@ save(struct cmd_state *cs, const char *status, const char *reason,
 	struct store_result res = {
 		.number = 0, .test = cs->o->name, .rep = ++cs->rep,
 		.status = status, .reason = reason, .factor = 1,
-		.units = "milliseconds", .warmup_calls = cs->o->warmup,
+		.units = "milliseconds", .warmup_calls = cs->warmup_runs,
 		.warmup_ns = cs->warmup_ns, .judged = MEASURE_JUDGED_MEAN,
 		.better = MEASURE_LOWER,
 	};
-	/* The ok runs' monitors: what their spans kept. */
+	/* The monitors of the runs and warm-ups that passed, as calls. */
 	if (n > 0 && cs->monitored)
 		res.monitors = monitor_changes(&cs->mon, &res.n_monitors);
 	kwatch_take(&cs->kernel, cs->o->name);
@@ -255,12 +255,17 @@ one_run(struct cmd_state *cs, long k, int warmup)
 		return failed(cs, &out, reason, warmup);
 	}
 	stop = out.status == RUNNER_INTERRUPTED;
-	if (!stop && warmup)
+	if (!stop && warmup) {
+		cs->warmup_runs++;
 		cs->warmup_ns += out.samples[0].elapsed_ns;
-	else if (!stop)
+	} else if (!stop) {
 		cs->ok[cs->n_ok++] = out.samples[0];
-	/* A timed run that passed: what the kernel counted during it. */
-	if (!stop && !warmup && cs->monitored)
+	}
+	/*
+	 * A run that passed: what the kernel counted during it, a warm-up's
+	 * too, as a test process's monitors span its warm-up.
+	 */
+	if (!stop && cs->monitored)
 		monitor_keep(&cs->mon);
 	runner_outcome_free(&out);
 	return stop;

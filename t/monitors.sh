@@ -1,12 +1,12 @@
 #!/bin/sh
 # The kernel's monitors and log.  For real: page_test read around its
-# samples stores the changes of /proc/vmstat, its page faults and page
+# warm-up and samples stores the changes of /proc/vmstat, its page faults and page
 # allocations per call (1,600 of each by its design), which aimcmp
 # --monitors names shows.  With fakes: monitors planted in the database
 # (page faults and allocations per call doubled on NEW, the timer
 # interrupts per call the same) are what aimcmp --monitors picks, in
 # every format that shows counters; a name no reading makes is not
-# shown.  A kernel warning a timed command writes into a made-up log
+# shown.  A timed command's count its warm-up runs.  A kernel warning a timed command writes into a made-up log
 # below $AIM_CHECK_ROOT is stored with the result, said by aimrun and
 # aimcmp in one line each and listed by the HTML report, its hostile
 # text escaped everywhere; a log that cannot be read is said so.
@@ -66,6 +66,21 @@ if [ -r /proc/vmstat ]; then
 else
 	skip "no /proc/vmstat to read here"
 fi
+
+# A timed command counts its warm-ups, as a test process its warm-up: each
+# run adds a page fault to a made-up /proc/vmstat.
+FAKE="$W/fake"
+mkdir -p "$FAKE/proc"
+printf 'pgfault 0\n' >"$FAKE/proc/vmstat"
+AIM_CHECK_ROOT=$FAKE "$AIMRUN" --tag counted --runs 2 --warmup 1 --db "$DB" \
+	-q --cmd fault -- /bin/sh -c 'f=$AIM_CHECK_ROOT/proc/vmstat
+	n=$(sed -n "s/^pgfault //p" "$f")
+	printf "pgfault %d\n" $((n + 1)) >"$f.new" && mv "$f.new" "$f"' \
+	>/dev/null 2>&1 || echo "Bail out! aimrun --cmd failed"
+t "a timed command's monitors: its runs' and its warm-up's" test "$(db_val \
+	"$DB" "SELECT m.value || ' ' || r.warmup_calls FROM result_monitor m
+	JOIN result r ON r.id = m.result_id JOIN run u ON u.id = r.run_id
+	WHERE u.tag = 'counted' AND m.name = 'pgfault'")" = "3 1"
 
 # Fakes: no monitor read (an empty root), then planted ones.
 run old "$EMPTY" && run new "$EMPTY" || echo "Bail out! aimrun failed"

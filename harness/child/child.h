@@ -28,9 +28,9 @@ struct child_cfg {
 	const struct copies_gate *gate;	/* --copies barrier; NULL: alone */
 	int threads;		/* --threads: as many threads; 0: none */
 	/*
-	 * Read the kernel's monitors around the timed samples and send
-	 * their changes: a test alone, the first of its copies, the first
-	 * of its threads (lib/core/monitor.h).
+	 * Read the kernel's monitors around the warm-up and the timed
+	 * samples and send their changes: a test alone, the first of its
+	 * copies, the first of its threads (lib/core/monitor.h).
 	 */
 	int monitors;
 };
@@ -45,7 +45,8 @@ void child_main(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 /*
  * After setup, in the calling thread (child_threads.c): its meters, the
  * timing loop and teardown of the test of CTX, samples to EMIT, the
- * monitors MON (NULL: none) read around the samples.  The test's status.
+ * monitors MON (NULL: none) read around the timed period.  The test's
+ * status.
  */
 enum aim_status child_timed(const struct aim_test *t,
 			    const struct child_cfg *cfg, struct aim_ctx *ctx,
@@ -59,7 +60,7 @@ enum aim_status child_timed(const struct aim_test *t,
  * torn down.  EMIT gets the warm-up and the samples summed over the
  * threads, as copies_combine() sums copies; the status, with the reason
  * in BASE.  The first thread reads the monitors MON (NULL: none) around
- * its samples: the machine's, which every thread's calls count in.
+ * its timed period: the machine's, which every thread's calls count in.
  */
 enum aim_status child_threads(const struct aim_test *t,
 			      const struct child_cfg *cfg,

@@ -31,7 +31,7 @@ struct runner_outcome {
 	int64_t warmup_calls;
 	int64_t warmup_ns;
 	/*
-	 * The changes of the kernel's monitors over the timed samples,
+	 * The changes of the kernel's monitors over the warm-up and samples,
 	 * sorted by name, each once (malloc'd); NULL: none read.
 	 */
 	struct monitor_val *monitors;

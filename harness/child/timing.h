@@ -28,10 +28,11 @@ struct timing_meter {
 };
 
 /*
- * Read once around all the samples of a timed period (the kernel's
- * monitors, lib/core/monitor.h): begin right before the meters of the
- * first sample start, end once the last sample is passed on, so its
- * readings bracket every sample and fall inside none.
+ * Read once around the whole timed period (the kernel's monitors,
+ * lib/core/monitor.h): begin before the warm-up, end once the last
+ * sample is passed on, so its readings bracket every call counted (the
+ * warm-up's and the samples') and fall inside no sample; the warm-up
+ * absorbs what a reading disturbs (caches, the time slice).
  */
 struct timing_span {
 	void (*begin)(void *state);

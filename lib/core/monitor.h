@@ -1,13 +1,14 @@
 /*
  * The kernel's monitors: what the machine as a whole counted while a
  * test ran, as lkp and mmtests record beside a benchmark.  The sources
- * are one table (monitor.c): /proc/vmstat, /proc/interrupts and
+ * are one table (monitor_parse.c): /proc/vmstat, /proc/interrupts and
  * /proc/softirqs (each source summed over the CPUs), /proc/schedstat
  * (its per-CPU fields summed) and /proc/slabinfo (each cache's active
  * objects; root only), read below sysroot().  A reading before a test's
- * first timed sample and one after its last give the changes, kept as
- * named values ("vmstat.pgfault"); a timed command sums them over its
- * runs.  A source that cannot be read is left out.
+ * warm-up and one after its last timed sample give the changes over the
+ * calls of both, kept as named values ("vmstat.pgfault"); a timed
+ * command sums them over its runs.  A source that cannot be read is
+ * left out.
  */
 #ifndef AIM_MONITOR_H
 #define AIM_MONITOR_H

@@ -155,8 +155,9 @@ static const char migration_5[] =
 
 /*
  * Version 6: what the kernel counted and logged while a result ran: the
- * changes of its monitors (lib/core/monitor.h) over the timed samples,
- * non-zero ones only, and its log's lines of level warning and above.
+ * changes of its monitors (lib/core/monitor.h) over its warm-up and
+ * timed samples, non-zero ones only, and its log's lines of level
+ * warning and above.
  */
 static const char migration_6[] =
 	"CREATE TABLE result_monitor (\n"
