@@ -8,6 +8,8 @@ EXTRA_DIST += bench/suite-walltime.sh bench/calibrate.sh bench/invocations.sh \
 EXTRA_DIST += bench/dbopen.sh
 EXTRA_DIST += bench/import-speed.sh bench/import-lkp.sh
 EXTRA_DIST += bench/cmp-scale.sh bench/judged.sh
+# Whole runs moved at scale: push, merge and import, rates and memory.
+EXTRA_DIST += bench/move-speed.sh
 # The references of bench/side-by-side.sh (and ratio.sh): small, linking
 # nothing of aimkit, and compiled -O2 as tests-aim/ is, so that jmp_test
 # and the chains meet the same code; the message sizes and the chains'

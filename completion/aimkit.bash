@@ -25,13 +25,14 @@ _aimkit_opts_aimdb_list=(--host)
 _aimkit_opts_aimdb_show=(--run -r)
 _aimkit_opts_aimdb_import=(--tag --split --format --again --dry-run
 	-t -s -f -a -n)
-_aimkit_opts_aimdb_export=(--format --output -f -o)
-_aimkit_opts_aimdb_merge=()
-_aimkit_opts_aimdb_push=(--to --incomplete -t -i)
+_aimkit_opts_aimdb_export=(--format --output --lossy -f -o -l)
+_aimkit_opts_aimdb_merge=(--lossy -l)
+_aimkit_opts_aimdb_push=(--to --incomplete --lossy -t -i -l)
 _aimkit_opts_aimdb_rm=()
 _aimkit_opts_aimdb_rename=()
 _aimkit_opts_aimdb_check=()
-_aimkit_aimdb_commands=(list show import export merge push rm rename
+_aimkit_opts_aimdb_diff=()
+_aimkit_aimdb_commands=(list show import export merge push diff rm rename
 	check)
 
 # _aimkit_add PREFIX WORD...: each WORD that starts with the current word

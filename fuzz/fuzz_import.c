@@ -1,8 +1,9 @@
 /*
  * The import parsers under fuzzing: any bytes must be either refused with
- * a message or parsed into reports that make sense and store whole.  A
- * file that parses but cannot be stored would reach the user as an SQL
- * error with no file:line, so storing is part of the check.
+ * a message (by the parser, or by record_check when the import is
+ * finished) or parsed into runs that make sense and store whole.  A file
+ * that is taken but cannot be stored would reach the user as an SQL
+ * error, so storing is part of the check.
  */
 #include "config.h"
 
@@ -46,8 +47,8 @@ check_env(const struct import_report *r)
 {
 	if (r->source_run < 0 || r->source_run > IMPORT_RUN_MAX)
 		return fuzz_broken("run id %lld", (long long)r->source_run);
-	for (size_t i = 0; i < r->n_env; i++) {
-		const char *k = r->env[i].key, *v = r->env[i].value;
+	for (size_t i = 0; i < r->run.n_env; i++) {
+		const char *k = r->run.env[i].key, *v = r->run.env[i].value;
 
 		if (k == NULL || v == NULL || k[0] == '\0' ||
 		    strspn(k, "abcdefghijklmnopqrstuvwxyz"
@@ -58,38 +59,46 @@ check_env(const struct import_report *r)
 			if ((unsigned char)*p < 0x20 || *p == 0x7f)
 				return fuzz_broken("control character in %s", k);
 		for (size_t j = 0; j < i; j++)
-			if (strcmp(r->env[j].key, k) == 0)
+			if (strcmp(r->run.env[j].key, k) == 0)
 				return fuzz_broken("%s given twice", k);
 	}
 	return 0;
 }
 
+/*
+ * A result of a taken run: a test of the catalog with its facts, or (in
+ * aimkit's own exports, OWN) any the record says; its line one of the
+ * file's unless a copy (COPY) keeps the line it was imported from.
+ */
 static int
-check_result(const struct import_result *res, size_t lines)
+check_result(const struct record_result *res, size_t lines, int own,
+	     int copy)
 {
 	const struct catalog_test *t = catalog_find(res->test);
 
-	if (t == NULL || t->number != res->number || t->units != res->units)
+	if (!own &&
+	    (t == NULL || t->number != res->number ||
+	     strcmp(t->units, res->units) != 0))
 		return fuzz_broken("result names no catalog test");
 	if (check_status(res->status) < 0)
 		return fuzz_broken("%s: status '%s'", res->test, res->status);
 	if (res->rep < 1 || res->rep > IMPORT_REP_MAX || res->factor < 1 ||
-	    res->factor > IMPORT_FACTOR_MAX)
+	    res->factor > (unsigned long)RECORD_VALUE_MAX)
 		return fuzz_broken("%s: rep %d, factor %lu", res->test,
 				   res->rep, res->factor);
-	if (res->line < 1 || (size_t)res->line > lines)
-		return fuzz_broken("%s: line %d of %zu", res->test, res->line,
+	if (!copy && (res->source_line < 1 || (size_t)res->source_line > lines))
+		return fuzz_broken("%s: line %d of %zu", res->test, res->source_line,
 				   lines);
 	if (strcmp(res->status, "ok") == 0 && res->n_samples == 0)
 		return fuzz_broken("%s: ok without samples", res->test);
 	for (size_t i = 0; i < res->n_samples; i++) {
-		const struct import_sample *s = &res->samples[i];
+		const struct measure_sample *s = &res->samples[i];
 
 		/* suite9.ss gives rates only: no time, no count. */
 		if (!in_range((double)s->calls) ||
 		    !in_range((double)s->elapsed_ns) ||
-		    (s->elapsed_ns == 0 && !s->has_printed) ||
-		    (s->has_printed && !in_range(s->printed_ops)) ||
+		    (s->elapsed_ns == 0 && !(s->printed_ops >= 0)) ||
+		    (s->printed_ops >= 0 && !in_range(s->printed_ops)) ||
 		    (s->elapsed_ns > 0 &&
 		     !in_range((double)s->calls * (double)res->factor * 1e9 /
 			       (double)s->elapsed_ns)))
@@ -104,8 +113,8 @@ count_samples(const struct import_report *r)
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < r->n_results; i++)
-		n += r->results[i].n_samples;
+	for (size_t i = 0; i < r->run.n_results; i++)
+		n += r->run.results[i].n_samples;
 	return n;
 }
 
@@ -136,25 +145,35 @@ store_all(const struct import_file *f)
 {
 	char err[512];
 	struct store *st = store_open_memory(err, sizeof(err));
-	char **tags = xcalloc(f->n_reports + 1, sizeof(*tags));
 	int rc;
 
-	if (st == NULL) {
-		free(tags);
+	if (st == NULL)
 		return fuzz_broken("in-memory database: %s", err);
-	}
-	for (size_t i = 0; i < f->n_reports; i++)
-		tags[i] = xasprintf("fuzz-%zu", i + 1);
-	rc = import_store(st, ":memory:", f, tags, "fuzz.txt");
-	if (rc != 0)
-		rc = fuzz_broken("a parsed file could not be stored");
+	if (import_store(st, ":memory:", f) != 0)
+		rc = fuzz_broken("a parsed and checked file could not be stored");
 	else
 		rc = compare_stored(st, f);
+	store_close(st);
+	return rc;
+}
+
+/*
+ * F's runs made what they are stored as (import_finish): 1 when taken,
+ * 0 when record_check refuses one, which is a refusal, not a break.
+ */
+static int
+finish(struct import_file *f)
+{
+	char **tags = xcalloc(f->n_reports + 1, sizeof(*tags));
+	int taken;
+
+	for (size_t i = 0; i < f->n_reports; i++)
+		tags[i] = xasprintf("fuzz-%zu", i + 1);
+	taken = import_finish(f, tags, "fuzz.txt") == 0;
 	for (size_t i = 0; i < f->n_reports; i++)
 		free(tags[i]);
 	free(tags);
-	store_close(st);
-	return rc;
+	return taken;
 }
 
 /*
@@ -202,10 +221,17 @@ fuzz_import(const uint8_t *data, size_t size, const char *format)
 				 import_format_name(f.format));
 	if (rc == 0 && f.n_reports == 0)
 		rc = fuzz_broken("a file with no report was accepted");
+	if (rc == 0 && !finish(&f)) {
+		import_free(&f);
+		return 0;
+	}
 	for (size_t i = 0; rc == 0 && i < f.n_reports; i++) {
 		rc = check_env(&f.reports[i]);
-		for (size_t j = 0; rc == 0 && j < f.reports[i].n_results; j++)
-			rc = check_result(&f.reports[i].results[j], lines);
+		for (size_t j = 0; rc == 0 && j < f.reports[i].run.n_results;
+		     j++)
+			rc = check_result(&f.reports[i].run.results[j], lines,
+					  import_format_own_tags(f.format),
+					  f.reports[i].copy);
 	}
 	if (rc == 0)
 		rc = store_all(&f);

@@ -16,6 +16,7 @@
 
 #include "env_sys.h"
 #include "log.h"
+#include "perf.h"
 
 #define CPU_DIR "/sys/devices/system/cpu"
 /*
@@ -251,6 +252,23 @@ check_virt(struct checks *c)
 		      100.0 * (double)s0 / (double)t0);
 }
 
+/*
+ * A machine without a PMU: every run's --counters default counts the
+ * software events alone, which each run leaves unsaid.  Asked of the
+ * running kernel only: a made-up tree ($AIM_CHECK_ROOT) has no PMU to
+ * describe.
+ */
+static void
+check_counters(struct checks *c)
+{
+	if (c->root[0] != '\0' || !perf_no_pmu(perf_source_kernel()))
+		return;
+	found(c, "counters", 0,
+	      "measure on bare metal, or give the guest the host's PMU (qemu with KVM: -cpu host,pmu=on); runs meanwhile count the software events",
+	      "%s: cycles, instructions, branches, caches and stalls cannot be counted (aimrun --counters default counts the software events only)",
+	      PERF_NO_PMU);
+}
+
 size_t
 check_machine(const char *root, int pin, struct check_finding *out)
 {
@@ -261,6 +279,7 @@ check_machine(const char *root, int pin, struct check_finding *out)
 	check_cpus(&c);
 	check_kernel(&c);
 	check_virt(&c);
+	check_counters(&c);
 	return c.n;
 }
 

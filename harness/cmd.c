@@ -132,12 +132,13 @@ begin(struct cmd_state *cs)
 	opts = xasprintf("cmd=1 runs=%ld warmup=%ld timeout_s=%.3f prepare=%d",
 			 o->runs, o->warmup, (double)o->timeout_ns / 1e9,
 			 o->prepare != NULL);
-	struct store_run run = {
+	struct record_run run = {
 		.tag = o->tag, .suite = "cmd", .options = opts,
 		.source = "aimrun", .aim_version = PACKAGE_VERSION,
 		.host = env_get(&env, "hostname"),
+		.env = env.kv, .n_env = env.n,
 	};
-	cs->run_id = store_begin_run(st, &run, env.kv, env.n);
+	cs->run_id = store_begin_run(st, &run);
 	if (cs->run_id < 0)
 		aim_warn("%s: %s", o->db_path, store_errmsg(st));
 	store_close(st);
@@ -146,22 +147,31 @@ begin(struct cmd_state *cs)
 	return cs->run_id < 0 ? -1 : 0;
 }
 
-/* Store one result: the ok runs (STATUS "ok"), or one failed run. */
+/*
+ * Store one result: the ok runs (STATUS "ok"), or one failed run, whose
+ * REASON (what the program did) is stored in a form all paths carry.
+ */
 static int
 save(struct cmd_state *cs, const char *status, const char *reason,
-     const struct measure_sample *s, size_t n)
+     struct measure_sample *s, size_t n)
 {
 	struct store *st = db(cs);
+	char *fit = reason != NULL ? xstrdup(reason) : NULL;
 	int rc;
 
-	if (st == NULL)
+	if (st == NULL) {
+		free(fit);
 		return -1;
-	struct store_result res = {
+	}
+	if (fit != NULL)
+		record_text_fit(fit);
+	struct record_result res = {
 		.number = 0, .test = cs->o->name, .rep = ++cs->rep,
-		.status = status, .reason = reason, .factor = 1,
-		.units = "milliseconds", .warmup_calls = cs->warmup_runs,
+		.status = status, .reason = fit, .factor = 1,
+		.units = CATALOG_CMD_UNITS, .warmup_calls = cs->warmup_runs,
 		.warmup_ns = cs->warmup_ns, .judged = MEASURE_JUDGED_MEAN,
-		.better = MEASURE_LOWER,
+		.better = MEASURE_LOWER, .copies = 1,
+		.samples = s, .n_samples = n,
 	};
 	/* The monitors of the runs and warm-ups that passed, as calls. */
 	if (n > 0 && cs->monitored)
@@ -169,10 +179,11 @@ save(struct cmd_state *cs, const char *status, const char *reason,
 	kwatch_take(&cs->kernel, cs->o->name);
 	res.klog = cs->kernel.lines;
 	res.n_klog = cs->kernel.n_lines;
-	rc = store_add_result(st, cs->run_id, &res, s, n);
+	rc = store_add_result(st, cs->run_id, &res);
 	if (rc != 0)
 		aim_warn("%s: %s", cs->o->db_path, store_errmsg(st));
 	store_close(st);
+	free(fit);
 	return rc;
 }
 

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "env_sys.h"
+#include "record.h"
 #include "xalloc.h"
 
 #define ENV_UNKNOWN "unknown"
@@ -28,6 +29,19 @@ struct env_fill {
 	size_t cap;
 	const char *root;
 };
+
+/*
+ * A copy of VALUE in the form every path carries (record_text_fit): what
+ * the machine says may hold any byte, and a run is stored whatever it is.
+ */
+static char *
+fitted(const char *value)
+{
+	char *v = xstrdup(value);
+
+	record_text_fit(v);
+	return v;
+}
 
 /* Add KEY with a copy of VALUE, or "unknown" when VALUE is NULL or empty. */
 static void
@@ -42,7 +56,7 @@ put(struct env_fill *f, const char *key, const char *value)
 		env->kv = xrealloc(env->kv, f->cap * sizeof(*env->kv));
 	}
 	env->kv[env->n].key = xstrdup(key);
-	env->kv[env->n].value = xstrdup(value);
+	env->kv[env->n].value = fitted(value);
 	env->n++;
 }
 
@@ -237,8 +251,8 @@ env_add(struct env *env, const char *key, const char *value)
 {
 	env->kv = xrealloc(env->kv, (env->n + 1) * sizeof(*env->kv));
 	env->kv[env->n].key = xstrdup(key);
-	env->kv[env->n].value = xstrdup(value != NULL && *value != '\0' ?
-					value : ENV_UNKNOWN);
+	env->kv[env->n].value = fitted(value != NULL && *value != '\0' ?
+				       value : ENV_UNKNOWN);
 	env->n++;
 }
 

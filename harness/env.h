@@ -9,10 +9,10 @@
 
 #include <stddef.h>
 
-#include "store.h"
+#include "record.h"
 
 struct env {
-	struct store_kv *kv;	/* keys and values are owned by the env */
+	struct record_kv *kv;	/* keys and values are owned by the env */
 	size_t n;
 };
 
@@ -21,7 +21,8 @@ struct env {
  * sysconf(3), statfs(2) of SCRATCH_DIR, /proc, /sys and config.h; no
  * program is run.  A fact that cannot be read is stored as "unknown"
  * (cpufreq.governor: "none" when there is no cpufreq), so every key
- * below is always present:
+ * below is always present, and every value is in the form every path
+ * carries (record_text_fit: printable, bounded):
  *   uname.sysname uname.release uname.version uname.machine hostname
  *   kernel.cmdline boot_id cpu.model cpu.count_online cpu.microcode
  *   mem.total_bytes cpufreq.governor cpufreq.boost ("on"/"off")

@@ -4,7 +4,6 @@
  */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -122,7 +121,7 @@ usage(FILE *f)
 		"      --scale [N,...]    the same for 1, 2, 4, ... up to the CPUs\n"
 		"      --threads          the copies as threads of one process, for the\n"
 		"                         tests that allow it (others are skipped)\n"
-		"  -q, --quiet            print no table, only errors\n"
+		"  -q, --quiet            print no table, progress or notices, only errors\n"
 		"      --cmd NAME [--warmup N] [--table] [--format text|csv|json]\n"
 		"          [--prepare WORD... ] -- PROGRAM [ARG]...\n"
 		"                         time PROGRAM --runs times (default 5), store it as\n"
@@ -198,27 +197,19 @@ static void
 list_suites(void)
 {
 	char *dir = paths_suitedir();
-	struct dirent **ents;
-	int n = scandir(dir, &ents, NULL, alphasort);
+	size_t n;
+	char **names = suite_names(dir, &n);
 
 	/* $AIM_SUITEDIR and the file names in it are anybody's text. */
 	printf("\nSuites (");
 	tag_fput(stdout, dir, 0);
 	printf("):\n");
-	for (int i = 0; i < n; i++) {
-		char *name = ents[i]->d_name;
-		size_t len = strlen(name);
-
-		if (len > 6 && strcmp(name + len - 6, ".suite") == 0) {
-			name[len - 6] = '\0';
-			printf("  ");
-			tag_fput(stdout, name, 0);
-			printf("\n");
-		}
-		free(ents[i]);
+	for (size_t i = 0; i < n; i++) {
+		printf("  ");
+		tag_fput(stdout, names[i], 0);
+		printf("\n");
 	}
-	if (n >= 0)
-		free(ents);
+	suite_names_free(names, n);
 	free(dir);
 }
 
@@ -266,6 +257,7 @@ list_all(void)
 static void
 load_suite(const struct cli *c, struct suite *s)
 {
+	const char *name;
 	char err[512];
 	char *path;
 
@@ -277,7 +269,20 @@ load_suite(const struct cli *c, struct suite *s)
 			aim_die(1, "--tests: %s", err);
 		return;
 	}
-	path = paths_suite_file(c->suite != NULL ? c->suite : "aim9");
+	name = c->suite != NULL ? c->suite : "aim9";
+	path = paths_suite_file(name);
+	/* A name, not a file: say which suites there are. */
+	if (strcmp(path, name) != 0 && access(path, F_OK) != 0 &&
+	    errno == ENOENT) {
+		char *dir = paths_suitedir(), near[512], v[64], d[256];
+
+		(void)suite_suggest(dir, name, near, sizeof(near));
+		(void)tag_shown(dir, d, sizeof(d));
+		free(dir);
+		free(path);
+		aim_die(1, "--suite %s: no such suite in %s%s",
+			tag_shown(name, v, sizeof(v)), d, near);
+	}
 	if (suite_load(path, s, err, sizeof(err)) != 0)
 		aim_die(1, "suite %s", err);
 	free(path);
@@ -312,8 +317,8 @@ default_tag(void)
 
 /*
  * --check: every finding, then exit (CHECK_EXIT_FOUND when there is
- * one); else, right before the run, the brief ones, unless $AIM_CHECK is
- * "quiet".
+ * one); else, right before the run, the brief ones, unless -q or
+ * $AIM_CHECK is "quiet".
  */
 static void
 machine_check(const struct cli *c, int pin, int before_run)
@@ -322,7 +327,7 @@ machine_check(const struct cli *c, int pin, int before_run)
 	const char *env = getenv("AIM_CHECK");
 	size_t n;
 
-	if (c->check == before_run ||
+	if (c->check == before_run || (before_run && c->quiet) ||
 	    (before_run && env != NULL && strcmp(env, "quiet") == 0))
 		return;
 	n = check_machine(sysroot(), pin, f);

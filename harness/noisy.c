@@ -87,12 +87,12 @@ is_noisy(const struct noisy *ny, const struct noisy_sample *s, int64_t best)
 
 static void
 print_sample(FILE *f, const struct noisy *ny, const struct noisy_sample *s,
-	     int64_t best)
+	     int64_t best, int width)
 {
 	double drop;
 
 	fputs("  ", f);
-	tag_fput(f, s->test, 16);
+	tag_fput(f, s->test, (size_t)width);
 	fprintf(f, " %4d %6d %8.1f%% %6.1f%%", s->rep, s->seq, s->delay_pct,
 		s->steal_pct);
 	if (canary_drop(ny, s->rep, best, &drop) >= 0)
@@ -102,11 +102,28 @@ print_sample(FILE *f, const struct noisy *ny, const struct noisy_sample *s,
 	fputs(s->copies > 1 ? " (copies summed)\n" : "\n", f);
 }
 
+/* The test column: 16, or the longest name listed (the mem family's). */
+static int
+name_width(const struct noisy *ny, int64_t best)
+{
+	size_t width = 16, shown = 0;
+
+	for (size_t i = 0; i < ny->n && shown < NOISY_SHOWN; i++) {
+		if (!is_noisy(ny, &ny->v[i], best))
+			continue;
+		if (tag_columns(ny->v[i].test) > width)
+			width = tag_columns(ny->v[i].test);
+		shown++;
+	}
+	return width < 256 ? (int)width : 256;
+}
+
 int
 noisy_print(FILE *f, const struct noisy *ny)
 {
 	int64_t best = fastest(ny);
 	size_t noisy = 0, shown = 0;
+	int width = name_width(ny, best);
 
 	for (size_t i = 0; i < ny->n; i++)
 		noisy += (size_t)is_noisy(ny, &ny->v[i], best);
@@ -117,13 +134,13 @@ noisy_print(FILE *f, const struct noisy *ny)
 			ny->n, NOISE_SAMPLE_PCT, NOISE_CANARY_PCT);
 	else
 		fprintf(f, "Noisy samples: %zu of %zu (run delay and steal over %g%% of the sample, or its round's canary %g%% slower than the fastest)\n"
-			"  %-16s %4s %6s %9s %7s %8s\n", noisy, ny->n,
-			NOISE_SAMPLE_PCT, NOISE_CANARY_PCT, "test", "rep",
+			"  %-*s %4s %6s %9s %7s %8s\n", noisy, ny->n,
+			NOISE_SAMPLE_PCT, NOISE_CANARY_PCT, width, "test", "rep",
 			"sample", "run delay", "steal", "canary");
 	for (size_t i = 0; i < ny->n && shown < NOISY_SHOWN; i++) {
 		if (!is_noisy(ny, &ny->v[i], best))
 			continue;
-		print_sample(f, ny, &ny->v[i], best);
+		print_sample(f, ny, &ny->v[i], best, width);
 		shown++;
 	}
 	if (noisy > shown)

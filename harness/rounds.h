@@ -105,9 +105,9 @@ int rounds_gate(const struct rounds_opts *o, const char *db_path,
  * compared.  Into *KV (malloc'd keys and values): how many, 0 for
  * --precision; free with rounds_facts_free().
  */
-struct store_kv;
-size_t rounds_facts(const struct rounds *r, struct store_kv **kv);
-void rounds_facts_free(struct store_kv *kv, size_t n);
+struct record_kv;
+size_t rounds_facts(const struct rounds *r, struct record_kv **kv);
+void rounds_facts_free(struct record_kv *kv, size_t n);
 
 /* What each test reached, one line a test, on OUT.  fprintf's sign. */
 int rounds_report(const struct rounds *r, FILE *out);

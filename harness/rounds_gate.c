@@ -48,7 +48,7 @@ self_n_env(const void *ctx, size_t i)
 
 /* The labels of what refuses the N runs RUNS of BASE against SELF. */
 static size_t
-refusals(const char *base, const struct store_read_run *runs, size_t n,
+refusals(const char *base, const struct record_run *runs, size_t n,
 	 const struct env *self, char ***why)
 {
 	struct gate_side g[2];
@@ -71,7 +71,7 @@ rounds_gate(const struct rounds_opts *o, const char *db_path,
 	const char *base = o->mode == ROUNDS_DECIDE ? o->against : tag;
 	const char *opt = o->mode == ROUNDS_DECIDE ? "--against" :
 			  "--precision";
-	struct store_read_run *runs = NULL;
+	struct record_run *runs = NULL;
 	char why_db[512], **why = NULL, *line;
 	struct store *st = store_reopen(db_path, seen, why_db, sizeof(why_db));
 	size_t n = 0, n_why;

@@ -126,14 +126,14 @@ rounds_report(const struct rounds *r, FILE *out)
 }
 
 static void
-fact(struct store_kv *kv, size_t *n, char *key, char *value)
+fact(struct record_kv *kv, size_t *n, char *key, char *value)
 {
 	kv[*n].key = key;
 	kv[(*n)++].value = value;
 }
 
 size_t
-rounds_facts(const struct rounds *r, struct store_kv **kv)
+rounds_facts(const struct rounds *r, struct record_kv **kv)
 {
 	size_t n = 0;
 	char *ids;
@@ -172,7 +172,7 @@ rounds_facts(const struct rounds *r, struct store_kv **kv)
 }
 
 void
-rounds_facts_free(struct store_kv *kv, size_t n)
+rounds_facts_free(struct record_kv *kv, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		free((char *)kv[i].key);

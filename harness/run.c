@@ -16,6 +16,7 @@
 
 #include "canary.h"
 #include "child_exec.h"
+#include "catalog.h"
 #include "classic.h"
 #include "clock.h"
 #include "env.h"
@@ -85,6 +86,110 @@ account(struct totals *tot, const struct runner_outcome *out)
 	snprintf(tot->reason, sizeof(tot->reason), "%s", out->reason);
 }
 
+/*
+ * The console tables: the classic AIM9 table for the classic and extra
+ * tests, byte for byte as singleuser printed it, and the mem family's
+ * own (lib/core/memtable.h), each opened before its first row and
+ * closed with its rule when the other takes over or the run ends.
+ */
+static int
+run_tables_is_mem(const struct aim_test *t)
+{
+	return t->info >= &catalog_tests[CATALOG_MEMFAM_FIRST];
+}
+
+static void
+run_tables_init(struct run_tables *rt, const struct suite *su,
+		int max_copies)
+{
+	int suffix = 0;
+
+	/* " x64": the copies of a sweep. */
+	for (int c = max_copies; max_copies > 1 && c > 0; c /= 10)
+		suffix += suffix == 0 ? 3 : 1;
+	*rt = (struct run_tables){ .open = RUN_TABLE_NONE };
+	rt->mem.name_width = 4;		/* "Test" */
+	for (size_t i = 0; i < su->n_tests; i++) {
+		int len = (int)strlen(su->tests[i]->info->name) + suffix;
+
+		if (run_tables_is_mem(su->tests[i]) &&
+		    len > rt->mem.name_width)
+			rt->mem.name_width = len;
+	}
+}
+
+static int
+run_tables_close(struct run_tables *rt, FILE *f)
+{
+	enum run_table_kind open = rt->open;
+
+	rt->open = RUN_TABLE_NONE;
+	if (open == RUN_TABLE_CLASSIC)
+		return classic_print_rule(f);
+	if (open == RUN_TABLE_MEM)
+		return memtable_print_end(f, &rt->mem);
+	return 0;
+}
+
+static int
+run_tables_enter(struct run_tables *rt, FILE *f, const struct aim_test *t)
+{
+	enum run_table_kind want = run_tables_is_mem(t) ? RUN_TABLE_MEM :
+			RUN_TABLE_CLASSIC;
+
+	if (rt->open == want)
+		return 0;
+	/* A blank line between two tables. */
+	if (rt->open != RUN_TABLE_NONE &&
+	    (run_tables_close(rt, f) < 0 || fputc('\n', f) == EOF))
+		return -1;
+	rt->open = want;
+	return want == RUN_TABLE_MEM ? memtable_print_header(f, &rt->mem) :
+	       classic_print_header(f);
+}
+
+/* The most copies of a run at once: the names of a sweep get " xN". */
+static int
+run_max_copies(const struct run_opts *o)
+{
+	int most = 1;
+
+	for (size_t k = 0; k < o->n_copies; k++)
+		if (o->copies[k] > most)
+			most = o->copies[k];
+	return most;
+}
+
+/* The row of T's totals in the table it goes in. */
+static int
+table_row(struct run_state *rs, const struct aim_test *t, const char *name,
+	  const struct totals *tot)
+{
+	unsigned long factor = aim_test_factor_sized(t, rs->o->filesize_k,
+						     rs->o->memsize,
+						     rs->o->zerosize);
+	struct hist_summary sum;
+	int mem = run_tables_is_mem(t);
+
+	if (run_tables_enter(&rs->tables, stdout, t) < 0)
+		return -1;
+	if (tot->ok_runs == 0)
+		return mem ? memtable_print_skip(stdout, &rs->tables.mem,
+						 t->info->number, name) :
+		       classic_print_skip(stdout, t->info->number, name);
+	if (mem)
+		return memtable_print_row(stdout, &rs->tables.mem,
+					  t->info->number, name,
+					  tot->elapsed_ns, tot->calls, factor,
+					  tot->lat != NULL &&
+					  hist_summarise(tot->lat, &sum) == 0 ?
+					  &sum : NULL);
+	if (classic_print_row(stdout, t->info->number, name, tot->elapsed_ns,
+			      tot->calls, factor, t->info->units) < 0)
+		return -1;
+	return tot->lat != NULL ? latency_print(stdout, name, tot->lat) : 0;
+}
+
 static void
 print_row(struct run_state *rs, const struct aim_test *t,
 	  const struct totals *tot)
@@ -100,18 +205,7 @@ print_row(struct run_state *rs, const struct aim_test *t,
 	if (rs->o->quiet)
 		return;
 	errno = 0;
-	if (tot->ok_runs > 0) {
-		run_table_put(rs, classic_print_row(stdout, t->info->number, name,
-						tot->elapsed_ns, tot->calls,
-						aim_test_factor_sized(t, rs->o->filesize_k,
-								      rs->o->memsize,
-								      rs->o->zerosize),
-						t->info->units));
-		if (tot->lat != NULL)
-			run_table_put(rs, latency_print(stdout, name, tot->lat));
-	} else {
-		run_table_put(rs, classic_print_skip(stdout, t->info->number, name));
-	}
+	run_table_put(rs, table_row(rs, t, name, tot));
 }
 
 /*
@@ -202,7 +296,7 @@ run_more(struct run_state *rs)
 {
 	FILE *out = rs->o->quiet ? NULL : stdout;
 	int rc = rounds_more(&rs->rounds, more_rep, rs, out);
-	struct store_kv *kv;
+	struct record_kv *kv;
 	size_t n;
 
 	/* What was decided, for aimcmp to give the same verdicts. */
@@ -219,11 +313,14 @@ run_more(struct run_state *rs)
 	return rc;
 }
 
+/* What cannot be counted, unless -q. */
 static void
 say_counters(void *arg, const char *line)
 {
-	(void)arg;
-	aim_warn("%s", line);
+	const struct run_state *rs = arg;
+
+	if (!rs->o->quiet)
+		aim_warn("%s", line);
 }
 
 /*
@@ -242,7 +339,7 @@ run_prepare(struct run_state *rs)
 	if (rs->o->counters != NULL) {
 		rs->counters = *rs->o->counters;
 		perf_plan_probe(perf_source_kernel(), &rs->counters,
-				say_counters, NULL);
+				say_counters, rs);
 	}
 	kwatch_open(&rs->kernel);
 	if (run_begin(rs) != 0) {
@@ -309,10 +406,14 @@ run_suite(const struct run_opts *o)
 		return 2;
 	}
 	progress_init(&rs.prog, o->suite->n_tests * (size_t)o->runs *
-		      (o->n_copies > 0 ? o->n_copies : 1), o->duration_ns);
+		      (o->n_copies > 0 ? o->n_copies : 1), o->duration_ns,
+		      o->quiet);
+	/* The first table opens at once, as the classic one always did. */
+	run_tables_init(&rs.tables, o->suite, run_max_copies(o));
 	if (!o->quiet) {
 		errno = 0;
-		run_table_put(&rs, classic_print_header(stdout));
+		run_table_put(&rs, run_tables_enter(&rs.tables, stdout,
+						    o->suite->tests[0]));
 	}
 	rs.copies = o->n_copies > 0 ? o->copies[0] : 1;
 	rc = run_rounds(&rs);
@@ -325,7 +426,7 @@ run_suite(const struct run_opts *o)
 	progress_clear(&rs.prog);
 	if (!o->quiet && rc == 0) {
 		errno = 0;
-		run_table_put(&rs, classic_print_rule(stdout));
+		run_table_put(&rs, run_tables_close(&rs.tables, stdout));
 	}
 	if (rc == 0 && o->more != NULL)
 		rc = run_more(&rs);

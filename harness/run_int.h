@@ -12,10 +12,23 @@
 #include "kwatch.h"
 #include "noisy.h"
 #include "progress.h"
+#include "memtable.h"
 #include "rounds.h"
 #include "run.h"
 #include "runner.h"
 #include "store.h"
+
+/* The console table open: the classic one or the mem family's. */
+enum run_table_kind {
+	RUN_TABLE_NONE,
+	RUN_TABLE_CLASSIC,
+	RUN_TABLE_MEM,
+};
+
+struct run_tables {
+	enum run_table_kind open;
+	struct memtable mem;
+};
 
 struct totals {
 	int64_t calls;
@@ -40,6 +53,7 @@ struct run_state {
 	int copy_idx;		/* which count of the sweep */
 	struct noisy noisy;	/* for the list at the end */
 	struct kwatch kernel;	/* its monitors and log */
+	struct run_tables tables;	/* the console table open */
 	/*
 	 * The first error that stopped the run, "what: why".  It is printed
 	 * once, at the end, with what is stored: a failed write is often
@@ -75,7 +89,7 @@ int run_begin(struct run_state *rs);
 int run_save(struct run_state *rs, const struct aim_test *t, int rep,
 	     const struct runner_outcome *out);
 /* N facts of the run (KEY = VALUE): 0, or -1 with rs->fail set. */
-int run_facts(struct run_state *rs, const struct store_kv *kv, size_t n);
+int run_facts(struct run_state *rs, const struct record_kv *kv, size_t n);
 /* The canary of round REP, stored as a fact of the run: 0 or -1. */
 int run_canary(struct run_state *rs, int rep);
 /* The run's end, complete or not: 0 or -1. */

@@ -140,7 +140,7 @@ run_begin(struct run_state *rs)
 	struct env env = { 0 };
 	struct store *st;
 	const char *key, *value;
-	char *opts;
+	char *opts, *suite;
 
 	run_env(o, &env);
 	counters_fact(rs, &env);
@@ -151,17 +151,23 @@ run_begin(struct run_state *rs)
 		env_free(&env);
 		return -1;
 	}
+	/* A --dir or suite file of any bytes is stored in a form all carry. */
 	opts = options_text(o);
-	struct store_run run = {
-		.tag = o->tag, .suite = o->suite->name, .options = opts,
+	suite = xstrdup(o->suite->name);
+	record_text_fit(opts);
+	record_text_fit(suite);
+	struct record_run run = {
+		.tag = o->tag, .suite = suite, .options = opts,
 		.source = "aimrun", .source_file = NULL,
 		.aim_version = PACKAGE_VERSION, .host = env_get(&env, "hostname"),
+		.env = env.kv, .n_env = env.n,
 	};
-	rs->run_id = store_begin_run(st, &run, env.kv, env.n);
+	rs->run_id = store_begin_run(st, &run);
 	if (rs->run_id < 0)
 		run_fail_set(rs, "%s: %s", o->db_path, store_errmsg(st));
 	store_close(st);
 	free(opts);
+	free(suite);
 	env_free(&env);
 	return rs->run_id < 0 ? -1 : 0;
 }
@@ -186,7 +192,7 @@ save_note(struct run_state *rs, struct store *st, const char *test, int rep,
 	static const char vals[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 				   "abcdefghijklmnopqrstuvwxyz0123456789_.+-";
 	char key[128], val[40];
-	struct store_kv fact = { key, val };
+	struct record_kv fact = { key, val };
 
 	for (const char *s = note; *s != '\0';) {
 		size_t len = strcspn(s, " "), k = strcspn(s, "=");
@@ -211,6 +217,7 @@ run_save(struct run_state *rs, const struct aim_test *t, int rep,
      const struct runner_outcome *out)
 {
 	struct store *st = run_open_db(rs);
+	char reason[sizeof(out->reason)];
 	int rc;
 
 	if (st == NULL) {
@@ -218,26 +225,29 @@ run_save(struct run_state *rs, const struct aim_test *t, int rep,
 		rs->n_lost += rc == 0;
 		return rc;
 	}
-	struct store_result res = {
+	/* The test process wrote the reason: stored in a form all carry. */
+	snprintf(reason, sizeof(reason), "%s", out->reason);
+	record_text_fit(reason);
+	struct record_result res = {
 		.number = t->info->number, .test = t->info->name,
 		/* Repetitions number on through the counts of a sweep. */
 		.rep = rep + rs->copy_idx * (int)rs->o->runs, .copies = rs->copies,
 		.status = runner_status_name(out->status),
-		.reason = out->status == RUNNER_OK ? NULL : out->reason,
+		.reason = out->status == RUNNER_OK ? NULL : reason,
 		.factor = aim_test_factor_sized(t, rs->o->filesize_k,
 						rs->o->memsize, rs->o->zerosize),
 		.units = t->info->units, .warmup_calls = out->warmup_calls,
 		.warmup_ns = out->warmup_ns,
 		.judged = t->info->judged, .better = t->info->better,
 		.monitors = out->monitors, .n_monitors = out->n_monitors,
+		.samples = out->samples, .n_samples = out->n_samples,
 	};
 	kwatch_take(&rs->kernel, t->info->name);
 	res.klog = rs->kernel.lines;
 	res.n_klog = rs->kernel.n_lines;
 	noisy_add(&rs->noisy, t->info->name, rs->copies, res.rep,
 		  out->samples, out->n_samples);
-	rc = store_add_result(st, rs->run_id, &res, out->samples,
-			      out->n_samples);
+	rc = store_add_result(st, rs->run_id, &res);
 	/* A lost result was rolled back whole; its notes are not kept. */
 	if (rc != 0)
 		rs->n_lost += store_lost(st);
@@ -250,7 +260,7 @@ run_save(struct run_state *rs, const struct aim_test *t, int rep,
 }
 
 int
-run_facts(struct run_state *rs, const struct store_kv *kv, size_t n)
+run_facts(struct run_state *rs, const struct record_kv *kv, size_t n)
 {
 	struct store *st = n > 0 ? run_open_db(rs) : NULL;
 
@@ -273,7 +283,7 @@ run_canary(struct run_state *rs, int rep)
 	struct pin_saved saved;
 	int pinned = rs->o->pin > 0 && pin_enter(rs->o->pin - 1, &saved) == 0;
 	char key[32], ns[24];
-	struct store_kv fact = { key, ns };
+	struct record_kv fact = { key, ns };
 	struct store *st;
 	int64_t t = canary_ns();
 	/* Rounds are numbered on through a sweep's counts, as reps are. */

@@ -7,6 +7,7 @@
 
 #include "suite.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
@@ -19,6 +20,7 @@
 #include "parse.h"
 #include "tag.h"
 #include "infile.h"
+#include "suggest.h"
 #include "xalloc.h"
 
 /* Large enough for a day per test; anything above is a typo. */
@@ -89,7 +91,10 @@ pick(struct picked *p, const char *name, char *why, size_t whylen)
 		return pick_pattern(p, name, why, whylen);
 	t = aim_test_find(name);
 	if (t == NULL) {
-		snprintf(why, whylen, "unknown test '%s'", name);
+		char near[128];
+
+		snprintf(why, whylen, "unknown test '%s'%s", name,
+			 catalog_suggest(name, near, sizeof(near)));
 		return -1;
 	}
 	if (p->named[row_of(t)]) {
@@ -350,4 +355,62 @@ suite_free(struct suite *s)
 	free(s->name);
 	free(s->tests);
 	memset(s, 0, sizeof(*s));
+}
+
+static int
+is_suite_file(const struct dirent *e)
+{
+	size_t len = strlen(e->d_name);
+
+	return len > 6 && strcmp(e->d_name + len - 6, ".suite") == 0;
+}
+
+char **
+suite_names(const char *dir, size_t *n)
+{
+	struct dirent **ents;
+	int got = scandir(dir, &ents, is_suite_file, alphasort);
+	char **names;
+
+	*n = 0;
+	if (got <= 0)
+		return NULL;
+	names = xcalloc((size_t)got, sizeof(*names));
+	for (int i = 0; i < got; i++) {
+		names[i] = xasprintf("%.*s", (int)strlen(ents[i]->d_name) - 6,
+				     ents[i]->d_name);
+		free(ents[i]);
+	}
+	free(ents);
+	*n = (size_t)got;
+	return names;
+}
+
+void
+suite_names_free(char **names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+const char *
+suite_suggest(const char *dir, const char *name, char *buf, size_t len)
+{
+	size_t n, used = 0;
+	char **names = suite_names(dir, &n);
+	struct suggest sg;
+
+	suggest_init(&sg, name);
+	for (size_t i = 0; i < n; i++)
+		suggest_offer(&sg, names[i]);
+	(void)suggest_text(&sg, buf, len);
+	/* Nothing near: the few there are. */
+	for (size_t i = 0; sg.n == 0 && i < n && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s%s",
+					 i == 0 ? " (suites: " : ", ",
+					 names[i], i + 1 == n ? ")" : "");
+	tag_printable(buf);
+	suite_names_free(names, n);
+	return buf;
 }

@@ -50,4 +50,20 @@ int suite_from_list(const char *list, struct suite *s, char *err,
 
 void suite_free(struct suite *s);
 
+/*
+ * The suites of DIR: the names of its "*.suite" files without the
+ * ending, sorted, malloc'd; *N of them (none when DIR cannot be read).
+ * Free with suite_names_free().
+ */
+char **suite_names(const char *dir, size_t *n);
+void suite_names_free(char **names, size_t n);
+
+/*
+ * What to say of NAME, which names no suite of DIR: the suites near it
+ * (" (did you mean mem?)"), else all of them (" (suites: aim9, cpu)"),
+ * made printable, into BUF; returns BUF.
+ */
+const char *suite_suggest(const char *dir, const char *name, char *buf,
+			  size_t len);
+
 #endif

@@ -56,21 +56,22 @@ refused(const struct opts *o, struct cmp_table *t)
 	return 1;
 }
 
+/* The N_WANT tests of WANT (--tests, matched to the sides) only. */
 static void
-select_tests(const struct opts *o, struct cmp_table *t)
+select_tests(const struct plot_want *want, size_t n_want, struct cmp_table *t)
 {
-	size_t cap = o->n_tests + t->n_rows, k = 0;
+	size_t cap = n_want + t->n_rows, k = 0;
 	const char **names = xcalloc(cap, sizeof(*names));
 	const char **units = xcalloc(cap, sizeof(*units));
 	int *numbers = xcalloc(cap, sizeof(*numbers));
 
-	for (size_t i = 0; i < o->n_tests; i++) {
-		names[k] = o->tests[i].name;
-		units[k] = o->tests[i].units;
-		numbers[k++] = o->tests[i].number;
+	for (size_t i = 0; i < n_want; i++) {
+		names[k] = want[i].name;
+		units[k] = want[i].units;
+		numbers[k++] = want[i].number;
 		/* Its rows of other copy counts come with it. */
 		for (size_t j = 0; j < t->n_rows; j++)
-			if (scaling_row_of(t->rows[j].test, o->tests[i].name))
+			if (scaling_row_of(t->rows[j].test, want[i].name))
 				names[k++] = t->rows[j].test;
 	}
 	compare_select(t, names, numbers, units, k);
@@ -115,6 +116,40 @@ print_classify(const struct opts *o, const struct cmp_table *t)
 }
 
 /*
+ * --tests matched against the names the sides' results hold: into *WANT
+ * (malloc'd, *N of them; NULL when --tests is not given).  CLI_OK, or
+ * CLI_USER after the line that names the tags.
+ */
+static int
+tests_of_sides(const struct opts *o, const struct query_tag *sides,
+	       struct plot_want **want, size_t *n)
+{
+	struct cli_test_seen *seen;
+	size_t n_seen = 0, total = 0;
+	int rc;
+
+	*want = NULL;
+	*n = o->n_tests;
+	if (o->n_tests == 0)
+		return CLI_OK;
+	for (size_t s = 0; s < o->n_tags; s++)
+		total += sides[s].n_results;
+	seen = xcalloc(total + 1, sizeof(*seen));
+	for (size_t s = 0; s < o->n_tags; s++)
+		for (size_t i = 0; i < sides[s].n_results; i++) {
+			const struct record_result *r = &sides[s].results[i];
+
+			seen[n_seen++] = (struct cli_test_seen){
+				r->number, r->test, r->units };
+		}
+	*want = xcalloc(o->n_tests, sizeof(**want));
+	memcpy(*want, o->tests, o->n_tests * sizeof(**want));
+	rc = cli_tests_resolve(*want, n, seen, n_seen, o->tags, o->n_tags);
+	free(seen);
+	return rc;
+}
+
+/*
  * --fail-on-regression, once the output is written: a regression, else
  * a comparison that did not check what it was asked to, fails the job.
  */
@@ -136,15 +171,23 @@ static int
 print_table(const struct opts *o, struct query_tag *sides)
 {
 	struct cmp_table t;
-	int rc = CLI_OK;
+	struct plot_want *want;
+	size_t n_want;
+	int rc = tests_of_sides(o, sides, &want, &n_want);
 
+	if (rc != CLI_OK) {
+		free(want);
+		return rc;
+	}
 	compare_build(sides, o->n_tags, &o->cmp, &t);
 	if (refused(o, &t)) {
 		compare_free(&t);
+		free(want);
 		return CLI_USER;
 	}
-	if (o->n_tests > 0)
-		select_tests(o, &t);
+	if (n_want > 0)
+		select_tests(want, n_want, &t);
+	free(want);
 	if (o->classify) {
 		rc = print_classify(o, &t);
 		compare_free(&t);
@@ -281,7 +324,7 @@ main(int argc, char **argv)
 		store_close(st);
 	}
 	free(path);
-	free(o.tests);
+	cli_tests_free(o.tests, o.n_tests);
 	free(o.runs);
 	free(o.monitor_list);
 	free(o.monitor_pick);

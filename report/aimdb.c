@@ -25,7 +25,8 @@ struct verb {
 };
 
 static const struct verb verbs[] = {
-	{ "check", aimdb_check },   { "export", aimdb_export },
+	{ "check", aimdb_check },   { "diff", aimdb_diff },
+	{ "export", aimdb_export },
 	{ "import", aimdb_import }, { "list", aimdb_list },
 	{ "merge", aimdb_merge },   { "push", aimdb_push },
 	{ "rename", aimdb_rename }, { "rm", aimdb_rm },
@@ -51,11 +52,13 @@ usage(FILE *f)
 	      "                                store a classic report, a posted\n"
 	      "                                comparison, mmtests or lkp-tests\n"
 	      "                                results or an aimdb export\n"
-	      "  export [-f csv|json] [-o FILE] [TAG]...\n"
-	      "                                every sample of the tags (default all)\n"
-	      "  merge OTHER.db [TAG]...       copy runs of another database\n"
-	      "  push [--to TARGET] [--incomplete] [TAG]...\n"
+	      "  export [-f csv|json] [-o FILE] [--lossy] [TAG]...\n"
+	      "                                every fact of the tags (default all)\n"
+	      "  merge [--lossy] OTHER.db [TAG]...\n"
+	      "                                copy runs of another database\n"
+	      "  push [--to TARGET] [--incomplete] [--lossy] [TAG]...\n"
 	      "                                send complete runs to TARGET\n"
+	      "  diff A B                      facts one database holds, the other not\n"
 	      "  rm TAG...                     remove tags with all their runs\n"
 	      "  rename OLD NEW                give the runs of OLD the tag NEW\n"
 	      "  check                         schema, integrity, incomplete runs\n"

@@ -22,25 +22,31 @@ int aimdb_import(const struct aimdb *a, int argc, char **argv);
 int aimdb_export(const struct aimdb *a, int argc, char **argv);
 int aimdb_merge(const struct aimdb *a, int argc, char **argv);
 int aimdb_push(const struct aimdb *a, int argc, char **argv);
+int aimdb_diff(const struct aimdb *a, int argc, char **argv);
 
 struct store;
-struct import_file;
+struct query_probe;
 
 /*
  * Runs of one database copied into another by uuid (aimdb merge, and
- * aimdb push with the roles swapped), each through the JSON export's
- * document and the checks of its import, in a transaction of its own.
+ * aimdb push with the roles swapped), store to store, each run read
+ * whole, checked (record_check) and stored in a transaction of its own
+ * (aimdb_copy.c).
  */
 struct aimdb_copy {
 	const char *from_name;	/* the database read, as given */
 	const char *to_name;	/* the database written, as given */
-	const char *verb;	/* "merged", "pushed": the summary's word */
+	const char *verb;	/* "merged", "pushed": a run's line */
+	const char *verb_cmd;	/* "merge", "push": the messages' */
 	int incomplete;		/* copy runs that are not complete too */
 	int per_run;		/* one line per run: VERB, skipped, left out */
+	int lossy;		/* copy runs holding unknown metrics without */
 	struct store *from;
 	struct store *to;
+	struct query_probe *probe;	/* which uuids TO holds */
 	size_t copied;
-	size_t skipped;		/* its uuid was there */
+	size_t present;		/* its uuid was there */
+	size_t refused;		/* the target does not take it */
 	size_t left_out;	/* incomplete, without INCOMPLETE */
 };
 
@@ -52,17 +58,13 @@ struct aimdb_copy {
 int aimdb_copy_open(struct aimdb_copy *m, const char *missing);
 /*
  * Copy the runs of the tags ARGV names from optind (all when none) into
- * M->to_name, opened for writing here, then print the summary line
- * "VERB N runs, skipped M already present[, left out K incomplete]".
- * CLI_OK or an exit status after reporting.
+ * M->to_name, opened for writing here, one line on stderr per run it
+ * refuses, then print the summary line "N copied, M already present,
+ * K refused[, L incomplete left out]".  CLI_OK, CLI_USER when a run was
+ * refused, or an exit status after reporting.
  */
 int aimdb_copy_runs(struct aimdb_copy *m, int argc, char **argv);
 
-/*
- * Refuse the runs of F whose uuid ST holds (one line naming FILE, the
- * uuid and its tag: CLI_USER), or with AGAIN give them new uuids.
- * CLI_OK, or CLI_ENV after reporting.
- */
 /*
  * The tags of ST (a file DB_NAME) named by ARGV from optind, each checked
  * to have runs; or, when none is named, all its tags.  CLI_OK or an exit
@@ -70,9 +72,6 @@ int aimdb_copy_runs(struct aimdb_copy *m, int argc, char **argv);
  */
 int aimdb_tags_given(const char *db_name, struct store *st, int argc,
 		     char **argv, char ***tags, size_t *n);
-
-int aimdb_uuids_seen(struct store *st, struct import_file *f, int again,
-		     const char *file);
 
 /*
  * "aimdb: TAG: no such tag in DB_PATH" (WITH_RUNS: "... tag with those

@@ -162,7 +162,7 @@ aimdb_list(const struct aimdb *a, int argc, char **argv)
 
 /* One classic row of the pooled results of one test, numbered NUMBER. */
 static int
-show_test(const struct query_result *const *res, size_t n, int number)
+show_test(const struct record_result *const *res, size_t n, int number)
 {
 	struct cmp_value v;
 	double elapsed_s, loops = 0.0;
@@ -197,7 +197,7 @@ static int
 by_position(const struct query_tag *t)
 {
 	for (size_t i = 0; i < t->n_runs; i++) {
-		const char *v = query_env(&t->runs[i], IMPORT_ROW_NUMBERS_KEY);
+		const char *v = record_env(&t->runs[i], IMPORT_ROW_NUMBERS_KEY);
 
 		if (v == NULL || strcmp(v, IMPORT_ROW_NUMBERS_POSITION) != 0)
 			return 0;
@@ -205,10 +205,24 @@ by_position(const struct query_tag *t)
 	return t->n_runs > 0;
 }
 
+/*
+ * What the rates of the table are, and why aimcmp's differ: the same
+ * tag, compared, prints each test's judged rate.
+ */
+static int
+show_rate_note(const struct query_tag *t)
+{
+	return printf("Rates: every sample of %s%zu run%s pooled (operations / time), as AIM9 prints them;\n"
+		      "aimcmp prints each test's judged rate instead, the geometric mean of its processes'\n"
+		      "mean or peak rates (doc/statistics.md, \"Mean or peak\"), so its numbers differ.\n",
+		      t->n_runs == 1 ? "" : "the tag's ", t->n_runs,
+		      t->n_runs == 1 ? "" : "s") < 0 ? -1 : 0;
+}
+
 static int
 print_show(const struct query_tag *t)
 {
-	const struct query_result **pick;
+	const struct record_result **pick;
 	int rc = classic_print_header(stdout), row = 0;
 	int position = by_position(t);
 
@@ -229,6 +243,8 @@ print_show(const struct query_tag *t)
 	free(pick);
 	if (rc == 0)
 		rc = classic_print_rule(stdout);
+	if (rc == 0)
+		rc = show_rate_note(t);
 	return rc;
 }
 

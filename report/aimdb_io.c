@@ -1,7 +1,8 @@
 /*
- * aimdb import and export.  An import is parsed and checked whole before
- * the database is opened, then stored in one transaction: a bad file
- * leaves the database file exactly as it was.
+ * aimdb import.  An import is parsed, made the runs it stores and
+ * checked whole (record_check) before the database is opened, then
+ * stored in one transaction: a bad file leaves the database file exactly
+ * as it was.  And the tags a verb is given (aimdb_tags_given).
  */
 #include "config.h"
 
@@ -238,7 +239,7 @@ print_imported(const struct import_file *f, char *const *tags)
 			printf(":%d", f->reports[i].line);
 		fputs(" as ", stdout);
 		tag_fput(stdout, tags[i], 0);
-		printf(" (%zu results)\n", f->reports[i].n_results);
+		printf(" (%zu results)\n", f->reports[i].run.n_results);
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		aim_warn_errno("stdout: nothing imported");
@@ -282,18 +283,18 @@ print_dry_run(const struct import_file *f, char *const *tags)
 		tag_fput(stdout, f->name, 0);
 		printf(":%d as ", r->line);
 		tag_fput(stdout, tags[i], 0);
-		printf(" (%zu results)\n", r->n_results);
+		printf(" (%zu results)\n", r->run.n_results);
 		dry_line("host", r->host);
 		dry_line("configuration", r->configuration);
-		for (size_t j = 0; j < r->n_env; j++) {
+		for (size_t j = 0; j < r->run.n_env; j++) {
 			fputs("  env ", stdout);
-			tag_fput(stdout, r->env[j].key, 0);
+			tag_fput(stdout, r->run.env[j].key, 0);
 			fputs(" = ", stdout);
-			tag_fput(stdout, r->env[j].value, 0);
+			tag_fput(stdout, r->run.env[j].value, 0);
 			putchar('\n');
 		}
-		for (size_t j = 0; j < r->n_results; j++) {
-			const struct import_result *res = &r->results[j];
+		for (size_t j = 0; j < r->run.n_results; j++) {
+			const struct record_result *res = &r->run.results[j];
 
 			printf("  %d %s rep %d %s factor %lu", res->number,
 			       res->test, res->rep, res->status, res->factor);
@@ -303,12 +304,12 @@ print_dry_run(const struct import_file *f, char *const *tags)
 			}
 			putchar('\n');
 			for (size_t k = 0; k < res->n_samples; k++) {
-				const struct import_sample *s = &res->samples[k];
+				const struct measure_sample *s = &res->samples[k];
 
 				printf("    calls %lld elapsed_ns %lld ops/s %s",
 				       (long long)s->calls, (long long)s->elapsed_ns,
-				       s->has_printed ? jsonout_shortest(s->printed_ops,
-									 num, sizeof(num)) : "-");
+				       s->printed_ops >= 0 ? jsonout_shortest(s->printed_ops,
+									      num, sizeof(num)) : "-");
 				dry_metrics(&s->m);
 			}
 		}
@@ -316,6 +317,41 @@ print_dry_run(const struct import_file *f, char *const *tags)
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		aim_warn_errno("stdout");
 		return CLI_ENV;
+	}
+	return CLI_OK;
+}
+
+/*
+ * Refuse the runs of F whose uuid ST holds (one line naming FILE, the
+ * uuid and its tag: CLI_USER), or with AGAIN give them new uuids.
+ * CLI_OK, or CLI_ENV after reporting.
+ */
+static int
+uuids_seen(struct store *st, struct import_file *f, int again,
+	   const char *file)
+{
+	char shown[64], *tag;
+
+	for (size_t i = 0; i < f->n_reports; i++) {
+		struct record_run *run = &f->reports[i].run;
+		int found;
+
+		if (run->uuid == NULL)
+			continue;
+		found = query_run_uuid(store_db(st), run->uuid, &tag);
+		if (found < 0)
+			return CLI_ENV;
+		if (found && !again) {
+			aim_warn("import: %s: run %s (tag %s) is already stored; "
+				 "--again stores a copy under a new uuid", file,
+				 run->uuid, tag_shown(tag != NULL ? tag : "",
+						      shown, sizeof(shown)));
+			free(tag);
+			return CLI_USER;
+		}
+		if (found)	/* --again: the copy is a run of its own */
+			run->uuid = NULL;
+		free(tag);
 	}
 	return CLI_OK;
 }
@@ -342,27 +378,21 @@ import_seen(const struct import_opts *o, struct store *st, const char *hash)
 	return CLI_USER;
 }
 
-/* Store F, its hash and the report in one transaction of ST. */
+/* Store F and the report in one transaction of ST. */
 static int
 import_into(const struct aimdb *a, const struct import_opts *o,
 	    struct store *st, struct import_file *f, char *const *tags)
 {
-	int64_t last = 0;
 	int rc = CLI_OK;
 
 	if (store_begin(st) < 0) {
 		aim_warn("%s: %s", a->db_path, store_errmsg(st));
 		return CLI_ENV;
 	}
-	rc = aimdb_uuids_seen(st, f, o->again, o->file);
+	rc = uuids_seen(st, f, o->again, o->file);
 	if (rc == CLI_OK)
 		rc = import_seen(o, st, f->sha256);
-	if (rc == CLI_OK && query_last_run(store_db(st), &last) < 0)
-		rc = CLI_ENV;
-	if (rc == CLI_OK && import_store(st, a->db_path, f, tags, f->name) < 0)
-		rc = CLI_ENV;
-	if (rc == CLI_OK &&
-	    query_import_record(store_db(st), f->sha256, last) < 0)
+	if (rc == CLI_OK && import_store(st, a->db_path, f) < 0)
 		rc = CLI_ENV;
 	if (rc == CLI_OK)
 		rc = print_imported(f, tags);
@@ -391,10 +421,14 @@ aimdb_import(const struct aimdb *a, int argc, char **argv)
 	}
 	tags = xcalloc(f.n_reports, sizeof(*tags));
 	rc = assign_tags(&o, &f, tags);
-	/* Only a file that parsed whole gets near the database. */
-	if (rc == CLI_OK && o.dry_run) {
+	/* What the file says, before the import adds its own facts. */
+	if (rc == CLI_OK && o.dry_run)
 		rc = print_dry_run(&f, tags);
-	} else if (rc == CLI_OK &&
+	/* Every run made what it is stored as, and checked, first. */
+	if (rc == CLI_OK && import_finish(&f, tags, f.name) < 0)
+		rc = CLI_USER;
+	/* Only a file that parsed whole gets near the database. */
+	if (rc == CLI_OK && !o.dry_run &&
 		   (st = cli_open(a->db_path, STORE_RW, &rc)) != NULL) {
 		rc = import_into(a, &o, st, &f, tags);
 		store_close(st);
@@ -403,48 +437,6 @@ aimdb_import(const struct aimdb *a, int argc, char **argv)
 	import_free(&f);
 	free(o.tags);
 	return rc;
-}
-
-static const char export_usage[] =
-	"Usage: aimdb export [-f csv|json] [-o FILE] [TAG]...\n"
-	"Every sample of the tags (all tags when none is given).\n"
-	"  -f, --format FMT  csv (default: one record per sample, read back by\n"
-	"                    aimdb import) or json (runs, env, results, samples)\n"
-	"  -o, --output FILE write to FILE instead of standard output\n";
-
-struct export_opts {
-	int json;
-	const char *output;
-};
-
-static int
-export_options(int argc, char **argv, struct export_opts *o, int *done)
-{
-	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c;
-
-	*done = 0;
-	while ((c = aimdb_getopt(argc, argv, "f:o:h", longopts, export_usage,
-				 done)) != -1) {
-		if (c == 'o') {
-			o->output = optarg;
-		} else if (c == 'f' && (strcmp(optarg, "csv") == 0 ||
-					strcmp(optarg, "json") == 0)) {
-			o->json = strcmp(optarg, "json") == 0;
-		} else if (c == 'f') {
-			return aimdb_usage_error("export",
-						 "--format: '%s' is neither csv nor json",
-						 optarg);
-		} else {
-			return CLI_USER;
-		}
-	}
-	return CLI_OK;
 }
 
 int
@@ -468,72 +460,4 @@ aimdb_tags_given(const char *db_name, struct store *st, int argc, char **argv,
 		}
 	}
 	return CLI_OK;
-}
-
-/* Standard output, or FILE through a temporary file renamed into place. */
-static int
-write_export(const struct export_opts *o, struct store *st, char **tags,
-	     size_t n, const char *db_path)
-{
-	struct outfile file;
-	FILE *out = stdout;
-	const char *name = o->output != NULL ? o->output : "stdout";
-	int rc;
-
-	if (o->output != NULL && dbpath_spares(o->output, db_path) < 0) {
-		aim_warn("%s: is the database being read", o->output);
-		return CLI_USER;
-	}
-	if (o->output != NULL) {
-		if (outfile_open(&file, o->output) < 0 ||
-		    (out = outfile_stream(&file)) == NULL) {
-			aim_warn_errno("%s", o->output);
-			if (out == NULL)
-				outfile_discard(&file);
-			return CLI_ENV;
-		}
-	}
-	rc = o->json ? export_json(out, store_db(st), tags, n) :
-		       export_csv(out, store_db(st), tags, n);
-	if (rc == -2)
-		aim_warn_errno("%s", name);
-	if (out == stdout)
-		return rc == 0 ? CLI_OK : CLI_ENV;
-	if (rc != 0) {
-		outfile_discard(&file);
-		return CLI_ENV;
-	}
-	if (outfile_commit(&file) < 0) {
-		aim_warn_errno("%s", name);
-		return CLI_ENV;
-	}
-	return CLI_OK;
-}
-
-int
-aimdb_export(const struct aimdb *a, int argc, char **argv)
-{
-	struct export_opts o = { 0 };
-	struct store *st;
-	char **tags = NULL;
-	size_t n = 0;
-	int done, rc = export_options(argc, argv, &o, &done);
-
-	if (rc != CLI_OK || done)
-		return rc;
-	st = cli_open(a->db_path, STORE_RO, &rc);
-	if (st == NULL)
-		return rc;
-	/* One moment of the database, even while aimrun stores results. */
-	if (store_snapshot(st) < 0) {
-		aim_warn("%s: %s", a->db_path, store_errmsg(st));
-		store_close(st);
-		return CLI_ENV;
-	}
-	rc = aimdb_tags_given(a->db_path, st, argc, argv, &tags, &n);
-	if (rc == CLI_OK)
-		rc = write_export(&o, st, tags, n, a->db_path);
-	query_tags_free(tags, n);
-	store_close(st);
-	return rc;
 }

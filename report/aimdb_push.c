@@ -1,8 +1,9 @@
 /*
  * aimdb push: the runs of this database (--db) sent to another, most
  * often the fleet's server: aimdb merge with the roles swapped, through
- * the same code (aimdb_copy_runs), so a run is known by its uuid and
- * pushing twice stores once.  Only complete runs go unless asked, since
+ * the same code (aimdb_copy_runs, store to store), so a run is known by
+ * its uuid, pushing twice stores once, and a run the target refuses
+ * costs only itself.  Only complete runs go unless asked, since
  * a run still being measured would arrive cut short and then be skipped
  * as present forever.
  */
@@ -22,14 +23,19 @@
 #include "tag.h"
 
 static const char push_usage[] =
-	"Usage: aimdb [--db LOCAL] push [--to TARGET] [--incomplete] [TAG]...\n"
+	"Usage: aimdb [--db LOCAL] push [--to TARGET] [--incomplete] [--lossy]\n"
+	"       [TAG]...\n"
 	"Send the complete runs of the database (all, or those of the tags)\n"
 	"to TARGET (default $AIM_PUSH_TO), a file or a PostgreSQL server,\n"
-	"with all they hold; a run already there (by its uuid) is skipped.\n"
-	"One line per run, then a summary.  The database is only read.\n"
+	"with all they hold, each in a transaction of its own; a run already\n"
+	"there (by its uuid) is skipped, one the target refuses is named on\n"
+	"stderr and the others still go.  One line per run, then a summary.\n"
+	"The database is only read.\n"
 	"\n"
 	"  -t, --to TARGET   the database to send to\n"
-	"  -i, --incomplete  send runs that are not complete too\n";
+	"  -i, --incomplete  send runs that are not complete too\n"
+	"  -l, --lossy       send runs holding metrics this aimkit does not\n"
+	"                    know, without them\n";
 
 /* TARGET must be given, be a name a database can have, and not be --db. */
 static int
@@ -65,18 +71,21 @@ aimdb_push(const struct aimdb *a, int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "incomplete", no_argument, NULL, 'i' },
+		{ "lossy", no_argument, NULL, 'l' },
 		{ "to", required_argument, NULL, 't' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct aimdb_copy m = { .from_name = a->db_path, .verb = "pushed",
-				.per_run = 1 };
+				.verb_cmd = "push", .per_run = 1 };
 	const char *to = getenv("AIM_PUSH_TO");
 	int c, done = 0, rc;
 
-	while ((c = aimdb_getopt(argc, argv, "hit:", longopts, push_usage,
+	while ((c = aimdb_getopt(argc, argv, "hilt:", longopts, push_usage,
 				 &done)) != -1) {
 		if (c == 'i')
 			m.incomplete = 1;
+		else if (c == 'l')
+			m.lossy = 1;
 		else if (c == 't')
 			to = optarg;
 		else

@@ -21,6 +21,7 @@
 #include "log.h"
 #include "outfile.h"
 #include "plot.h"
+#include "plot_page.h"
 #include "plot_run.h"
 #include "plot_latency.h"
 #include "plot_scaling.h"
@@ -292,12 +293,11 @@ make_dir(const char *dir)
 static int
 pictures_spare_db(const struct plot_model *m, const struct plot_opts *po)
 {
-	size_t n = po->per_test ? m->n_tests : 1;
+	size_t n = plot_pictures(m, po);
 	int rc = CLI_OK;
 
 	for (size_t k = 0; rc == CLI_OK && k < n; k++) {
-		char *path = po->per_test ? plot_test_path(po, &m->tests[k]) :
-			     xstrdup(po->output);
+		char *path = plot_picture_path(m, po, k);
 
 		if (dbpath_spares(path, po->keep) < 0) {
 			aim_warn("--output: %s: is the database being read",
@@ -396,12 +396,16 @@ draw(const struct opts *o, struct plot_opts *po, struct series_db *sd)
 	for (size_t i = 0; i < sd->n_notes; i++)
 		aim_warn("warning: %s", sd->notes[i]);
 	plot_model_mark(&sd->model, &sd->steps);
+	if (o->sel.n_tags == 0)
+		plot_say_window(&sd->model, PLOT_LAST_TAGS);
 	title = o->title ? xstrdup(o->title) :
 		plot_default_title(sd->tags, sd->n_tags, o->relative);
 	po->title = title;
 	po->relative = o->relative;
 	po->alpha = o->sel.stats.alpha;
 	rc = pictures_spare_db(&sd->model, po);
+	if (rc == CLI_OK)
+		plot_say_pages(&sd->model, po);
 	if (rc == CLI_OK && o->script != NULL)
 		rc = write_script_file(o->script, &sd->model, po);
 	if (rc == CLI_OK && po->per_test)
@@ -449,6 +453,6 @@ main(int argc, char **argv)
 		store_close(st);
 	}
 	free(path);
-	free(o.want);
+	cli_tests_free(o.want, o.sel.n_want);
 	return rc;
 }

@@ -148,39 +148,6 @@ cli_parse_real(const char *s, double min, double max, double *out)
 }
 
 int
-cli_parse_tests(const char *list, struct plot_want **want, size_t *n)
-{
-	char *copy = xstrdup(list), *save = NULL;
-	int rc = CLI_OK;
-
-	for (char *name = strtok_r(copy, ",", &save); name != NULL;
-	     name = strtok_r(NULL, ",", &save)) {
-		const struct catalog_test *t = catalog_find(name);
-		size_t i;
-
-		if (t == NULL) {
-			char shown[128];
-
-			rc = cli_bad_usage("--tests: unknown test '%s'",
-					   tag_shown(name, shown, sizeof(shown)));
-			break;
-		}
-		for (i = 0; i < *n && (*want)[i].number != t->number; i++)
-			continue;
-		if (i < *n)
-			continue;
-		*want = xrealloc(*want, (*n + 1) * sizeof(**want));
-		(*want)[*n].number = t->number;
-		(*want)[*n].name = t->name;
-		(*want)[(*n)++].units = t->units;
-	}
-	free(copy);
-	if (rc == CLI_OK && *n == 0)
-		rc = cli_bad_usage("--tests: empty list");
-	return rc;
-}
-
-int
 cli_parse(int argc, char **argv, const struct cli_parser *p)
 {
 	int c, rc;

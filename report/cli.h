@@ -86,9 +86,33 @@ int cli_parse(int argc, char **argv, const struct cli_parser *p);
 int cli_parse_real(const char *s, double min, double max, double *out);
 
 /*
- * --tests "a,b,c": each name a known test, repeats ignored, appended to
- * *WANT (realloc'd, *N entries).  CLI_OK, or CLI_USER after saying why.
+ * --tests "a,b,c" (report/cli_tests.c): each name a test's name (printable,
+ * not empty), repeats ignored, appended to *WANT (realloc'd, *N entries,
+ * each name a copy: cli_tests_free)
+ * with the catalog's number and units when it is a test of this build,
+ * else number -1 and no units, which the data gives (cli_tests_resolve).
+ * CLI_OK, or CLI_USER after saying why.
  */
 int cli_parse_tests(const char *list, struct plot_want **want, size_t *n);
+/* Release what cli_parse_tests made: the N names and WANT. */
+void cli_tests_free(struct plot_want *want, size_t n);
+
+/* A test the loaded results hold: its number, name and units. */
+struct cli_test_seen {
+	int number;
+	const char *name;
+	const char *units;
+};
+
+/*
+ * The names of WANT (*N of them) matched against the N_SEEN tests SEEN
+ * of the loaded tags TAGS: a name found takes the data's number and
+ * units; one found nowhere stays only as a test of this build (shown as
+ * missing).  A name neither, or no name found at all, is one line that
+ * names the tags: CLI_USER.  Else CLI_OK with *N the names kept.
+ */
+int cli_tests_resolve(struct plot_want *want, size_t *n,
+		      const struct cli_test_seen *seen, size_t n_seen,
+		      char *const *tags, size_t n_tags);
 
 #endif

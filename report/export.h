@@ -1,7 +1,8 @@
 /*
- * aimdb export: every sample of the chosen tags, as CSV (one record per
- * sample, which aimdb import reads back) or as one JSON document (runs,
- * environment, results and samples, every stored column).
+ * aimdb export: every fact of the chosen tags' runs, each run read whole
+ * into its record and written before the next is read, as CSV (one
+ * record per sample, and per run, fact and histogram bucket) or as one
+ * JSON document; aimdb import reads either back into the same runs.
  */
 #ifndef AIM_EXPORT_H
 #define AIM_EXPORT_H
@@ -9,25 +10,45 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "record.h"
+
 struct db;
 
-/* CSV header, in column order. */
-extern const char export_csv_header[];
+enum export_format {
+	EXPORT_CSV,
+	EXPORT_JSON,
+};
 
 /*
- * Write the N TAGS to F.  Returns 0, -1 on a database error (reported) or
- * -2 on a write error (errno from the stream).
+ * Write the runs of the N TAGS of DB to F.  A run that no import would
+ * take back whole (record_check refuses it, or it holds rows no record
+ * carries: metrics this build does not know) stops the export with one
+ * line saying so, unless LOSSY, when it is written as well as the format
+ * can.  Returns 0, -1 after reporting a database error, -2 on a write
+ * error (errno from the stream), -3 after reporting such a run.
  */
-int export_csv(FILE *f, struct db *db, char *const *tags, size_t n);
-int export_json(FILE *f, struct db *db, char *const *tags, size_t n);
+int export_write(FILE *f, enum export_format format, struct db *db,
+		 char *const *tags, size_t n, int lossy);
 
 /*
- * The document export_json writes, or NULL after reporting; with IDS
- * each run also holds its "id" in DB (for aimdb merge).  Free it with
- * jsonout_free.
+ * Whether RUN (read with UNREAD rows no record carries) moves whole: 0,
+ * or -1 with one line in ERR that names it and what it would lose, for
+ * merge, push and export alike.
  */
-struct json_object;
-struct json_object *export_json_doc(struct db *db, char *const *tags,
-				    size_t n, int ids);
+int export_whole(const struct record_run *run, size_t unread, char *err,
+		 size_t errlen);
+
+/*
+ * RUN's uuid when it has none (a run of a file older than uuids): the
+ * SHA-256 of its row id and all it holds but its histograms, made an
+ * RFC 9562 version 8 UUID, the same at every read of the file
+ * (export_uuid.c).  RUN owns it.
+ */
+void export_derive_uuid(struct record_run *run);
+
+/* One run of the CSV export (export_csv.c), its records in order. */
+void export_csv_run(FILE *f, const struct record_run *run);
+/* The CSV header, the columns of import_csv_columns. */
+void export_csv_header(FILE *f);
 
 #endif

@@ -5,8 +5,8 @@
 # over the readers' (report/query/libquery.a), so the unit tests link
 # exactly the code the commands run.
 report_libreport_a_SOURCES += \
-	report/cli.c report/cli.h \
-	report/export.c report/export.h
+	report/cli.c report/cli_tests.c report/cli.h \
+	report/export.c report/export_csv.c report/export_uuid.c report/export.h
 
 bin_PROGRAMS += report/aimcmp report/aimdb
 report_aimcmp_SOURCES = report/aimcmp.c report/aimcmp_opts.c report/aimcmp_opts.h
@@ -14,7 +14,9 @@ report_aimcmp_CPPFLAGS = $(REPORT_CPPFLAGS)
 report_aimcmp_LDADD = $(REPORT_LDADD)
 report_aimdb_SOURCES = report/aimdb.c report/aimdb.h \
 	report/aimdb_admin.c report/aimdb_edit.c report/aimdb_io.c \
-	report/aimdb_merge.c report/aimdb_push.c
+	report/aimdb_export.c report/aimdb_copy.c report/aimdb_diff.c \
+	report/aimdb_merge.c \
+	report/aimdb_push.c
 report_aimdb_CPPFLAGS = $(REPORT_CPPFLAGS)
 report_aimdb_LDADD = $(REPORT_LDADD)
 

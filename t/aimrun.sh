@@ -21,7 +21,7 @@ t() {	# t DESCRIPTION COMMAND...: one TAP assertion
 }
 q() { sqlite3 "$W/a.db" "$1"; }
 
-echo "1..28"
+echo "1..32"
 "$AIMRUN" --tag smoke --duration 0.02 --runs 1 --filesize 64K \
 	--counters default --db "$W/a.db" --dir "$W/scratch" >"$W/out" 2>"$W/err"
 rc=$?
@@ -62,6 +62,17 @@ cp "$W/a.db" "$W/before.db"
 "$AIMRUN" --tests add_long,nope --db "$W/a.db" >/dev/null 2>"$W/e1"; rc=$?
 t "unknown test: exit 1" test "$rc" -eq 1
 t "unknown test: one line naming it" sh -c "test \$(wc -l <'$W/e1') -eq 1 && grep -q \"unknown test 'nope'\" '$W/e1'"
+"$AIMRUN" --tests fork --db "$W/a.db" >/dev/null 2>"$W/e1"
+t "a near miss: did you mean" grep -qx \
+	"aimrun: --tests: unknown test 'fork' (did you mean fork_test?)" "$W/e1"
+"$AIMRUN" --suite nosuch --db "$W/a.db" >/dev/null 2>"$W/e1"; rc=$?
+t "unknown suite: exit 1, the suites named" sh -c "test $rc -eq 1 &&
+	grep -qx 'aimrun: --suite nosuch: no such suite in .*/suite (suites: .*aim9.*)' '$W/e1'"
+"$AIMRUN" --suite aim8 --db "$W/a.db" >/dev/null 2>"$W/e1"
+t "a suite near the name: did you mean" grep -qx \
+	"aimrun: --suite aim8: no such suite in .*/suite (did you mean aim9?)" "$W/e1"
+"$AIMRUN" --suite "$W/nosuch.suite" --db "$W/a.db" >/dev/null 2>"$W/e1"
+t "a suite file: the file's error" grep -q "nosuch.suite: No such file" "$W/e1"
 printf 'add_long\nbogus line here\n' >"$W/bad.suite"
 "$AIMRUN" --suite "$W/bad.suite" --db "$W/a.db" >/dev/null 2>"$W/e2"; rc=$?
 t "malformed suite: exit 1 with file:line" sh -c "test $rc -eq 1 && grep -q 'bad.suite:2:' '$W/e2'"

@@ -23,7 +23,7 @@ t "each tag has four canary rounds" test "$(db_val "$DB" "SELECT count(*)
 	FROM run_env WHERE key LIKE 'canary.round.%'")" -eq 8
 canary a 1000000
 canary b 1100000
-"$AIMCMP" --db "$DB" a b >"$W/slow" 2>&1
+"$AIMCMP" --db "$DB" -f lines a b >"$W/slow" 2>&1
 t "a slower machine is said, with the medians' rounds" grep -q \
 	"^# warning: machine speed: the canary took +10.0 % longer in b than in a (median of 4 and 4 rounds): a change of that size in CPU-bound tests may be the machine's, not the kernel's$" \
 	"$W/slow"
@@ -49,14 +49,14 @@ rounds() { db_sql "$DB" "UPDATE run_env SET value = CASE key
 	AND run_id IN (SELECT id FROM run WHERE tag = '$1')"; }
 canary b 1000000
 rounds b 1000000 1040000 960000 1000000
-"$AIMCMP" --db "$DB" a b >"$W/spread" 2>&1
+"$AIMCMP" --db "$DB" -f lines a b >"$W/spread" 2>&1
 t "a side whose canary spread is unsteady, with the runs it needs" grep -q \
 	"^# warning: unsteady machine: b: the canary's time spread by 3.3 % (cv over 4 rounds, the same loop each time): CPU-bound tests spread as much between runs, and an interval within +/-2 % needs about 21 runs a side at that spread; the spread is between moments of the machine, not inside a run, so the same time in more, shorter runs (--runs 21 and --duration cut to match) gets there sooner$" \
 	"$W/spread"
 t "the steady side is not" sh -c "! grep -q 'unsteady machine: a' '$W/spread'"
 "$AIMCMP" --db "$DB" --format json a b >"$W/spread.json" 2>&1
 t "in JSON too" grep -q 'unsteady machine: b: the canary' "$W/spread.json"
-"$AIMCMP" --db "$DB" --equivalence 4 a b >"$W/wide" 2>&1
+"$AIMCMP" --db "$DB" -f lines --equivalence 4 a b >"$W/wide" 2>&1
 t "a wider margin asks for fewer runs" grep -q \
 	"interval within +/-4 % needs about 6 runs a side" "$W/wide"
 "$AIMCMP" --db "$DB" --equivalence 5 a b >"$W/wider" 2>&1
@@ -67,7 +67,7 @@ rounds b 1000000 1005000 995000 1000000
 t "a spread of 0.4 %: nothing said" sh -c \
 	"! grep -q 'unsteady' '$W/tight'"
 rounds b 1000000 1500000 700000 1000000
-"$AIMCMP" --db "$DB" a b >"$W/wild" 2>&1
+"$AIMCMP" --db "$DB" -f lines a b >"$W/wild" 2>&1
 t "a spread past what --runs takes: no --runs it would refuse" sh -c \
 	"grep -q 'unsteady machine: b: .* needs about 1[0-9][0-9][0-9] runs a side at that spread: more than aimrun runs (1000), so only a steadier machine gets there\$' '$W/wild' && ! grep -q -- '--runs 1[0-9][0-9][0-9]' '$W/wild'"
 rounds b 1000000 1040000 960000 x

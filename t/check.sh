@@ -75,8 +75,8 @@ t "isolated CPUs but not pinned" sh -c "AIM_CHECK_ROOT='$W/good' '$AIMRUN' \
 	--check | grep -q 'CPUs 1 are isolated, but the run is not pinned'"
 t "pinned: no such finding" sh -c "AIM_CHECK_ROOT='$W/good' '$AIMRUN' \
 	--cpu '$CPU' --check | grep -qx 'nothing found that spoils measurements'"
-run() { AIM_CHECK_ROOT=$R "$AIMRUN" -q --db "$DB" --dir "$W/scratch" \
-	--tests add_long --duration 0.01 --runs 1 "$@"; }
+run() { AIM_CHECK_ROOT=$R "$AIMRUN" --db "$DB" --dir "$W/scratch" \
+	--tests add_long --duration 0.01 --runs 1 "$@" >/dev/null; }
 (unset AIM_CHECK; run --tag a) 2>"$W/run.err"
 t "a run says the brief findings, one line each" test \
 	"$(grep -c '^aimrun: check: ' "$W/run.err")" -eq 4
@@ -85,6 +85,25 @@ t "load, governor, boost and ASLR among them" sh -c "grep -q 'load average' \
 	'$W/run.err' && grep -q ASLR '$W/run.err'"
 AIM_CHECK=quiet run --tag b 2>"$W/quiet.err"
 t "AIM_CHECK=quiet: nothing said" test ! -s "$W/quiet.err"
+(unset AIM_CHECK; run --tag c -q) 2>"$W/q.err"
+t "-q: nothing said" test ! -s "$W/q.err"
+# The PMU is asked of the running kernel: --check says what a run of the
+# default counters leaves unsaid, as this machine has one or not.
+"$AIMRUN" --counters cycles --db "$DB" --dir "$W/scratch" --tests add_long \
+	--duration 0.01 --runs 1 >/dev/null 2>"$W/cycles.err"
+(unset AIM_CHECK_ROOT; "$AIMRUN" --check) >"$W/pmu.out" 2>&1
+if grep -q '(no hardware counters: ' "$W/cycles.err"; then
+	f2() { grep -A1 '^counters: no hardware counters: ' "$W/pmu.out" |
+		grep -q '^  change: .*bare metal'; }
+	t "no PMU: --check says so, with what to change" f2
+else
+	t "a PMU: --check says nothing of counters" sh -c \
+		"! grep -q '^counters: ' '$W/pmu.out'"
+fi
+AIM_COUNTERS=default "$AIMRUN" --db "$DB" --dir "$W/scratch" \
+	--tests add_long --duration 0.01 --runs 1 >/dev/null 2>"$W/dflt.err"
+t "a run of the default counters says nothing of a missing PMU" sh -c \
+	"! grep -q 'no hardware counters' '$W/dflt.err'"
 # A load left by what just ended (a build), nothing runnable now: quiet.
 plant "$W/after"
 echo "0.90 0.70 0.40 1/100 4242" >"$W/after/proc/loadavg"

@@ -131,6 +131,10 @@ t "JSON: regressed, better lower" sh -c \
 t "Markdown: regressed" grep -q '| regressed |' "$W/cmp.md"
 "$AIMCMP" --format html fast slow >"$W/cmp.html" 2>/dev/null
 t "HTML: coloured as a regression" grep -q 'class="l regressed"' "$W/cmp.html"
+t "HTML: times, not rates: title and samples in ms per run" sh -c "
+	grep -q '<h1>Command times: fast vs slow</h1>' '$W/cmp.html' &&
+	grep -q '<th class=\"l\">samples (ms per run)</th>' '$W/cmp.html' &&
+	! grep -qi 'operation rates\|ops/s' '$W/cmp.html'"
 "$AIMCMP" --fail-on-regression fast slow >/dev/null 2>&1
 t "--fail-on-regression: exit 3" [ $? -eq 3 ]
 "$AIMCMP" --format csv slow fast >"$W/rev.csv" 2>/dev/null
@@ -139,6 +143,10 @@ t "the other way round: improved" [ "$(csvfield "$W/rev.csv" verdict)" = improve
 t "--fail-on-regression: a faster command passes" [ $? -eq 0 ]
 B=${AIM_BUILDDIR:-.}
 "$B/report/aimplot" -S fast slow >"$W/steps" 2>&1
+AIM_GNUPLOT=/nonexistent "$B/report/aimplot" -o "$W/t.png" -s "$W/t.gp" \
+	fast slow >/dev/null 2>&1
+t "aimplot: the title says times, not rates" \
+	grep -q "^set multiplot layout 1,1 title 'Command times by tag: " "$W/t.gp"
 t "aimplot: the step up in time is regressed" \
 	sh -c "grep -E '^0 nap fast slow mean [0-9.]+% regressed' '$W/steps'"
 

@@ -139,7 +139,8 @@ t "tap: no test compared is 'not ok'" grep -qx 'not ok 1 comparison' "$W/none.ta
 t "--fail-on-regression: a complete comparison without regression, exit 0" \
 	test "$rc" -eq 0
 # Every warning of the text reaches both (the boot warnings among them).
-"$AIMCMP" --db "$DB" one two 2>/dev/null | sed -n 's/^# warning: //p' >"$W/warn.txt"
+"$AIMCMP" --db "$DB" -f lines one two 2>/dev/null |
+	sed -n 's/^# warning: //p' >"$W/warn.txt"
 "$AIMCMP" --db "$DB" -f tap one two 2>/dev/null >"$W/w.tap"
 "$AIMCMP" --db "$DB" -f junit one two 2>/dev/null >"$W/w.xml"
 t "every warning of the text is a TAP diagnostic and a JUnit property" sh -c '

@@ -51,9 +51,24 @@ awk '$3 ~ /^[0-9.]+$/ && $4 ~ /^[0-9.]+$/ && $3 > 0 && $4 > 0 {
 	"$W/lines" >"$W/gmean"
 t "gmean: the geometric mean of the printed ratios" sh -c \
 	"grep -Eq \"^ +gmean +\$(cat '$W/gmean') +-\$\" '$W/cmp-table.txt'"
-t "repeated samples: markers beside pct, gmean with an interval" sh -c \
+t "repeated samples: markers beside pct, gmean with its short interval" sh -c \
 	"grep -Eq '^12  fork_test .* -7.01% R ' '$W/repeated-table.txt' &&
-	 grep -Eq '^ +gmean +-?[0-9.]+% +\\[[-+][0-9.]+%,[-+][0-9.]+%\\]\$' '$W/repeated-table.txt'"
+	 grep -Eq '^ +gmean +-?[0-9.]+% +\\[[-+][0-9.]+,[-+][0-9.]+\\]\$' '$W/repeated-table.txt'"
+t "repeated samples: at most 100 columns, the header and warnings wrapped" \
+	awk 'length($0) > 100 { print; bad = 1 } END { exit bad }' \
+	"$W/repeated-table.txt"
+t "repeated samples: short units, no blank at a line's end" sh -c \
+	"grep -Eq '^12  fork_test .* mean +tasks/s\$' '$W/repeated-table.txt' &&
+	 ! grep -q ' \$' '$W/repeated-table.txt'"
+"$AIMCMP" --wide v6.8 v6.9 >"$W/rwide"
+t "repeated samples, --wide: the units whole" \
+	grep -Eq '^12  fork_test .* Task Creations/second$' "$W/rwide"
+"$AIMDB" rename v6.9 6.9.0-rc1-next-20240401 >/dev/null
+"$AIMCMP" v6.8 6.9.0-rc1-next-20240401 >"$W/long"
+t "a tag wider than its values: the column is headed by its side" sh -c \
+	"grep -Eq '^no +test +v6.8 +new +pct ' '$W/long' &&
+	 grep -q '^# new: 6.9.0-rc1-next-20240401 (' '$W/long'"
+"$AIMDB" rename 6.9.0-rc1-next-20240401 v6.9 >/dev/null
 "$AIMCMP" --wide bare quicklist >"$W/wide"
 t "--wide: units whole, a row per test" sh -c \
 	"test \$(grep -c '^ *[0-9]' '$W/wide') -eq 60 && grep -q ' Thousand Long Integer Additions/second\$' '$W/wide'"

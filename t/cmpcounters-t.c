@@ -22,7 +22,7 @@ static const char evil[] = "ev\x1b[31m<i>|*il";
 
 /* A sample of CALLS calls over 1 s holding VOL voluntary switches. */
 static void
-sample(struct query_result *r, int64_t calls, int64_t vol, int64_t invol)
+sample(struct record_result *r, int64_t calls, int64_t vol, int64_t invol)
 {
 	cmpfx_sample(r, calls, 1000000000, -1.0);
 	measure_set(&r->samples[r->n_samples - 1].m, MEASURE_VOL_CS, vol);
@@ -48,9 +48,9 @@ build(struct query_tag *s)
 	cmpfx_tag(&s[0], "base", 1);
 	cmpfx_tag(&s[1], "new", 2);
 	for (int k = 0; k < 4; k++) {
-		struct query_result *b = cmpfx_result(&s[0], 12, "fork_test",
+		struct record_result *b = cmpfx_result(&s[0], 12, "fork_test",
 						      "ok", 1);
-		struct query_result *n = cmpfx_result(&s[1], 12, "fork_test",
+		struct record_result *n = cmpfx_result(&s[1], 12, "fork_test",
 						      "ok", 1);
 
 		for (int j = 0; j < 2; j++) {

@@ -18,26 +18,23 @@
 const char cmpfx_add_units[] = "Thousand Long Integer Additions/second";
 
 void
-cmpfx_env(struct query_run *r, const char *key, const char *value)
+cmpfx_env(struct record_run *r, const char *key, const char *value)
 {
-	r->env = xrealloc(r->env, (r->n_env + 1) * sizeof(*r->env));
-	r->env[r->n_env].key = xstrdup(key);
-	r->env[r->n_env].value = xstrdup(value);
-	r->n_env++;
+	record_add_env(r, key, value);
 }
 
-struct query_run *
+struct record_run *
 cmpfx_run(struct query_tag *t, int64_t id, const char *host, const char *cpu)
 {
-	struct query_run *r;
+	struct record_run *r;
 
 	t->runs = xrealloc(t->runs, (t->n_runs + 1) * sizeof(*t->runs));
 	r = &t->runs[t->n_runs++];
 	memset(r, 0, sizeof(*r));
 	r->id = id;
-	r->tag = xstrdup(t->tag);
-	r->status = xstrdup("complete");
-	r->host = host != NULL ? xstrdup(host) : NULL;
+	r->tag = record_strdup(r, t->tag);
+	r->status = "complete";
+	r->host = record_strdup(r, host);
 	if (cpu != NULL) {
 		cmpfx_env(r, "cpu.model", cpu);
 		cmpfx_env(r, "uname.release", "6.8.0");
@@ -60,11 +57,11 @@ units_of(int number)
 	}
 }
 
-struct query_result *
+struct record_result *
 cmpfx_result(struct query_tag *t, int number, const char *test,
 	     const char *status, unsigned long factor)
 {
-	struct query_result *r;
+	struct record_result *r;
 
 	t->results = xrealloc(t->results,
 			      (t->n_results + 1) * sizeof(*t->results));
@@ -72,10 +69,10 @@ cmpfx_result(struct query_tag *t, int number, const char *test,
 	memset(r, 0, sizeof(*r));
 	r->run_id = t->n_runs > 0 ? t->runs[t->n_runs - 1].id : 1;
 	r->number = number;
-	r->test = xstrdup(test);
-	r->status = xstrdup(status);
+	r->test = record_strdup(&t->own, test);
+	r->status = record_strdup(&t->own, status);
 	r->factor = factor;
-	r->units = xstrdup(units_of(number));
+	r->units = units_of(number);
 	/* As aimrun stores it: the catalog's, the mean for names it lacks. */
 	r->judged = catalog_find(test) != NULL ? catalog_find(test)->judged
 					       : MEASURE_JUDGED_MEAN;
@@ -84,7 +81,7 @@ cmpfx_result(struct query_tag *t, int number, const char *test,
 }
 
 void
-cmpfx_sample(struct query_result *r, int64_t calls, int64_t elapsed_ns,
+cmpfx_sample(struct record_result *r, int64_t calls, int64_t elapsed_ns,
 	     double printed)
 {
 	struct measure_sample *s;

@@ -16,19 +16,19 @@
 extern const char cmpfx_add_units[];
 
 /* Add KEY = VALUE to the environment of R. */
-void cmpfx_env(struct query_run *r, const char *key, const char *value);
+void cmpfx_env(struct record_run *r, const char *key, const char *value);
 /* A complete run ID of T; with CPU, also cpu.model and a kernel release. */
-struct query_run *cmpfx_run(struct query_tag *t, int64_t id,
+struct record_run *cmpfx_run(struct query_tag *t, int64_t id,
 			    const char *host, const char *cpu);
 /*
  * A result of T in its last run (run 1 when it has none), with the units
  * of classic test NUMBER (add_long, brk_test, exec_test, else fork_test).
  */
-struct query_result *cmpfx_result(struct query_tag *t, int number,
+struct record_result *cmpfx_result(struct query_tag *t, int number,
 				  const char *test, const char *status,
 				  unsigned long factor);
 /* A sample of R; PRINTED >= 0 makes it an imported printed rate. */
-void cmpfx_sample(struct query_result *r, int64_t calls, int64_t elapsed_ns,
+void cmpfx_sample(struct record_result *r, int64_t calls, int64_t elapsed_ns,
 		  double printed);
 /* A tag with no runs yet (RUN 0) or with one plain run. */
 void cmpfx_tag(struct query_tag *t, const char *tag, int64_t run);

@@ -83,7 +83,7 @@ static void
 test_pool_measured(void)
 {
 	struct query_tag s;
-	const struct query_result *res[2];
+	const struct record_result *res[2];
 	struct cmp_value v;
 
 	cmpfx_tag(&s, "m", 1);
@@ -132,7 +132,7 @@ static void
 test_pool_printed(void)
 {
 	struct query_tag s;
-	const struct query_result *res[2];
+	const struct record_result *res[2];
 	struct cmp_value v;
 
 	cmpfx_tag(&s, "p", 1);
@@ -162,7 +162,7 @@ test_failed_and_missing(void)
 	cmpfx_printed_tag(&s[0], "base", 1, 1000.00);
 	cmpfx_tag(&s[1], "n1", 2);
 	cmpfx_result(&s[1], 3, "add_long", "timeout", 60000)->reason =
-		xstrdup("no result within 5 s");
+		record_strdup(&s[1].own, "no result within 5 s");
 	cmpfx_sample(cmpfx_result(&s[1], 12, "fork_test", "ok", 100), 10,
 		   1000000000, -1);
 	cmpfx_printed_tag(&s[2], "n2", 3, 1500.00);
@@ -333,8 +333,7 @@ test_noise_columns(void)
 		   1000000000, -1);
 	cmpfx_sample(&s[0].results[0], 1100, 1000000000, -1);
 	cmpfx_printed_tag(&s[1], "b", 2, 1.00);
-	free(s[1].results[0].test);
-	s[1].results[0].test = xstrdup("fork_test");
+	s[1].results[0].test = "fork_test";
 	s[1].results[0].number = 12;
 	compare_build(s, 2, NULL, &t);
 	ok(t.repeated, "repeated samples add noise columns");
@@ -361,7 +360,7 @@ static void
 stored_side(struct query_tag *t, const char *test, enum measure_judged j,
 	    enum measure_better b)
 {
-	struct query_result *r = cmpfx_result(t, 3, test, "ok", 1);
+	struct record_result *r = cmpfx_result(t, 3, test, "ok", 1);
 
 	r->judged = j;
 	r->better = b;

@@ -107,10 +107,10 @@ same _aimkit_opts_aimrun "$R"
 same _aimkit_opts_aimcmp "$C"
 same _aimkit_opts_aimdb "$D"
 same _aimkit_opts_aimplot "$P"
-for c in show import export list push; do
+for c in show import export list push merge; do
 	same "_aimkit_opts_aimdb_$c" "$D" "$c"
 done
-for c in merge rm rename check; do
+for c in diff rm rename check; do
 	t "aimdb $c: no options in --help, none completed" sh -c \
 		"test -z \"\$('$D' $c --help | grep -E '^ {1,10}-')\" &&
 		 test -z \"\$(bash -c '. \"$S/completion/aimkit.bash\" &&
@@ -173,6 +173,7 @@ if need zsh zsh; then
 	zis "zsh: aimplot tags" "v6.8 v6.9" "$P --db $DB v"
 	zis "zsh: aimplot --format" "pdf png" "$P --format p"
 	zis "zsh: aimdb commands" "rename rm" "$D r"
+	zis "zsh: aimdb diff among the commands" "diff" "$D d"
 	zis "zsh: aimdb show: tags" "v6.8 v6.9" "$D --db $DB show v"
 	zis "zsh: aimdb export -f" "csv json" "$D export -f "
 	zis "zsh: aimdb import -f" "lines lkp logfile" "$D import -f l"
@@ -183,7 +184,7 @@ if need zsh zsh; then
 	for p in "$R" "$C" "$D" "$P"; do
 		zopts "$p"
 	done
-	for c in show import export list push merge rm rename check; do
+	for c in show import export list push merge diff rm rename check; do
 		zopts "$D" "$c"
 	done
 	(cd "$W" && PATH="$AB/report:$AB/harness:$PATH" timeout 120 \

@@ -119,6 +119,8 @@ t "... a line per tag, total and per copy" sh -c "grep -q \"^plot \\\$scale1_1 u
 t "... each count of each tag a data line" test "$(sed -n '/^\$scale1_1 << EOD/,/^EOD/p' \
 	"$W/p.gp" | grep -c '^[12] ')" -eq 2
 t "... copies on a log axis" grep -q '^set logscale x 2$' "$W/p.gp"
+t "... rates with SI prefixes (12M, not 1.2e+07), in every panel" test \
+	"$(grep -c '^set format y "%\.[0-6]s%c"$' "$W/p.gp")" -eq 3
 AIM_GNUPLOT=/nonexistent "$AIMPLOT" --db "$DB" -o "$W/v.png" -s "$W/v.gp" \
 	one two 2>/dev/null
 t "the plot across tags draws one copy only" test "$(sed -n \

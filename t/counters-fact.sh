@@ -10,7 +10,7 @@ NAME=counters-fact
 q() { sqlite3 "$1" "$2"; }
 DB="$W/c.db"
 run() {	# run TAG COUNTERS
-	"$AIMRUN" -q --counters "$2" --tag "$1" --dir "$W/scratch" --db "$DB" \
+	"$AIMRUN" --counters "$2" --tag "$1" --dir "$W/scratch" --db "$DB" \
 		--tests add_long --duration 0.01 --runs 1 >/dev/null 2>"$W/err"
 }
 fact() { q "$DB" "SELECT e.value FROM run_env e JOIN run r ON r.id = e.run_id
@@ -23,7 +23,7 @@ if grep -q 'not supported: page-faults' "$W/err"; then
 else
 	t "... names the event it counted" test "$(fact pf)" = page-faults
 	t "aimcmp warns that the sides counted differently" sh -c \
-		"\"$AIMCMP\" --db '$DB' none pf 2>&1 |
+		"\"$AIMCMP\" --db '$DB' -f lines none pf 2>&1 |
 		grep -q '^# warning: perf counters differs: none (none) vs page-faults (pf)'"
 fi
 t "a run counting what the machine lacks" run hw cycles,task-clock

@@ -40,10 +40,10 @@ fleet() {	# fleet STORE WHERE: the whole story against one store
 			echo "# push of $h failed: $(head -n 1 "$W/push.$h")"
 	done
 	t "$at: three machines pushed their runs" grep -qx \
-		"pushed 2 runs, skipped 0 already present" "$W/push.h3"
+		"2 copied, 0 already present, 0 refused" "$W/push.h3"
 	"$AIMDB" --db "$W/h2.db" push --to "$F" >"$W/again" 2>&1
 	t "$at: pushing again stores nothing" grep -qx \
-		"pushed 0 runs, skipped 2 already present" "$W/again"
+		"0 copied, 2 already present, 0 refused" "$W/again"
 	uuids "$F" >"$W/u"
 	t "$at: six runs, each once by uuid" test \
 		"$(wc -l <"$W/u") $(sort -u "$W/u" | wc -l)" = "6 6"
@@ -60,7 +60,7 @@ fleet() {	# fleet STORE WHERE: the whole story against one store
 	refused "$at: two machines are not compared" 1 \
 		"not comparable: machine (host name h1 (v1) vs h2 (v2))" \
 		"$AIMCMP" --db "$F" -r "$r1" -r "$r2" v1 v2
-	"$AIMCMP" --db "$F" --force -r "$r1" -r "$r2" v1 v2 >"$W/cmp" 2>&1
+	"$AIMCMP" --db "$F" -f lines --force -r "$r1" -r "$r2" v1 v2 >"$W/cmp" 2>&1
 	t "$at: ... unless --force, the header naming both hosts" sh -c \
 		'grep -q "^# base: v1 (.*host h1)$" "$1" &&
 		 grep -q "^# new: v2 (.*host h2)$" "$1"' sh "$W/cmp"

@@ -72,7 +72,7 @@ t "--series --force: judged, and said" sh -c \
 	 grep -qx '# warning: c1 vs c2: compared with --force although not comparable: CPU model differs' '$W/forced'"
 "$AIMPLOT" --db "$W/s.db" --steps --host h3 --force >"$W/pforced" 2>&1
 t "aimplot --steps --force: the same" cmp "$W/forced" "$W/pforced"
-"$AIMCMP" --db "$W/s.db" --force c1 c2 >"$W/pair" 2>&1; rc=$?
+"$AIMCMP" --db "$W/s.db" -f lines --force c1 c2 >"$W/pair" 2>&1; rc=$?
 t "aimcmp --force: compared, with a warning line" sh -c \
 	"test $rc -eq 0 && grep -qx '# warning: c1 vs c2: compared with --force although not comparable: CPU model differs' '$W/pair'"
 refused "aimcmp: refused without --force" 1 \

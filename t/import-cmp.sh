@@ -8,6 +8,7 @@ set -u
 S=${AIM_SRCDIR:-.}
 NAME=import-cmp
 . "$S/t/robust-lib.sh"
+. "$S/t/csv-lib.sh"
 D="$S/t/data/report"
 # exact FILE EXPECTED IMPORT-OPTIONS...: the export is t/data/report/EXPECTED
 # (its sixteen older columns: the uuid after them is new at every import)
@@ -15,7 +16,7 @@ exact() {
 	f=$1 e=$2; shift 2
 	rm -f "$W/x.db"
 	"$AIMDB" --db "$W/x.db" import "$@" "$D/$f" >/dev/null &&
-		"$AIMDB" --db "$W/x.db" export | cut -d, -f1,3- | sed 's/\(,[^,]*\)\{4\}$//' |
+		"$AIMDB" --db "$W/x.db" export | csv20 | cut -d, -f1,3- | sed 's/\(,[^,]*\)\{4\}$//' |
 		cmp -s - "$D/$e"
 }
 t "blocks: one run per [kernel], values exact, tags from the brackets" \
@@ -26,7 +27,7 @@ t "lines: before and after runs, values and failures exact" \
 quoted() {
 	sed 's/^/> /; s/$/\r/' "$D/$1" >"$W/q-$1" && rm -f "$W/q.db" &&
 		"$AIMDB" --db "$W/q.db" import --split "$W/q-$1" >/dev/null &&
-		"$AIMDB" --db "$W/q.db" export | cut -d, -f1,3- | sed 's/\(,[^,]*\)\{4\}$//' |
+		"$AIMDB" --db "$W/q.db" export | csv20 | cut -d, -f1,3- | sed 's/\(,[^,]*\)\{4\}$//' |
 		cmp -s - "$D/$2"
 }
 t "blocks quoted by mail, CRLF: the same values" quoted cmp-blocks.txt cmp-blocks.csv

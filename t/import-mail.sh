@@ -8,6 +8,7 @@ set -u
 S=${AIM_SRCDIR:-.}
 NAME=import-mail
 . "$S/t/robust-lib.sh"
+. "$S/t/csv-lib.sh"
 . "$S/t/db-sql.sh"
 D="$S/t/data/report"
 # stored FILE [TAGS...]: import FILE into a new database, then its table
@@ -25,7 +26,7 @@ stored() {
 	printf '%s\n' "$db" >"$W/$f.target"
 	"$AIMDB" --db "$db" import "$@" "$D/$f" >/dev/null &&
 		"$AIMDB" --db "$db" show mail >"$W/$f.show" &&
-		"$AIMDB" --db "$db" export mail | cut -d, -f3- | sed 's/\(,[^,]*\)\{4\}$//' |
+		"$AIMDB" --db "$db" export mail | csv20 | cut -d, -f3- | sed 's/\(,[^,]*\)\{4\}$//' |
 		sed 's/,fail,[^,]*,/,fail,,/' >"$W/$f.csv"
 }
 same() {	# same FILE [TAGS...]: FILE stores what mail-clean.txt does

@@ -7,6 +7,7 @@ set -u
 S=${AIM_SRCDIR:-.}
 NAME=import-peers
 . "$S/t/robust-lib.sh"
+. "$S/t/csv-lib.sh"
 . "$S/t/db-sql.sh"
 D="$S/t/data/report"
 # exact FILE IMPORT-OPTIONS...: the export is t/data/report/peers-FILE.csv
@@ -21,7 +22,7 @@ exact() {
 		edb=$(db_new "$f.db")
 	fi
 	"$AIMDB" --db "$edb" import "$@" "$D/$f" >/dev/null &&
-		"$AIMDB" --db "$edb" export | cut -d, -f1,3- | sed 's/\(,[^,]*\)\{4\}$//' |
+		"$AIMDB" --db "$edb" export | csv20 | cut -d, -f1,3- | sed 's/\(,[^,]*\)\{4\}$//' |
 		cmp -s - "$D/peers-$f.csv"
 }
 t "mmtests aim9 log: values, machine, kernel, test time" exact mmtests-aim9-1 -t x
@@ -65,7 +66,7 @@ exact_dir() {
 	rm -f "$W/dir.db"
 	DIRDB=$(db_new dir.db)
 	"$AIMDB" --db "$DIRDB" import "$@" "$dir" >/dev/null &&
-		"$AIMDB" --db "$DIRDB" export | cut -d, -f1,3- | sed 's/\(,[^,]*\)\{4\}$//' |
+		"$AIMDB" --db "$DIRDB" export | csv20 | cut -d, -f1,3- | sed 's/\(,[^,]*\)\{4\}$//' |
 		cmp -s - "$D/$csv"
 }
 LKP="$D/lkp-result/aim9/page_test-300s/testbox/debian-12-x86_64/x86_64-rhel-9.4/gcc-12/6.9.0-vanilla"

@@ -58,10 +58,10 @@ test_reps(void)
 	is_int((int64_t)f.n_reports, 1, "one run");
 	if (f.n_reports != 1)
 		bail("no run to look at");
-	is_int((int64_t)f.reports[0].n_results, REPS, "every repetition");
-	for (size_t i = 0; i < f.reports[0].n_results; i++)
-		bad += f.reports[0].results[i].rep != (int)i + 1 ||
-		       f.reports[0].results[i].n_samples != 1;
+	is_int((int64_t)f.reports[0].run.n_results, REPS, "every repetition");
+	for (size_t i = 0; i < f.reports[0].run.n_results; i++)
+		bad += f.reports[0].run.results[i].rep != (int)i + 1 ||
+		       f.reports[0].run.results[i].n_samples != 1;
 	is_int((int64_t)bad, 0, "in file order, one sample each");
 	import_free(&f);
 }
@@ -86,8 +86,8 @@ test_runs(void)
 		const struct import_report *r = &f.reports[i];
 
 		bad += r->source_run != (int64_t)i + 1 ||
-		       r->line != (int)i + 2 || r->n_results != 1 ||
-		       r->results[0].n_samples != 2;
+		       r->line != (int)i + 2 || r->run.n_results != 1 ||
+		       r->run.results[0].n_samples != 2;
 	}
 	is_int((int64_t)bad, 0, "in order of first sight, two samples each");
 	import_free(&f);

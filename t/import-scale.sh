@@ -28,13 +28,13 @@ imp() { timeout $bound "$AIMDB" --db "$DB" import "$@"; }
 
 { gen 1 200000; echo "$conflict"; } >"$W/reps.csv"
 refused "200000 repetitions: the last record's conflict with the first" 1 \
-	"reps.csv:200002: add_long rep 1: status, reason or factor differ from line 2" \
+	"reps.csv:200002: add_long rep 1: status, reason, number, units or factor differ from its first record" \
 	imp "$W/reps.csv"
 t "no database made by a refused import" test ! -e "$DB"
 
 { gen 200000 1; echo "$conflict"; } >"$W/runs.csv"
 refused "200000 runs: the last record's conflict with the first" 1 \
-	"runs.csv:200002: add_long rep 1: status, reason or factor differ from line 2" \
+	"runs.csv:200002: add_long rep 1: status, reason, number, units or factor differ from its first record" \
 	imp "$W/runs.csv"
 
 gen 1 50000 >"$W/ok.csv"

@@ -119,7 +119,7 @@ if need xz build-essential; then
 	LDB=$(db_new logs.db)
 	t "mmtests logs aim9-N.gz and .xz in a result directory" sh -c \
 		"'$AIMDB' --db '$LDB' import -t x '$W/logs' >/dev/null &&
-		'$AIMDB' --db '$LDB' export | cut -d, -f1,3- |
+		. '$S/t/csv-lib.sh' && '$AIMDB' --db '$LDB' export | csv20 | cut -d, -f1,3- |
 		sed 's/\(,[^,]*\)\{4\}\$//' | cmp -s - '$D/peers-mmtests-logs.csv'"
 fi
 LKP="$D/lkp-result/aim9/page_test-300s/testbox/debian-12-x86_64/x86_64-rhel-9.4/gcc-12/6.9.0-vanilla"
@@ -129,7 +129,7 @@ gzip -c "$LKP/1/stats.json" \
 RDB=$(db_new run.db)
 t "an lkp run directory with stats.json.gz" sh -c \
 	"'$AIMDB' --db '$RDB' import -t x '$W/root/aim9/page_test-300s/testbox/debian-12-x86_64/x86_64-rhel-9.4/gcc-12/6.9.0-vanilla/1' >/dev/null &&
-	'$AIMDB' --db '$RDB' export | cut -d, -f1,3- |
+	. '$S/t/csv-lib.sh' && '$AIMDB' --db '$RDB' export | csv20 | cut -d, -f1,3- |
 	sed 's/\(,[^,]*\)\{4\}\$//' | cmp -s - '$D/peers-lkp-run-1.csv'"
 ZDB=$(db_new z.db)
 "$AIMDB" --db "$ZDB" import -t x "$D/lkp-matrix.json" >/dev/null

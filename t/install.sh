@@ -60,7 +60,7 @@ mv "$P2" "$W/away"
 run staged "$W/stage$P2"
 t "staged aimrun looks in the configured pkgdatadir, not elsewhere" \
 	sh -c "test \$(wc -l <'$W/staged.err') -eq 1 &&
-		grep -q '$P2/share/aimkit/suite/quick.suite' '$W/staged.err'"
+		grep -q '$P2/share/aimkit/suite' '$W/staged.err'"
 # The program the tests run in is no file a variable can point at: with
 # the suites and data found, the staged aimrun still wants it installed.
 run staged "$W/stage$P2" AIM_SUITEDIR="$W/stage$P2/share/aimkit/suite" \

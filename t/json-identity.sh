@@ -60,15 +60,15 @@ bad() {	# bad DESC PATTERN SED
 	sed "$3" <"$W/a.json" >"$W/edited.json" &&
 	refused "$1" 1 "$2" "$AIMDB" --db "$DB" import "$W/edited.json"
 }
-bad "an upper-case uuid" "runs[0].uuid" '0,/"uuid": "\([0-9a-f]\)/s//"uuid": "A/'
-bad "a uuid of another shape" "runs[0].uuid" '0,/"uuid": "[0-9a-f-]*"/s//"uuid": "1234"/'
+bad "an upper-case uuid" "uuid is not lower-case" '0,/"uuid": "\([0-9a-f]\)/s//"uuid": "A/'
+bad "a uuid of another shape" "uuid is not lower-case" '0,/"uuid": "[0-9a-f-]*"/s//"uuid": "1234"/'
 bad "a uuid given to two runs" "uuid" "$(sed -n '0,/"uuid"/s/.*"uuid": "\([0-9a-f-]*\)".*/s|"uuid": "[0-9a-f-]*"|"uuid": "\1"|/p' "$W/a.json")"
-bad "a time with a space" "runs[0].started_utc" '0,/"started_utc": "\([0-9-]*\)T/s//"started_utc": "\1 /'
-bad "a time that is no date" "runs[0].ended_utc" '0,/"ended_utc": "[^"]*"/s//"ended_utc": "2026-02-30T10:00:00Z"/'
+bad "a time with a space" "started_utc is not" '0,/"started_utc": "\([0-9-]*\)T/s//"started_utc": "\1 /'
+bad "a time that is no date" "ended_utc is not" '0,/"ended_utc": "[^"]*"/s//"ended_utc": "2026-02-30T10:00:00Z"/'
 bad "a time with an offset" "finished_utc" '0,/"finished_utc": "\([^Z"]*\)Z"/s//"finished_utc": "\1+01:00"/'
-bad "an unknown run status" "runs[0].status" '0,/"status": "complete"/s//"status": "done"/'
-bad "a complete run that never ended" "ended_utc" '0,/"ended_utc": "[^"]*"/s//"ended_utc": null/'
-bad "a control character in the options" "runs[0].options" '0,/"options": "/s//"options": "\\u001b[2J/'
+bad "an unknown run status" "status is not incomplete" '0,/"status": "complete"/s//"status": "done"/'
+bad "a complete run that never ended" "complete with an end" '0,/"ended_utc": "[^"]*"/s//"ended_utc": null/'
+bad "a control character in the options" "options contains a control character" '0,/"options": "/s//"options": "\\u001b[2J/'
 bad "a negative warm-up" "warmup_ns" '0,/"warmup_ns": [0-9]*/s//"warmup_ns": -5/'
 bad "a source line as text" "source_line" '0,/"source_line": [0-9]*/s//"source_line": "7"/'
 t "nothing of the refused documents was stored" db_bare "$DB"

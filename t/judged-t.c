@@ -39,7 +39,7 @@ static void
 process(struct query_tag *t, double rate, int slow, double depth, int fast,
 	unsigned long *seed)
 {
-	struct query_result *r = cmpfx_result(t, 3, "add_long", "ok", 1);
+	struct record_result *r = cmpfx_result(t, 3, "add_long", "ok", 1);
 
 	for (int i = 0; i < SAMPLES; i++) {
 		double v = rate * (1.0 + 0.004 * (uniform(seed) - 0.5));

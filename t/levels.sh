@@ -29,10 +29,14 @@ fc=28:fun_cal:1
 "$AIMDB" import - <"$W/fx.csv" >/dev/null 2>"$W/import.err" ||
 	echo "Bail out! the fixture does not import: $(cat "$W/import.err")"
 "$AIMCMP" split split2 >"$W/text" 2>&1
+"$AIMCMP" -f lines split split2 >"$W/lines" 2>&1
 t "two levels: a warning naming the test and both sides" grep -Eq \
-	'^# warning: 28 fun_cal: per-process rates at two levels: split \(2 near 5.2e\+08, 4 near 7.3e\+08: 40.[23][0-9] % apart, (no spread within|[0-9]+ x the spread within)\); split2 \(3 near .*more processes, spread over time, do' "$W/text"
+	'^# warning: 28 fun_cal: per-process rates at two levels: split \(2 near 5.2e\+08, 4 near 7.3e\+08: 40.[23][0-9] % apart, (no spread within|[0-9]+ x the spread within)\); split2 \(3 near .*more processes, spread over time, do' "$W/lines"
+t "... and the table wraps it within 100 columns" sh -c \
+	"grep -q '^# warning: 28 fun_cal: per-process rates at two levels' '$W/text' &&
+	 awk 'length(\$0) > 100 { bad = 1 } END { exit bad }' '$W/text'"
 "$AIMCMP" --format csv split split2 >/dev/null 2>"$W/csv.err"
-t "two levels: the warning names both causes" grep -q 'its level (the machine.s speed while it ran, or where its code, stack or data landed: bench/levels tells which)' "$W/text"
+t "two levels: the warning names both causes" grep -q 'its level (the machine.s speed while it ran, or where its code, stack or data landed: bench/levels tells which)' "$W/lines"
 t "two levels: CSV says it on stderr" grep -q '^aimcmp: warning: 28 fun_cal: per-process rates at two levels' "$W/csv.err"
 "$AIMCMP" --format json split split2 >"$W/json"
 t "two levels: JSON warnings hold it" grep -q '"28 fun_cal: per-process rates at two levels' "$W/json"
@@ -71,16 +75,16 @@ t "one level: no row says levels, in any format" sh -c "
 	sed -n 2p '$W/plain.csv' | grep -Eq ',,[0-9.]+,[0-9.]+,-?[0-9.]+,-?[0-9.]+,\$'"
 "$AIMCMP" plain plain2 >"$W/plain" 2>&1
 t "one level: no levels warning" sh -c "! grep -q 'two levels' '$W/plain'"
-"$AIMCMP" split plain >"$W/one" 2>&1
+"$AIMCMP" -f lines split plain >"$W/one" 2>&1
 t "one side split: only that side named" sh -c \
 	"grep -q 'two levels: split (2 near' '$W/one' && ! grep -q '; plain (' '$W/one'"
-"$AIMCMP" boots plain >"$W/boots" 2>&1
+"$AIMCMP" -f lines boots plain >"$W/boots" 2>&1
 t "several boots: between- and within-boot spread" grep -Eq \
 	'^# warning: boots: 3 boots: spread of the per-process rates between boots 1\.[45][0-9] %, within a boot 0\.[01][0-9] % \(standard deviations, median over 1 test; most between boots: 28 fun_cal, 1\.[45][0-9] %\)$' "$W/boots"
 t "one boot beside several: which way it leans" grep -Eq \
 	'^# warning: plain: one boot beside 3 of boots: .* 1\.[45][0-9] % between boots .*verdicts lean towards deciding .*run plain again after a reboot' "$W/boots"
 t "one boot only: says what to do" grep -q \
 	'^# warning: oneboot: one boot only: between-boot variance unknown; run the same tag again after a reboot (the runs of a tag pool)$' \
-	"$("$AIMCMP" oneboot plain >"$W/ob" 2>&1; echo "$W/ob")"
+	"$("$AIMCMP" -f lines oneboot plain >"$W/ob" 2>&1; echo "$W/ob")"
 echo "1..$n"
 exit $((fails > 0))

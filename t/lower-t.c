@@ -27,12 +27,11 @@ static const int64_t base_ns[6] = { 10100000, 9900000, 10050000, 9950000,
 static void
 command_tag(struct query_tag *t, const char *tag, int64_t run, double scale)
 {
-	struct query_result *r;
+	struct record_result *r;
 
 	cmpfx_tag(t, tag, run);
 	r = cmpfx_result(t, 0, "sleep10ms", "ok", 1);
-	free(r->units);
-	r->units = strdup("milliseconds");
+	r->units = "milliseconds";
 	r->better = MEASURE_LOWER;
 	for (int k = 0; k < 6; k++)
 		cmpfx_sample(r, 1, (int64_t)((double)base_ns[k] * scale), -1.0);
@@ -126,7 +125,7 @@ static void
 test_faster_and_mixed(void)
 {
 	struct query_tag s[2];
-	struct query_result *r;
+	struct record_result *r;
 	struct cmp_table t;
 	struct cmp_overall o;
 

@@ -29,8 +29,21 @@ t "a run of the family exits 0" test "$rc" -eq 0
 t "stderr only names skips for what the CPU or memory lacks" sh -c \
 	"! grep -v ': skip: \(AVX\(2\|-512F\) not reported by CPUID\|zero-page memcmp maps\)' '$W/err'"
 ok=$(q "SELECT count(*) FROM result WHERE status = 'ok'")
-t "every ok variant prints its distribution line" test \
-	"$(grep -c '^mem_[a-z0-9_]*: avg=[0-9]* min=[0-9]* p50=[0-9]* p90=[0-9]* p99=[0-9]* p99.9=[0-9]* max=[0-9]* samples=[0-9]* (cut [0-9]* > 100 x median' "$W/out")" -eq "$ok"
+# The family's own table: GB/s and ns per call, one aligned row a variant.
+t "the family's table: its heading" grep -Eq \
+	'^ +No  Test +GB/s +avg-cut +p50 +p99 +max +calls +cut$' "$W/out"
+t "every ok variant a row: GB/s, then whole ns and counts" test \
+	"$(grep -Ec '^ +[2-4][0-9][0-9]  mem_[a-z0-9_]+ +[0-9]{1,5}\.[0-9]{2}( +[0-9]+){6}$' "$W/out")" -eq "$ok"
+t "... each skipped variant the classic words" test \
+	"$(grep -Ec '^ +[0-9]+  mem_[a-z0-9_]+  Skipping to next test\.$' "$W/out")" -eq \
+	"$(q "SELECT count(*) FROM result WHERE status != 'ok'")"
+t "... the rows aligned: all of one length, the heading's" sh -c "
+	grep -E '^ +(No|[0-9]+)  (Test|mem_[a-z0-9_]+) +[0-9G]' '$W/out' |
+	awk '{ print length(\$0) }' | sort -u | wc -l | grep -qx 1"
+t "no rate in bytes per second, no distribution line" sh -c \
+	"! grep -q 'Bytes/second\|: avg=' '$W/out'"
+t "the table closes with its rule and what the columns hold" sh -c \
+	"grep -A1 '^---*\$' '$W/out' | grep -q '^GB/s: 10^9 bytes per second'"
 t "pattern and names: 14 variants" test "$(q "SELECT count(*) FROM result")" -eq 14
 t "zero-page memcmp reads 2 GiB per call" test \
 	"$(q "SELECT factor FROM result WHERE test = 'mem_zerocmp_libc_2g_hot'")" = 2147483648
@@ -54,9 +67,18 @@ t "the run records the memory size and --latency" sh -c \
 	"sqlite3 '$DB' 'SELECT options FROM run' | grep -q 'memsize=65536 latency=0'"
 
 "$AIMRUN" --tag l --db "$DB" --dir "$W" --latency --counters none \
-	--tests add_long --duration 0.01 --runs 1 >"$W/out2" 2>&1
+	--tests add_long,mem_copy_libc_4k_hot --duration 0.01 --runs 1 \
+	>"$W/out2" 2>&1
 t "--latency gives a classic test its distribution line" \
 	grep -q '^add_long: avg=.* samples=' "$W/out2"
+t "a classic test and a variant: the classic table first, as AIM9's" awk '
+	/^     3 add_long +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9.]+ Thousand Long Integer Additions\/second$/ { row = NR }
+	row && !rule && /^-+$/ { rule = NR }
+	rule && NR == rule + 1 && $0 == "" { blank = 1 }
+	rule && NR == rule + 3 && /^ +No  Test +GB\/s / { mem = 1 }
+	END { exit !(row == 5 && blank && mem) }' "$W/out2"
+t "... then the family's" grep -Eq '^  201  mem_copy_libc_4k_hot +[0-9]+\.[0-9]{2} ' \
+	"$W/out2"
 "$AIMRUN" --tag x --db "$DB" --tests 'mem_nothing_*' >/dev/null 2>"$W/err2"
 t "a pattern that matches nothing is refused" sh -c \
 	"test $? -eq 1 && grep -q \"no test matches 'mem_nothing_\\*'\" '$W/err2'"

@@ -38,7 +38,7 @@ everything() {	# every stored column but the row ids, in a fixed order
 }
 "$AIMDB" --db "$B" merge "$A" >"$W/out" 2>&1
 t "a merge into a new database copies every run" grep -qx \
-	"merged 6 runs, skipped 0 already present" "$W/out"
+	"6 copied, 0 already present, 0 refused" "$W/out"
 t "... leaving the other file as it was" cmp -s "$A" "$W/a.orig"
 everything "$A" >"$W/a.all"
 everything "$B" >"$W/b.all"
@@ -59,7 +59,7 @@ same "verdicts of the CSV runs" v6.8 v6.9
 same "... as JSON" -f json v6.8 v6.9
 "$AIMDB" --db "$B" merge "$A" >"$W/out" 2>&1
 t "merging again stores nothing" grep -qx \
-	"merged 0 runs, skipped 6 already present" "$W/out"
+	"0 copied, 6 already present, 0 refused" "$W/out"
 everything "$B" >"$W/b.again"
 t "... the copy is as it was" cmp "$W/b.all" "$W/b.again"
 DB="$B"
@@ -74,9 +74,9 @@ t "merging named tags copies only theirs" test \
 "$AIMRUN" -q --db "$C" -t k3 -T add_long -d 0.01 -r 1 >/dev/null 2>&1
 "$AIMDB" --db "$C" merge "$A" >"$W/out" 2>&1
 t "... and a later merge of all adds the rest" grep -qx \
-	"merged 4 runs, skipped 2 already present" "$W/out"
+	"4 copied, 2 already present, 0 refused" "$W/out"
 t "a merged database merges back as nothing new" sh -c \
-	"\"\$1\" --db \"\$2\" merge \"\$3\" k1 k2 bare | grep -qx 'merged 0 runs, skipped 3 already present'" \
+	"\"\$1\" --db \"\$2\" merge \"\$3\" k1 k2 bare | grep -qx '0 copied, 3 already present, 0 refused'" \
 	sh "$AIMDB" "$A" "$C"
 
 # A file of version 3, before uuids: the derived uuid is the same each time.
@@ -88,7 +88,7 @@ t "a version 3 file merges" "$AIMDB" --db "$DD" merge "$W/v3.db"
 t "... read, not migrated" cmp -s "$W/v3.db" "$W/v3.orig"
 "$AIMDB" --db "$DD" merge "$W/v3.db" >"$W/out" 2>&1
 t "... twice stores it once" grep -qx \
-	"merged 0 runs, skipped 2 already present" "$W/out"
+	"0 copied, 2 already present, 0 refused" "$W/out"
 "$AIMDB" --db "$E" merge "$W/v3.db" >/dev/null 2>&1
 t "... under the same uuids in every copy" test \
 	"$(joined "$DD" "SELECT uuid FROM run ORDER BY id")" = \
@@ -110,7 +110,7 @@ G=$(db_new g.db)
 "$AIMDB" --db "$G" merge "$W/nouuid.db" k1 >/dev/null 2>&1
 "$AIMDB" --db "$G" merge "$W/nouuid.db" k1 >"$W/out" 2>&1
 t "a run without a uuid merges, once" grep -qx \
-	"merged 0 runs, skipped 1 already present" "$W/out"
+	"0 copied, 1 already present, 0 refused" "$W/out"
 
 # Hostile files to merge from: one line each, the target unchanged.  The
 # target itself is known by its device and inode: a file's matter, so a

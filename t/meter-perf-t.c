@@ -178,11 +178,18 @@ test_probe(void)
 	(void)perf_plan_parse("default", &p, err, sizeof(err));
 	perf_plan_probe(&src, &p, say, &f);
 	is_int(p.want, (1 << PERF_SOFTWARE) - 1, "no PMU: software left");
-	is_int(f.n_said, 1, "one line for the missing hardware");
-	is_string(f.said[0], "counters: not supported: cycles, instructions, branches, branch-misses, cache-references, cache-misses, stalled-cycles-frontend, stalled-cycles-backend: No such file or directory (no hardware counters: the CPU, or the hypervisor it runs under, exposes no PMU)",
-		  "naming each event once, with the reason");
+	is_int(f.n_said, 0,
+	       "the default says nothing of a missing PMU (aimrun --check does)");
 	ok(p.grouped, "group reads where the kernel takes them");
 	is_int(still_open(&f), 0, "the probe closes what it opened");
+	ok(perf_no_pmu(&src), "no PMU: perf_no_pmu says so");
+	(void)perf_plan_parse("task-clock,cycles,instructions,branches,branch-misses,cache-references,cache-misses,stalled-cycles-frontend,stalled-cycles-backend",
+			      &p, err, sizeof(err));
+	perf_plan_probe(&src, &p, say, &f);
+	is_int(f.n_said, 1, "events named: one line for the missing hardware");
+	is_string(f.said[0], "counters: not supported: cycles, instructions, branches, branch-misses, cache-references, cache-misses, stalled-cycles-frontend, stalled-cycles-backend: No such file or directory (no hardware counters: the CPU, or the hypervisor it runs under, exposes no PMU)",
+		  "naming each event once, with the reason");
+	is_int(still_open(&f), 0, "... and closes what it opened");
 
 	memset(&f, 0, sizeof(f));
 	f.kernel_errno = EACCES;
@@ -213,6 +220,7 @@ test_probe(void)
 	src = source(&f);
 	(void)perf_plan_parse("default", &p, err, sizeof(err));
 	perf_plan_probe(&src, &p, say, &f);
+	ok(!perf_no_pmu(&src), "a PMU: perf_no_pmu says no");
 	ok(!p.grouped && f.n_said == 0 && p.want == (1u << 14) - 1,
 	   "a kernel refusing inherit with group reads: each event alone");
 }

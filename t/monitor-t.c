@@ -188,7 +188,7 @@ plant(const char *dir, long faults, long loc, int slab)
 }
 
 static int64_t
-change(const struct monitor *m, const char *name)
+change(struct monitor *m, const char *name)
 {
 	size_t n;
 	const struct monitor_val *v = monitor_changes(m, &n);

@@ -169,8 +169,10 @@ t "without a log the run says it was not read" test "$(db_val "$DB" "SELECT
 	"not read: No such file or directory"
 t "... and aimrun says nothing of it" sh -c "! grep -q 'kernel log' '$W/unread.err'"
 "$AIMCMP" --db "$DB" --force unread warned >"$W/k.txt" 2>&1
+# A warning is one line, wrapped at 100 columns ("#   " continues it).
+sed -e ':a' -e 'N;$!ba' -e 's/\n#   / /g' "$W/k.txt" >"$W/k.joined"
 t "aimcmp says so in one line" sh -c "test \"\$(grep -c 'kernel log' \
-	'$W/k.txt')\" -eq 1 && grep -q '^# warning: kernel log: lines of level warning or above during the runs: unread not read, warned 2 (inject 2); the first, of warned in inject: WARNING: CPU: 0' '$W/k.txt'"
+	'$W/k.joined')\" -eq 1 && grep -q '^# warning: kernel log: lines of level warning or above during the runs: unread not read, warned 2 (inject 2); the first, of warned in inject: WARNING: CPU: 0' '$W/k.joined'"
 "$AIMCMP" --db "$DB" --force -f html unread warned >"$W/k.html" 2>&1
 t "the HTML report lists the lines" grep -q \
 	'<td class="l klog">WARNING: CPU: 0 PID: 9 at mm/x.c:1 &lt;script&gt;?\[31mx</td>' \
@@ -183,6 +185,22 @@ t "no output holds the log's markup or an escape unescaped" sh -c "
 if command -v xmllint >/dev/null 2>&1; then
 	t "the HTML report is well-formed" xmllint --noout "$W/k.html"
 fi
+# A run copied whole (aimdb merge; push is the same copy) keeps them.
+COPY=$(db_new copy.db)
+"$AIMDB" --db "$COPY" merge "$DB" warned >/dev/null 2>&1 &&
+	"$AIMDB" --db "$COPY" merge "$DB" new >/dev/null 2>&1 ||
+	echo "Bail out! aimdb merge failed"
+KERNEL="SELECT (SELECT group_concat(k.level || ' ' || k.text, '|') FROM
+	kernel_log k JOIN result r ON r.id = k.result_id JOIN run u
+	ON u.id = r.run_id WHERE u.tag = 'warned') || ' ' || (SELECT
+	sum(m.value) || ' ' || count(*) FROM result_monitor m JOIN result r
+	ON r.id = m.result_id JOIN run u ON u.id = r.run_id WHERE
+	u.tag = 'new' AND m.name NOT LIKE 'evil%')"
+t "aimdb merge carries the kernel log and monitors of a run" test \
+	"$(db_val "$COPY" "$KERNEL")" = "$(db_val "$DB" "$KERNEL")"
+t "... all of them" test "$(db_val "$COPY" "SELECT count(*) FROM kernel_log")
+	$(db_val "$COPY" "SELECT count(*) FROM result_monitor")" = "2
+	12"
 "$AIMDB" --db "$DB" rm warned >/dev/null 2>&1
 "$AIMDB" --db "$DB" rm new >/dev/null 2>&1
 t "aimdb rm takes the monitors and the log with the runs" test "$(db_val \

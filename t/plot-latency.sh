@@ -48,6 +48,9 @@ t "every CDF ends at 1" test "$(awk '/^\$cdf/ { inb = 1; next }
 	inb { last = $2 + 0 } END { print (n == one) }' "$W/l.gp")" -eq 1
 t "a CDF panel per function and one for the other test" test \
 	"$(grep -c ": share of calls below'$" "$W/l.gp")" -eq 3
+t "ns on SI ticks: each CDF's x axis, each bar panel's y axis" sh -c "
+	test \$(grep -c '^set format x \"%.0s%c\"\$' '$W/l.gp') -eq 3 &&
+	test \$(grep -c '^set format y \"%.0s%c\"\$' '$W/l.gp') -eq 2"
 t "the planted name is one quoted literal, its newline a ?" grep -qx \
 	"set title 'evil'' . system(''touch $W/pwned'') . ''?!touch $W/pwned2' . ': share of calls below'" \
 	"$W/l.gp"

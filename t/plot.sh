@@ -87,7 +87,8 @@ t "the title names the host and the suite" grep -q \
 
 fails 1 "aimplot: nosuch: no such tag in $AIM_DB" "unknown tag" nosuch
 fails 1 "aimplot: 2.6.22: tag given twice" "tag twice" 2.6.22 2.6.22
-fails 1 "aimplot: --tests: unknown test 'fork'" "unknown test" -t fork
+fails 1 "aimplot: --tests: 'fork': no result of that name in " "unknown test" -t fork
+fails 1 "(did you mean fork_test?)" "a near name suggested" -t fork
 fails 1 "aimplot: --order: unknown order 'name'" "unknown order" -O name
 fails 1 "aimplot: --output: $W/x.jpg: name a .png, .svg or .pdf file" \
 	"bad extension" -o "$W/x.jpg"

@@ -23,7 +23,7 @@ t "... one line per run, the summary last" diff - "$W/out" <<END
 pushed $(uuid "$L" k1) k1
 pushed $(uuid "$L" k2) k2
 left out $(uuid "$L" k3) k3 (incomplete; --incomplete sends it too)
-pushed 2 runs, skipped 0 already present, left out 1 incomplete
+2 copied, 0 already present, 0 refused, 1 incomplete left out
 END
 t "... nothing on stderr" test ! -s "$W/err"
 t "... the local database only read" cmp -s "$L" "$W/local.orig"
@@ -37,7 +37,7 @@ t "pushing again exits 0" test "$rc" -eq 0
 t "... and says every run was there" diff - "$W/out" <<END
 skipped $(uuid "$L" k1) k1 (already present)
 skipped $(uuid "$L" k2) k2 (already present)
-pushed 0 runs, skipped 2 already present
+0 copied, 2 already present, 0 refused
 END
 t "... storing nothing twice" test "$(runs "$T")" = "2 2"
 AIM_PUSH_TO="$T" "$AIMDB" --db "$L" push --incomplete k3 >"$W/out" 2>&1

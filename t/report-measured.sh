@@ -68,9 +68,12 @@ stored() {
 	"$AIMCMP" --db "$DB" --series -f csv k1 k2 >"$W/series.csv" 2>/dev/null
 	t "a change point of the unknown test is judged as stored" \
 		test "$(col "$W/series.csv" fun_old 6)" = peak
-	"$AIMCMP" --db "$DB" k1 k2 >"$W/table.txt" 2>/dev/null
+	"$AIMCMP" --db "$DB" --wide k1 k2 >"$W/table.txt" 2>/dev/null
 	t "the table prints it with its units" \
 		grep -q "fun_old.*Old Calls/second" "$W/table.txt"
+	"$AIMCMP" --db "$DB" k1 k2 >"$W/short.txt" 2>/dev/null
+	t "... short by default, as any units the catalog has not" \
+		grep -q "fun_old.*Old Calls/s\$" "$W/short.txt"
 }
 
 ! need nm build-essential || linked

@@ -82,6 +82,9 @@ golden nway.txt "$AIMCMP" --format lines bare quicklist alpha beta
 golden nway.csv "$AIMCMP" -f csv bare quicklist alpha
 golden nway.json "$AIMCMP" -f json bare quicklist alpha
 golden nway.md "$AIMCMP" -f markdown bare quicklist alpha
+t "N-way Markdown: each column group names its tag" grep -q \
+	'^| number | test | bare | quicklist | quicklist delta | quicklist % | alpha | alpha delta | alpha % | units |$' \
+	"$W/nway.md"
 golden logfile.txt "$AIMCMP" --format lines 2.6.19 2.6.20-rc4
 golden ss.txt "$AIMCMP" --format lines ss19 ss20
 golden repeated.txt "$AIMCMP" --format lines v6.8 v6.9
@@ -119,7 +122,11 @@ done
 awk '/^-+$/ { c++ } c >= 1 { print } c == 3 { exit }' "$D/bare.txt" |
 	grep -v 'new_raph\|Skipping\|Failed to execute' >"$W/table"
 t "show reproduces the imported table" sh -c \
-	"grep -v new_raph '$W/show-bare.txt' | cmp - '$W/table'"
+	"awk '/^-+\$/ { c++ } c >= 1 { print } c == 3 { exit }' '$W/show-bare.txt' |
+	 grep -v new_raph | cmp - '$W/table'"
+t "show: after the table, which rate it is and how aimcmp's differs" sh -c \
+	"sed -n '/^Rates: /,\$p' '$W/show-bare.txt' | tr '\n' ' ' | grep -q \
+	 '^Rates: every sample of 1 run pooled (operations / time), as AIM9 prints them; aimcmp prints each test.s judged rate instead'"
 
 if need python3 python3; then
 	for f in cmp.json nway.json; do
@@ -223,7 +230,9 @@ t "--version" sh -c "'$AIMCMP' --version | grep -q '^aimcmp (aimkit) '"
 t "aimdb --version" sh -c "'$AIMDB' --version | grep -q '^aimdb (aimkit) '"
 t "unknown format: exit 1" sh -c "'$AIMCMP' -f xml bare alpha 2>/dev/null; test \$? -eq 1"
 t "unknown test in --tests: exit 1" sh -c \
-	"'$AIMCMP' --tests add_quad bare alpha 2>'$W/e'; test \$? -eq 1 && grep -q \"unknown test 'add_quad'\" '$W/e'"
+	"'$AIMCMP' --tests add_quad bare alpha 2>'$W/e'; test \$? -eq 1 && grep -q \"'add_quad': no result of that name in bare, alpha\" '$W/e'"
+t "a near name of a result suggested" sh -c \
+	"'$AIMCMP' --tests add_lnog bare alpha 2>'$W/e'; test \$? -eq 1 && grep -q \"'add_lnog': no result of that name in bare, alpha (did you mean add_long?)\" '$W/e'"
 t "one tag only: exit 1" sh -c "'$AIMCMP' bare 2>/dev/null; test \$? -eq 1"
 t "run of another tag: exit 1" sh -c "'$AIMCMP' -r 1 alpha beta 2>/dev/null; test \$? -eq 1"
 # A missing file, a file that is no database: files on either engine.
@@ -283,7 +292,7 @@ if [ -x "$AIMRUN" ]; then
 			"test \$(wc -l <'$W/e') -eq 1 && grep -q '^aimcmp: r1 vs r2: not comparable: CPU model differs (--force compares anyway)$' '$W/e'"
 		t "... nothing on stdout" test ! -s "$W/r12"
 		t "--force compares, with the difference in the header" sh -c \
-			"'$AIMCMP' --db '$RUN' --force r1 r2 | grep -q '^# warning: CPU model differs: .* (r1) vs Other CPU (r2); compare runs of one CPU model$'"
+			"'$AIMCMP' --db '$RUN' -f lines --force r1 r2 | grep -q '^# warning: CPU model differs: .* (r1) vs Other CPU (r2); compare runs of one CPU model$'"
 	fi
 else
 	skip "aimrun not built"

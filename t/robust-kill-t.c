@@ -26,7 +26,7 @@ static void
 child_store(const char *path, int64_t run_id, int ready_fd)
 {
 	struct measure_sample *s = xcalloc(BIG, sizeof(*s));
-	struct store_result res = storefx_result("add_long", 1, "ok");
+	struct record_result res = storefx_result("add_long", 1, "ok");
 	char err[256];
 	struct store *st = store_open(path, STORE_RW, err, sizeof(err));
 
@@ -40,7 +40,7 @@ child_store(const char *path, int64_t run_id, int ready_fd)
 	if (write(ready_fd, "r", 1) != 1)
 		_exit(3);
 	/* Never reached before the kill at the short delays. */
-	_exit(store_add_result(st, run_id, &res, s, BIG) == 0 ? 0 : 4);
+	_exit(storefx_add(st, run_id, &res, s, BIG) == 0 ? 0 : 4);
 }
 
 /* Kill a writer DELAY_MS after it started storing.  1 when it was killed. */
@@ -112,7 +112,7 @@ main(void)
 	st = storefx_open_rw(path);
 	if (st == NULL)
 		bail("cannot create %s", path);
-	run_id = store_begin_run(st, &storefx_run, storefx_env, 3);
+	run_id = storefx_begin(st, &storefx_run, storefx_env, 3);
 	store_close(st);
 	for (size_t i = 0; i < sizeof(delays_ms) / sizeof(delays_ms[0]); i++) {
 		int killed = kill_writer(path, run_id, delays_ms[i]);
@@ -123,9 +123,9 @@ main(void)
 	ok(any_killed, "at least one writer was killed in the middle");
 	st = storefx_open_rw(path);
 	if (st != NULL) {
-		struct store_result res = storefx_result("add_int", 1, "ok");
+		struct record_result res = storefx_result("add_int", 1, "ok");
 
-		is_int(store_add_result(st, run_id, &res, storefx_samples, 3), 0,
+		is_int(storefx_add(st, run_id, &res, storefx_samples, 3), 0,
 		       "a result can be added after the kills");
 		is_int(store_end_run(st, run_id, "complete"), 0,
 		       "and the run can be ended");

@@ -116,10 +116,13 @@ same "aimdb import of a file with a planted name" imported
 same "aimdb check of a database with a planted name" named_db
 cmp_csv() { "$AIMCMP" --db "$DB" -f csv good "$TAG"; }
 series_csv() { "$AIMCMP" --db "$DB" --series -f csv; }
-export_csv() { "$AIMDB" --db "$DB" export; }
+export_csv() { "$AIMDB" --db "$DB" export --lossy; }
 same "aimcmp CSV" cmp_csv
 same "aimcmp --series CSV" series_csv
 same "aimdb export (CSV)" export_csv
+DB=$W/evil.db
+refused "aimdb export of a planted run without --lossy: one line" 1 \
+	"--lossy writes it as well as CSV can" "$AIMDB" --db "$DB" export
 
 # Columns line up, counted in characters once printable: the STATUS and
 # HOST columns of every row start where their headings do.

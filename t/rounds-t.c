@@ -159,14 +159,14 @@ add_base(struct store *st, int64_t run, const char *name, double rate, int rep)
 	const struct catalog_test *c = catalog_find(name);
 	struct runner_outcome out;
 	struct measure_sample s;
-	struct store_result res = {
+	struct record_result res = {
 		.number = c->number, .test = name, .rep = rep, .status = "ok",
 		.factor = 1, .units = c->units, .judged = c->judged,
-		.better = c->better,
+		.better = c->better, .copies = 1, .samples = &s, .n_samples = 1,
 	};
 
 	outcome(rate, &out, &s);
-	if (store_add_result(st, run, &res, &s, 1) != 0)
+	if (store_add_result(st, run, &res) != 0)
 		bail("store_add_result: %s", store_errmsg(st));
 }
 
@@ -175,13 +175,13 @@ make_base(const char *path)
 {
 	char err[256];
 	struct store *st = store_open(path, STORE_RW, err, sizeof(err));
-	struct store_run run = { .tag = "A", .suite = "t", .options = "",
-				 .source = "aimrun", .aim_version = "t" };
+	struct record_run run = { .tag = "A", .suite = "t", .options = "",
+				  .source = "aimrun", .aim_version = "t" };
 	int64_t id;
 
 	if (st == NULL)
 		bail("store_open: %s", err);
-	id = store_begin_run(st, &run, NULL, 0);
+	id = store_begin_run(st, &run);
 	if (id < 0)
 		bail("store_begin_run: %s", store_errmsg(st));
 	for (int rep = 1; rep <= 8; rep++) {

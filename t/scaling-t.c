@@ -25,7 +25,7 @@
 
 /* N samples of CALLS in 1 ms each; with copies, the slowest's LO. */
 static void
-samples(struct query_result *r, int copies, int64_t calls, int64_t lo)
+samples(struct record_result *r, int copies, int64_t calls, int64_t lo)
 {
 	r->copies = copies;
 	for (int k = 0; k < 2; k++) {

@@ -29,8 +29,9 @@ q "$W/v2.db" "SELECT result_id, seq, 'invol_cs', invol_cs FROM sample
 	>"$W/metrics.before"
 t "the fixture holds context switches" \
 	test "$(grep -c '|vol_cs|' "$W/metrics.before")" -gt 0
-# The CSV export's uuid column: empty before version 4, then random.
-UUID_CSV='s/,[0-9a-f]\{8\}-[0-9a-f]\{4\}-[0-9a-f]\{4\}-[0-9a-f]\{4\}-[0-9a-f]\{12\}\(\(,[^,]*\)\{3\}\)$/,\1/'
+# The CSV export's uuid column: derived before version 4, then random
+# (and any uuid-shaped value with it).
+UUID_CSV='s/,[0-9a-f]\{8\}-[0-9a-f]\{4\}-[0-9a-f]\{4\}-[0-9a-f]\{4\}-[0-9a-f]\{12\},/,,/g'
 # Readers, before any writer touched the file.
 cp "$W/v2.db" "$W/v2.orig"
 reads() {	# reads DB PREFIX: what the readers say about DB
@@ -65,7 +66,8 @@ t "readers answer as before the migration" sh -c \
 	"reads() { \"$AIMDB\" --db '$W/v2.db' export >'$W/new.csv' &&
 	\"$AIMDB\" --db '$W/v2.db' export -f json v2-run >'$W/new.json' &&
 	\"$AIMCMP\" --db '$W/v2.db' --force v2-run v2-imp >'$W/new.cmp'; }
-	reads && sed '$UUID_CSV' '$W/new.csv' | cmp -s '$W/old.csv' - &&
+	reads && sed '$UUID_CSV' '$W/new.csv' >'$W/new.csv.cut' &&
+	sed '$UUID_CSV' '$W/old.csv' | cmp -s '$W/new.csv.cut' - &&
 	grep -v '^ *\"uuid\": ' '$W/new.json' >'$W/new.cut' &&
 	grep -v '^ *\"uuid\": ' '$W/old.json' | cmp -s '$W/new.cut' - &&
 	cmp -s '$W/old.cmp' '$W/new.cmp'"
@@ -97,8 +99,8 @@ $(cut -d, -f1,3- "$W/m2.csv")
 EOT
 line=$(grep -m1 ',vol_cs=' "$W/m.csv")
 bad() {	# bad NAME METRICS REASON: the sample record with METRICS refused
-	{ head -n 1 "$W/m.csv"; printf '%s\n' "$line" |
-		awk -F, -v OFS=, -v m="$2" '{ $(NF - 4) = m; print }'; } \
+	{ head -n 2 "$W/m.csv"; printf '%s\n' "$line" |
+		awk -F, -v OFS=, -v m="$2" '{ $16 = m; print }'; } \
 		>"$W/$1.csv"
 	DB="$W/bad.db"
 	refused "metrics $1 refused" 1 "metrics: $3" \

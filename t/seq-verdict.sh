@@ -60,7 +60,7 @@ t "... outside the correction: the family is empty" grep -q \
 # shellcheck disable=SC2086
 AIM_CALIBRATE_WORK=1000 "$AIMRUN" $R --tag a --runs 2 ||
 	echo "Bail out! the base run failed"
-"$AIMCMP" --db "$DB" a b >"$W/more" 2>&1
+"$AIMCMP" --db "$DB" -f lines a b >"$W/more" 2>&1
 t "the base gained runs: said, and the verdicts are fixed-sample ones" sh -c \
 	"grep -q '^# warning: b was grown by aimrun --until-decided against runs 1 of a, which now holds runs 1,3: ' '$W/more' &&
 	 ! grep -q '^# sequential:' '$W/more'"
@@ -70,7 +70,7 @@ t "... --run picks the pair again" grep -q '^# sequential: b ' "$W/picked"
 # shellcheck disable=SC2086
 AIM_CALIBRATE_WORK=1300 "$AIMRUN" $R --tag b --runs 2 ||
 	echo "Bail out! the new run failed"
-"$AIMCMP" --db "$DB" -r 1 -r 2 -r 4 a b >"$W/pooled" 2>&1
+"$AIMCMP" --db "$DB" -f lines -r 1 -r 2 -r 4 a b >"$W/pooled" 2>&1
 t "NEW pools another run: said" grep -q \
 	'^# warning: b pools 2 runs, one of them (run 2) grown by aimrun --until-decided against a: ' \
 	"$W/pooled"

@@ -30,10 +30,11 @@ static void
 given_kept(void)
 {
 	struct store *st = fresh();
-	struct store_run run = storefx_run;
-	struct store_result res = { .number = 3, .test = "add_long", .rep = 1,
+	struct record_run run = storefx_run;
+	struct record_result res = { .number = 3, .test = "add_long", .rep = 1,
 				    .status = "ok", .factor = 1, .units = "u",
 				    .warmup_calls = 5, .warmup_ns = -1,
+				    .copies = 1,
 				    .finished_utc = "2020-02-29T23:59:59Z" };
 	char buf[128];
 	int64_t id;
@@ -42,9 +43,9 @@ given_kept(void)
 	run.started_utc = "2020-02-29T23:00:00Z";
 	run.ended_utc = "2020-03-01T00:00:00Z";
 	run.status = "complete";
-	id = store_begin_run(st, &run, storefx_env, 3);
+	id = storefx_begin(st, &run, storefx_env, 3);
 	ok(id > 0, "a run with its own uuid, times and status is stored");
-	ok(store_add_result(st, id, &res, storefx_samples, 2) == 0,
+	ok(storefx_add(st, id, &res, storefx_samples, 2) == 0,
 	   "... and a result with its own finish time");
 	is_string(storefx_text(storefx_handle(st), "SELECT uuid || ' ' ||"
 			       " started_utc || ' ' || ended_utc || ' ' ||"
@@ -58,11 +59,11 @@ given_kept(void)
 		  "2020-02-29T23:59:59Z 5 null", "... the result's too");
 	res.rep = 2;
 	res.finished_utc = "2020-02-30T00:00:00Z";
-	ok(store_add_result(st, id, &res, storefx_samples, 2) < 0 &&
+	ok(storefx_add(st, id, &res, storefx_samples, 2) < 0 &&
 	   strstr(store_errmsg(st), "finished_utc") != NULL,
 	   "a finish time of no real date is refused (%s)", store_errmsg(st));
 	run = storefx_run;
-	id = store_begin_run(st, &run, storefx_env, 3);
+	id = storefx_begin(st, &run, storefx_env, 3);
 	is_int(storefx_int(storefx_handle(st), "SELECT COUNT(*) FROM run WHERE"
 			   " status = 'incomplete' AND ended_utc IS NULL AND"
 			   " uuid <> '" UUID "' AND started_utc >= '2026'"),
@@ -74,7 +75,7 @@ static void
 refused(const char *field, const char *value, const char *why)
 {
 	struct store *st = fresh();
-	struct store_run run = storefx_run;
+	struct record_run run = storefx_run;
 
 	if (strcmp(field, "uuid") == 0)
 		run.uuid = value;
@@ -82,7 +83,7 @@ refused(const char *field, const char *value, const char *why)
 		run.started_utc = value;
 	else if (strcmp(field, "status") == 0)
 		run.status = value;
-	ok(store_begin_run(st, &run, storefx_env, 3) < 0 &&
+	ok(storefx_begin(st, &run, storefx_env, 3) < 0 &&
 	   strstr(store_errmsg(st), why) != NULL &&
 	   storefx_int(storefx_handle(st), "SELECT COUNT(*) FROM run") == 0,
 	   "%s \"%s\" is refused (%s)", field, value, store_errmsg(st));
@@ -111,8 +112,8 @@ main(void)
 	given_kept();
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		refused(bad[i][0], bad[i][1], bad[i][0]);
-	ok(store_utc_valid("1970-01-01T00:00:00Z") &&
-	   !store_utc_valid("1970-01-01T00:00:60Z") && !store_utc_valid(""),
-	   "store_utc_valid takes the form of the store, of a real second");
+	ok(record_utc_valid("1970-01-01T00:00:00Z") &&
+	   !record_utc_valid("1970-01-01T00:00:60Z") && !record_utc_valid(""),
+	   "record_utc_valid takes the form of the store, of a real second");
 	return done_testing();
 }

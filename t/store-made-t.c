@@ -1,7 +1,7 @@
 /*
  * What the store makes itself for a new run and result, in C since SQL
  * engines spell it differently: a random version 4 uuid per run, and the
- * times now in UTC, in the forms store_uuid_valid and store_utc_valid
+ * times now in UTC, in the forms record_uuid_valid and record_utc_valid
  * take.
  */
 #include "config.h"
@@ -18,7 +18,7 @@
 static int
 is_v4(const char *s)
 {
-	return store_uuid_valid(s) && s[14] == '4' &&
+	return record_uuid_valid(s) && s[14] == '4' &&
 	       strchr("89ab", s[19]) != NULL;
 }
 
@@ -30,7 +30,7 @@ is_now(const char *s)
 	const char *end = strptime(s, "%Y-%m-%dT%H:%M:%SZ", &tm);
 	time_t t = end != NULL ? timegm(&tm) : (time_t)-1, now = time(NULL);
 
-	return store_utc_valid(s) && t != (time_t)-1 && t <= now + 60 &&
+	return record_utc_valid(s) && t != (time_t)-1 && t <= now + 60 &&
 	       t >= now - 60;
 }
 
@@ -44,7 +44,7 @@ text(struct store *st, const char *sql, char *buf, size_t len)
 int
 main(void)
 {
-	struct store_result res = storefx_result("add_long", 1, "ok");
+	struct record_result res = storefx_result("add_long", 1, "ok");
 	char err[256], a[128] = "", b[128] = "", t[128] = "";
 	struct store *st = store_open_memory(err, sizeof(err));
 	int64_t one, two;
@@ -52,10 +52,10 @@ main(void)
 	plan(8);
 	if (st == NULL)
 		bail("in-memory database: %s", err);
-	one = store_begin_run(st, &storefx_run, storefx_env, 3);
-	two = store_begin_run(st, &storefx_run, NULL, 0);
+	one = storefx_begin(st, &storefx_run, storefx_env, 3);
+	two = storefx_begin(st, &storefx_run, NULL, 0);
 	ok(one > 0 && two > one, "two new runs are stored");
-	ok(store_add_result(st, one, &res, storefx_samples, 3) == 0 &&
+	ok(storefx_add(st, one, &res, storefx_samples, 3) == 0 &&
 	   store_end_run(st, one, "complete") == 0, "a result, the end");
 	ok(is_v4(text(st, "SELECT uuid FROM run WHERE id = 1", a, sizeof(a))) &&
 	   is_v4(text(st, "SELECT uuid FROM run WHERE id = 2", b, sizeof(b))),

@@ -141,7 +141,7 @@ test_refusals(const struct storefx *fx)
 static void
 fill_db(const char *path)
 {
-	struct store_kv env[200];
+	struct record_kv env[200];
 	char keys[200][16];
 	struct store *st = storefx_open_rw(path);
 	int i;
@@ -154,7 +154,7 @@ fill_db(const char *path)
 		env[i].value = "a value long enough to fill a few pages......";
 	}
 	for (i = 0; i < 10; i++)
-		if (store_begin_run(st, &storefx_run, env, 200) < 0)
+		if (storefx_begin(st, &storefx_run, env, 200) < 0)
 			bail("cannot fill %s: %s", path, store_errmsg(st));
 	store_close(st);
 }
@@ -217,15 +217,15 @@ static void
 test_read_only(const struct storefx *fx)
 {
 	char path[PATH_MAX + 32], err[256];
-	struct store_result res = storefx_result("add_long", 1, "ok");
+	struct record_result res = storefx_result("add_long", 1, "ok");
 	struct store *st;
 	int64_t id;
 
 	st = storefx_open_rw(storefx_path(fx, "ro.db", path, sizeof(path)));
 	if (st == NULL)
 		bail("cannot open ro.db");
-	id = store_begin_run(st, &storefx_run, storefx_env, 3);
-	if (id < 0 || store_add_result(st, id, &res, storefx_samples, 3) < 0)
+	id = storefx_begin(st, &storefx_run, storefx_env, 3);
+	if (id < 0 || storefx_add(st, id, &res, storefx_samples, 3) < 0)
 		bail("cannot fill ro.db: %s", store_errmsg(st));
 	store_close(st);
 	st = store_open(path, STORE_RO, err, sizeof(err));
@@ -233,7 +233,7 @@ test_read_only(const struct storefx *fx)
 		diag("%s", err);
 		return;
 	}
-	is_int(store_begin_run(st, &storefx_run, storefx_env, 3), -1,
+	is_int(storefx_begin(st, &storefx_run, storefx_env, 3), -1,
 	       "RO refuses store_begin_run");
 	ok(strstr(store_errmsg(st), "readonly") != NULL, "reason: %s",
 	   store_errmsg(st));

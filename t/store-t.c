@@ -33,19 +33,19 @@ is_utc_stamp(const char *s)
 static int64_t
 write_run(struct store *st)
 {
-	struct store_result ok_res = storefx_result("add_long", 1, "ok");
-	struct store_result fail_res = storefx_result("add_long", 2, "fail");
+	struct record_result ok_res = storefx_result("add_long", 1, "ok");
+	struct record_result fail_res = storefx_result("add_long", 2, "fail");
 	int64_t id;
 
 	fail_res.reason = "write: No space left on device";
 	fail_res.warmup_calls = -1;
 	fail_res.warmup_ns = -1;
 	fail_res.source_line = 42;
-	id = store_begin_run(st, &storefx_run, storefx_env, 3);
+	id = storefx_begin(st, &storefx_run, storefx_env, 3);
 	ok(id > 0, "store_begin_run returns an id");
-	is_int(store_add_result(st, id, &ok_res, storefx_samples, 3), 0,
+	is_int(storefx_add(st, id, &ok_res, storefx_samples, 3), 0,
 	       "store_add_result with three samples");
-	is_int(store_add_result(st, id, &fail_res, NULL, 0), 0,
+	is_int(storefx_add(st, id, &fail_res, NULL, 0), 0,
 	       "store_add_result without samples");
 	return id;
 }
@@ -125,7 +125,7 @@ static void
 test_round_trip(const struct storefx *fx)
 {
 	char path[PATH_MAX + 32], buf[128];
-	struct store_run import = storefx_run;
+	struct record_run import = storefx_run;
 	struct store *st;
 	int64_t id;
 
@@ -143,7 +143,7 @@ test_round_trip(const struct storefx *fx)
 	   "and says why: %s", store_errmsg(st));
 	is_int(store_end_run(st, id, "done"), -1,
 	       "an unknown status is refused");
-	ok(store_begin_run(st, &import, NULL, 0) > id, "an import run");
+	ok(storefx_begin(st, &import, NULL, 0) > id, "an import run");
 	store_close(st);
 	/* Read back on a fresh connection: the data is on disk. */
 	st = storefx_open_rw(path);
@@ -169,9 +169,9 @@ static void
 test_nested(const struct storefx *fx)
 {
 	char path[PATH_MAX + 32];
-	struct store_result r1 = storefx_result("add_long", 1, "ok");
-	struct store_result bad = storefx_result("add_long", 3, "bogus");
-	static const struct store_kv bad_env[] = {
+	struct record_result r1 = storefx_result("add_long", 1, "ok");
+	struct record_result bad = storefx_result("add_long", 3, "bogus");
+	static const struct record_kv bad_env[] = {
 		{ "cpu.model", "x" }, { "thp.enabled", NULL },
 	};
 	struct store *st;
@@ -187,23 +187,23 @@ test_nested(const struct storefx *fx)
 	is_int(storefx_rows(storefx_handle(st)), 0,
 	       "rollback of the outer transaction leaves nothing");
 
-	is_int(store_begin_run(st, &storefx_run, bad_env, 2), -1,
+	is_int(storefx_begin(st, &storefx_run, bad_env, 2), -1,
 	       "a NULL environment value fails store_begin_run");
 	is_int(storefx_rows(storefx_handle(st)), 0, "and leaves no run behind");
 	is_int(store_begin(st), 0, "store_begin again");
-	id = store_begin_run(st, &storefx_run, storefx_env, 3);
-	is_int(store_add_result(st, id, &r1, storefx_samples, 3), 0,
+	id = storefx_begin(st, &storefx_run, storefx_env, 3);
+	is_int(storefx_add(st, id, &r1, storefx_samples, 3), 0,
 	       "one result");
-	is_int(store_add_result(st, id, &r1, storefx_samples, 2), -1,
+	is_int(storefx_add(st, id, &r1, storefx_samples, 2), -1,
 	       "a duplicate result fails inside the transaction");
 	ok(strstr(store_errmsg(st), "UNIQUE") != NULL, "reason: %s",
 	   store_errmsg(st));
-	is_int(store_add_result(st, id, &bad, storefx_samples, 1), -1,
+	is_int(storefx_add(st, id, &bad, storefx_samples, 1), -1,
 	       "a bad status fails");
 	is_int(store_commit(st), 0, "the rest still commits");
 	is_int(storefx_rows(storefx_handle(st)), 1 + 3 + 1 + 3,
 	       "only the good result and its samples are stored");
-	is_int(store_add_result(st, id, &bad, storefx_samples, 3), -1,
+	is_int(storefx_add(st, id, &bad, storefx_samples, 3), -1,
 	       "outside a transaction a bad result fails");
 	is_int(storefx_rows(storefx_handle(st)), 8, "and leaves no sample behind");
 	is_int(store_commit(st), -1, "commit without store_begin fails");
@@ -214,7 +214,7 @@ test_nested(const struct storefx *fx)
 static int
 child_writer(const char *path, int n, int hold_ms)
 {
-	struct store_result r = storefx_result("add_long", 1, "ok");
+	struct record_result r = storefx_result("add_long", 1, "ok");
 	struct timespec ts = { 0, hold_ms * 1000000L };
 	struct store *st = storefx_open_rw(path);
 	int64_t id;
@@ -222,10 +222,10 @@ child_writer(const char *path, int n, int hold_ms)
 
 	if (st == NULL || store_begin(st) < 0)
 		return 1;
-	id = store_begin_run(st, &storefx_run, storefx_env, 3);
+	id = storefx_begin(st, &storefx_run, storefx_env, 3);
 	for (i = 1; i <= n && id > 0; i++) {
 		r.rep = i;
-		if (store_add_result(st, id, &r, storefx_samples, 3) < 0)
+		if (storefx_add(st, id, &r, storefx_samples, 3) < 0)
 			rc = 1;
 	}
 	(void)nanosleep(&ts, NULL);	/* shorter hold is still a valid test */
@@ -314,12 +314,12 @@ test_locked(const struct storefx *fx)
 	if (sqlite3_busy_timeout(storefx_handle(b), 50) != SQLITE_OK)
 		bail("cannot shorten the busy timeout");
 	is_int(store_begin(a), 0, "one connection holds the write lock");
-	is_int(store_begin_run(b, &storefx_run, storefx_env, 3), -1,
+	is_int(storefx_begin(b, &storefx_run, storefx_env, 3), -1,
 	       "the other gives up after its busy timeout");
 	ok(strstr(store_errmsg(b), "database is locked") != NULL,
 	   "reason: %s", store_errmsg(b));
 	store_rollback(a);
-	ok(store_begin_run(b, &storefx_run, storefx_env, 3) > 0,
+	ok(storefx_begin(b, &storefx_run, storefx_env, 3) > 0,
 	   "and succeeds once the lock is free");
 	store_close(a);
 	store_close(b);

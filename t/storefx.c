@@ -16,14 +16,14 @@
 #include "db_sqlite.h"
 #include "tap.h"
 
-const struct store_run storefx_run = {
+const struct record_run storefx_run = {
 	.tag = "bare", .suite = "aim9",
 	.options = "duration_s=2 runs=3 filesize_k=5120",
 	.source = "aimrun", .source_file = NULL,
 	.aim_version = "0.1.0", .host = "testhost",
 };
 
-const struct store_kv storefx_env[3] = {
+const struct record_kv storefx_env[3] = {
 	{ "uname.release", "6.9.0-rc1" },
 	{ "cpu.model", "Test CPU @ 1.00GHz" },
 	{ "thp.enabled", "madvise" },
@@ -158,17 +158,54 @@ storefx_rows(sqlite3 *db)
 			   " + (SELECT count(*) FROM sample)");
 }
 
-struct store_result
+struct record_result
 storefx_result(const char *test, int rep, const char *status)
 {
-	struct store_result r = {
+	struct record_result r = {
 		.number = 3, .test = test, .rep = rep, .status = status,
 		.reason = NULL, .factor = 1000,
 		.units = "Thousand Long Integer Additions/second",
 		.warmup_calls = 50, .warmup_ns = 10000000, .source_line = 0,
+		.copies = 1,
 	};
 
 	return r;
+}
+
+int64_t
+storefx_begin(struct store *st, const struct record_run *run,
+	      const struct record_kv *env, size_t n)
+{
+	struct record_run r = *run;
+	int64_t id;
+
+	r.env = calloc(n + 1, sizeof(*r.env));
+	if (r.env == NULL)
+		bail("out of memory");
+	if (n > 0)
+		memcpy(r.env, env, n * sizeof(*env));
+	r.n_env = n;
+	id = store_begin_run(st, &r);
+	free(r.env);
+	return id;
+}
+
+int
+storefx_add(struct store *st, int64_t run_id, const struct record_result *res,
+	    const struct measure_sample *s, size_t n)
+{
+	struct record_result r = *res;
+	int rc;
+
+	r.samples = calloc(n + 1, sizeof(*r.samples));
+	if (r.samples == NULL)
+		bail("out of memory");
+	if (n > 0)
+		memcpy(r.samples, s, n * sizeof(*s));
+	r.n_samples = n;
+	rc = store_add_result(st, run_id, &r);
+	free(r.samples);
+	return rc;
 }
 
 struct store *

@@ -19,8 +19,8 @@ struct storefx {
 };
 
 /* A run, three environment pairs and three samples (the third imported). */
-extern const struct store_run storefx_run;
-extern const struct store_kv storefx_env[3];
+extern const struct record_run storefx_run;
+extern const struct record_kv storefx_env[3];
 extern const struct measure_sample storefx_samples[3];
 
 /* Make a private directory under $TMPDIR or /tmp; bails out on failure. */
@@ -48,8 +48,18 @@ const char *storefx_text(sqlite3 *db, const char *sql, char *buf, size_t len);
 int64_t storefx_rows(sqlite3 *db);
 
 /* add_long, factor 1000, warm-up 50 calls in 10 ms, no reason. */
-struct store_result storefx_result(const char *test, int rep,
-				   const char *status);
+struct record_result storefx_result(const char *test, int rep,
+				    const char *status);
+/*
+ * store_begin_run of RUN with the N facts ENV, and store_add_result of
+ * RES with the N samples S: the fixture's constant data lent to the
+ * record, which the store takes whole.
+ */
+int64_t storefx_begin(struct store *st, const struct record_run *run,
+		      const struct record_kv *env, size_t n);
+int storefx_add(struct store *st, int64_t run_id,
+		const struct record_result *res,
+		const struct measure_sample *s, size_t n);
 /* The SQLite handle under ST (NULL-safe), for reading the file back. */
 sqlite3 *storefx_handle(struct store *st);
 /* store_open RW, with a diagnostic on failure. */

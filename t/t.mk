@@ -30,6 +30,11 @@ EXTRA_DIST += t/install.sh
 TESTS += t/robust-store.sh
 EXTRA_DIST += t/robust-store.sh t/data/schema-v1.sql
 # lib/infile: what may be opened as input, and the bounds of its reader.
+# "Did you mean" for names that name nothing (lib/core/suggest.c).
+check_PROGRAMS += t/suggest-t
+t_suggest_t_SOURCES = t/suggest-t.c
+t_suggest_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/suggest-t
 check_PROGRAMS += t/infile-t
 t_infile_t_SOURCES = t/infile-t.c
 t_infile_t_LDADD = $(AIM_T_LDADD)
@@ -134,6 +139,12 @@ EXTRA_DIST += t/import-peers.sh t/data/report/mmtests-aim9-1 \
 TESTS += t/cmp-table.sh
 EXTRA_DIST += t/cmp-table.sh t/data/report/cmp-table.txt \
 	t/data/report/nway-table.txt t/data/report/repeated-table.txt
+# aimrun's progress without a terminal: a line per test run on stderr.
+TESTS += t/progress.sh
+EXTRA_DIST += t/progress.sh
+# The default table of two real runs of the whole suite: 100 columns.
+TESTS += t/cmp-width.sh
+EXTRA_DIST += t/cmp-width.sh
 # The meter seam of the timed loop and the context-switch meter.
 check_PROGRAMS += t/meter-t
 t_meter_t_SOURCES = t/meter-t.c
@@ -480,6 +491,23 @@ t/layers.env: Makefile
 	echo "aimdb='$(report_aimdb_CPPFLAGS)'"; \
 	echo "aimplot='$(report_aimplot_CPPFLAGS)'"; \
 	} >$@
+# The record of a run and its validator (lib/core/record*.c).
+check_PROGRAMS += t/record-t
+t_record_t_SOURCES = t/record-t.c
+t_record_t_LDADD = t/libtap.a lib/core/libcore.a $(LIBS)
+TESTS += t/record-t
+# The scripts' reading of the CSV export by position.
+EXTRA_DIST += t/csv-lib.sh
+# Each defect of issue 25 as it was met: histograms lost by every move,
+# timed commands that could not move, a push stopped at the first run it
+# could not take, paths disagreeing on what a run may hold, --tests
+# checked against the catalog instead of the data.
+TESTS += t/record-defects.sh
+EXTRA_DIST += t/record-defects.sh
+# A run moves whole: every kind of run through JSON, CSV, merge and push,
+# aimdb diff finding the copy equal, on SQLite files and on a server.
+TESTS += t/record-move.sh
+EXTRA_DIST += t/record-move.sh
 # The README's set-up commands (t/readme-cmd.sh, which .ci/check-fresh
 # runs in a fresh chroot) install every package configure and the tests
 # need (need, t/need.sh: a missing one fails, never skips).

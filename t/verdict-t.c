@@ -96,7 +96,7 @@ test_worked_example(void)
 static void
 flagged_result(struct query_tag *t, int slow)
 {
-	struct query_result *r = cmpfx_result(t, 12, "fork_test", "ok", 1);
+	struct record_result *r = cmpfx_result(t, 12, "fork_test", "ok", 1);
 
 	for (int i = 0; i < 10; i++) {
 		cmpfx_sample(r, i == slow ? 50 : 100, 100000000, -1);
@@ -140,7 +140,7 @@ static void
 peak_runs(struct query_tag *t, int n, int64_t sample_ns)
 {
 	for (int k = 0; k < 3; k++) {
-		struct query_result *r = cmpfx_result(t, 3, "add_long", "ok",
+		struct record_result *r = cmpfx_result(t, 3, "add_long", "ok",
 						      60000);
 
 		for (int i = 0; i < n; i++)
@@ -164,9 +164,10 @@ warned(const struct cmp_table *t, const char *text)
 static void
 duration_of(struct query_tag *t, const char *seconds)
 {
-	free(t->runs[0].options);
-	t->runs[0].options = xasprintf("duration_s=%s runs=3 filesize_k=5120",
-				       seconds);
+	char *o = xasprintf("duration_s=%s runs=3 filesize_k=5120", seconds);
+
+	t->runs[0].options = record_strdup(&t->runs[0], o);
+	free(o);
 }
 
 /*
@@ -212,8 +213,8 @@ test_durations(void)
 	compare_build(s, 2, NULL, &t);
 	is_int((int64_t)warned(&t, "-duration"), 0,
 	       "a run without options (an import) says nothing");
-	free(s[1].runs[1].options);
-	s[1].runs[1].options = xstrdup("duration_s=2.000 runs=3");
+	s[1].runs[1].options = record_strdup(&s[1].runs[1],
+					     "duration_s=2.000 runs=3");
 	compare_free(&t);
 	compare_build(s, 2, NULL, &t);
 	ok(warned(&t, "-duration") == 2 &&
@@ -227,7 +228,7 @@ static void
 env_tag(struct query_tag *t, const char *name, int64_t id,
 	const char *const *kv)
 {
-	struct query_run *r;
+	struct record_run *r;
 
 	cmpfx_tag(t, name, 0);
 	r = cmpfx_run(t, id, NULL, NULL);
@@ -316,10 +317,8 @@ test_gate(void)
 static void
 when(struct query_tag *t, const char *from, const char *to)
 {
-	free(t->runs[0].started_utc);
-	free(t->runs[0].ended_utc);
-	t->runs[0].started_utc = xstrdup(from);
-	t->runs[0].ended_utc = xstrdup(to);
+	t->runs[0].started_utc = record_strdup(&t->runs[0], from);
+	t->runs[0].ended_utc = record_strdup(&t->runs[0], to);
 }
 
 /*

@@ -167,6 +167,7 @@ perf_plan_parse(const char *spec, struct perf_plan *plan, char *err,
 			return -1;
 		}
 		plan->want |= 1u << i;
+		plan->named = 1;
 		s += len;
 		if (*s == '\0')
 			return 0;
@@ -241,6 +242,13 @@ paranoid_limit(const struct perf_source *src, int i, int err)
 	return limit;
 }
 
+/* ENOENT is the kernel's "no such event": no PMU (most VMs). */
+static int
+no_pmu(int i, int err)
+{
+	return err == ENOENT && events[i].type == PERF_TYPE_HARDWARE;
+}
+
 /*
  * The line for the events refused with ERR[FIRST] for the same cause,
  * marked done: "counters: not supported: cycles, instructions: WHY".
@@ -263,11 +271,9 @@ refusal(const struct perf_source *src, int *err, int first, char *line,
 	if (used < len)
 		used += (size_t)snprintf(line + used, len - used, ": %s",
 					 strerror(e));
-	/* ENOENT is the kernel's "no such event": no PMU (most VMs). */
-	if (e == ENOENT && events[first].type == PERF_TYPE_HARDWARE &&
-	    used < len)
-		used += (size_t)snprintf(line + used, len - used,
-					 " (no hardware counters: the CPU, or the hypervisor it runs under, exposes no PMU)");
+	if (no_pmu(first, e) && used < len)
+		used += (size_t)snprintf(line + used, len - used, " (%s)",
+					 PERF_NO_PMU);
 	if (limit != 0 && used < len)
 		snprintf(line + used, len - used,
 			 " (kernel.perf_event_paranoid is %d: set it to %d or lower, sysctl kernel.perf_event_paranoid=%d, or give aimrun CAP_PERFMON)",
@@ -290,6 +296,13 @@ try_open(const struct perf_source *src, int i, int group_format)
 	return 0;
 }
 
+int
+perf_no_pmu(const struct perf_source *src)
+{
+	/* The first hardware event, cycles, which every PMU counts. */
+	return no_pmu(PERF_SOFTWARE, try_open(src, PERF_SOFTWARE, 0));
+}
+
 void
 perf_plan_probe(const struct perf_source *src, struct perf_plan *plan,
 		void (*say)(void *arg, const char *line), void *arg)
@@ -307,11 +320,15 @@ perf_plan_probe(const struct perf_source *src, struct perf_plan *plan,
 		else if (first < 0)
 			first = i;
 	}
-	for (int i = 0; i < PERF_EVENTS; i++)
+	for (int i = 0; i < PERF_EVENTS; i++) {
+		/* The default counts the hardware where there is some. */
+		if (!plan->named && no_pmu(i, err[i]))
+			err[i] = 0;
 		if (err[i] != 0) {
 			refusal(src, err, i, line, sizeof(line));
 			say(arg, line);
 		}
+	}
 	/*
 	 * Kernels have not always taken inherit with PERF_FORMAT_GROUP
 	 * (EINVAL); there each event is opened and read alone, which

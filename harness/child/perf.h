@@ -39,6 +39,13 @@ const struct perf_source *perf_source_kernel(void);
 struct perf_plan {
 	uint32_t want;
 	/*
+	 * 1: the events were named (--counters LIST), so each one the
+	 * kernel refuses is said; 0: "default", which counts the hardware
+	 * events where the machine has them, so a machine without a PMU
+	 * is aimrun --check's to say, not every run's.
+	 */
+	int named;
+	/*
 	 * Read each group whole (PERF_FORMAT_GROUP); 0 when the kernel
 	 * refused that together with inherit, so each event is read alone.
 	 */
@@ -81,20 +88,28 @@ int perf_plan_parse(const char *spec, struct perf_plan *plan, char *err,
 		    size_t errlen);
 
 /*
- * Once per run, in aimrun itself: open each wanted event on this process
- * and drop from PLAN those the kernel refuses, calling SAY once per cause
- * with a line "counters: not supported: EVENT, EVENT...: ERRNO TEXT" (and
- * the sysctl to change when perf_event_paranoid is the cause), so each
- * event is named once.  Decides PLAN->grouped.
- */
-/*
  * The events of PLAN by their --counters names, comma-separated, into
  * BUF ("none" when it has none): the fact "counters" of a run.
  */
 void perf_plan_names(const struct perf_plan *plan, char *buf, size_t len);
 
+/*
+ * Once per run, in aimrun itself: open each wanted event on this process
+ * and drop from PLAN those the kernel refuses, calling SAY once per cause
+ * with a line "counters: not supported: EVENT, EVENT...: ERRNO TEXT" (and
+ * the sysctl to change when perf_event_paranoid is the cause), so each
+ * event is named once; the hardware events of a default plan on a
+ * machine without a PMU are dropped without a word (PLAN->named).
+ * Decides PLAN->grouped.
+ */
 void perf_plan_probe(const struct perf_source *src, struct perf_plan *plan,
 		     void (*say)(void *arg, const char *line), void *arg);
+
+/* Why the hardware events cannot be counted where there is no PMU. */
+#define PERF_NO_PMU "no hardware counters: the CPU, or the hypervisor it runs under, exposes no PMU"
+
+/* 1 when SRC has no PMU: its hardware events do not exist (ENOENT). */
+int perf_no_pmu(const struct perf_source *src);
 
 /*
  * The events of a plan opened on one process and, through inherit, on

@@ -36,7 +36,7 @@ proto_write(int fd, const struct proto_rec *rec)
 }
 
 int
-proto_write_monitors(int fd, const struct monitor *m)
+proto_write_monitors(int fd, struct monitor *m)
 {
 	size_t n;
 	const struct monitor_val *v = monitor_changes(m, &n);

@@ -44,7 +44,7 @@ struct proto_rec {
  * The changes of M (monitor_changes()) as PROTO_MONITOR records: 0, or
  * -1 (errno set) when a write failed.  Nothing when M made none.
  */
-int proto_write_monitors(int fd, const struct monitor *m);
+int proto_write_monitors(int fd, struct monitor *m);
 
 /* Write one record, retrying on EINTR.  0 or -1 (errno set). */
 int proto_write(int fd, const struct proto_rec *rec);

@@ -107,6 +107,7 @@ struct catalog_test {
 				 * families 201.. */
 	const char *name;	/* "add_long", "creat-clo": stored, never renamed */
 	const char *units;	/* "Thousand Long Integer Additions/second" */
+	const char *brief;	/* the same in a narrow table: "k adds/s" */
 	unsigned long factor;	/* operations per run() call (5120 KiB files;
 				 * 1 for CATALOG_SCALE_MEMSIZE) */
 	enum catalog_scale scale;
@@ -123,8 +124,21 @@ struct catalog_test {
 
 extern const struct catalog_test catalog_tests[CATALOG_COUNT];
 
+/*
+ * The units of a timed command (aimrun --cmd), stored with its result:
+ * the time of one run, lower better; and the same in a narrow table.
+ */
+#define CATALOG_CMD_UNITS "milliseconds"
+#define CATALOG_CMD_BRIEF "ms"
+
 /* The entry named NAME, or NULL. */
 const struct catalog_test *catalog_find(const char *name);
+
+/*
+ * The names near WORD, a test name that names none, as suggest_text()
+ * says them (lib/core/suggest.h): " (did you mean fork_test?)", or "".
+ */
+const char *catalog_suggest(const char *word, char *buf, size_t len);
 
 /* Operations one run() call counts, given the suite's file size in KiB. */
 unsigned long catalog_factor(const struct catalog_test *c,

@@ -8,11 +8,14 @@ lib_core_libcore_a_SOURCES += \
 	lib/core/log.c lib/core/log.h \
 	lib/core/measure.c lib/core/measure.h \
 	lib/core/parse.c lib/core/parse.h \
+	lib/core/record.c lib/core/record.h lib/core/record_check.c \
 	lib/core/tag.c lib/core/tag.h \
 	lib/core/xalloc.c lib/core/xalloc.h
 lib_core_libcore_a_SOURCES += lib/core/infile.c lib/core/infile.h
 lib_core_libcore_a_SOURCES += lib/core/outfile.c lib/core/outfile.h
 lib_core_libcore_a_SOURCES += lib/core/hist.c lib/core/hist.h lib/core/memfam.h
+# The mem family's console table: GB/s and ns per call.
+lib_core_libcore_a_SOURCES += lib/core/memtable.c lib/core/memtable.h
 # Removing a tree by descriptors: aimrun's scratch directories and the
 # tests' own.
 lib_core_libcore_a_SOURCES += lib/core/rmtree.c lib/core/rmtree.h
@@ -28,3 +31,7 @@ lib_core_libcore_a_SOURCES += lib/core/monitor.c lib/core/monitor_parse.c \
 	lib/core/monitor.h
 # The kernel log's lines of level warning and above during a run.
 lib_core_libcore_a_SOURCES += lib/core/klog.c lib/core/klog.h
+# "Did you mean": the names near one that names nothing.
+lib_core_libcore_a_SOURCES += lib/core/suggest.c lib/core/suggest.h
+# The short units of a narrow table.
+lib_core_libcore_a_SOURCES += lib/core/units.c lib/core/units.h

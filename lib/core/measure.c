@@ -244,6 +244,15 @@ measure_better_word(enum measure_better b)
 }
 
 const char *
+measure_what(size_t rates, size_t times)
+{
+	if (times == 0)
+		return "AIM9 operation rates";
+	return rates == 0 ? "Command times" :
+	       "AIM9 operation rates and command times";
+}
+
+const char *
 measure_judged_word(enum measure_judged j)
 {
 	return j == MEASURE_JUDGED_PEAK ? "peak" : "mean";

@@ -39,6 +39,13 @@ enum measure_judged {
 const char *measure_better_word(enum measure_better b);
 const char *measure_judged_word(enum measure_judged j);
 
+/*
+ * What a page of results measures, for its title: "AIM9 operation
+ * rates" (higher better), "Command times" (lower better: aimrun --cmd,
+ * in ms per run) or both, as it holds RATES and TIMES (counts).
+ */
+const char *measure_what(size_t rates, size_t times);
+
 /* Index into the table; the order is the table's, never stored. */
 enum measure_id {
 	MEASURE_VOL_CS,		/* voluntary context switches */

@@ -215,8 +215,8 @@ monitor_keep(struct monitor *m)
 	m->ended = 1;
 }
 
-const struct monitor_val *
-monitor_changes(const struct monitor *m, size_t *n)
+struct monitor_val *
+monitor_changes(struct monitor *m, size_t *n)
 {
 	*n = 0;
 	if (m->failed || !m->ended)

@@ -73,8 +73,7 @@ void monitor_keep(struct monitor *m);
  * The changes summed over every span kept, the non-zero ones sorted by
  * name, into *N; NULL when a reading failed or none was kept.
  */
-const struct monitor_val *monitor_changes(const struct monitor *m,
-					  size_t *n);
+struct monitor_val *monitor_changes(struct monitor *m, size_t *n);
 void monitor_close(struct monitor *m);
 
 /*

@@ -99,26 +99,27 @@ is_blank(uint32_t c)
 	       c == 0x3000;
 }
 
-/* 0 when every character of S may appear inside a tag, else -1 and WHY. */
+/* 0 when every character of S may appear in WHAT, else -1 and WHY. */
 static int
-chars_check(const unsigned char *s, uint32_t *first, uint32_t *last,
-	    char *why, size_t whylen)
+chars_check(const char *what, const unsigned char *s, uint32_t *first,
+	    uint32_t *last, char *why, size_t whylen)
 {
 	for (int i = 0; *s != '\0'; i++) {
 		uint32_t c;
 		size_t n = utf8_decode(s, &c);
 
 		if (n == 0) {
-			snprintf(why, whylen, "tag is not valid UTF-8");
+			snprintf(why, whylen, "%s is not valid UTF-8", what);
 			return -1;
 		}
 		if (is_control(c)) {
-			snprintf(why, whylen, "tag contains a control character");
+			snprintf(why, whylen, "%s contains a control character",
+				 what);
 			return -1;
 		}
 		if (is_bidi(c) || is_invisible(c)) {
-			snprintf(why, whylen, "tag contains %s character U+%04X",
-				 is_bidi(c) ? "a bidirectional control" :
+			snprintf(why, whylen, "%s contains %s character U+%04X",
+				 what, is_bidi(c) ? "a bidirectional control" :
 				 "an invisible", (unsigned)c);
 			return -1;
 		}
@@ -131,30 +132,37 @@ chars_check(const unsigned char *s, uint32_t *first, uint32_t *last,
 }
 
 int
-tag_check(const char *tag, char *why, size_t whylen)
+tag_text_check(const char *what, const char *s, size_t max, int name,
+	       char *why, size_t whylen)
 {
-	size_t len = strlen(tag);
+	size_t len = strlen(s);
 	uint32_t first = 0, last = 0;
 
-	if (len == 0) {
-		snprintf(why, whylen, "tag is empty");
+	if (len == 0 && name) {
+		snprintf(why, whylen, "%s is empty", what);
 		return -1;
 	}
-	if (len > TAG_MAX_BYTES) {
-		snprintf(why, whylen, "tag is %zu bytes long, at most %d allowed",
-			 len, TAG_MAX_BYTES);
+	if (len > max) {
+		snprintf(why, whylen, "%s is %zu bytes long, at most %zu allowed",
+			 what, len, max);
 		return -1;
 	}
-	if (chars_check((const unsigned char *)tag, &first, &last, why,
+	if (chars_check(what, (const unsigned char *)s, &first, &last, why,
 			whylen) != 0)
 		return -1;
-	if (is_blank(first) || is_blank(last)) {
-		snprintf(why, whylen, "tag %s with a blank (U+%04X)",
+	if (name && (is_blank(first) || is_blank(last))) {
+		snprintf(why, whylen, "%s %s with a blank (U+%04X)", what,
 			 is_blank(first) ? "begins" : "ends",
 			 (unsigned)(is_blank(first) ? first : last));
 		return -1;
 	}
 	return 0;
+}
+
+int
+tag_check(const char *tag, char *why, size_t whylen)
+{
+	return tag_text_check("tag", tag, TAG_MAX_BYTES, 1, why, whylen);
 }
 
 /* 1 when C is shown as '?' on every output meant for people. */

@@ -21,6 +21,15 @@
 int tag_check(const char *tag, char *why, size_t whylen);
 
 /*
+ * The same for any text from outside, named WHAT in WHY: at most MAX
+ * bytes of valid UTF-8 without a control, bidirectional or invisible
+ * character; with NAME also not empty and no blank at either end (a
+ * tag, a test's name).  0, or -1 with WHY ("WHAT contains ...").
+ */
+int tag_text_check(const char *what, const char *s, size_t max, int name,
+		   char *why, size_t whylen);
+
+/*
  * Make S, text from outside (a tag, a test name, a line of a file), safe
  * to show inside a one-line message: every control character, every
  * bidirectional control or invisible character and every byte that is

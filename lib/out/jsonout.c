@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <json-c/json.h>
 
@@ -128,6 +129,28 @@ jsonout_print(FILE *f, struct json_object *doc)
 	if (text == NULL || fputs(text, f) < 0 || putc('\n', f) == EOF ||
 	    fflush(f) != 0)
 		rc = -1;
+	json_object_put(doc);
+	return rc;
+}
+
+int
+jsonout_print_indented(FILE *f, struct json_object *doc, int indent)
+{
+	const char *text = json_object_to_json_string_ext(
+		doc, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+			     JSON_C_TO_STRING_NOSLASHESCAPE);
+	int rc = text == NULL ? -1 : 0;
+
+	/* A string holds no raw line end: each line is one of the text's. */
+	while (rc == 0 && *text != '\0') {
+		size_t len = strcspn(text, "\n");
+
+		if (fprintf(f, "%*s%.*s", indent, "", (int)len, text) < 0)
+			rc = -1;
+		text += len;
+		if (*text == '\n' && *++text != '\0' && putc('\n', f) == EOF)
+			rc = -1;
+	}
 	json_object_put(doc);
 	return rc;
 }

@@ -36,6 +36,13 @@ struct json_object *jsonout_at(struct json_object *arr, size_t i);
  */
 int jsonout_print(FILE *f, struct json_object *doc);
 
+/*
+ * Print DOC pretty to F as an element inside a document written by
+ * hand, each line after INDENT spaces, with no final newline, and
+ * release it.  0, or -1 on a write error.
+ */
+int jsonout_print_indented(FILE *f, struct json_object *doc, int indent);
+
 /* Release DOC without printing it. */
 void jsonout_free(struct json_object *doc);
 

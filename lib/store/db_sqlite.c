@@ -26,10 +26,21 @@ struct db_sqlite {
 	char err[DB_SQLITE_ERR_MAX];
 };
 
+/*
+ * Rows of a bulk statement (db_bulk_*) are bound straight into the
+ * parameters of one INSERT of BULK_ROWS rows, sent when they are all
+ * there; the rows short of that at the flush go with the same statement,
+ * its LIMIT leaving the rows not bound out.  A statement a row costs
+ * would end the program (VDBE) of each row, most of a row's cost.
+ */
+#define BULK_ROWS 32
+
 struct db_sqlite_stmt {
 	struct db_stmt base;
 	struct db_sqlite *db;
 	sqlite3_stmt *s;
+	int ncols;	/* bulk: the columns of a row; 0: not bulk */
+	int row;	/* bulk: the rows bound and not yet sent */
 };
 
 static const struct db_ops sqlite_ops;
@@ -118,37 +129,53 @@ bound(struct db_stmt *st, int rc)
 	return rc == SQLITE_OK ? 0 : fail(stmt(st)->db);
 }
 
+/* Parameter I of ST: of a bulk statement, of the row being bound. */
+static int
+param(struct db_stmt *st, int i)
+{
+	if (stmt(st)->ncols > 0 && (i < 1 || i > stmt(st)->ncols))
+		return 0;	/* refused by SQLite: out of range */
+	return i + stmt(st)->row * stmt(st)->ncols;
+}
+
 static int
 sqlite_bind_int64(struct db_stmt *st, int i, int64_t v)
 {
-	return bound(st, sqlite3_bind_int64(stmt(st)->s, i, v));
+	return bound(st, sqlite3_bind_int64(stmt(st)->s, param(st, i), v));
 }
 
 static int
 sqlite_bind_double(struct db_stmt *st, int i, double v)
 {
-	return bound(st, sqlite3_bind_double(stmt(st)->s, i, v));
+	return bound(st, sqlite3_bind_double(stmt(st)->s, param(st, i), v));
 }
 
 static int
 sqlite_bind_text(struct db_stmt *st, int i, const char *s)
 {
 	if (s == NULL)
-		return bound(st, sqlite3_bind_null(stmt(st)->s, i));
-	return bound(st, sqlite3_bind_text(stmt(st)->s, i, s, -1,
+		return bound(st, sqlite3_bind_null(stmt(st)->s, param(st, i)));
+	return bound(st, sqlite3_bind_text(stmt(st)->s, param(st, i), s, -1,
 					   SQLITE_TRANSIENT));
 }
 
 static int
 sqlite_bind_null(struct db_stmt *st, int i)
 {
-	return bound(st, sqlite3_bind_null(stmt(st)->s, i));
+	return bound(st, sqlite3_bind_null(stmt(st)->s, param(st, i)));
 }
 
 static int
 sqlite_step(struct db_stmt *st)
 {
-	int rc = sqlite3_step(stmt(st)->s);
+	int rc;
+
+	if (stmt(st)->ncols > 0) {
+		snprintf(stmt(st)->db->err, sizeof(stmt(st)->db->err),
+			 "a bulk statement is not stepped");
+		return DB_ERROR;
+	}
+	rc = sqlite3_step(stmt(st)->s);
 
 	if (rc == SQLITE_ROW)
 		return DB_ROW;
@@ -158,9 +185,67 @@ sqlite_step(struct db_stmt *st)
 	return DB_ERROR;
 }
 
+/* The rows of bulk statement ST bound so far, inserted. */
+static int
+bulk_send(struct db_sqlite_stmt *st)
+{
+	int rc;
+
+	if (st->row == 0)
+		return 0;
+	if (sqlite3_bind_int(st->s, BULK_ROWS * st->ncols + 1, st->row) !=
+	    SQLITE_OK)
+		return fail(st->db);
+	st->row = 0;
+	rc = sqlite3_step(st->s);
+	/* Bound again before the next step: no need to clear them. */
+	(void)sqlite3_reset(st->s);
+	return rc == SQLITE_DONE ? 0 : fail(st->db);
+}
+
+static struct db_stmt *
+sqlite_bulk_prepare(struct db *db, const char *target, int ncols)
+{
+	size_t len = strlen(target) + (size_t)(BULK_ROWS * ncols) * 3 + 128;
+	char *sql = malloc(len);
+	struct db_stmt *st;
+	size_t n;
+
+	if (sql == NULL) {
+		snprintf(conn(db)->err, sizeof(conn(db)->err), "out of memory");
+		return NULL;
+	}
+	n = (size_t)snprintf(sql, len, "INSERT INTO %s SELECT * FROM (VALUES",
+			     target);
+	for (int r = 0; r < BULK_ROWS; r++)
+		for (int c = 0; c < ncols; c++)
+			n += (size_t)snprintf(sql + n, len - n, "%s?",
+					      c > 0 ? ", " : r > 0 ? "), (" :
+					      " (");
+	snprintf(sql + n, len - n, ")) LIMIT ?");
+	st = sqlite_prepare(db, sql);
+	free(sql);
+	if (st != NULL)
+		stmt(st)->ncols = ncols;
+	return st;
+}
+
+static int
+sqlite_bulk_row(struct db_stmt *st)
+{
+	return ++stmt(st)->row == BULK_ROWS ? bulk_send(stmt(st)) : 0;
+}
+
+static int
+sqlite_bulk_flush(struct db_stmt *st)
+{
+	return bulk_send(stmt(st));
+}
+
 static int
 sqlite_reset(struct db_stmt *st)
 {
+	stmt(st)->row = 0;	/* a bulk statement's rows not sent: dropped */
 	/*
 	 * sqlite3_reset repeats a failure of the last step, which that step
 	 * reported; the statement is reset all the same.
@@ -363,6 +448,9 @@ static const struct db_ops sqlite_ops = {
 	.column_text = sqlite_column_text,
 	.column_name = sqlite_column_name,
 	.column_type = sqlite_column_type,
+	.bulk_prepare = sqlite_bulk_prepare,
+	.bulk_row = sqlite_bulk_row,
+	.bulk_flush = sqlite_bulk_flush,
 	.exec = sqlite_exec,
 	.changes = sqlite_changes,
 	.begin = sqlite_begin,

@@ -161,7 +161,9 @@ open_db(const char *path, enum dbfile_use use, char *name, size_t len,
 	 * Without SQLITE_OPEN_URI: NAME is a file, whatever it looks like.
 	 * Its links are resolved, so NOFOLLOW only refuses one made since.
 	 */
-	if (sqlite3_open_v2(name, &db, flags, NULL) != SQLITE_OK) {
+	/* One thread uses a connection: SQLite's locks on it are no use. */
+	if (sqlite3_open_v2(name, &db, flags | SQLITE_OPEN_NOMUTEX,
+			    NULL) != SQLITE_OK) {
 		int sys = db != NULL ? sqlite3_system_errno(db) : 0;
 
 		snprintf(err, errlen, "cannot open: %s%s%s%s",

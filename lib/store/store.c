@@ -1,7 +1,9 @@
 /*
  * The store over one connection of db.h, whichever engine holds it: its
- * transactions, its errors, closing it.  Opening it is the engine's
- * (schema_open.c); what it writes, store_rows.c.
+ * transactions (a write's own, or a savepoint of the caller's), its
+ * statements prepared once, its errors, closing it.  Opening it is the
+ * engine's (schema_open.c); what it writes, store_rows.c and
+ * store_put.c.
  */
 #include "config.h"
 
@@ -122,4 +124,59 @@ store_rollback(struct store *st)
 	 * the cause.
 	 */
 	db_rollback(st->db);
+}
+
+int
+store_tx_enter(struct store *st, enum store_tx *kind)
+{
+	*kind = db_in_transaction(st->db) ? STORE_TX_NESTED : STORE_TX_TOP;
+	if ((*kind == STORE_TX_TOP ? db_begin(st->db) :
+			       db_savepoint(st->db, "store_write")) < 0) {
+		store_fail_sql(st, "cannot begin transaction");
+		return -1;
+	}
+	return 0;
+}
+
+int
+store_tx_leave(struct store *st, enum store_tx kind, int ok)
+{
+	if (kind == STORE_TX_TOP) {
+		if (ok && db_commit(st->db) == 0)
+			return 0;
+		if (ok)
+			store_fail_sql(st, "cannot commit");
+		store_rollback(st);
+		return -1;
+	}
+	if (ok && db_release(st->db, "store_write") == 0)
+		return 0;
+	if (ok)
+		store_fail_sql(st, "cannot release savepoint");
+	/*
+	 * After some errors SQLite has undone the caller's whole transaction
+	 * (its commit will fail); else undoing fails as the write did.
+	 */
+	if (db_in_transaction(st->db)) {
+		(void)db_rollback_to(st->db, "store_write");
+		(void)db_release(st->db, "store_write");
+	}
+	return -1;
+}
+
+struct db_stmt *
+store_cached(struct store *st, enum store_stmt slot, const char *sql)
+{
+	if (st->stmt[slot] == NULL)
+		st->stmt[slot] = db_prepare(st->db, sql);
+	return st->stmt[slot];
+}
+
+void
+store_release(struct store *st, enum store_stmt slot)
+{
+	if (st->stmt[slot] != NULL && db_reset(st->stmt[slot]) < 0) {
+		db_finalize(st->stmt[slot]);
+		st->stmt[slot] = NULL;
+	}
 }

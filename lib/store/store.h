@@ -1,7 +1,8 @@
 /*
- * The results database: open with pragmas and migrations, write a run, its
- * environment, its results and their samples.  The only writer of SQL for
- * aimrun and aimdb import; report/ reads through its own query module.
+ * The results database: open with pragmas and migrations, write a run's
+ * record (lib/core/record.h): its row, environment, results, samples and
+ * their metrics.  The only writer of SQL for aimrun and aimdb; report/
+ * reads through its own query module.
  *
  * Schema (doc/schema.md is the reference for users of the sqlite3 shell):
  *   run(id, tag, suite, options, started_utc, ended_utc, status, source,
@@ -9,7 +10,7 @@
  *   run_env(run_id, key, value)
  *   result(id, run_id, number, test, rep, status, reason, factor, units,
  *          finished_utc, warmup_calls, warmup_ns, source_line, judged,
- *          better)
+ *          better, copies)
  *   sample(result_id, seq, calls, elapsed_ns, printed_ops)
  *   sample_metric(result_id, seq, metric, bound, value)
  *   run_import(run_id, sha256)
@@ -26,9 +27,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "klog.h"
 #include "measure.h"
-#include "monitor.h"
+#include "record.h"
 
 struct store;	/* opaque: one connection of db.h */
 struct db;
@@ -110,85 +110,46 @@ int store_lost(const struct store *st);
  */
 struct db *store_db(struct store *st);
 
-struct store_kv {
-	const char *key;
-	const char *value;
-};
-
-struct store_run {
-	const char *tag;
-	const char *suite;	/* suite name or file */
-	const char *options;	/* "duration_s=2 runs=3 filesize_k=5120 ..." */
-	const char *source;	/* "aimrun", "import-console", ... */
-	const char *source_file;/* import file name, else NULL */
-	const char *aim_version;
-	const char *host;
-	const char *uuid;	/* the run's identity when copied; NULL: new */
-	/* A copy's own times and status; NULL: now, not ended, incomplete. */
-	const char *started_utc;
-	const char *ended_utc;
-	const char *status;
-};
-
 /*
- * Insert the run row (status 'incomplete', started now, in UTC, unless
- * the copy gives them) and its environment, in one transaction.  A given
- * uuid, time or status must be valid (store_uuid_valid, store_utc_valid,
- * 'incomplete' or 'complete', a complete run having ended).  Returns the
- * run id, or -1.
+ * Insert RUN's row (status 'incomplete', started now, in UTC, and a new
+ * uuid, unless the record gives them) and its environment, in one
+ * transaction; its results are not looked at.  The run must pass
+ * record_check_run (lib/core/record.h), whose line ST's error then is.
+ * Returns the run id, or -1.
  */
-int64_t store_begin_run(struct store *st, const struct store_run *run,
-			const struct store_kv *env, size_t n_env);
+int64_t store_begin_run(struct store *st, const struct record_run *run);
 
 /*
  * Add N_ENV facts to run RUN_ID, whose keys it does not hold yet (facts
  * learnt during a run: the canary of each round).  0 or -1.
  */
 int store_add_env(struct store *st, int64_t run_id,
-		  const struct store_kv *env, size_t n_env);
-
-struct store_result {
-	int number;		/* classic number */
-	const char *test;
-	int rep;		/* repetition 1..N: one process each */
-	const char *status;	/* ok skip fail timeout crash */
-	const char *reason;	/* NULL when ok */
-	unsigned long factor;	/* operations per call */
-	const char *units;
-	int64_t warmup_calls;
-	int64_t warmup_ns;
-	int source_line;	/* import line, 0 for measured */
-	enum measure_judged judged;	/* the rate comparisons judge */
-	enum measure_better better;	/* times: lower; rates: higher */
-	int copies;		/* run at once (aimrun --copies); 0 means 1 */
-	const char *finished_utc;	/* a copy's; NULL: now */
-	/* The changes of the kernel's monitors over its samples, each name once. */
-	const struct monitor_val *monitors;
-	size_t n_monitors;
-	/* The kernel log's lines of level warning and above while it ran. */
-	const struct klog_line *klog;
-	size_t n_klog;
-};
+		  const struct record_kv *env, size_t n_env);
 
 /*
- * One result and all its samples with their metrics, its monitors and
- * its kernel log lines in one transaction; the samples are numbered from
- * 1 in order, whatever their seq, the log lines too.  0 or -1.
+ * One result (record_check_result) and all its samples with their
+ * metrics and histograms, its monitors and kernel log lines, in one
+ * transaction; the samples are numbered from 1 in order, whatever their
+ * seq, the log lines too.  0 or -1.
  */
 int store_add_result(struct store *st, int64_t run_id,
-		     const struct store_result *res,
-		     const struct measure_sample *samples, size_t n_samples);
+		     const struct record_result *res);
 
 /*
- * The forms the store writes and takes from a copy: S is a UTC time
- * "YYYY-MM-DDTHH:MM:SSZ" of a real date (store_check.c), or a UUID
- * in lower-case hex, 8-4-4-4-12.  1 when so, else 0.
+ * A whole run (record_check) in one transaction: its row, environment,
+ * results, samples, metrics, histograms, monitors and kernel log lines,
+ * and its content hash
+ * (run_import) when it has one, the rows of each table sent together.
+ * Not ended unless the record says so.  The new run's id, or -1.
  */
-int store_utc_valid(const char *s);
-int store_uuid_valid(const char *s);
+int64_t store_put_run(struct store *st, const struct record_run *run);
 
-/* The given fields of RUN as store_begin_run takes them: 0, or -1 with ERR. */
-int store_run_check(const struct store_run *run, char *err, size_t errlen);
+/*
+ * The time now in UTC as the store writes times, "YYYY-MM-DDTHH:MM:SSZ"
+ * (21 bytes with the NUL): what an import that ends its runs as it
+ * stores them gives as their end.  0, or -1 with ERR.
+ */
+int store_now_utc(char *buf, size_t len, char *err, size_t errlen);
 
 /* Mark the run 'complete' or 'incomplete' and set ended_utc.  0 or -1. */
 int store_end_run(struct store *st, int64_t run_id, const char *status);
@@ -213,9 +174,10 @@ void store_rollback(struct store *st);
  * SQLite database", "corrupt or truncated database: ...", "not an aimkit
  * database (...)", "database schema version N is newer than this aimkit
  * (M)" and, for STORE_RO, "no results in this database".
- * store_begin_run, store_add_result and store_end_run each commit on
- * their own, or, between store_begin and store_commit, become savepoints
- * of that transaction: a failed call then undoes only itself, and
+ * store_begin_run, store_add_result, store_put_run and store_end_run
+ * each commit on their own, or, between store_begin and store_commit,
+ * become savepoints of that transaction: a failed call then undoes only
+ * itself, and
  * store_rollback undoes everything since store_begin.  A failed
  * store_commit has rolled back.  SQLite may itself abandon the outer
  * transaction after a full disk or I/O error; store_commit then fails.

@@ -3,7 +3,8 @@
 # with their unit tests.
 lib_store_libstore_a_SOURCES += \
 	lib/store/schema.c lib/store/schema.h lib/store/schema_ver.h \
-	lib/store/store.c lib/store/store_rows.c lib/store/store.h \
+	lib/store/store.c lib/store/store_rows.c lib/store/store_put.c \
+	lib/store/store.h \
 	lib/store/store_int.h lib/store/store_code.h
 
 dist_doc_DATA += doc/schema.md
@@ -27,7 +28,7 @@ lib_store_libstore_a_SOURCES += lib/store/schema_err.c lib/store/schema_open.c
 # The rows of the kernel's monitors and log of a result (store_kernel.c).
 lib_store_libstore_a_SOURCES += lib/store/store_kernel.c
 
-# The forms of times and UUIDs a copy of a run may bring (store_check.c).
+# What the store makes by itself: a new run's time and uuid (store_check.c).
 lib_store_libstore_a_SOURCES += lib/store/store_check.c
 
 # The default database path, the names refused as one, and which output

@@ -1,6 +1,6 @@
 /*
- * The store over one connection of db.h (store.c), shared by its writer
- * (store_rows.c) and each engine's open path (schema_open.c).
+ * The store over one connection of db.h (store.c), shared by its writers
+ * (store_rows.c, store_put.c) and each engine's open path (schema_open.c).
  */
 #ifndef AIM_STORE_INT_H
 #define AIM_STORE_INT_H
@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "db.h"
+#include "record.h"
 #include "store.h"
 
 #define STORE_ERR_MAX 512
@@ -19,6 +20,9 @@ enum store_stmt {
 	STORE_STMT_RESULT,
 	STORE_STMT_SAMPLE,
 	STORE_STMT_METRIC,
+	STORE_STMT_RESULTS,	/* a whole run's results, sent together */
+	STORE_STMT_RUN,
+	STORE_STMT_IDS,		/* the ids a run's results were given */
 	STORE_STMT_MONITOR,
 	STORE_STMT_KLOG,
 	STORE_STMT_N,
@@ -35,15 +39,6 @@ struct store {
 struct db_stmt *store_cached_bulk(struct store *st, enum store_stmt slot,
 				  const char *table, const char *const *cols,
 				  int ncols);
-/* Done with ST's statement SLOT for now: reset, or dropped if it cannot be. */
-void store_stmt_release(struct store *st, enum store_stmt slot);
-
-/*
- * The monitors and kernel log lines of RES, result RESULT_ID, in the
- * caller's transaction (store_kernel.c).  0, or -1 with ST's error.
- */
-int store_kernel_rows(struct store *st, int64_t result_id,
-		      const struct store_result *res);
 
 /* A store over DB (NULL: the open failed), or NULL with ERR, DB closed. */
 struct store *store_wrap(struct db *db, char *err, size_t errlen);
@@ -53,11 +48,56 @@ void store_fail_sql(struct store *st, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /*
- * The forms of store_check.c the store writes by itself: the time
- * now in UTC, "YYYY-MM-DDTHH:MM:SSZ" (21 bytes with the NUL), and a new
- * random (version 4) UUID (37 bytes).  0, or -1 with ERR.
+ * A new random (version 4) UUID, the form store_check.c writes (37
+ * bytes with the NUL).  0, or -1 with ERR.
  */
-int store_now_utc(char *buf, size_t len, char *err, size_t errlen);
 int store_new_uuid(char *buf, size_t len, char *err, size_t errlen);
+
+/* How a write was wrapped: its own transaction, or a savepoint inside one. */
+enum store_tx {
+	STORE_TX_TOP,
+	STORE_TX_NESTED,
+};
+
+/*
+ * Start a write: a transaction of its own, or a savepoint in the
+ * caller's; finish it: kept when OK, else exactly what it did undone.
+ * 0 or -1 (with ST's error).
+ */
+int store_tx_enter(struct store *st, enum store_tx *kind);
+int store_tx_leave(struct store *st, enum store_tx kind, int ok);
+
+/* ST's statement SLOT, prepared with SQL on first use; NULL on failure. */
+struct db_stmt *store_cached(struct store *st, enum store_stmt slot,
+			     const char *sql);
+
+/* Done with ST's statement SLOT for now: reset, or dropped if it cannot be. */
+void store_release(struct store *st, enum store_stmt slot);
+
+/*
+ * The monitors and kernel log lines of the N results RES, result i stored
+ * as row IDS[i], in the caller's transaction (store_kernel.c).  0, or -1
+ * with ST's error.
+ */
+int store_insert_kernel(struct store *st, const struct record_result *res,
+			const int64_t *ids, size_t n);
+
+/*
+ * The samples of the N results RES, result i stored as row IDS[i], and
+ * their metrics and histograms (store_rows.c), sent together, in the
+ * caller's transaction; 0 or -1.
+ */
+int store_insert_samples(struct store *st, const struct record_result *res,
+			 const int64_t *ids, size_t n);
+
+/* RUN's row (store_rows.c), the record already checked: its id, or -1. */
+int64_t store_insert_run(struct store *st, const struct record_run *run);
+
+/*
+ * RES's values bound to parameters 2 .. 15 of an insert into result in
+ * the column order of store_rows.c, FINISHED where RES gives no time.
+ */
+int store_bind_result(struct db_stmt *stmt, const struct record_result *res,
+		      const char *finished);
 
 #endif

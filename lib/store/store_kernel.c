@@ -1,37 +1,38 @@
 /*
  * The rows of what the kernel counted and logged while a result ran
- * (schema 6): each change of its monitors as result_monitor (the source
- * and the name apart: "vmstat" and "pgfault"), and each line of its log
- * as kernel_log, numbered from 1.  Only the forms a reading makes are
- * stored: a name monitor_name_valid() takes, a line of a level of the
- * log whose text tag_printable() leaves as it is.
+ * (SCHEMA_KERNEL_VERSION): each change of its monitors as result_monitor
+ * (the source and the name apart: "vmstat" and "pgfault"), and each line
+ * of its log as kernel_log, numbered from 1.  Their forms are record_check()'s to
+ * hold to (lib/core/record_check.c), as every column's.
  */
 #include "config.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "store_int.h"
-#include "tag.h"
 
-/* Whether L is a line as klog_read() makes them. */
+/* The monitors of RES, result ID, as rows of STMT: 0 or -1. */
 static int
-line_valid(const struct klog_line *l)
+monitor_rows(struct db_stmt *stmt, int64_t id, const struct record_result *res)
 {
-	size_t len = strnlen(l->text, sizeof(l->text));
-	char copy[sizeof(l->text)];
+	for (size_t i = 0; i < res->n_monitors; i++) {
+		const struct monitor_val *v = &res->monitors[i];
+		/* The source, the name apart: "vmstat" and "pgfault". */
+		const char *dot = strchr(v->name, '.');
 
-	if (l->level < 0 || l->level > 7 || l->facility < 0 || l->usec < 0 ||
-	    len == 0 || len == sizeof(l->text))
-		return 0;
-	memcpy(copy, l->text, len + 1);
-	tag_printable(copy);
-	return strcmp(copy, l->text) == 0;
+		if (db_bind_int64(stmt, 1, id) < 0 ||
+		    db_bind_text(stmt, 2, monitor_source_of(v->name)->name) < 0 ||
+		    db_bind_text(stmt, 3, dot + 1) < 0 ||
+		    db_bind_int64(stmt, 4, v->value) < 0 ||
+		    db_bulk_row(stmt) < 0)
+			return -1;
+	}
+	return 0;
 }
 
 static int
-insert_monitors(struct store *st, int64_t result_id,
-		const struct store_result *res)
+insert_monitors(struct store *st, const struct record_result *res,
+		const int64_t *ids, size_t n)
 {
 	static const char *const cols[] = {
 		"result_id", "source", "name", "value",
@@ -39,38 +40,41 @@ insert_monitors(struct store *st, int64_t result_id,
 	struct db_stmt *stmt = store_cached_bulk(st, STORE_STMT_MONITOR,
 						 "result_monitor", cols, 4);
 	int rc = stmt != NULL ? 0 : -1;
+	size_t i;
 
-	for (size_t i = 0; i < res->n_monitors && rc == 0; i++) {
-		const struct monitor_val *v = &res->monitors[i];
-		const struct monitor_source *src = monitor_source_of(v->name);
-		size_t len = strnlen(v->name, sizeof(v->name));
-		char source[MONITOR_NAME_MAX];
-
-		if (!monitor_name_valid(v->name, len)) {
-			snprintf(st->err, sizeof(st->err), "cannot store "
-				 "result %s: a monitor's name is not one a "
-				 "reading makes", res->test);
-			rc = -2;
-			break;
-		}
-		snprintf(source, sizeof(source), "%s", src->name);
-		if (db_bind_int64(stmt, 1, result_id) < 0 ||
-		    db_bind_text(stmt, 2, source) < 0 ||
-		    db_bind_text(stmt, 3, v->name + strlen(source) + 1) < 0 ||
-		    db_bind_int64(stmt, 4, v->value) < 0 ||
-		    db_bulk_row(stmt) < 0)
-			rc = -1;
-	}
+	for (i = 0; i < n && rc == 0; i++)
+		rc = monitor_rows(stmt, ids[i], &res[i]);
 	if (rc == 0 && db_bulk_flush(stmt) < 0)
 		rc = -1;
-	if (rc == -1)
-		store_fail_sql(st, "cannot store the monitors of %s", res->test);
-	store_stmt_release(st, STORE_STMT_MONITOR);
-	return rc < 0 ? -1 : 0;
+	if (rc < 0)
+		store_fail_sql(st, "cannot store the monitors of %s",
+			       res[i > 0 ? i - 1 : 0].test);
+	store_release(st, STORE_STMT_MONITOR);
+	return rc;
+}
+
+/* The log lines of RES, result ID, as rows of STMT: 0 or -1. */
+static int
+log_rows(struct db_stmt *stmt, int64_t id, const struct record_result *res)
+{
+	for (size_t i = 0; i < res->n_klog; i++) {
+		const struct klog_line *l = &res->klog[i];
+
+		if (db_bind_int64(stmt, 1, id) < 0 ||
+		    db_bind_int64(stmt, 2, (int64_t)i + 1) < 0 ||
+		    db_bind_int64(stmt, 3, l->level) < 0 ||
+		    db_bind_int64(stmt, 4, l->facility) < 0 ||
+		    db_bind_int64(stmt, 5, l->usec) < 0 ||
+		    db_bind_text(stmt, 6, l->text) < 0 ||
+		    db_bulk_row(stmt) < 0)
+			return -1;
+	}
+	return 0;
 }
 
 static int
-insert_log(struct store *st, int64_t result_id, const struct store_result *res)
+insert_log(struct store *st, const struct record_result *res,
+	   const int64_t *ids, size_t n)
 {
 	static const char *const cols[] = {
 		"result_id", "seq", "level", "facility", "usec", "text",
@@ -78,42 +82,32 @@ insert_log(struct store *st, int64_t result_id, const struct store_result *res)
 	struct db_stmt *stmt = store_cached_bulk(st, STORE_STMT_KLOG,
 						 "kernel_log", cols, 6);
 	int rc = stmt != NULL ? 0 : -1;
+	size_t i;
 
-	for (size_t i = 0; i < res->n_klog && rc == 0; i++) {
-		const struct klog_line *l = &res->klog[i];
-
-		if (!line_valid(l)) {
-			snprintf(st->err, sizeof(st->err), "cannot store "
-				 "result %s: kernel log line %zu is not one "
-				 "the log gives", res->test, i + 1);
-			rc = -2;
-			break;
-		}
-		if (db_bind_int64(stmt, 1, result_id) < 0 ||
-		    db_bind_int64(stmt, 2, (int64_t)i + 1) < 0 ||
-		    db_bind_int64(stmt, 3, l->level) < 0 ||
-		    db_bind_int64(stmt, 4, l->facility) < 0 ||
-		    db_bind_int64(stmt, 5, l->usec) < 0 ||
-		    db_bind_text(stmt, 6, l->text) < 0 ||
-		    db_bulk_row(stmt) < 0)
-			rc = -1;
-	}
+	for (i = 0; i < n && rc == 0; i++)
+		rc = log_rows(stmt, ids[i], &res[i]);
 	if (rc == 0 && db_bulk_flush(stmt) < 0)
 		rc = -1;
-	if (rc == -1)
+	if (rc < 0)
 		store_fail_sql(st, "cannot store the kernel log of %s",
-			       res->test);
-	store_stmt_release(st, STORE_STMT_KLOG);
-	return rc < 0 ? -1 : 0;
+			       res[i > 0 ? i - 1 : 0].test);
+	store_release(st, STORE_STMT_KLOG);
+	return rc;
 }
 
 int
-store_kernel_rows(struct store *st, int64_t result_id,
-		  const struct store_result *res)
+store_insert_kernel(struct store *st, const struct record_result *res,
+		    const int64_t *ids, size_t n)
 {
-	if (res->n_monitors > 0 && insert_monitors(st, result_id, res) != 0)
+	size_t monitors = 0, lines = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		monitors += res[i].n_monitors;
+		lines += res[i].n_klog;
+	}
+	if (monitors > 0 && insert_monitors(st, res, ids, n) != 0)
 		return -1;
-	if (res->n_klog > 0 && insert_log(st, result_id, res) != 0)
+	if (lines > 0 && insert_log(st, res, ids, n) != 0)
 		return -1;
 	return 0;
 }

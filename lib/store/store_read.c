@@ -159,11 +159,10 @@ store_read_tag(struct store *st, const char *tag,
 
 /* The facts of run ID into R; 0, or -1. */
 static int
-read_env(struct db *db, int64_t id, struct store_read_run *r)
+read_env(struct db *db, int64_t id, struct record_run *r)
 {
 	struct db_stmt *stmt = db_prepare(db, "SELECT key, value FROM run_env"
 					  " WHERE run_id = ? ORDER BY key");
-	size_t cap = 0;
 	int step = DB_ERROR;
 
 	if (stmt != NULL && db_bind_int64(stmt, 1, id) == 0) {
@@ -171,34 +170,21 @@ read_env(struct db *db, int64_t id, struct store_read_run *r)
 			const char *k = db_column_text(stmt, 0);
 			const char *v = db_column_text(stmt, 1);
 
-			if (r->n_env == cap) {
-				cap = cap ? 2 * cap : 32;
-				r->env = xrealloc(r->env, cap * sizeof(*r->env));
-			}
-			r->env[r->n_env].key = xstrdup(k != NULL ? k : "");
-			r->env[r->n_env++].value = xstrdup(v != NULL ? v : "");
+			record_add_env(r, k != NULL ? k : "",
+				       v != NULL ? v : "");
 		}
 	}
 	db_finalize(stmt);	/* a failure is already in step */
 	return step == DB_DONE ? 0 : -1;
 }
 
-static char *
-text_or_null(struct db_stmt *stmt, int col)
-{
-	const char *v = db_column_text(stmt, col);
-
-	return v != NULL ? xstrdup(v) : NULL;
-}
-
 int
 store_read_runs(struct store *st, const char *tag,
-		struct store_read_run **out, size_t *n, char *err,
+		struct record_run **out, size_t *n, char *err,
 		size_t errlen)
 {
 	struct db *db = store_db(st);
 	struct db_stmt *stmt;
-	int64_t *ids = NULL;
 	int step = DB_ERROR, rc = 0;
 
 	*out = NULL;
@@ -207,20 +193,21 @@ store_read_runs(struct store *st, const char *tag,
 				       " WHERE tag = ? ORDER BY id") : NULL;
 	if (stmt != NULL && db_bind_text(stmt, 1, tag) == 0) {
 		while ((step = db_step(stmt)) == DB_ROW) {
+			struct record_run *r;
+
 			*out = xrealloc(*out, (*n + 1) * sizeof(**out));
-			ids = xrealloc(ids, (*n + 1) * sizeof(*ids));
-			memset(&(*out)[*n], 0, sizeof(**out));
-			ids[*n] = db_column_int64(stmt, 0);
-			(*out)[*n].host = text_or_null(stmt, 1);
-			(*out)[(*n)++].source = text_or_null(stmt, 2);
+			r = memset(&(*out)[(*n)++], 0, sizeof(**out));
+			r->id = db_column_int64(stmt, 0);
+			r->tag = record_strdup(r, tag);
+			r->host = record_strdup(r, db_column_text(stmt, 1));
+			r->source = record_strdup(r, db_column_text(stmt, 2));
 		}
 	}
 	db_finalize(stmt);	/* a failure is already in step */
 	if (step != DB_DONE)
 		rc = -1;
 	for (size_t i = 0; rc == 0 && i < *n; i++)
-		rc = read_env(db, ids[i], &(*out)[i]);
-	free(ids);
+		rc = read_env(db, (*out)[i].id, &(*out)[i]);
 	if (rc != 0) {
 		snprintf(err, errlen, "cannot read the runs: %s",
 			 db != NULL ? db_errmsg(db) : "no database");
@@ -232,24 +219,17 @@ store_read_runs(struct store *st, const char *tag,
 }
 
 void
-store_read_runs_free(struct store_read_run *r, size_t n)
+store_read_runs_free(struct record_run *r, size_t n)
 {
-	for (size_t i = 0; r != NULL && i < n; i++) {
-		for (size_t k = 0; k < r[i].n_env; k++) {
-			free((char *)r[i].env[k].key);
-			free((char *)r[i].env[k].value);
-		}
-		free(r[i].env);
-		free(r[i].host);
-		free(r[i].source);
-	}
+	for (size_t i = 0; r != NULL && i < n; i++)
+		record_free(&r[i]);
 	free(r);
 }
 
 static const char *
 run_value(const void *ctx, size_t i, const char *key)
 {
-	const struct store_read_run *r = &((const struct store_read_run *)ctx)[i];
+	const struct record_run *r = &((const struct record_run *)ctx)[i];
 
 	for (size_t k = 0; k < r->n_env; k++)
 		if (strcmp(r->env[k].key, key) == 0)
@@ -260,23 +240,23 @@ run_value(const void *ctx, size_t i, const char *key)
 static const char *
 run_host(const void *ctx, size_t i)
 {
-	return ((const struct store_read_run *)ctx)[i].host;
+	return ((const struct record_run *)ctx)[i].host;
 }
 
 static const char *
 run_source(const void *ctx, size_t i)
 {
-	return ((const struct store_read_run *)ctx)[i].source;
+	return ((const struct record_run *)ctx)[i].source;
 }
 
 static size_t
 run_n_env(const void *ctx, size_t i)
 {
-	return ((const struct store_read_run *)ctx)[i].n_env;
+	return ((const struct record_run *)ctx)[i].n_env;
 }
 
 void
-store_read_gate(const char *tag, const struct store_read_run *runs, size_t n,
+store_read_gate(const char *tag, const struct record_run *runs, size_t n,
 		struct gate_side *out)
 {
 	*out = (struct gate_side){

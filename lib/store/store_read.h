@@ -31,28 +31,20 @@ int64_t store_read_tag(struct store *st, const char *tag,
 		       int (*fn)(void *arg, const struct store_read_result *r),
 		       void *arg, char *err, size_t errlen);
 
-/* One run of a tag with what it recorded of its environment. */
-struct store_read_run {
-	char *host;		/* run.host, NULL when unknown */
-	char *source;		/* run.source */
-	struct store_kv *env;	/* keys and values owned */
-	size_t n_env;
-};
-
 /*
- * Every run tagged TAG with its environment, by id, into *OUT (malloc'd,
- * *N of them; free with store_read_runs_free()).  0, or -1 with a reason
- * in ERR.
+ * Every run tagged TAG, by id, into *OUT (malloc'd, *N of them; free
+ * with store_read_runs_free()): of each record its id, tag, host, source
+ * and environment only.  0, or -1 with a reason in ERR.
  */
 int store_read_runs(struct store *st, const char *tag,
-		    struct store_read_run **out, size_t *n, char *err,
+		    struct record_run **out, size_t *n, char *err,
 		    size_t errlen);
-void store_read_runs_free(struct store_read_run *r, size_t n);
+void store_read_runs_free(struct record_run *r, size_t n);
 
 struct gate_side;
 
 /* The N RUNS of TAG as the comparability gate reads them (lib/core/gate.h). */
-void store_read_gate(const char *tag, const struct store_read_run *runs,
+void store_read_gate(const char *tag, const struct record_run *runs,
 		     size_t n, struct gate_side *out);
 
 #endif

@@ -1,8 +1,9 @@
 /*
  * The store's writer: a run, its environment, each result with its
- * samples and their metrics, each write in one transaction (or a
- * savepoint of the caller's), so a killed aimrun leaves only whole
- * results behind.  The rows a run and a result bring many of go through
+ * samples, their metrics and histograms, each write in one transaction
+ * (or a savepoint of the caller's), so a killed aimrun leaves only whole
+ * results behind, and each piece of the record (lib/core/record.h)
+ * checked first.  The rows a run and a result bring many of go through
  * one bulk statement of db.h per table (on a server, sent together).
  */
 #include "config.h"
@@ -10,74 +11,10 @@
 #include "store.h"
 
 #include <stdio.h>
-#include <string.h>
 
 #include "db.h"
+#include "record.h"
 #include "store_int.h"
-
-/* How a write was wrapped: its own transaction, or a savepoint inside one. */
-enum tx_kind {
-	TX_TOP,
-	TX_NESTED,
-};
-
-/* Start a write: a transaction of its own, or a savepoint in the caller's. */
-static int
-tx_enter(struct store *st, enum tx_kind *kind)
-{
-	*kind = db_in_transaction(st->db) ? TX_NESTED : TX_TOP;
-	if ((*kind == TX_TOP ? db_begin(st->db) :
-			       db_savepoint(st->db, "store_write")) < 0) {
-		store_fail_sql(st, "cannot begin transaction");
-		return -1;
-	}
-	return 0;
-}
-
-/* Finish a write: keep it when OK, else undo exactly what it did. */
-static int
-tx_leave(struct store *st, enum tx_kind kind, int ok)
-{
-	if (kind == TX_TOP) {
-		if (ok && db_commit(st->db) == 0)
-			return 0;
-		if (ok)
-			store_fail_sql(st, "cannot commit");
-		store_rollback(st);
-		return -1;
-	}
-	if (ok && db_release(st->db, "store_write") == 0)
-		return 0;
-	if (ok)
-		store_fail_sql(st, "cannot release savepoint");
-	/*
-	 * After some errors SQLite has undone the caller's whole transaction
-	 * (its commit will fail); else undoing fails as the write did.
-	 */
-	if (db_in_transaction(st->db)) {
-		(void)db_rollback_to(st->db, "store_write");
-		(void)db_release(st->db, "store_write");
-	}
-	return -1;
-}
-
-/* ST's statement SLOT, prepared with SQL on first use; NULL on failure. */
-static struct db_stmt *
-cached(struct store *st, enum store_stmt slot, const char *sql)
-{
-	if (st->stmt[slot] == NULL)
-		st->stmt[slot] = db_prepare(st->db, sql);
-	return st->stmt[slot];
-}
-
-void
-store_stmt_release(struct store *st, enum store_stmt slot)
-{
-	if (st->stmt[slot] != NULL && db_reset(st->stmt[slot]) < 0) {
-		db_finalize(st->stmt[slot]);
-		st->stmt[slot] = NULL;
-	}
-}
 
 struct db_stmt *
 store_cached_bulk(struct store *st, enum store_stmt slot, const char *table,
@@ -89,7 +26,7 @@ store_cached_bulk(struct store *st, enum store_stmt slot, const char *table,
 }
 
 int
-store_add_env(struct store *st, int64_t run_id, const struct store_kv *env,
+store_add_env(struct store *st, int64_t run_id, const struct record_kv *env,
 	      size_t n_env)
 {
 	static const char *const cols[] = { "run_id", "key", "value" };
@@ -97,6 +34,8 @@ store_add_env(struct store *st, int64_t run_id, const struct store_kv *env,
 	size_t i;
 	int rc = 0;
 
+	if (record_check_env(env, n_env, st->err, sizeof(st->err)) < 0)
+		return -1;
 	stmt = store_cached_bulk(st, STORE_STMT_ENV, "run_env", cols, 3);
 	if (stmt == NULL) {
 		store_fail_sql(st, "cannot store environment");
@@ -117,7 +56,7 @@ store_add_env(struct store *st, int64_t run_id, const struct store_kv *env,
 		store_fail_sql(st, "cannot store environment");
 		rc = -1;
 	}
-	store_stmt_release(st, STORE_STMT_ENV);
+	store_release(st, STORE_STMT_ENV);
 	return rc;
 }
 
@@ -175,39 +114,62 @@ sample_stmts(struct store *st, struct db_stmt **stmt, struct db_stmt **mst)
 }
 
 /*
- * The N SAMPLES of result RESULT_ID (of TEST, for messages) and their
- * metrics, in the caller's transaction; 0 or -1.  The samples first: a
- * metric row's key is its sample's, so on a server the samples are sent
- * before the metrics are.
+ * The samples of RES (its row RESULT_ID) into STMT, or with METRICS
+ * their metrics and histograms into it; *BAD the sample that failed.
  */
 static int
-insert_samples(struct store *st, int64_t result_id, const char *test,
-	       const struct measure_sample *samples, size_t n)
+add_rows(struct db_stmt *stmt, int metrics, int64_t result_id,
+	 const struct record_result *res, size_t *bad)
+{
+	for (size_t i = 0; i < res->n_samples; i++) {
+		/* seq counts from 1, as intervals are numbered for users. */
+		if (metrics ? insert_metrics(stmt, result_id, i + 1,
+					     &res->samples[i]) < 0 :
+			      bind_sample(stmt, result_id, i + 1,
+					  &res->samples[i]) < 0 ||
+			      db_bulk_row(stmt) < 0) {
+			*bad = i + 1;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Every sample, sent, before any metric: a metric row's key is its
+ * sample's, and an engine may send a bulk statement's rows before the
+ * flush (SQLite, a batch at a time).
+ */
+int
+store_insert_samples(struct store *st, const struct record_result *res,
+		     const int64_t *ids, size_t n)
 {
 	struct db_stmt *stmt, *mst;
-	size_t i;
+	size_t i, bad = 0;
 	int rc = 0;
 
 	if (sample_stmts(st, &stmt, &mst) < 0) {
-		store_fail_sql(st, "cannot store samples of %s", test);
+		store_fail_sql(st, "cannot store samples");
 		return -1;
 	}
-	for (i = 0; i < n && rc == 0; i++) {
-		/* seq counts from 1, as intervals are numbered for users. */
-		if (bind_sample(stmt, result_id, i + 1, &samples[i]) < 0 ||
-		    db_bulk_row(stmt) < 0 ||
-		    insert_metrics(mst, result_id, i + 1, &samples[i]) < 0) {
-			store_fail_sql(st, "cannot store sample %zu of %s",
-				       i + 1, test);
+	for (int pass = 0; pass < 2 && rc == 0; pass++) {
+		struct db_stmt *b = pass == 0 ? stmt : mst;
+
+		for (i = 0; i < n && rc == 0; i++)
+			if (add_rows(b, pass, ids[i], &res[i], &bad) < 0) {
+				store_fail_sql(st, "cannot store %s %zu of %s",
+					       pass == 0 ? "sample" :
+					       "the metrics of sample", bad,
+					       res[i].test);
+				rc = -1;
+			}
+		if (rc == 0 && db_bulk_flush(b) < 0) {
+			store_fail_sql(st, "cannot store samples");
 			rc = -1;
 		}
 	}
-	if (rc == 0 && (db_bulk_flush(stmt) < 0 || db_bulk_flush(mst) < 0)) {
-		store_fail_sql(st, "cannot store samples of %s", test);
-		rc = -1;
-	}
-	store_stmt_release(st, STORE_STMT_SAMPLE);
-	store_stmt_release(st, STORE_STMT_METRIC);
+	store_release(st, STORE_STMT_SAMPLE);
+	store_release(st, STORE_STMT_METRIC);
 	return rc;
 }
 
@@ -250,26 +212,25 @@ struct run_fill {
 	char uuid[40];
 };
 
-static int64_t
-insert_run(struct store *st, const struct store_run *run)
+int64_t
+store_insert_run(struct store *st, const struct record_run *run)
 {
 	struct db_stmt *stmt;
 	struct run_fill f;
 	int64_t id = -1;
 
-	if (store_run_check(run, st->err, sizeof(st->err)) < 0 ||
-	    (run->started_utc == NULL &&
+	if ((run->started_utc == NULL &&
 	     store_now_utc(f.started, sizeof(f.started), st->err,
 			   sizeof(st->err)) < 0) ||
 	    (run->uuid == NULL &&
 	     store_new_uuid(f.uuid, sizeof(f.uuid), st->err,
 			    sizeof(st->err)) < 0))
 		return -1;
-	stmt = db_prepare(st->db, "INSERT INTO run (tag, suite, options,"
-			  " started_utc, ended_utc, status, source,"
-			  " source_file, aim_version, host, uuid)"
-			  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-			  " RETURNING id");
+	stmt = store_cached(st, STORE_STMT_RUN, "INSERT INTO run (tag, suite,"
+			    " options, started_utc, ended_utc, status, source,"
+			    " source_file, aim_version, host, uuid)"
+			    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+			    " RETURNING id");
 	if (stmt != NULL &&
 	    db_bind_text(stmt, 1, run->tag) == 0 &&
 	    db_bind_text(stmt, 2, run->suite) == 0 &&
@@ -287,31 +248,30 @@ insert_run(struct store *st, const struct store_run *run)
 		id = step_id(stmt);
 	if (id < 0)
 		store_fail_sql(st, "cannot store run");
-	db_finalize(stmt);
+	store_release(st, STORE_STMT_RUN);
 	return id;
 }
 
 int64_t
-store_begin_run(struct store *st, const struct store_run *run,
-		const struct store_kv *env, size_t n_env)
+store_begin_run(struct store *st, const struct record_run *run)
 {
-	enum tx_kind kind;
+	enum store_tx kind;
 	int64_t id;
 
-	if (tx_enter(st, &kind) < 0)
+	if (record_check_run(run, st->err, sizeof(st->err)) < 0 ||
+	    store_tx_enter(st, &kind) < 0)
 		return -1;
-	id = insert_run(st, run);
-	if (id >= 0 && store_add_env(st, id, env, n_env) < 0)
+	id = store_insert_run(st, run);
+	if (id >= 0 && store_add_env(st, id, run->env, run->n_env) < 0)
 		id = -1;
-	if (tx_leave(st, kind, id >= 0) < 0)
+	if (store_tx_leave(st, kind, id >= 0) < 0)
 		return -1;
 	return id;
 }
 
-/* The values of RES after the run id, in the order of insert_result's SQL. */
-static int
-bind_result(struct db_stmt *stmt, const struct store_result *res,
-	    const char *finished)
+int
+store_bind_result(struct db_stmt *stmt, const struct record_result *res,
+		  const char *finished)
 {
 	return db_bind_int64(stmt, 2, res->number) < 0 ||
 	       db_bind_text(stmt, 3, res->test) < 0 ||
@@ -320,34 +280,27 @@ bind_result(struct db_stmt *stmt, const struct store_result *res,
 	       db_bind_text(stmt, 6, res->reason) < 0 ||
 	       db_bind_int64(stmt, 7, (int64_t)res->factor) < 0 ||
 	       db_bind_text(stmt, 8, res->units) < 0 ||
-	       db_bind_text(stmt, 9, finished) < 0 ||
+	       db_bind_text(stmt, 9, res->finished_utc != NULL ?
+			    res->finished_utc : finished) < 0 ||
 	       bind_count(stmt, 10, res->warmup_calls) < 0 ||
 	       bind_count(stmt, 11, res->warmup_ns) < 0 ||
 	       db_bind_int64(stmt, 12, res->source_line) < 0 ||
 	       db_bind_text(stmt, 13, measure_judged_word(res->judged)) < 0 ||
 	       db_bind_text(stmt, 14, measure_better_word(res->better)) < 0 ||
-	       db_bind_int64(stmt, 15, res->copies > 1 ? res->copies : 1) < 0 ?
-	       -1 : 0;
+	       db_bind_int64(stmt, 15, res->copies) < 0 ? -1 : 0;
 }
 
 static int64_t
-insert_result(struct store *st, int64_t run_id, const struct store_result *res)
+insert_result(struct store *st, int64_t run_id,
+	      const struct record_result *res)
 {
 	struct db_stmt *stmt;
 	char now[32];
 	int64_t id = -1;
 
-	if (res->factor > (unsigned long)INT64_MAX ||
-	    (res->finished_utc != NULL && !store_utc_valid(res->finished_utc))) {
-		snprintf(st->err, sizeof(st->err), "cannot store result %s: "
-			 "factor too large or finished_utc not a UTC time",
-			 res->test);
+	if (store_now_utc(now, sizeof(now), st->err, sizeof(st->err)) < 0)
 		return -1;
-	}
-	if (res->finished_utc == NULL &&
-	    store_now_utc(now, sizeof(now), st->err, sizeof(st->err)) < 0)
-		return -1;
-	stmt = cached(st, STORE_STMT_RESULT, "INSERT INTO result (run_id,"
+	stmt = store_cached(st, STORE_STMT_RESULT, "INSERT INTO result (run_id,"
 		      " number, test, rep, status, reason, factor, units,"
 		      " finished_utc, warmup_calls, warmup_ns, source_line,"
 		      " judged, better, copies) VALUES (?, ?, ?, ?, ?, ?, ?,"
@@ -357,47 +310,45 @@ insert_result(struct store *st, int64_t run_id, const struct store_result *res)
 		return -1;
 	}
 	if (db_bind_int64(stmt, 1, run_id) == 0 &&
-	    bind_result(stmt, res, res->finished_utc != NULL ?
-			res->finished_utc : now) == 0)
+	    store_bind_result(stmt, res, now) == 0)
 		id = step_id(stmt);
 	if (id < 0)
 		store_fail_sql(st, "cannot store result %s rep %d",
 			       res->test, res->rep);
-	store_stmt_release(st, STORE_STMT_RESULT);
+	store_release(st, STORE_STMT_RESULT);
 	return id;
 }
 
 int
 store_add_result(struct store *st, int64_t run_id,
-		 const struct store_result *res,
-		 const struct measure_sample *samples, size_t n_samples)
+		 const struct record_result *res)
 {
-	enum tx_kind kind;
+	enum store_tx kind;
 	int64_t id;
 	int ok;
 
-	if (tx_enter(st, &kind) < 0)
+	if (record_check_result(res, st->err, sizeof(st->err)) < 0 ||
+	    store_tx_enter(st, &kind) < 0)
 		return -1;
 	id = insert_result(st, run_id, res);
-	ok = id >= 0 &&
-	     insert_samples(st, id, res->test, samples, n_samples) == 0 &&
-	     store_kernel_rows(st, id, res) == 0;
-	return tx_leave(st, kind, ok);
+	ok = id >= 0 && store_insert_samples(st, res, &id, 1) == 0 &&
+	     store_insert_kernel(st, res, &id, 1) == 0;
+	return store_tx_leave(st, kind, ok);
 }
 
 int
 store_end_run(struct store *st, int64_t run_id, const char *status)
 {
 	struct db_stmt *stmt = NULL;
-	enum tx_kind kind;
+	enum store_tx kind;
 	char now[32];
 	int ok = 0;
 
-	if (tx_enter(st, &kind) < 0)
+	if (store_tx_enter(st, &kind) < 0)
 		return -1;
 	/* The time the run ended is when the write may go ahead. */
 	if (store_now_utc(now, sizeof(now), st->err, sizeof(st->err)) < 0)
-		return tx_leave(st, kind, 0);
+		return store_tx_leave(st, kind, 0);
 	stmt = db_prepare(st->db, "UPDATE run SET status = ?, ended_utc = ?"
 			  " WHERE id = ?");
 	if (stmt != NULL && db_bind_text(stmt, 1, status) == 0 &&
@@ -412,5 +363,5 @@ store_end_run(struct store *st, int64_t run_id, const char *status)
 		store_fail_sql(st, "cannot end run %lld", (long long)run_id);
 	}
 	db_finalize(stmt);
-	return tx_leave(st, kind, ok);
+	return store_tx_leave(st, kind, ok);
 }

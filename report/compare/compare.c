@@ -25,7 +25,7 @@ collect_rows(const struct query_tag *sides, size_t n, struct cmp_table *t)
 
 	for (size_t s = 0; s < n; s++) {
 		for (size_t i = 0; i < sides[s].n_results; i++) {
-			const struct query_result *r = &sides[s].results[i];
+			const struct record_result *r = &sides[s].results[i];
 			size_t k;
 
 			for (k = 0; k < t->n_rows; k++)
@@ -126,7 +126,7 @@ static void
 fill_row(struct cmp_row *row, const struct query_tag *sides, size_t n,
 	 const struct cmp_opts *opt)
 {
-	const struct query_result **pick = NULL;
+	const struct record_result **pick = NULL;
 
 	row->v = xcalloc(n, sizeof(*row->v));
 	for (size_t s = 0; s < n; s++) {

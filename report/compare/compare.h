@@ -184,7 +184,7 @@ enum cmp_sort {
  * rates array is malloc'd; free with compare_value_free().  The
  * statistics fields stay empty: compare_build() fills them.
  */
-void compare_pool(const struct query_result *const *res, size_t n,
+void compare_pool(const struct record_result *const *res, size_t n,
 		  struct cmp_value *out);
 /* Release the arrays of V. */
 void compare_value_free(struct cmp_value *v);
@@ -280,7 +280,7 @@ void compare_free(struct cmp_table *t);
  * exposed for the header counts of compare_env.c.
  */
 void compare_value_stats(const struct query_tag *side,
-			 const struct query_result *const *res, size_t n,
+			 const struct record_result *const *res, size_t n,
 			 int exclude, enum stats_basis basis,
 			 struct cmp_value *out);
 

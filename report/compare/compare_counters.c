@@ -28,7 +28,7 @@ struct csum {
 
 /* The samples of R holding metric ID, flagged ones left out on request. */
 static void
-sum_result(const struct query_result *r, int id, int exclude,
+sum_result(const struct record_result *r, int id, int exclude,
 	   struct csum *out)
 {
 	unsigned *flags = NULL;
@@ -69,7 +69,7 @@ fill_value(const struct query_tag *side, const char *test, int id,
 
 	v->runs = xcalloc(side->n_results + 1, sizeof(*v->runs));
 	for (size_t i = 0; i < side->n_results; i++) {
-		const struct query_result *r = &side->results[i];
+		const struct record_result *r = &side->results[i];
 
 		if (strcmp(r->test, test) != 0 || strcmp(r->status, "ok") != 0)
 			continue;

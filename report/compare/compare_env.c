@@ -17,7 +17,7 @@
 static const char *
 side_value(const void *ctx, size_t i, const char *key)
 {
-	return query_env(&((const struct query_tag *)ctx)->runs[i], key);
+	return record_env(&((const struct query_tag *)ctx)->runs[i], key);
 }
 
 static const char *
@@ -71,9 +71,9 @@ compare_mode_mixed(const struct query_tag *sides, size_t n)
 
 /* A recorded value of KEY of RUN, as the gate reads one. */
 static const char *
-run_value(const struct query_run *run, const char *key)
+run_value(const struct record_run *run, const char *key)
 {
-	const char *v = query_env(run, key);
+	const char *v = record_env(run, key);
 
 	if (v == NULL || v[0] == '\0' || strcmp(v, "unknown") == 0)
 		return NULL;
@@ -114,7 +114,7 @@ static void
 count_samples(const struct query_tag *q, int exclude, struct cmp_side *s)
 {
 	for (size_t i = 0; i < q->n_results; i++) {
-		const struct query_result *r = &q->results[i];
+		const struct record_result *r = &q->results[i];
 		struct cmp_value v;
 
 		if (strcmp(r->status, "ok") != 0)

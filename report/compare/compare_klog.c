@@ -32,7 +32,7 @@ side_part(const struct query_tag *side, size_t lines)
 	const char *last = NULL;
 
 	for (size_t i = 0; i < side->n_runs; i++) {
-		const char *v = query_env(&side->runs[i], "kernel_log");
+		const char *v = record_env(&side->runs[i], "kernel_log");
 
 		unknown += v == NULL;
 		unread += v != NULL && strcmp(v, "read") != 0;
@@ -42,7 +42,7 @@ side_part(const struct query_tag *side, size_t lines)
 				 unknown > 0 ? "not recorded" : "none");
 	out = xasprintf("%s %zu (", side->tag, lines);
 	for (size_t i = 0; i < side->n_results; i++) {
-		const struct query_result *r = &side->results[i];
+		const struct record_result *r = &side->results[i];
 		size_t n = 0;
 
 		if (r->n_klog == 0 || (last != NULL && strcmp(last, r->test) == 0))
@@ -75,7 +75,7 @@ compare_klog(const struct query_tag *sides, size_t n, struct cmp_table *t)
 
 	for (size_t s = 0; s < n; s++)
 		for (size_t i = 0; i < sides[s].n_results; i++) {
-			const struct query_result *r = &sides[s].results[i];
+			const struct record_result *r = &sides[s].results[i];
 
 			for (size_t j = 0; j < r->n_klog; j++) {
 				t->klog = xrealloc(t->klog, (t->n_klog + 1) *

@@ -12,7 +12,7 @@
 #include "xalloc.h"
 
 static int
-has_hist(const struct query_result *r)
+has_hist(const struct record_result *r)
 {
 	if (strcmp(r->status, "ok") != 0)
 		return 0;
@@ -24,7 +24,7 @@ has_hist(const struct query_result *r)
 
 /* The row of TEST, added in order when new. */
 static struct lat_row *
-row_of(struct lat_table *t, const struct query_result *r)
+row_of(struct lat_table *t, const struct record_result *r)
 {
 	size_t i = 0;
 
@@ -69,7 +69,7 @@ fill_side(const struct query_tag *side, const char *test, struct lat_side *out,
 {
 	hist_acc_init(all);
 	for (size_t i = 0; i < side->n_results; i++) {
-		const struct query_result *r = &side->results[i];
+		const struct record_result *r = &side->results[i];
 
 		if (strcmp(r->test, test) != 0 || !has_hist(r))
 			continue;

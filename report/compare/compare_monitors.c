@@ -30,7 +30,7 @@
 
 /* Whether R was monitored, and its calls: warm-up and samples. */
 static int64_t
-monitored_calls(const struct query_result *r)
+monitored_calls(const struct record_result *r)
 {
 	int64_t calls = r->warmup_calls > 0 ? r->warmup_calls : 0;
 
@@ -50,7 +50,7 @@ source_read(const struct query_tag *side, int64_t run_id, const char *name)
 
 	for (size_t i = 0; src != NULL && i < side->n_runs; i++) {
 		const char *read = side->runs[i].id == run_id ?
-				   query_env(&side->runs[i], "monitors") : NULL;
+				   record_env(&side->runs[i], "monitors") : NULL;
 
 		for (const char *p = read; p != NULL && *p != '\0';) {
 			size_t n = strcspn(p, ",");
@@ -65,7 +65,7 @@ source_read(const struct query_tag *side, int64_t run_id, const char *name)
 
 /* NAME's change in R, or 0 when R does not hold it. */
 static int64_t
-change_of(const struct query_result *r, const char *name)
+change_of(const struct record_result *r, const char *name)
 {
 	size_t lo = 0, hi = r->n_monitors;
 
@@ -93,7 +93,7 @@ fill_value(const struct query_tag *side, const char *test, const char *name,
 
 	v->runs = xcalloc(side->n_results + 1, sizeof(*v->runs));
 	for (size_t i = 0; i < side->n_results; i++) {
-		const struct query_result *r = &side->results[i];
+		const struct record_result *r = &side->results[i];
 		int64_t c = strcmp(r->test, test) == 0 ? monitored_calls(r) : 0;
 		int64_t x;
 
@@ -134,7 +134,7 @@ names_of(const struct query_tag *sides, size_t n_sides, const char *test,
 
 	for (size_t s = 0; s < n_sides; s++)
 		for (size_t i = 0; i < sides[s].n_results; i++) {
-			const struct query_result *r = &sides[s].results[i];
+			const struct record_result *r = &sides[s].results[i];
 
 			if (strcmp(r->test, test) != 0)
 				continue;

@@ -55,14 +55,14 @@ canary_value(const char *v)
 
 /* The canary times of RUN's rounds, in order, into NS: how many. */
 static size_t
-run_canaries(const struct query_run *run, long long *ns, size_t cap)
+run_canaries(const struct record_run *run, long long *ns, size_t cap)
 {
 	char key[32];
 	size_t k = 0;
 
 	for (; k < cap; k++) {
 		snprintf(key, sizeof(key), "canary.round.%zu", k + 1);
-		ns[k] = canary_value(query_env(run, key));
+		ns[k] = canary_value(record_env(run, key));
 		if (ns[k] < 0)
 			break;
 	}
@@ -242,7 +242,7 @@ count_side(const struct query_tag *q, struct noise *n)
 {
 	memset(n, 0, sizeof(*n));
 	for (size_t i = 0; i < q->n_results; i++) {
-		const struct query_result *r = &q->results[i];
+		const struct record_result *r = &q->results[i];
 
 		if (strcmp(r->status, "ok") != 0)
 			continue;

@@ -48,16 +48,6 @@ scaling_parse(const char *arg, struct scaling_sel *sel)
 	return CLI_OK;
 }
 
-static void
-result_free(struct query_result *r)
-{
-	free(r->test);
-	free(r->status);
-	free(r->reason);
-	free(r->units);
-	free(r->samples);
-}
-
 /* Keep the results of SIDE with COPIES copies only. */
 static void
 keep_only(struct query_tag *side, int copies)
@@ -68,7 +58,7 @@ keep_only(struct query_tag *side, int copies)
 		if (side->results[i].copies == copies)
 			side->results[k++] = side->results[i];
 		else
-			result_free(&side->results[i]);
+			record_results_free(&side->results[i], 1);
 	}
 	side->n_results = k;
 }
@@ -78,15 +68,15 @@ static void
 name_counts(struct query_tag *side, const char *label, int always)
 {
 	for (size_t i = 0; i < side->n_results; i++) {
-		struct query_result *r = &side->results[i];
+		struct record_result *r = &side->results[i];
 		char *name;
 
 		if (r->copies == 1 && !always)
 			continue;
 		name = label != NULL ? xasprintf("%s x%s", r->test, label) :
 				       xasprintf("%s x%d", r->test, r->copies);
-		free(r->test);
-		r->test = name;
+		r->test = record_strdup(&side->own, name);
+		free(name);
 	}
 }
 

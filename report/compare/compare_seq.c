@@ -24,7 +24,7 @@
 
 /* What aimrun recorded of its sequential comparison (rounds_facts()). */
 struct seq_facts {
-	const struct query_run *run;
+	const struct record_run *run;
 	struct stats_opts opt;
 	size_t family;
 	int noise;
@@ -32,14 +32,14 @@ struct seq_facts {
 };
 
 static int
-read_facts(const struct query_run *run, const char *base,
+read_facts(const struct record_run *run, const char *base,
 	   struct seq_facts *f)
 {
-	const char *against = query_env(run, "seq.against");
-	const char *alpha = query_env(run, "seq.alpha");
-	const char *equiv = query_env(run, "seq.equivalence");
-	const char *family = query_env(run, "seq.family");
-	const char *noise = query_env(run, "seq.noise");
+	const char *against = record_env(run, "seq.against");
+	const char *alpha = record_env(run, "seq.alpha");
+	const char *equiv = record_env(run, "seq.equivalence");
+	const char *family = record_env(run, "seq.family");
+	const char *noise = record_env(run, "seq.noise");
 	char *end;
 
 	if (against == NULL || strcmp(against, base) != 0 || alpha == NULL ||
@@ -50,7 +50,7 @@ read_facts(const struct query_run *run, const char *base,
 	f->opt.equiv = *end == '\0' ? strtod(equiv, &end) : -1.0;
 	f->family = *end == '\0' ? (size_t)strtoul(family, &end, 10) : 0;
 	f->noise = noise == NULL || strcmp(noise, "kept") != 0;
-	f->base_runs = query_env(run, "seq.base_runs");
+	f->base_runs = record_env(run, "seq.base_runs");
 	f->run = run;
 	return *end == '\0' && f->family > 0 && f->family < 100000 &&
 	       f->opt.alpha > 0.0 && f->opt.alpha < 0.5 &&
@@ -118,7 +118,7 @@ processes(const struct query_tag *side, const char *test, int noise,
 
 	*out = xcalloc(side->n_results + 1, sizeof(**out));
 	for (size_t i = 0; i < side->n_results; i++) {
-		const struct query_result *r = &side->results[i];
+		const struct record_result *r = &side->results[i];
 
 		if (strcmp(r->test, test) != 0 || strcmp(r->status, "ok") != 0 ||
 		    r->n_samples == 0)
@@ -157,7 +157,7 @@ replay_row(const struct query_tag *sides, size_t s, struct cmp_row *row,
 	int differs = 0;
 
 	snprintf(key, sizeof(key), "seq.%s", row->test);
-	stored = query_env(f->run, key);
+	stored = record_env(f->run, key);
 	if (stored != NULL && d->valid && row->better == MEASURE_HIGHER &&
 	    seq_replay(b, nb, n, nn, &f->opt, f->family, 1, &st) == 0) {
 		mine = said(&st, nn);

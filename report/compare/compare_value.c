@@ -49,7 +49,7 @@ sample_rate(const struct measure_sample *s, unsigned long factor,
 }
 
 static void
-pool_failed(const struct query_result *const *res, size_t n,
+pool_failed(const struct record_result *const *res, size_t n,
 	    struct cmp_value *out)
 {
 	out->state = CMP_FAILED;
@@ -65,7 +65,7 @@ pool_failed(const struct query_result *const *res, size_t n,
 
 /* Printed rates: one is kept as is; several weighted by elapsed time. */
 static double
-pooled_printed(const struct query_result *const *res, size_t n)
+pooled_printed(const struct record_result *const *res, size_t n)
 {
 	long double num = 0.0L, den = 0.0L, sum = 0.0L;
 	size_t count = 0;
@@ -93,7 +93,7 @@ pooled_printed(const struct query_result *const *res, size_t n)
 }
 
 static void
-pool_samples(const struct query_result *const *res, size_t n,
+pool_samples(const struct record_result *const *res, size_t n,
 	     struct cmp_value *out, size_t total)
 {
 	long double ops = 0.0L;
@@ -101,7 +101,7 @@ pool_samples(const struct query_result *const *res, size_t n,
 	out->rates = xmalloc(total * sizeof(*out->rates));
 	out->printed = 1;
 	for (size_t i = 0; i < n; i++) {
-		const struct query_result *r = res[i];
+		const struct record_result *r = res[i];
 
 		if (strcmp(r->status, "ok") != 0)
 			continue;
@@ -129,7 +129,7 @@ pool_samples(const struct query_result *const *res, size_t n,
 
 /* The direction of the first ok result: one test has one. */
 static enum measure_better
-pool_better(const struct query_result *const *res, size_t n)
+pool_better(const struct record_result *const *res, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(res[i]->status, "ok") == 0)
@@ -138,7 +138,7 @@ pool_better(const struct query_result *const *res, size_t n)
 }
 
 void
-compare_pool(const struct query_result *const *res, size_t n,
+compare_pool(const struct record_result *const *res, size_t n,
 	     struct cmp_value *out)
 {
 	size_t total = 0;
@@ -202,7 +202,7 @@ compare_basis_known(const char *test)
 
 /* The classic and the peak rate of one process, quality rule applied. */
 static int
-result_rate(const struct query_result *r, int exclude, struct cmp_value *out,
+result_rate(const struct record_result *r, int exclude, struct cmp_value *out,
 	    double *rate, double *peak)
 {
 	if (r->samples[0].printed_ops >= 0) {
@@ -229,7 +229,7 @@ rate_usable(double r)
  * is not usable.
  */
 static int
-time_runs(const struct query_tag *side, const struct query_result *const *res,
+time_runs(const struct query_tag *side, const struct record_result *const *res,
 	  size_t n, struct cmp_value *out)
 {
 	int usable = 1;
@@ -256,7 +256,7 @@ time_runs(const struct query_tag *side, const struct query_result *const *res,
 
 /* Observations a side can have: processes, or a command's runs. */
 static size_t
-max_runs(const struct query_result *const *res, size_t n,
+max_runs(const struct record_result *const *res, size_t n,
 	 enum measure_better better)
 {
 	size_t k = 0;
@@ -268,7 +268,7 @@ max_runs(const struct query_result *const *res, size_t n,
 
 void
 compare_value_stats(const struct query_tag *side,
-		    const struct query_result *const *res, size_t n,
+		    const struct record_result *const *res, size_t n,
 		    int exclude, enum stats_basis basis, struct cmp_value *out)
 {
 	struct stats_summary mean_sum;

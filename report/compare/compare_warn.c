@@ -35,7 +35,7 @@ compare_warn(struct cmp_table *t, char *line)
  * ("duration_s=0.600 runs=6 ..."), in seconds; NAN when not recorded.
  */
 static double
-run_duration(const struct query_run *run)
+run_duration(const struct record_run *run)
 {
 	const char *o = run->options, *p;
 	char *end;

@@ -88,9 +88,11 @@ int fmt_ci_incomplete(const struct cmp_table *t, char **why);
  */
 void fmt_comment(FILE *f, const char *prefix, const char *text, size_t wrap);
 /*
- * The commented header of the text formats: sides, statistics, warnings.
- * Only the statistics lines wrap: a line that holds strings from the
- * data stays one line, so no string can change how many there are.
+ * The commented header of the text formats: sides, statistics, warnings,
+ * each cut into lines of at most WRAP columns (0: one line each); a
+ * continuation line starts "#   ", so text from the data, which may
+ * hold spaces, can only lengthen a comment, never start a line of its
+ * own.
  */
 void fmt_text_header(FILE *f, const struct cmp_table *t, size_t wrap);
 
@@ -129,9 +131,13 @@ const char *fmt_verdict(const struct cmp_delta *d);
 char *fmt_interval(const struct cmp_delta *d, char *buf, size_t len);
 /*
  * "[-5.6,-3.1]": the same in percent to one decimal, rounded outward so
- * that it holds every value the full form holds, or "-".
+ * that it holds every value the full form holds, or "-"; an upper end
+ * above FMT_SHORT_TOP % is ">+999".
  */
+#define FMT_SHORT_TOP 999
 char *fmt_interval_short(const struct cmp_delta *d, char *buf, size_t len);
+/* The same of the ratios LO and HI (NEW/BASE). */
+char *fmt_ratio_interval_short(double lo, double hi, char *buf, size_t len);
 /* "5.95%": the change of the classic mean centres of D, or "-". */
 char *fmt_mean_pct(const struct cmp_delta *d, char *buf, size_t len);
 /* "1.73%": the minimum detectable change of D, or "-". */

@@ -182,15 +182,30 @@ fmt_interval(const struct cmp_delta *d, char *buf, size_t len)
 }
 
 char *
+fmt_ratio_interval_short(double lo, double hi, char *buf, size_t len)
+{
+	/* A hair inside, so an end exactly at the margin stays there. */
+	double top = ceil((hi - 1.0) * 1000.0 - 1e-9) / 10.0;
+
+	/* Beyond +999 % an interval says only that it is that wide. */
+	if (top > FMT_SHORT_TOP)
+		snprintf(buf, len, "[%+.1f,>+%d]",
+			 floor((lo - 1.0) * 1000.0 + 1e-9) / 10.0,
+			 FMT_SHORT_TOP);
+	else
+		snprintf(buf, len, "[%+.1f,%+.1f]",
+			 floor((lo - 1.0) * 1000.0 + 1e-9) / 10.0, top);
+	return buf;
+}
+
+char *
 fmt_interval_short(const struct cmp_delta *d, char *buf, size_t len)
 {
 	if (!d->has_stats || isnan(d->cmp.ratio_lo) || isnan(d->cmp.ratio_hi))
 		snprintf(buf, len, "-");
 	else
-		/* A hair inside, so an end exactly at the margin stays there. */
-		snprintf(buf, len, "[%+.1f,%+.1f]",
-			 floor((d->cmp.ratio_lo - 1.0) * 1000.0 + 1e-9) / 10.0,
-			 ceil((d->cmp.ratio_hi - 1.0) * 1000.0 - 1e-9) / 10.0);
+		fmt_ratio_interval_short(d->cmp.ratio_lo, d->cmp.ratio_hi,
+					 buf, len);
 	return buf;
 }
 

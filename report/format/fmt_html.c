@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "catalog.h"
 #include "klog.h"
 #include "svg.h"
 #include "xalloc.h"
@@ -71,14 +72,30 @@ tag_list(FILE *f, const struct cmp_table *t)
 	}
 }
 
+/* How many rows of T are rates (higher better) and times (lower). */
+static void
+count_kinds(const struct cmp_table *t, size_t *rates, size_t *times)
+{
+	*rates = *times = 0;
+	for (size_t i = 0; i < t->n_rows; i++) {
+		if (t->rows[i].better == MEASURE_LOWER)
+			++*times;
+		else
+			++*rates;
+	}
+}
+
 static void
 head(FILE *f, const struct cmp_table *t)
 {
+	size_t rates, times;
+
+	count_kinds(t, &rates, &times);
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 	      "<meta charset=\"utf-8\"/>\n<title>aimcmp: ", f);
 	tag_list(f, t);
 	fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n"
-		"<h1>AIM9 operation rates: ", css);
+		"<h1>%s: ", css, measure_what(rates, times));
 	tag_list(f, t);
 	fputs("</h1>\n", f);
 }
@@ -180,6 +197,8 @@ side_th(FILE *f, const struct cmp_table *t, size_t s)
 static void
 table_head(FILE *f, const struct cmp_table *t)
 {
+	size_t rates, times;
+
 	fputs("<h2>Tests</h2>\n<table class=\"cmp\"><thead><tr>"
 	      "<th>#</th><th class=\"l\">test</th>", f);
 	side_th(f, t, 0);
@@ -193,8 +212,11 @@ table_head(FILE *f, const struct cmp_table *t)
 	}
 	if (t->repeated)
 		fputs("<th>rate</th><th>cv</th>", f);
-	fputs("<th class=\"l\">samples (ops/s)</th></tr></thead>\n<tbody>\n",
-	      f);
+	/* A timed command's samples are its times (compare_value.c). */
+	count_kinds(t, &rates, &times);
+	fprintf(f, "<th class=\"l\">samples (%s)</th></tr></thead>\n<tbody>\n",
+		times == 0 ? "ops/s" : rates == 0 ? CATALOG_CMD_BRIEF " per run" :
+		"ops/s; times in " CATALOG_CMD_BRIEF " per run");
 }
 
 /* The rate, or the status with the failure's reason as a tooltip. */
@@ -381,7 +403,7 @@ legend(FILE *f, const struct cmp_table *t)
 		lines(f, t, "li", fmt_legend);
 	}
 	fputs("<li>change: delta / base in percent; grey rows have nothing to compare (a test missing or failed on the base, or on every new side)</li>\n"
-	      "<li>samples: one strip per side, base on top, on a scale of its own for each test (lowest and highest value at the ends); a tick per sample, a circle per process (the rate the statistics use), a bar at the rate printed in the table</li>\n"
+	      "<li>samples: one strip per side, base on top, on a scale of its own for each test (lowest and highest value at the ends); a tick per sample, a circle per process (the rate, or a timed command's time, the statistics use), a bar at the value printed in the table</li>\n"
 	      "</ul>\n", f);
 }
 

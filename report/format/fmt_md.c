@@ -117,6 +117,24 @@ print_header(FILE *f, const struct cmp_table *t)
 	putc('\n', f);
 }
 
+/*
+ * The heading WORD of NEW side S's column: with several NEW sides each
+ * names its tag ("quicklist delta"), so a group read alone says whose.
+ */
+static void
+side_cell(FILE *f, const struct cmp_table *t, size_t s, const char *word)
+{
+	char *head;
+
+	if (t->n_sides <= 2) {
+		cell(f, word);
+		return;
+	}
+	head = xasprintf("%s %s", t->sides[s].tag, word);
+	cell(f, head);
+	free(head);
+}
+
 static void
 print_columns(FILE *f, const struct cmp_table *t)
 {
@@ -125,16 +143,16 @@ print_columns(FILE *f, const struct cmp_table *t)
 	cell(f, t->sides[0].tag);
 	for (size_t s = 1; s < t->n_sides; s++) {
 		cell(f, t->sides[s].tag);
-		cell(f, "delta");
-		cell(f, "%");
+		side_cell(f, t, s, "delta");
+		side_cell(f, t, s, "%");
 	}
 	if (t->repeated) {
 		cell(f, "rate");
 		cell(f, "cv");
 		for (size_t s = 1; s < t->n_sides; s++) {
-			cell(f, "verdict");
-			cell(f, "interval");
-			cell(f, "mdc");
+			side_cell(f, t, s, "verdict");
+			side_cell(f, t, s, "interval");
+			side_cell(f, t, s, "mdc");
 		}
 	}
 	cell(f, "units");

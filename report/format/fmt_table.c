@@ -19,12 +19,17 @@
 #include "compare_scaling.h"
 #include "series_db.h"
 #include "tag.h"
+#include "units.h"
 #include "xalloc.h"
 
 /* Narrowest the wrapped units get; with less room they stay whole. */
 #define UNITS_MIN 20
-/* A tag heading a column is cut short beyond this. */
-#define HEAD_MAX 20
+/*
+ * A tag heads its column when no wider than its values or than this;
+ * else the column is headed by its side's name ("base", "new 2"), which
+ * the header's "# base: TAG" lines give the tag of.
+ */
+#define HEAD_MIN 10
 
 enum col {
 	COL_NUM, COL_NAME, COL_VALUE, COL_DELTA, COL_PCT, COL_MARK,
@@ -39,7 +44,10 @@ struct grid {
 	size_t *side;		/* the side of a per-side column */
 	char **cell;		/* n_lines * n_cols, malloc'd, NULL: empty */
 	char **units;		/* one per line, printable, malloc'd */
+	/* 1: the line's text runs from after the name, not the units */
+	unsigned char *span;
 	size_t *width;		/* columns of each column */
+	int brief;		/* units in their short form */
 };
 
 /*
@@ -116,9 +124,13 @@ shown(const char *s)
 	return tag_printable_dup(s != NULL ? s : "");
 }
 
-/* The header line: the tags name their value columns. */
+/*
+ * The header line: the tags name their value columns, when no wider
+ * than WIDTH, the column's values.
+ */
 static char *
-head_cell(const struct grid *g, size_t c, const struct cmp_table *t)
+head_cell(const struct grid *g, size_t c, const struct cmp_table *t,
+	  size_t width)
 {
 	static const char *const word[] = {
 		[COL_NUM] = "no",	  [COL_NAME] = "test",
@@ -128,12 +140,14 @@ head_cell(const struct grid *g, size_t c, const struct cmp_table *t)
 		[COL_CLASSIC] = "classic", [COL_JUDGED] = "judged",
 		[COL_CV] = "cv",
 	};
-	char buf[HEAD_MAX + 1];
+	char buf[FMT_NUM_MAX];
+	const char *tag = t->sides[g->side[c]].tag;
 
-	if (g->kind[c] == COL_VALUE)
-		return xstrdup(tag_shown(t->sides[g->side[c]].tag, buf,
-					 sizeof(buf)));
-	return xstrdup(word[g->kind[c]]);
+	if (g->kind[c] != COL_VALUE)
+		return xstrdup(word[g->kind[c]]);
+	if (tag_columns(tag) <= (width > HEAD_MIN ? width : HEAD_MIN))
+		return tag_printable_dup(tag);
+	return xstrdup(fmt_side_name(t, g->side[c], buf, sizeof(buf)));
 }
 
 /* The cells of a NEW side's change that test rows and counters share. */
@@ -191,19 +205,28 @@ row_cell(const struct grid *g, size_t c, const struct cmp_table *t,
 	}
 }
 
-/* "[+1.02%,+5.44%]", or "-" without an interval. */
+/*
+ * "[+1.02%,+5.44%]", or SHORT as the rows' short interval "[+1.0,+5.5]";
+ * "-" without an interval.
+ */
 static char *
-overall_interval(const struct cmp_overall *o)
+overall_interval(const struct cmp_overall *o, int short_form)
 {
+	char buf[2 * FMT_NUM_MAX];
+
 	if (isnan(o->lo) || isnan(o->hi))
 		return xstrdup("-");
+	if (short_form)
+		return xstrdup(fmt_ratio_interval_short(o->lo, o->hi, buf,
+							sizeof(buf)));
 	return xasprintf("[%+.2f%%,%+.2f%%]", (o->lo - 1.0) * 100.0,
 			 (o->hi - 1.0) * 100.0);
 }
 
 /*
  * The geometric mean of each NEW side's ratios in its percentage column;
- * the intervals, one per NEW side, where the units go.
+ * its interval in the side's interval column, short or full as the rows',
+ * or without one (single samples) where the units go.
  */
 static void
 overall_line(struct grid *g, size_t line, const struct cmp_table *t)
@@ -223,7 +246,13 @@ overall_line(struct grid *g, size_t line, const struct cmp_table *t)
 		cell[c] = isnan(o.ratio) ? xstrdup("-") :
 			  xasprintf("%.2f%%%s", (o.ratio - 1.0) * 100.0,
 				    o.better == MEASURE_LOWER ? " t" : "");
-		iv = overall_interval(&o);
+		iv = overall_interval(&o, c + 2 < g->n_cols &&
+					  g->kind[c + 2] == COL_SHORT);
+		if (c + 2 < g->n_cols && (g->kind[c + 2] == COL_SHORT ||
+					  g->kind[c + 2] == COL_INTERVAL)) {
+			cell[c + 2] = iv;
+			continue;
+		}
 		next = xasprintf("%s%s%s", units, *units ? " " : "", iv);
 		free(iv);
 		free(units);
@@ -263,50 +292,39 @@ row_lines(struct grid *g, size_t l, const struct cmp_table *t, size_t i)
 {
 	const struct cmp_row *row = &t->rows[i];
 
+	char brief[FMT_NUM_MAX];
+
 	for (size_t c = 0; c < g->n_cols; c++)
 		g->cell[l * g->n_cols + c] = row_cell(g, c, t, row);
-	g->units[l++] = shown(row->units);
+	g->units[l++] = shown(g->brief ? units_brief(row->units, brief,
+						     sizeof(brief)) :
+			      row->units);
 	for (size_t k = 0; k < row->n_counters; k++, l++) {
 		for (size_t c = 0; c < g->n_cols; c++)
 			g->cell[l * g->n_cols + c] =
 				counter_cell(g, c, t, &row->counters[k]);
 		g->units[l] = fmt_counter_units(&row->counters[k]);
 	}
-	/* Two levels: a sub-row saying them where the units go. */
+	/* Two levels: a sub-row saying them from after the name on. */
 	if (row->levels != NULL) {
 		char *text = compare_levels_row(t, row);
 
 		for (size_t c = 0; c < g->n_cols; c++)
 			if (g->kind[c] == COL_NAME)
 				g->cell[l * g->n_cols + c] = xstrdup("  levels");
+		g->span[l] = 1;
 		g->units[l++] = shown(text);
 		free(text);
 	}
 	return l;
 }
 
+/* The widest cell of each column over the lines from FIRST on. */
 static void
-grid_build(struct grid *g, const struct cmp_table *t, unsigned flags)
+grid_widths(struct grid *g, size_t first)
 {
-	size_t next = 1;
-
-	*g = (struct grid){ 0 };
-	layout(g, t, flags);
-	g->n_lines = t->n_rows + 2;
-	for (size_t i = 0; i < t->n_rows; i++)
-		g->n_lines += t->rows[i].n_counters +
-			      (t->rows[i].levels != NULL);
-	g->cell = xcalloc(g->n_lines * g->n_cols, sizeof(*g->cell));
-	g->units = xcalloc(g->n_lines, sizeof(*g->units));
-	g->width = xcalloc(g->n_cols, sizeof(*g->width));
-	g->units[0] = xstrdup("units");
-	for (size_t c = 0; c < g->n_cols; c++)
-		g->cell[c] = head_cell(g, c, t);
-	for (size_t i = 0; i < t->n_rows; i++)
-		next = row_lines(g, next, t, i);
-	overall_line(g, next, t);
 	for (size_t c = 0; c < g->n_cols; c++) {
-		for (size_t l = 0; l < g->n_lines; l++) {
+		for (size_t l = first; l < g->n_lines; l++) {
 			const char *s = g->cell[l * g->n_cols + c];
 			size_t w = s != NULL ? tag_columns(s) : 0;
 
@@ -314,6 +332,32 @@ grid_build(struct grid *g, const struct cmp_table *t, unsigned flags)
 				g->width[c] = w;
 		}
 	}
+}
+
+static void
+grid_build(struct grid *g, const struct cmp_table *t, unsigned flags)
+{
+	size_t next = 1;
+
+	*g = (struct grid){ .brief = !(flags & FMT_WIDE) && t->repeated };
+	layout(g, t, flags);
+	g->n_lines = t->n_rows + 2;
+	for (size_t i = 0; i < t->n_rows; i++)
+		g->n_lines += t->rows[i].n_counters +
+			      (t->rows[i].levels != NULL);
+	g->cell = xcalloc(g->n_lines * g->n_cols, sizeof(*g->cell));
+	g->units = xcalloc(g->n_lines, sizeof(*g->units));
+	g->span = xcalloc(g->n_lines, sizeof(*g->span));
+	g->width = xcalloc(g->n_cols, sizeof(*g->width));
+	g->units[0] = xstrdup("units");
+	for (size_t i = 0; i < t->n_rows; i++)
+		next = row_lines(g, next, t, i);
+	overall_line(g, next, t);
+	/* The headings know how wide their values are. */
+	grid_widths(g, 1);
+	for (size_t c = 0; c < g->n_cols; c++)
+		g->cell[c] = head_cell(g, c, t, g->width[c]);
+	grid_widths(g, 0);
 }
 
 static void
@@ -325,6 +369,7 @@ grid_free(struct grid *g)
 		free(g->units[l]);
 	free(g->cell);
 	free(g->units);
+	free(g->span);
 	free(g->width);
 	free(g->kind);
 	free(g->side);
@@ -374,25 +419,48 @@ put_units(FILE *f, const char *u, size_t at, size_t wrap)
 	}
 }
 
-/* One line of the grid, then its units. */
+/* The columns of line L up to its last cell with text (no units). */
+static size_t
+line_end(const struct grid *g, size_t l)
+{
+	size_t end = g->n_cols;
+
+	if (g->units[l][0] != '\0')
+		return end;
+	while (end > 0 && (g->cell[l * g->n_cols + end - 1] == NULL ||
+			   g->cell[l * g->n_cols + end - 1][0] == '\0'))
+		end--;
+	return end;
+}
+
+/* One line of the grid, then its units; no blanks at its end. */
 static void
 print_line(FILE *f, const struct grid *g, size_t l, size_t wrap)
 {
-	size_t at = 0;
+	size_t at = 0, end = line_end(g, l);
 	int first = 1;
 
-	for (size_t c = 0; c < g->n_cols; c++) {
+	for (size_t c = 0; c < end; c++) {
 		const char *s = g->cell[l * g->n_cols + c];
 		size_t w = s != NULL ? tag_columns(s) : 0;
 
 		if (g->width[c] == 0)
 			continue;
+		/* A sub-row's text from after the name to the edge. */
+		if (g->span[l] && c > 0 && g->kind[c - 1] == COL_NAME)
+			break;
 		blanks(f, gap(g, c, first));
 		at += gap(g, c, first) + g->width[c];
 		first = 0;
 		if (right_aligned(g->kind[c]))
 			blanks(f, g->width[c] - w);
-		tag_fput(f, s, right_aligned(g->kind[c]) ? 0 : g->width[c]);
+		tag_fput(f, s, right_aligned(g->kind[c]) ||
+			 (c + 1 == end && end < g->n_cols) ? 0 :
+			 g->width[c]);
+	}
+	if (end < g->n_cols) {
+		fputc('\n', f);
+		return;
 	}
 	blanks(f, 2);
 	put_units(f, g->units[l], at + 2, wrap);
@@ -410,8 +478,8 @@ legend(const struct cmp_table *t, size_t i)
 	if (!t->repeated)
 		return NULL;
 	if (i == 1)
-		return xasprintf("R, I, =, ? beside pct: regressed, improved, equivalent, inconclusive; interval: the %g%% interval of pct, rounded outward to 0.1; judged, cv, interval, mdc and classic (--wide): as in --format lines, below",
-				 conf);
+		return xasprintf("R, I, =, ? beside pct: regressed, improved, equivalent, inconclusive; interval: the %g%% interval of pct, rounded outward to 0.1 (>+%d: above +%d%%); judged, cv, interval, mdc and classic (--wide): as in --format lines, below",
+				 conf, FMT_SHORT_TOP, FMT_SHORT_TOP);
 	return fmt_legend(t, i - 2);
 }
 

@@ -82,12 +82,12 @@ fmt_text_header(FILE *f, const struct cmp_table *t, size_t wrap)
 		char *sum = fmt_side_summary(t, s);
 
 		fmt_side_name(t, s, name, FMT_NUM_MAX);
-		fmt_comment(f, strcat(name, ": "), sum, 0);
+		fmt_comment(f, strcat(name, ": "), sum, wrap);
 		free(sum);
 	}
 	print_lines(f, t, fmt_stats_header, wrap);
 	for (size_t i = 0; (w = fmt_warning(t, i)) != NULL; i++) {
-		fmt_comment(f, "warning: ", w, 0);
+		fmt_comment(f, "warning: ", w, wrap);
 		free(w);
 	}
 }

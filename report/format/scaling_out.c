@@ -20,7 +20,7 @@
 /* One test at one count on one side; NAN where a value does not exist. */
 struct scaling_line {
 	const char *tag;
-	const struct query_result *first;
+	const struct record_result *first;
 	size_t runs;		/* results pooled */
 	int empty;		/* no measured sample */
 	double total, per_copy, slowest, fastest, fairness, speedup, eff;
@@ -38,7 +38,7 @@ struct pool {
 };
 
 static void
-pool_add(struct pool *p, const struct query_result *r)
+pool_add(struct pool *p, const struct record_result *r)
 {
 	if (strcmp(r->status, "ok") != 0)
 		return;
@@ -62,7 +62,7 @@ pool_add(struct pool *p, const struct query_result *r)
 }
 
 static double
-rate(const struct pool *p, const struct query_result *r, double calls)
+rate(const struct pool *p, const struct record_result *r, double calls)
 {
 	return calls * (double)r->factor * 1e9 / p->ns;
 }
@@ -95,14 +95,14 @@ line_set(struct scaling_line *l, const struct pool *p,
 }
 
 static int
-same_test(const struct query_result *a, const struct query_result *b)
+same_test(const struct record_result *a, const struct record_result *b)
 {
 	return a->number == b->number && strcmp(a->test, b->test) == 0;
 }
 
 /* The smallest count above PREV among R[0..N-1], or 0. */
 static int
-next_count(const struct query_result *r, size_t n, int prev)
+next_count(const struct record_result *r, size_t n, int prev)
 {
 	int best = 0;
 
@@ -114,7 +114,7 @@ next_count(const struct query_result *r, size_t n, int prev)
 
 /* The lines of one test, R[0..N-1], by count, onto L. */
 static void
-test_lines(const char *tag, const struct query_result *r, size_t n,
+test_lines(const char *tag, const struct record_result *r, size_t n,
 	   struct lines *l)
 {
 	size_t one = (size_t)-1;

@@ -101,9 +101,7 @@ import_strip(const char *s, size_t len)
 void *
 import_grow(void *array, size_t n, size_t size)
 {
-	if ((n & (n - 1)) == 0)
-		array = xrealloc(array, (n ? 2 * n : 1) * size);
-	return array;
+	return record_grow(array, n, size);
 }
 
 struct import_report *
@@ -119,77 +117,65 @@ import_add_report(struct import_file *f, size_t line)
 	return r;
 }
 
-struct import_result *
+struct record_result *
 import_add_result(struct import_report *r, const struct catalog_test *t,
 		  const char *status, size_t line)
 {
-	struct import_result *res;
+	struct record_result *res = record_add_result(&r->run);
 
-	r->results = import_grow(r->results, r->n_results,
-				 sizeof(*r->results));
-	res = &r->results[r->n_results++];
-	memset(res, 0, sizeof(*res));
 	res->number = t->number;
 	res->test = t->name;
 	res->units = t->units;
 	res->judged = t->judged;
 	res->better = t->better;
-	res->rep = 1;
-	res->status = xstrdup(status);
-	res->line = (int)line;
-	res->warmup_calls = res->warmup_ns = -1;
+	res->status = record_strdup(&r->run, status);
+	res->source_line = (int)line;
 	return res;
 }
 
 int
-import_add_sample(const char *name, size_t line, struct import_result *res,
-		  const struct import_sample *s)
+import_add_sample(const char *name, size_t line, struct record_result *res,
+		  const struct measure_sample *s)
 {
+	int printed = s->printed_ops >= 0.0;
 	double rate = s->elapsed_ns > 0 ? (double)s->calls *
 						  (double)res->factor * 1e9 /
 						  (double)s->elapsed_ns : 0.0;
 
 	if (!(s->calls >= 0 && s->calls <= IMPORT_VALUE_MAX &&
 	      s->elapsed_ns >= 0 && s->elapsed_ns <= IMPORT_VALUE_MAX) ||
-	    (s->has_printed && import_value(name, line, res->test, "ops/s",
-					    s->printed_ops) < 0))
+	    (printed && import_value(name, line, res->test, "ops/s",
+				     s->printed_ops) < 0))
 		return import_error(name, line, "%s rep %d: sample out of range",
 				    res->test, res->rep);
 	if (rate > IMPORT_VALUE_MAX)
 		return import_error(name, line,
 				    "%s rep %d: calls, factor and elapsed_ns give %g ops/s, beyond %g",
 				    res->test, res->rep, rate, IMPORT_VALUE_MAX);
-	res->samples = import_grow(res->samples, res->n_samples,
-			    sizeof(*res->samples));
-	res->samples[res->n_samples++] = *s;
+	*record_add_sample(res) = *s;
+	res->samples[res->n_samples - 1].seq = (int32_t)res->n_samples;
 	return 0;
 }
 
 void
 import_add_env(struct import_report *r, const char *key, const char *value)
 {
-	r->env = import_grow(r->env, r->n_env, sizeof(*r->env));
-	r->env[r->n_env].key = xstrdup(key);
-	r->env[r->n_env].value = xstrdup(value);
-	r->n_env++;
+	record_add_env(&r->run, key, value);
 }
 
 const char *
 import_find_env(const struct import_report *r, const char *key)
 {
-	for (size_t i = 0; i < r->n_env; i++)
-		if (strcmp(r->env[i].key, key) == 0)
-			return r->env[i].value;
-	return NULL;
+	return record_env(&r->run, key);
 }
 
-struct import_result *
+struct record_result *
 import_find_result(struct import_report *r, const char *test, int rep)
 {
-	for (size_t i = 0; i < r->n_results; i++)
-		if (r->results[i].rep == rep &&
-		    strcmp(r->results[i].test, test) == 0)
-			return &r->results[i];
+	for (size_t i = 0; i < r->run.n_results; i++)
+		if (r->run.results[i].rep == rep &&
+		    strcmp(r->run.results[i].test, test) == 0)
+			return &r->run.results[i];
 	return NULL;
 }
 
@@ -374,25 +360,13 @@ import_numbering_mark(const struct import_numbering *n,
 void
 import_report_free(struct import_report *r)
 {
-	for (size_t j = 0; j < r->n_results; j++) {
-		free(r->results[j].status);
-		free(r->results[j].reason);
-		free(r->results[j].finished_utc);
-		free(r->results[j].samples);
-	}
-	for (size_t j = 0; j < r->n_env; j++) {
-		free(r->env[j].key);
-		free(r->env[j].value);
-	}
-	free(r->env);
-	free(r->results);
+	record_free(&r->run);
 	free(r->title);
 	free(r->name);
 	free(r->name_how);
 	free(r->host);
 	free(r->configuration);
 	free(r->date);
-	import_identity_free(r->identity);
 }
 
 void

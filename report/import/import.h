@@ -1,7 +1,9 @@
 /*
  * Reading results written elsewhere: the classic AIM9 console report, its
- * logfile.suite9 and suite9.ss files, and aimkit's own CSV export.  Parsing
- * is strict and complete before anything is stored, so a bad file is
+ * logfile.suite9 and suite9.ss files, other tools' results, and aimkit's
+ * own CSV and JSON exports, each report into the record of a run
+ * (lib/core/record.h).  Parsing is strict and complete, and every run
+ * checked by record_check, before anything is stored, so a bad file is
  * refused whole with the file and line of the first problem.
  */
 #ifndef AIM_IMPORT_H
@@ -13,63 +15,20 @@
 
 #include "gate.h"
 #include "measure.h"
+#include "record.h"
 
 struct store;
 
 /* A format of results, from the table of report/import_table.c. */
 struct importer;
 
-struct import_sample {
-	int64_t calls;
-	int64_t elapsed_ns;
-	int has_printed;
-	double printed_ops;	/* ops/s exactly as printed */
-	struct measure_metrics m;	/* none but in aimkit's own CSV */
-};
-
-struct import_result {
-	int number;		/* classic number from the catalog */
-	const char *test;	/* catalog name (static) */
-	const char *units;	/* catalog units (static) */
-	int rep;
-	char *status;		/* ok skip fail timeout crash */
-	char *reason;		/* NULL when none */
-	unsigned long factor;
-	int line;		/* line of the file that gave it */
-	enum measure_judged judged;	/* the file's word, else the catalog's */
-	enum measure_better better;
-	int copies;		/* run at once (aimrun --copies); 0 means 1 */
-	/* The JSON export's own: NULL (now) and -1 (unknown) elsewhere. */
-	char *finished_utc;
-	int64_t warmup_calls;
-	int64_t warmup_ns;
-	struct import_sample *samples;
-	size_t n_samples;
-};
-
-struct import_env {
-	char *key;
-	char *value;
-};
-
 /*
- * A run of aimkit's JSON export as it was stored, kept whole: its
- * identity, times and provenance, and its environment exactly as given.
- * Of a CSV export only the uuid: the rest NULL, made anew.
+ * One report of a file: the run it is stored as (lib/core/record.h: its
+ * environment and results, and for aimkit's own exports its identity,
+ * times and provenance), and what the parser found about it beside.
  */
-struct import_identity {
-	char *uuid;		/* NULL: a new one (--again, older exports) */
-	char *started_utc;
-	char *ended_utc;	/* NULL: never ended */
-	char *status;
-	char *suite;
-	char *options;
-	char *source;
-	char *source_file;	/* may be NULL */
-	char *aim_version;
-};
-
 struct import_report {
+	struct record_run run;	/* tag and host are given when stored */
 	char *title;		/* tag candidate for --split, NULL if none */
 	/*
 	 * The tag when none is given: what the report says names the run
@@ -83,12 +42,14 @@ struct import_report {
 	int config_line;	/* the line that gives it */
 	char *date;
 	int64_t source_run;	/* CSV: the run id in the exported database */
-	struct import_env *env;	/* CSV: the run's environment as exported */
-	size_t n_env;
 	int line;		/* first line of the report */
-	struct import_identity *identity;	/* JSON or CSV export, else NULL */
-	struct import_result *results;
-	size_t n_results;
+	/*
+	 * An aimkit export that carries the run whole (JSON, and CSV from
+	 * this version on): stored as it was, its uuid, times, provenance
+	 * and environment kept.  A CSV export of the older columns gives
+	 * a run's uuid alone (run.uuid), the rest made anew.
+	 */
+	int copy;
 };
 
 struct import_file {
@@ -98,6 +59,33 @@ struct import_file {
 	struct import_report *reports;
 	size_t n_reports;
 };
+
+/*
+ * The columns of aimkit's CSV export, in order (doc/schema.md): what
+ * aimdb export writes as its header and aimdb import reads.
+ */
+enum import_csv_col {
+	COL_TAG, COL_RUN, COL_NUMBER, COL_TEST, COL_REP, COL_SEQ, COL_STATUS,
+	COL_REASON, COL_CALLS, COL_ELAPSED, COL_FACTOR, COL_UNITS, COL_PRINTED,
+	COL_ENV_KEY, COL_ENV_VALUE, COL_METRICS, COL_UUID, COL_JUDGED,
+	COL_BETTER, COL_COPIES, COL_SUITE, COL_OPTIONS, COL_STARTED, COL_ENDED,
+	COL_RUN_STATUS, COL_SOURCE, COL_SOURCE_FILE, COL_SHA256,
+	COL_AIM_VERSION, COL_HOST, COL_FINISHED, COL_WARMUP_CALLS,
+	COL_WARMUP_NS, COL_SOURCE_LINE, COL_BOUND, COL_COUNT
+};
+
+/*
+ * Older files end before the run's own columns (a run's uuid and a
+ * result's judged, better and copies only), at metrics, at env_value,
+ * or without the environment at printed_ops.
+ */
+#define COL_COUNT_JUDGED COL_SUITE
+#define COL_COUNT_METRICS COL_UUID
+#define COL_COUNT_ENV COL_METRICS
+#define COL_COUNT_OLD COL_ENV_KEY
+
+#define IMPORT_CSV_COLUMNS COL_COUNT
+extern const char *const import_csv_columns[IMPORT_CSV_COLUMNS];
 
 /*
  * The fact import_store records for a run whose file gave no environment
@@ -146,12 +134,20 @@ int import_dir(int dirfd, const char *name, const struct importer *imp,
 void import_free(struct import_file *f);
 
 /*
- * Store every report of F in one transaction, report i under TAGS[i],
- * recording SOURCE_FILE.  Returns 0, or -1 after a message on stderr
- * naming DB_NAME, with everything rolled back.
+ * Make the runs of F what is stored: report i under TAGS[i], a new run
+ * with SOURCE_FILE and F's content hash, its import facts and an end
+ * now; a copy (an aimkit export) as it was, under TAGS[i].  Then each
+ * checked (record_check).  0, or -1 after "NAME: <the check's line>".
+ */
+int import_finish(struct import_file *f, char *const *tags,
+		  const char *source_file);
+
+/*
+ * Store every report of F, finished, in one transaction.  Returns 0, or
+ * -1 after a message on stderr naming DB_NAME, with everything rolled
+ * back.
  */
 int import_store(struct store *st, const char *db_name,
-		 const struct import_file *f, char *const *tags,
-		 const char *source_file);
+		 const struct import_file *f);
 
 #endif

@@ -11,7 +11,7 @@ report_libreport_a_SOURCES += \
 	report/import/import_classic_head.c \
 	report/import/import_lkpcmp.c report/import/import_lkpcmp_head.c \
 	report/import/import_classic.c report/import/import_csv.c \
-	report/import/import_csv_id.c \
+	report/import/import_csv_id.c report/import/import_csv.h \
 	report/import/import_log.c \
 	report/import/import_store.c
 report_libreport_a_SOURCES += report/import/import_num.c

@@ -163,9 +163,9 @@ block_row(struct blocks *b, size_t no, const char *kernel, size_t klen,
 	size_t len[4];
 	double v[4];
 	int64_t count;
-	struct import_sample smp = { .has_printed = 1 };
+	struct measure_sample smp = { .printed_ops = 0.0 };
 	struct import_report *r;
-	struct import_result *res;
+	struct record_result *res;
 	unsigned long factor;
 
 	if (import_tokens(values, tok, len, 4) != 4 ||

@@ -37,7 +37,8 @@ struct console {
 	char *title;			/* the line above it */
 	struct import_prompts prompts;	/* singleuser's, above it */
 	struct import_numbering numbering;	/* of its rows */
-	struct import_result *open;	/* failed row awaiting its "Skipping" */
+	struct record_result *open;	/* failed row awaiting its "Skipping" */
+	struct import_report *open_r;	/* the report it is of */
 	const struct catalog_test *units_above;
 	size_t prev_end;		/* index after the previous table */
 	size_t unclosed;		/* line a table ended without its rule */
@@ -137,14 +138,15 @@ table_report(struct console *c, const char *tag, size_t len)
 static int
 unfinished(const struct console *c)
 {
-	return import_error(c->l->name, (size_t)c->open->line,
+	return import_error(c->l->name, (size_t)c->open->source_line,
 			    "row of %s has neither rates nor \"%s\" (truncated?)",
 			    c->open->test, skipping);
 }
 
 static void
-add_reason(struct import_result *res, const char *s, size_t len)
+add_reason(struct console *c, const char *s, size_t len)
 {
+	struct record_result *res = c->open;
 	char *msg = import_strip(s, len);
 
 	if (msg[0] != '\0' && (res->reason == NULL ||
@@ -153,8 +155,12 @@ add_reason(struct import_result *res, const char *s, size_t len)
 				       xstrdup(msg) :
 				       xasprintf("%s; %s", res->reason, msg);
 
-		free(res->reason);
-		res->reason = joined;
+		/* Mail respaces text: a tab in it is a blank like any. */
+		for (char *p = joined; *p != '\0'; p++)
+			if (*p == '\t')
+				*p = ' ';
+		res->reason = record_strdup(&c->open_r->run, joined);
+		free(joined);
 	}
 	free(msg);
 }
@@ -188,8 +194,8 @@ static int
 data_row(struct console *c, struct import_report *r, size_t no,
 	 const char *row, const struct catalog_test *t)
 {
-	struct import_sample s = { 0 };
-	struct import_result *res;
+	struct measure_sample s = { .printed_ops = -1.0 };
+	struct record_result *res;
 	unsigned long factor;
 
 	if (import_console_values(c->l->name, no, row, t, c->cpu,
@@ -209,7 +215,7 @@ close_reason(struct console *c, const char *s)
 {
 	const char *skip = strstr(s, skipping);
 
-	add_reason(c->open, s, skip != NULL ? (size_t)(skip - s) : strlen(s));
+	add_reason(c, s, skip != NULL ? (size_t)(skip - s) : strlen(s));
 	if (skip != NULL)
 		c->open = NULL;
 }
@@ -230,6 +236,7 @@ failed_row(struct console *c, struct import_report *r, size_t i,
 	if (n > k + 1 && tok[k + 1][0] == '[')	/* its [kernel] */
 		after = tok[k + 1] + len[k + 1];
 	c->open = import_add_result(r, t, "fail", import_no(c->l, i));
+	c->open_r = r;
 	c->open->factor = catalog_factor(t, 5120);
 	close_reason(c, after);
 }

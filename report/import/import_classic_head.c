@@ -246,7 +246,7 @@ check_units(const char *name, size_t no, const char *units,
 /* The CPU seconds of the variant's row as metrics of S. */
 static int
 cpu_seconds(const char *name, size_t no, const struct catalog_test *t,
-	    const double *v, struct import_sample *s)
+	    const double *v, struct measure_sample *s)
 {
 	static const enum measure_id id[2] = { MEASURE_USER_NS, MEASURE_SYS_NS };
 
@@ -265,7 +265,7 @@ cpu_seconds(const char *name, size_t no, const struct catalog_test *t,
 int
 import_console_values(const char *name, size_t no, const char *row,
 		      const struct catalog_test *t, int cpu, int units_above,
-		      struct import_sample *s, unsigned long *factor)
+		      struct measure_sample *s, unsigned long *factor)
 {
 	const char *tok[6], *units;
 	size_t len[6], want = cpu ? 6 : 4, k = want - 4;
@@ -292,7 +292,6 @@ import_console_values(const char *name, size_t no, const char *row,
 	if (import_factor(name, no, t, v[k + 2], v[k + 3], 0, factor) < 0)
 		return -1;
 	s->calls = count;
-	s->has_printed = 1;
 	s->printed_ops = v[k + 3];
 	return 0;
 }

@@ -1,51 +1,66 @@
 /*
- * What a record of aimkit's CSV export says beside its sample: a fact of
- * the run's environment, the run's uuid (its identity, kept as the JSON
- * import keeps it, so the run is the same run where it is imported) and
- * how its result is judged, which way is better and its copies.
+ * What a record of aimkit's CSV export says beside its sample: the run's
+ * own record (its identity, times and provenance, as the JSON export
+ * gives them, so the run is the same run where it is imported), a fact
+ * of its environment, its uuid, how a result is judged, which way is
+ * better, its copies and its own time, warm-up and source line, and a
+ * bucket of a sample's histogram.
  */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "import_index.h"
-#include "import_int.h"
+#include "import_csv.h"
 #include "store.h"
 #include "tag.h"
 #include "xalloc.h"
 
-/* Bounds of one environment fact. */
-#define ENV_KEY_MAX 64
-#define ENV_VALUE_MAX 16384
+int
+import_csv_count(const struct csvin *c, enum import_csv_col k, int64_t min, int64_t max,
+		 int64_t *out)
+{
+	const char *s = c->field[k];
+	size_t len = s != NULL ? strlen(s) : 0;
+
+	if (s == NULL || len == 0 || strspn(s, "0123456789") != len)
+		return import_error(c->l->name, c->rec_line,
+				    "%s: expected a whole number, found \"%s\"",
+				    import_csv_columns[k], s != NULL ? s : "");
+	/* More than 18 digits may not fit in int64: out of range anyway. */
+	if (import_count(s, len, out) < 0 || *out < min || *out > max)
+		return import_error(c->l->name, c->rec_line,
+				    "%s: %s out of range (%lld to %lld)",
+				    import_csv_columns[k], s, (long long)min,
+				    (long long)max);
+	return 0;
+}
+
+int
+import_csv_empty(const struct csvin *c, enum import_csv_col from, enum import_csv_col to,
+		 enum import_csv_col except, const char *what)
+{
+	for (size_t k = from; k < to && k < c->n_cols; k++)
+		if (k != except && c->field[k] != NULL)
+			return import_error(c->l->name, c->rec_line,
+					    "%s must have no %s", what,
+					    import_csv_columns[k]);
+	return 0;
+}
 
 int
 import_csv_fact(const char *name, size_t line, const char *key,
 		const char *value)
 {
-	size_t len = strlen(key);
-	char *shown;
-	int same;
+	struct record_kv kv = { key, value };
+	char why[512];
 
-	if (len == 0 || len > ENV_KEY_MAX ||
-	    strspn(key, "abcdefghijklmnopqrstuvwxyz"
-			"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") != len)
-		return import_error(name, line,
-				    "env_key: \"%s\" is not a name of 1 to %d letters, digits and ._-",
-				    key, ENV_KEY_MAX);
-	if (value == NULL || strlen(value) > ENV_VALUE_MAX)
-		return import_error(name, line,
-				    "env_value of %s: missing or longer than %d bytes",
-				    key, ENV_VALUE_MAX);
-	/* Printable means unchanged by tag_printable(). */
-	shown = xstrdup(value);
-	tag_printable(shown);
-	same = strcmp(shown, value) == 0;
-	free(shown);
-	if (!same)
-		return import_error(name, line,
-				    "env_value of %s: control character or invalid UTF-8",
+	/* The validator's rule for a fact, with the line it is on. */
+	if (value == NULL)
+		return import_error(name, line, "env_value of %s: missing",
 				    key);
+	if (record_check_env(&kv, 1, why, sizeof(why)) < 0)
+		return import_error(name, line, "%s", why);
 	return 0;
 }
 
@@ -59,7 +74,7 @@ same_uuid(size_t pos, const void *key)
 {
 	const struct uuid_key *k = key;
 
-	return strcmp(k->f->reports[pos].identity->uuid, k->uuid) == 0;
+	return strcmp(k->f->reports[pos].run.uuid, k->uuid) == 0;
 }
 
 int
@@ -67,12 +82,12 @@ import_csv_uuid(const char *name, size_t line, const char *uuid,
 		struct import_file *f, struct import_report *r,
 		struct import_index *by_uuid)
 {
-	const char *had = r->identity != NULL ? r->identity->uuid : NULL;
+	const char *had = r->run.uuid;
 	struct uuid_key k = { f, uuid };
 	uint64_t h;
 
 	/* The run's first record says it; every other says the same. */
-	if (r->n_env > 0 || r->n_results > 0) {
+	if (r->run.n_env > 0 || r->run.n_results > 0 || r->copy) {
 		if ((had == NULL && uuid == NULL) ||
 		    (had != NULL && uuid != NULL && strcmp(had, uuid) == 0))
 			return 0;
@@ -83,7 +98,7 @@ import_csv_uuid(const char *name, size_t line, const char *uuid,
 	}
 	if (uuid == NULL)	/* a run older than uuids: a new one */
 		return 0;
-	if (!store_uuid_valid(uuid))
+	if (!record_uuid_valid(uuid))
 		return import_error(name, line,
 				    "uuid: not a UUID in lower-case hex, 8-4-4-4-12");
 	h = import_index_hash(by_uuid, uuid, strlen(uuid), 0, 0);
@@ -91,8 +106,7 @@ import_csv_uuid(const char *name, size_t line, const char *uuid,
 		return import_error(name, line, "uuid %s given to two runs",
 				    uuid);
 	import_index_add(by_uuid, h, (size_t)(r - f->reports));
-	r->identity = xcalloc(1, sizeof(*r->identity));
-	r->identity->uuid = xstrdup(uuid);
+	r->run.uuid = record_strdup(&r->run, uuid);
 	return 0;
 }
 
@@ -111,7 +125,7 @@ either(const char *name, size_t line, const char *field, const char *s,
 
 int
 import_csv_judging(const char *name, size_t line, char *const *w, int fresh,
-		   struct import_result *res)
+		   struct record_result *res)
 {
 	int peak = either(name, line, "judged", w[0],
 			  measure_judged_word(MEASURE_JUDGED_MEAN),
@@ -129,19 +143,134 @@ import_csv_judging(const char *name, size_t line, char *const *w, int fresh,
 	/* aimrun --copies runs at most one copy per CPU it may use. */
 	if (len == 0 || strspn(w[2], "0123456789") != len ||
 	    import_count(w[2], len, &copies) < 0 || copies < 1 ||
-	    copies > 1024)
+	    copies > RECORD_COPIES_MAX)
 		return import_error(name, line,
-				    "copies: expected a whole number from 1 to 1024, found \"%s\"",
-				    w[2] != NULL ? w[2] : "");
+				    "copies: expected a whole number from 1 to %d, found \"%s\"",
+				    RECORD_COPIES_MAX, w[2] != NULL ? w[2] : "");
 	if (fresh) {
 		res->judged = j;
 		res->better = b;
 		res->copies = (int)copies;
 	} else if (res->judged != j || res->better != b ||
-		   (res->copies > 0 ? res->copies : 1) != copies) {
+		   res->copies != copies) {
 		return import_error(name, line,
-				    "%s rep %d: judged, better or copies differ from line %d",
-				    res->test, res->rep, res->line);
+				    "%s rep %d: judged, better or copies differ from its first record",
+				    res->test, res->rep);
 	}
+	return 0;
+}
+
+/* Field K of C's record as text R's run owns (NULL: empty). */
+static const char *
+text_of(const struct csvin *c, struct import_report *r, enum import_csv_col k)
+{
+	return record_strdup(&r->run, c->field[k]);
+}
+
+int
+import_csv_run(struct csvin *c, struct import_report *r)
+{
+	struct record_run *run = &r->run;
+
+	if (r->copy || run->n_env > 0 || run->n_results > 0)
+		return import_error(c->l->name, c->rec_line,
+				    "run %lld: its own record is not its first, or given twice",
+				    (long long)r->source_run);
+	if (import_csv_empty(c, COL_NUMBER, COL_UUID, COL_COUNT, "a run's record") < 0 ||
+	    import_csv_empty(c, COL_JUDGED, COL_SUITE, COL_COUNT, "a run's record") < 0 ||
+	    import_csv_empty(c, COL_FINISHED, COL_COUNT, COL_COUNT,
+			     "a run's record") < 0)
+		return -1;
+	r->copy = 1;
+	run->suite = text_of(c, r, COL_SUITE);
+	run->options = text_of(c, r, COL_OPTIONS);
+	run->started_utc = text_of(c, r, COL_STARTED);
+	run->ended_utc = text_of(c, r, COL_ENDED);
+	run->status = text_of(c, r, COL_RUN_STATUS);
+	run->source = text_of(c, r, COL_SOURCE);
+	run->source_file = text_of(c, r, COL_SOURCE_FILE);
+	run->sha256 = text_of(c, r, COL_SHA256);
+	run->aim_version = text_of(c, r, COL_AIM_VERSION);
+	run->host = text_of(c, r, COL_HOST);
+	/* What record_check takes when the import is finished. */
+	if (run->uuid == NULL || run->started_utc == NULL ||
+	    run->status == NULL)
+		return import_error(c->l->name, c->rec_line,
+				    "a run's record needs uuid, started_utc and run_status");
+	return 0;
+}
+
+/* Field K as null (-1) or a count, into *OUT. */
+static int
+count_or_null(const struct csvin *c, enum import_csv_col k, int64_t *out)
+{
+	*out = -1;
+	return c->field[k] == NULL ? 0 :
+	       import_csv_count(c, k, 0, RECORD_VALUE_MAX, out);
+}
+
+int
+import_csv_result_id(const struct csvin *c, struct import_report *r,
+		     struct record_result *res, int fresh)
+{
+	const char *fin = c->field[COL_FINISHED];
+	int64_t calls, ns, line;
+
+	if (count_or_null(c, COL_WARMUP_CALLS, &calls) < 0 ||
+	    count_or_null(c, COL_WARMUP_NS, &ns) < 0 ||
+	    import_csv_count(c, COL_SOURCE_LINE, 0, IMPORT_LINES_MAX, &line) < 0)
+		return -1;
+	if (fin == NULL)
+		return import_error(c->l->name, c->rec_line,
+				    "a result's record needs finished_utc");
+	if (fresh) {
+		res->finished_utc = record_strdup(&r->run, fin);
+		res->warmup_calls = calls;
+		res->warmup_ns = ns;
+		res->source_line = (int)line;
+		return 0;
+	}
+	if (strcmp(res->finished_utc, fin) != 0 || res->warmup_calls != calls ||
+	    res->warmup_ns != ns || res->source_line != line)
+		return import_error(c->l->name, c->rec_line,
+				    "%s rep %d: finished_utc, warm-up or source_line differ from its first record",
+				    res->test, res->rep);
+	return 0;
+}
+
+int
+import_csv_bucket(const struct csvin *c, struct import_report *r,
+		  struct record_result *res)
+{
+	const char *name = c->field[COL_METRICS];
+	int id = name != NULL ? measure_lookup(name, strlen(name)) : -1;
+	struct measure_sample *s;
+	struct measure_hist *h;
+	int64_t seq, bound, count;
+
+	if (import_csv_empty(c, COL_STATUS, COL_CALLS, COL_COUNT, "a bucket") < 0 ||
+	    import_csv_empty(c, COL_ELAPSED, COL_METRICS, COL_COUNT, "a bucket") < 0 ||
+	    import_csv_empty(c, COL_JUDGED, COL_BOUND, COL_COUNT, "a bucket") < 0 ||
+	    import_csv_count(c, COL_SEQ, 1, RECORD_SAMPLES_MAX, &seq) < 0 ||
+	    import_csv_count(c, COL_BOUND, 1, RECORD_METRIC_MAX, &bound) < 0 ||
+	    import_csv_count(c, COL_CALLS, 0, RECORD_METRIC_MAX, &count) < 0)
+		return -1;
+	if (id < 0 || measure_def((enum measure_id)id)->kind != MEASURE_BUCKET)
+		return import_error(c->l->name, c->rec_line,
+				    "a bucket's metrics is not the name of a histogram");
+	if ((size_t)seq != res->n_samples)
+		return import_error(c->l->name, c->rec_line,
+				    "%s rep %d: a bucket not after its sample %lld",
+				    res->test, res->rep, (long long)seq);
+	s = &res->samples[seq - 1];
+	h = s->hist != NULL ? s->hist : record_add_hist(&r->run, s);
+	if (h->n == MEASURE_HIST_MAX ||
+	    (h->n > 0 && h->b[h->n - 1].bound >= bound))
+		return import_error(c->l->name, c->rec_line,
+				    "%s rep %d sample %lld: buckets not in increasing bounds, or more than %d",
+				    res->test, res->rep, (long long)seq,
+				    MEASURE_HIST_MAX);
+	h->b[h->n].bound = bound;
+	h->b[h->n++].count = count;
 	return 0;
 }

@@ -137,25 +137,30 @@ void import_numbering_mark(const struct import_numbering *n,
 void import_report_free(struct import_report *r);
 /* A new empty report starting at LINE. */
 struct import_report *import_add_report(struct import_file *f, size_t line);
-/* A new result of test T at LINE with status STATUS (copied). */
-struct import_result *import_add_result(struct import_report *r,
+/*
+ * A new result of test T at LINE (its source_line) with status STATUS
+ * (copied), the catalog's facts of T; the results of R may move.
+ */
+struct record_result *import_add_result(struct import_report *r,
 					const struct catalog_test *t,
 					const char *status, size_t line);
 /*
- * Add sample S to RES, whose factor is set, after checking what follows
- * from it: the rate its calls, the factor and its time give must lie
- * within IMPORT_VALUE_MAX too.  0, or -1 reported at NAME:LINE.
+ * Add (a copy of) sample S to RES, whose factor is set, after checking
+ * what follows from it: the rate its calls, the factor and its time give
+ * must lie within IMPORT_VALUE_MAX too.  S's printed_ops is the rate as
+ * printed, or below 0 when the report gives none (measure_init).  0, or
+ * -1 reported at NAME:LINE.
  */
 int import_add_sample(const char *name, size_t line,
-		      struct import_result *res,
-		      const struct import_sample *s);
+		      struct record_result *res,
+		      const struct measure_sample *s);
 /* Add the fact KEY = VALUE (both copied) to the environment of R. */
 void import_add_env(struct import_report *r, const char *key,
 		    const char *value);
 /* The value of R's fact KEY, or NULL. */
 const char *import_find_env(const struct import_report *r, const char *key);
 /* The result of test T already in R, or NULL. */
-struct import_result *import_find_result(struct import_report *r,
+struct record_result *import_find_result(struct import_report *r,
 					 const char *test, int rep);
 
 /*
@@ -204,7 +209,7 @@ size_t import_heading1_above(char *const *m, size_t n, size_t i, int cpu);
  */
 int import_console_values(const char *name, size_t no, const char *row,
 			  const struct catalog_test *t, int cpu,
-			  int units_above, struct import_sample *s,
+			  int units_above, struct measure_sample *s,
 			  unsigned long *factor);
 extern const char import_console_malformed[];
 /*
@@ -260,7 +265,7 @@ int import_csv_uuid(const char *name, size_t line, const char *uuid,
  * when FRESH (its first record), else the same as its first record's.
  */
 int import_csv_judging(const char *name, size_t line, char *const *w,
-		       int fresh, struct import_result *res);
+		       int fresh, struct record_result *res);
 
 /*
  * Other tools' results (import_mmtests.c, import_lkp.c, import_peer.c).
@@ -330,7 +335,7 @@ void import_lkp_group_free(struct import_lkp_group *g);
  */
 struct import_log_line {
 	const struct catalog_test *t;
-	struct import_sample s;
+	struct measure_sample s;
 	unsigned long factor;
 };
 int import_log_line(const char *name, size_t no, const char *s,
@@ -345,15 +350,12 @@ int import_log_posted(const struct import_lines *l, struct import_file *f);
 int import_lkp_path_env(const char *name, size_t line, struct import_report *r,
 			const char *path);
 
-/* Release a run's identity (import_json_id.c); NULL-safe. */
-void import_identity_free(struct import_identity *id);
-
 /*
  * A result of T in R whose one sample is the rate V as printed (no calls
  * or time: a summary, a posted comparison), or NULL after reporting
  * NAME:LINE (FIELD names V).
  */
-struct import_result *import_add_printed(const char *name, size_t line,
+struct record_result *import_add_printed(const char *name, size_t line,
 					 struct import_report *r,
 					 const struct catalog_test *t,
 					 const char *field, double v);

@@ -1,10 +1,12 @@
 /*
  * aimkit's own JSON export read back: every run with its environment,
- * results, samples and their metrics.  The document is hostile like any
- * import: its nesting is bounded by the tokener, every number must be a
- * JSON integer (or, for printed_ops, a number) within the range of its
- * column before it is cast, and every string is printable text of
- * bounded length.  Errors name the member, e.g. "runs[0].results[3]".
+ * results, samples, their metrics and histograms, into the record of
+ * each run; what export writes, this reads.  The document is hostile
+ * like any import: its nesting is bounded by the tokener, every number
+ * must be a JSON integer (or, for printed_ops, a number) within the range
+ * of its field before it is cast, and every string is text without NUL;
+ * what may be stored, record_check says when the import is finished.
+ * Errors of shape name the member, e.g. "runs[0].results[3]".
  */
 #include "config.h"
 
@@ -13,20 +15,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog.h"
 #include "import_int.h"
 #include "import_json.h"
 #include "store.h"
 #include "tag.h"
 #include "xalloc.h"
 
-/* doc > runs > run > results > result > samples > sample > metrics. */
-#define JSON_DEPTH 10
-/* Bounds of one environment fact and of a run's environment (as CSV). */
-#define JSON_KEY_MAX 64
-#define JSON_TEXT_MAX 16384
-#define JSON_FACTS_MAX 256
-/* Metric values: 1 to 18 decimal digits, as the CSV export allows. */
-#define JSON_METRIC_MAX 999999999999999999LL
+/* doc > runs > run > results > result > samples > sample > metrics > h. */
+#define JSON_DEPTH 12
 
 static int
 bad(const struct jin *j, const char *field, const char *why)
@@ -55,29 +52,13 @@ get_int(const struct jin *j, struct json_object *o, const char *key,
 	return 0;
 }
 
-/* S is printable text of at most MAX bytes (NUL-free: json-c keeps \u0000). */
-static int
-text_ok(struct json_object *v, size_t max)
-{
-	const char *s = json_object_get_string(v);
-	size_t len = (size_t)json_object_get_string_len(v);
-	char *shown;
-	int same;
-
-	if (len > max || strlen(s) != len)
-		return 0;
-	shown = tag_printable_dup(s);
-	same = strcmp(shown, s) == 0;
-	free(shown);
-	return same;
-}
-
-/* Member KEY of O as text, NULL when NULLABLE and the member is null. */
+/* Member KEY of O as text copied into R's run; NULL when NULLABLE and null. */
 static int
 get_text(const struct jin *j, struct json_object *o, const char *key,
-	 int nullable, const char **out)
+	 int nullable, struct import_report *r, const char **out)
 {
 	struct json_object *v;
+	const char *s;
 
 	*out = NULL;
 	if (!json_object_object_get_ex(o, key, &v))
@@ -87,10 +68,11 @@ get_text(const struct jin *j, struct json_object *o, const char *key,
 	if (!json_object_is_type(v, json_type_string))
 		return bad(j, key, nullable ? "not a string or null" :
 					      "not a string");
-	if (!text_ok(v, JSON_TEXT_MAX))
-		return bad(j, key,
-			   "longer than 16384 bytes, control characters or invalid UTF-8");
-	*out = json_object_get_string(v);
+	s = json_object_get_string(v);
+	/* json-c keeps \u0000, which would cut the text short. */
+	if (strlen(s) != (size_t)json_object_get_string_len(v))
+		return bad(j, key, "holds a NUL character");
+	*out = record_strdup(&r->run, s);
 	return 0;
 }
 
@@ -115,47 +97,26 @@ get_kind(const struct jin *j, struct json_object *o, const char *key,
 }
 
 static int
-metrics(const struct jin *j, struct json_object *o, struct measure_metrics *m)
-{
-	struct json_object *obj = get_kind(j, o, "metrics", json_type_object, 0);
-
-	if (obj == NULL)
-		return -1;
-	json_object_object_foreach(obj, key, v) {
-		int id = measure_lookup(key, strlen(key));
-		int64_t x;
-
-		if (id < 0)
-			return bad(j, "metrics", "unknown metric");
-		if (!json_object_is_type(v, json_type_int))
-			return bad(j, key, "not an integer");
-		x = json_object_get_int64(v);
-		if (x < 0 || x > JSON_METRIC_MAX)
-			return bad(j, key, "out of range");
-		measure_set(m, (enum measure_id)id, x);
-	}
-	return 0;
-}
-
-static int
 sample(struct jin *j, struct json_object *o, size_t k,
-       struct import_result *res)
+       struct import_report *r, struct record_result *res)
 {
-	struct import_sample s = { 0 };
+	struct measure_sample s;
 	struct json_object *p;
 	int64_t seq;
 
 	if (!json_object_is_type(o, json_type_object))
 		return bad(j, "samples", "an element is not an object");
-	if (get_int(j, o, "seq", 1, IMPORT_SEQ_MAX, &seq) < 0 ||
-	    get_int(j, o, "calls", 0, (int64_t)IMPORT_VALUE_MAX, &s.calls) < 0 ||
-	    get_int(j, o, "elapsed_ns", 0, (int64_t)IMPORT_VALUE_MAX,
-		    &s.elapsed_ns) < 0 || metrics(j, o, &s.m) < 0)
+	if (get_int(j, o, "seq", 1, RECORD_SAMPLES_MAX, &seq) < 0)
 		return -1;
-	measure_sanitize(&s.m);
 	/* The store numbers samples from 1 in order: any other seq is lost. */
 	if ((uint64_t)seq != k + 1)
 		return bad(j, "seq", "not the sample's place, counted from 1");
+	measure_init(&s, (int)seq);
+	if (get_int(j, o, "calls", 0, RECORD_VALUE_MAX, &s.calls) < 0 ||
+	    get_int(j, o, "elapsed_ns", 0, RECORD_VALUE_MAX,
+		    &s.elapsed_ns) < 0 ||
+	    import_json_metrics(j, o, r, &s) < 0)
+		return -1;
 	if (!json_object_object_get_ex(o, "printed_ops", &p))
 		return bad(j, "printed_ops", "missing");
 	if (p != NULL) {
@@ -163,28 +124,15 @@ sample(struct jin *j, struct json_object *o, size_t k,
 		    !json_object_is_type(p, json_type_double))
 			return bad(j, "printed_ops", "not a number or null");
 		s.printed_ops = json_object_get_double(p);
-		s.has_printed = 1;
-		if (!isfinite(s.printed_ops))
-			return bad(j, "printed_ops", "not finite");
+		if (!isfinite(s.printed_ops) || s.printed_ops < 0)
+			return bad(j, "printed_ops", "not finite, or below 0");
 	}
 	return import_add_sample(j->name, 0, res, &s);
 }
 
-static int
-status_ok(const char *s)
-{
-	static const char *const known[] = { "ok", "skip", "fail", "timeout",
-					     "crash" };
-
-	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-		if (strcmp(s, known[i]) == 0)
-			return 1;
-	return 0;
-}
-
 /*
  * Member KEY when present: 0 for the word W0, 1 for W1, else refused.  A
- * file without it leaves *OUT as the catalog set it.
+ * file without it leaves *OUT as it was (the catalog's, else 0).
  */
 static int
 get_word(const struct jin *j, struct json_object *o, const char *key,
@@ -206,19 +154,23 @@ get_word(const struct jin *j, struct json_object *o, const char *key,
 	return bad(j, key, why);
 }
 
-/* How the file says the result is judged and which way is better. */
+/*
+ * How the file says the result is judged, which way is better and how
+ * many copies ran; exports before schema 4 and 5 do not say, and the
+ * catalog's test of that name (else a rate judged on its mean) and one
+ * copy stand in.
+ */
 static int
 result_how(const struct jin *j, struct json_object *o,
-	   struct import_result *res)
+	   struct record_result *res)
 {
-	int judged = res->judged == MEASURE_JUDGED_PEAK;
-	int lower = res->better == MEASURE_LOWER;
-	struct json_object *v;
+	const struct catalog_test *t = catalog_find(res->test);
+	int judged = t != NULL && t->judged == MEASURE_JUDGED_PEAK;
+	int lower = t != NULL && t->better == MEASURE_LOWER;
 	int64_t copies = 1;
 
-	/* Exports before schema version 5 do not say: one copy. */
-	if (json_object_object_get_ex(o, "copies", &v) &&
-	    get_int(j, o, "copies", 1, 1024, &copies) < 0)
+	if (json_object_object_get_ex(o, "copies", NULL) &&
+	    get_int(j, o, "copies", 1, RECORD_COPIES_MAX, &copies) < 0)
 		return -1;
 	res->copies = (int)copies;
 	if (get_word(j, o, "judged", measure_judged_word(MEASURE_JUDGED_MEAN),
@@ -231,64 +183,49 @@ result_how(const struct jin *j, struct json_object *o,
 	return 0;
 }
 
-/* The test the result names: in the catalog, with its number and units. */
-static const struct catalog_test *
-result_test(const struct jin *j, struct json_object *o)
+/* The result's own members, as stored: any test, with its facts. */
+static int
+result_facts(struct jin *j, struct json_object *o, struct import_report *r,
+	     struct record_result *res)
 {
-	const char *name, *units;
-	const struct catalog_test *t;
-	int64_t number;
+	int64_t number, rep, factor;
 
-	if (get_text(j, o, "test", 0, &name) < 0 ||
-	    get_text(j, o, "units", 0, &units) < 0 ||
-	    get_int(j, o, "number", 0, 1000000, &number) < 0)
-		return NULL;
-	t = import_test(name, strlen(name));
-	if (t == NULL)
-		(void)bad(j, "test", "not a test of this aimkit");
-	else if (t->number != number || strcmp(t->units, units) != 0)
-		(void)bad(j, "test", "number or units differ from the test's");
-	else
-		return t;
-	return NULL;
+	if (get_text(j, o, "test", 0, r, &res->test) < 0 ||
+	    get_text(j, o, "units", 0, r, &res->units) < 0 ||
+	    get_text(j, o, "status", 0, r, &res->status) < 0 ||
+	    get_text(j, o, "reason", 1, r, &res->reason) < 0 ||
+	    get_int(j, o, "number", 0, RECORD_NUMBER_MAX, &number) < 0 ||
+	    get_int(j, o, "rep", 1, RECORD_REP_MAX, &rep) < 0 ||
+	    get_int(j, o, "factor", 1, RECORD_VALUE_MAX, &factor) < 0)
+		return -1;
+	res->number = (int)number;
+	res->rep = (int)rep;
+	res->factor = (unsigned long)factor;
+	/* json-c gives no positions: the document is line 1. */
+	res->source_line = 1;
+	return result_how(j, o, res) < 0 ||
+	       import_json_result_identity(j, o, r, res) < 0 ? -1 : 0;
 }
 
 static int
 result(struct jin *j, struct json_object *o, struct import_report *r)
 {
-	const struct catalog_test *t;
-	const char *status, *reason;
-	int64_t rep, factor;
-	struct import_result *res;
+	struct record_result *res;
 	struct json_object *samples;
 	size_t len = strlen(j->where);
 
 	if (!json_object_is_type(o, json_type_object))
 		return bad(j, "results", "an element is not an object");
-	if ((t = result_test(j, o)) == NULL ||
-	    get_int(j, o, "rep", 1, IMPORT_REP_MAX, &rep) < 0 ||
-	    get_int(j, o, "factor", 1, IMPORT_FACTOR_MAX, &factor) < 0 ||
-	    get_text(j, o, "status", 0, &status) < 0 ||
-	    get_text(j, o, "reason", 1, &reason) < 0 ||
-	    (samples = get_kind(j, o, "samples", json_type_array,
-				IMPORT_SEQ_MAX)) == NULL)
+	if ((samples = get_kind(j, o, "samples", json_type_array,
+				RECORD_SAMPLES_MAX)) == NULL)
 		return -1;
-	if (!status_ok(status))
-		return bad(j, "status", "not ok, skip, fail, timeout or crash");
-	if (import_find_result(r, t->name, (int)rep) != NULL)
-		return bad(j, "rep", "the test's repetition is given twice");
-	/* json-c gives no positions: the document is line 1. */
-	res = import_add_result(r, t, status, 1);
-	res->rep = (int)rep;
-	res->factor = (unsigned long)factor;
-	res->reason = reason != NULL ? xstrdup(reason) : NULL;
-	if (result_how(j, o, res) < 0 ||
-	    import_json_result_identity(j, o, r, res) < 0)
+	res = record_add_result(&r->run);
+	if (result_facts(j, o, r, res) < 0)
 		return -1;
 	for (size_t k = 0; k < json_object_array_length(samples); k++) {
 		snprintf(j->where + len, sizeof(j->where) - len,
 			 ".samples[%zu]", k);
-		if (sample(j, json_object_array_get_idx(samples, k), k,
+		if (sample(j, json_object_array_get_idx(samples, k), k, r,
 			   res) < 0)
 			return -1;
 	}
@@ -296,7 +233,7 @@ result(struct jin *j, struct json_object *o, struct import_report *r)
 	return 0;
 }
 
-/* The facts of a run: names as aimkit writes them, values printable. */
+/* The facts of a run, as strings; record_check says which may be stored. */
 static int
 env(const struct jin *j, struct json_object *o, struct import_report *r)
 {
@@ -304,20 +241,11 @@ env(const struct jin *j, struct json_object *o, struct import_report *r)
 
 	if (obj == NULL)
 		return -1;
-	if (json_object_object_length(obj) > JSON_FACTS_MAX)
-		return bad(j, "env", "more than 256 facts");
 	json_object_object_foreach(obj, key, v) {
-		size_t len = strlen(key);
-
-		if (len == 0 || len > JSON_KEY_MAX ||
-		    strspn(key, "abcdefghijklmnopqrstuvwxyz"
-				"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") != len)
-			return bad(j, "env",
-				   "a name is not 1 to 64 letters, digits and ._-");
 		if (!json_object_is_type(v, json_type_string) ||
-		    !text_ok(v, JSON_TEXT_MAX))
-			return bad(j, key,
-				   "not a string of at most 16384 bytes of printable text");
+		    strlen(json_object_get_string(v)) !=
+			    (size_t)json_object_get_string_len(v))
+			return bad(j, "env", "a value is not a string without NUL");
 		import_add_env(r, key, json_object_get_string(v));
 	}
 	return 0;
@@ -329,30 +257,23 @@ run(struct jin *j, struct json_object *o, struct import_file *f)
 	struct import_report *r;
 	struct json_object *results;
 	const char *tag, *host;
-	char why[256];
-	int64_t id;
+	int64_t id = 0;
 	size_t len = strlen(j->where);
 
 	if (!json_object_is_type(o, json_type_object))
 		return bad(j, "runs", "an element is not an object");
+	r = import_add_report(f, 0);
 	/* Row ids are the exporting database's: older exports have them. */
-	id = 0;
 	if ((json_object_object_get_ex(o, "id", NULL) &&
 	     get_int(j, o, "id", 1, IMPORT_RUN_MAX, &id) < 0) ||
-	    get_text(j, o, "tag", 0, &tag) < 0 ||
-	    get_text(j, o, "host", 1, &host) < 0 ||
+	    get_text(j, o, "tag", 0, r, &tag) < 0 ||
+	    get_text(j, o, "host", 1, r, &host) < 0 ||
 	    (results = get_kind(j, o, "results", json_type_array,
 				IMPORT_LINES_MAX)) == NULL)
 		return -1;
-	if (tag_check(tag, why, sizeof(why)) < 0)
-		return bad(j, "tag", why);
-	for (size_t i = 0; i < f->n_reports && id > 0; i++)
-		if (f->reports[i].source_run == id)
-			return bad(j, "id", "given to two runs");
-	r = import_add_report(f, 0);
 	r->title = xstrdup(tag);
 	r->host = host != NULL ? xstrdup(host) : NULL;
-	r->source_run = id;
+	r->run.host = host;
 	if (import_json_identity(j, o, f, r) < 0 || env(j, o, r) < 0)
 		return -1;
 	for (size_t k = 0; k < json_object_array_length(results); k++) {
@@ -432,24 +353,16 @@ runs(struct jin *j, struct json_object *doc, struct import_file *f)
 	return 0;
 }
 
-int
-import_json_doc(const char *name, struct json_object *doc,
-		struct import_file *f)
-{
-	struct jin j = { .name = name };
-
-	return runs(&j, doc, f);
-}
-
 static int
 import_json(const struct import_lines *l, struct import_file *f)
 {
 	struct json_object *doc = parse(l);
+	struct jin j = { .name = l->name };
 	int rc;
 
 	if (doc == NULL)
 		return -1;
-	rc = import_json_doc(l->name, doc, f);
+	rc = runs(&j, doc, f);
 	json_object_put(doc);
 	return rc;
 }
@@ -469,9 +382,9 @@ import_json_int(const struct jin *j, struct json_object *o, const char *key,
 
 int
 import_json_text(const struct jin *j, struct json_object *o, const char *key,
-		 int nullable, const char **out)
+		 int nullable, struct import_report *r, const char **out)
 {
-	return get_text(j, o, key, nullable, out);
+	return get_text(j, o, key, nullable, r, out);
 }
 
 static int

@@ -1,8 +1,9 @@
 /*
  * What makes a run of the JSON export the same run when imported: its
- * uuid, times, status and provenance, and each result's own time, warm-up
- * and source line, all in the forms the store writes (lib/store/store.h), so
- * exporting the copy gives the same document.
+ * uuid, times, status and provenance (source, file, content hash), and
+ * each result's own time, warm-up and source line; and a sample's
+ * metrics with its histogram.  The forms are checked by record_check
+ * (lib/core/record.h), so exporting the copy gives the same document.
  */
 #include "config.h"
 
@@ -11,80 +12,44 @@
 
 #include "import_int.h"
 #include "import_json.h"
-#include "store.h"
 #include "xalloc.h"
-
-/* Member KEY as text, copied; NULL when NULLABLE and null. */
-static int
-get_copy(const struct jin *j, struct json_object *o, const char *key,
-	 int nullable, char **out)
-{
-	const char *s;
-
-	if (import_json_text(j, o, key, nullable, &s) < 0)
-		return -1;
-	*out = s != NULL ? xstrdup(s) : NULL;
-	return 0;
-}
-
-/* Member KEY as a UTC time the store writes; NULL allowed when NULLABLE. */
-static int
-get_utc(const struct jin *j, struct json_object *o, const char *key,
-	int nullable, char **out)
-{
-	if (get_copy(j, o, key, nullable, out) < 0)
-		return -1;
-	if (*out != NULL && !store_utc_valid(*out))
-		return import_json_bad(j, key,
-				       "not a UTC time YYYY-MM-DDTHH:MM:SSZ of a real date");
-	return 0;
-}
-
-static int
-identity_read(struct jin *j, struct json_object *o, struct import_identity *id)
-{
-	if (get_copy(j, o, "uuid", 0, &id->uuid) < 0)
-		return -1;
-	if (!store_uuid_valid(id->uuid))
-		return import_json_bad(j, "uuid",
-				       "not a UUID in lower-case hex, 8-4-4-4-12");
-	if (get_utc(j, o, "started_utc", 0, &id->started_utc) < 0 ||
-	    get_utc(j, o, "ended_utc", 1, &id->ended_utc) < 0 ||
-	    get_copy(j, o, "status", 0, &id->status) < 0 ||
-	    get_copy(j, o, "suite", 0, &id->suite) < 0 ||
-	    get_copy(j, o, "options", 0, &id->options) < 0 ||
-	    get_copy(j, o, "source", 0, &id->source) < 0 ||
-	    get_copy(j, o, "source_file", 1, &id->source_file) < 0 ||
-	    get_copy(j, o, "aim_version", 0, &id->aim_version) < 0)
-		return -1;
-	if (strcmp(id->status, "complete") == 0 && id->ended_utc == NULL)
-		return import_json_bad(j, "ended_utc", "null for a complete run");
-	if (strcmp(id->status, "complete") != 0 &&
-	    strcmp(id->status, "incomplete") != 0)
-		return import_json_bad(j, "status", "not complete or incomplete");
-	return 0;
-}
 
 int
 import_json_identity(struct jin *j, struct json_object *o,
 		     const struct import_file *f, struct import_report *r)
 {
+	struct record_run *run = &r->run;
+
 	if (!json_object_object_get_ex(o, "uuid", NULL))
 		return 0;
-	r->identity = xcalloc(1, sizeof(*r->identity));
-	if (identity_read(j, o, r->identity) < 0)
+	r->copy = 1;
+	if (import_json_text(j, o, "uuid", 0, r, &run->uuid) < 0 ||
+	    import_json_text(j, o, "started_utc", 0, r, &run->started_utc) < 0 ||
+	    import_json_text(j, o, "ended_utc", 1, r, &run->ended_utc) < 0 ||
+	    import_json_text(j, o, "status", 0, r, &run->status) < 0 ||
+	    import_json_text(j, o, "suite", 0, r, &run->suite) < 0 ||
+	    import_json_text(j, o, "options", 0, r, &run->options) < 0 ||
+	    import_json_text(j, o, "source", 0, r, &run->source) < 0 ||
+	    import_json_text(j, o, "source_file", 1, r,
+			     &run->source_file) < 0 ||
+	    import_json_text(j, o, "aim_version", 0, r,
+			     &run->aim_version) < 0)
+		return -1;
+	/* Exports before this aimkit carry no content hash. */
+	if (json_object_object_get_ex(o, "sha256", NULL) &&
+	    import_json_text(j, o, "sha256", 1, r, &run->sha256) < 0)
 		return -1;
 	for (size_t i = 0; i < f->n_reports; i++) {
-		const struct import_identity *id = f->reports[i].identity;
+		const char *u = f->reports[i].run.uuid;
 
-		if (&f->reports[i] != r && id != NULL &&
-		    strcmp(id->uuid, r->identity->uuid) == 0)
+		if (&f->reports[i] != r && u != NULL &&
+		    strcmp(u, run->uuid) == 0)
 			return import_json_bad(j, "uuid", "given to two runs");
 	}
 	return 0;
 }
 
-/* Member KEY as null (-1) or a count up to IMPORT_VALUE_MAX. */
+/* Member KEY as null (-1) or a count up to RECORD_VALUE_MAX. */
 static int
 get_count(const struct jin *j, struct json_object *o, const char *key,
 	  int64_t *out)
@@ -94,41 +59,91 @@ get_count(const struct jin *j, struct json_object *o, const char *key,
 	*out = -1;
 	if (json_object_object_get_ex(o, key, &v) && v == NULL)
 		return 0;
-	return import_json_int(j, o, key, 0, (int64_t)IMPORT_VALUE_MAX, out);
+	return import_json_int(j, o, key, 0, RECORD_VALUE_MAX, out);
 }
 
 int
 import_json_result_identity(struct jin *j, struct json_object *o,
-			    const struct import_report *r,
-			    struct import_result *res)
+			    struct import_report *r, struct record_result *res)
 {
 	int64_t line;
 
-	if (r->identity == NULL)
+	if (!r->copy)
 		return 0;
-	if (get_utc(j, o, "finished_utc", 0, &res->finished_utc) < 0 ||
+	if (import_json_text(j, o, "finished_utc", 0, r,
+			     &res->finished_utc) < 0 ||
 	    get_count(j, o, "warmup_calls", &res->warmup_calls) < 0 ||
 	    get_count(j, o, "warmup_ns", &res->warmup_ns) < 0 ||
 	    import_json_int(j, o, "source_line", 0, IMPORT_LINES_MAX,
 			    &line) < 0)
 		return -1;
-	res->line = (int)line;
+	res->source_line = (int)line;
 	return 0;
 }
 
-void
-import_identity_free(struct import_identity *id)
+/* [[bound, count], ...]: the histogram of S, owned by R's run. */
+static int
+buckets(const struct jin *j, const char *key, struct json_object *arr,
+	struct import_report *r, struct measure_sample *s)
 {
-	if (id == NULL)
-		return;
-	free(id->uuid);
-	free(id->started_utc);
-	free(id->ended_utc);
-	free(id->status);
-	free(id->suite);
-	free(id->options);
-	free(id->source);
-	free(id->source_file);
-	free(id->aim_version);
-	free(id);
+	size_t n = json_object_array_length(arr);
+	struct measure_hist *h;
+
+	if (n > MEASURE_HIST_MAX)
+		return import_json_bad(j, key, "more buckets than a histogram holds");
+	h = record_add_hist(&r->run, s);
+	for (size_t i = 0; i < n; i++) {
+		struct json_object *p = json_object_array_get_idx(arr, i);
+		struct json_object *b, *c;
+
+		if (!json_object_is_type(p, json_type_array) ||
+		    json_object_array_length(p) != 2 ||
+		    !json_object_is_type(b = json_object_array_get_idx(p, 0),
+					 json_type_int) ||
+		    !json_object_is_type(c = json_object_array_get_idx(p, 1),
+					 json_type_int) ||
+		    json_object_get_int64(b) < 1 || json_object_get_int64(c) < 0 ||
+		    json_object_get_int64(b) > RECORD_METRIC_MAX ||
+		    json_object_get_int64(c) > RECORD_METRIC_MAX)
+			return import_json_bad(j, key,
+					       "a bucket is not [bound, count] of 1 to 18 digits");
+		h->b[i].bound = json_object_get_int64(b);
+		h->b[i].count = json_object_get_int64(c);
+	}
+	h->n = (int32_t)n;
+	return 0;
+}
+
+int
+import_json_metrics(const struct jin *j, struct json_object *o,
+		    struct import_report *r, struct measure_sample *s)
+{
+	struct json_object *obj;
+
+	if (!json_object_object_get_ex(o, "metrics", &obj) ||
+	    !json_object_is_type(obj, json_type_object))
+		return import_json_bad(j, "metrics", "missing or not an object");
+	json_object_object_foreach(obj, key, v) {
+		int id = measure_lookup(key, strlen(key));
+		int64_t x;
+
+		if (id < 0)
+			return import_json_bad(j, "metrics", "unknown metric");
+		if (measure_def((enum measure_id)id)->kind == MEASURE_BUCKET) {
+			if (!json_object_is_type(v, json_type_array) ||
+			    s->hist != NULL)
+				return import_json_bad(j, key,
+						       "not an array of buckets");
+			if (buckets(j, key, v, r, s) < 0)
+				return -1;
+			continue;
+		}
+		if (!json_object_is_type(v, json_type_int))
+			return import_json_bad(j, key, "not an integer");
+		x = json_object_get_int64(v);
+		if (x < 0 || x > RECORD_METRIC_MAX)
+			return import_json_bad(j, key, "out of range");
+		measure_set(&s->m, (enum measure_id)id, x);
+	}
+	return 0;
 }

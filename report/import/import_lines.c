@@ -77,7 +77,7 @@ static int
 side_add(const char *name, size_t no, struct import_report *r,
 	 const struct catalog_test *t, double v, const char *status)
 {
-	struct import_result *res;
+	struct record_result *res;
 
 	if (status == NULL)
 		return import_add_printed(name, no, r, t, "ops/s", v) != NULL ?

@@ -106,10 +106,10 @@ key_line(const struct lkp *k, const char *key)
 
 /* Value V of KEY, at line NO, as a sample of RES; a padded 0 is none. */
 static int
-value(struct lkp *k, const char *key, size_t no, struct import_result *res,
+value(struct lkp *k, const char *key, size_t no, struct record_result *res,
       struct json_object *v)
 {
-	struct import_sample smp = { .has_printed = 1 };
+	struct measure_sample smp = { .printed_ops = 0.0 };
 	enum json_type type = json_object_get_type(v);
 
 	if (type != json_type_double && type != json_type_int)
@@ -125,10 +125,10 @@ value(struct lkp *k, const char *key, size_t no, struct import_result *res,
 }
 
 static int
-values(struct lkp *k, const char *key, struct import_result *res,
+values(struct lkp *k, const char *key, struct record_result *res,
        struct json_object *v)
 {
-	size_t n, no = (size_t)res->line;
+	size_t n, no = (size_t)res->source_line;
 
 	if (!json_object_is_type(v, json_type_array))
 		return k->runs > 0 ? import_error(k->l->name, no,
@@ -241,7 +241,7 @@ entry(struct lkp *k, const char *key, struct json_object *v)
 {
 	const char *test = key + 5, *field = strrchr(key, '.');
 	const struct catalog_test *t;
-	struct import_result *res;
+	struct record_result *res;
 	int skip;
 
 	if (strncmp(key, "aim9.", 5) != 0 || strncmp(key, "aim9.time.", 10) == 0)
@@ -257,7 +257,7 @@ entry(struct lkp *k, const char *key, struct json_object *v)
 				    "%s: a second result of %s", key, t->name);
 	res = import_add_result(k->r, t, skip ? "skip" : "ok",
 				key_line(k, key));
-	if (import_factor(k->l->name, (size_t)res->line, t, -1.0, 0.0, 0,
+	if (import_factor(k->l->name, (size_t)res->source_line, t, -1.0, 0.0, 0,
 			  &res->factor) < 0)
 		return -1;
 	if (skip)
@@ -265,7 +265,7 @@ entry(struct lkp *k, const char *key, struct json_object *v)
 	if (values(k, key, res, v) < 0)
 		return -1;
 	if (res->n_samples == 0)
-		return import_error(k->l->name, (size_t)res->line,
+		return import_error(k->l->name, (size_t)res->source_line,
 				    "%s: no run has a value", key);
 	return 0;
 }
@@ -351,7 +351,7 @@ import_lkp(const struct import_lines *l, struct import_file *f)
 		free(k.keys[i].key);
 	free(k.keys);
 	import_index_free(&k.by_key);
-	if (rc == 0 && k.r->n_results == 0)
+	if (rc == 0 && k.r->run.n_results == 0)
 		rc = import_error(l->name, 1, "no aim9.TEST.ops_per_sec results");
 	return rc;
 }

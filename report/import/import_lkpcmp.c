@@ -290,7 +290,7 @@ drop_empty(struct import_file *f)
 	for (size_t i = 0; i < f->n_reports; i++) {
 		struct import_report *r = &f->reports[i];
 
-		if (r->n_results == 0) {
+		if (r->run.n_results == 0) {
 			import_report_free(r);
 			continue;
 		}

@@ -87,7 +87,7 @@ current(struct blocks *b, size_t no)
 
 static int
 new_result(struct blocks *b, size_t no, const struct catalog_test *t,
-	   struct import_result **out)
+	   struct record_result **out)
 {
 	struct import_report *r = current(b, no);
 
@@ -135,7 +135,6 @@ import_log_line(const char *name, size_t no, const char *s,
 	if (import_factor(name, no, t, loops, ops, filesize_k, &out->factor) < 0)
 		return -1;
 	out->t = t;
-	out->s.has_printed = 1;
 	out->s.printed_ops = ops;
 	return 1;
 }
@@ -145,7 +144,7 @@ static int
 log_data(struct blocks *b, size_t no, const char *s, int *is_data)
 {
 	struct import_log_line d;
-	struct import_result *res;
+	struct record_result *res;
 	int rc = import_log_line(b->l->name, no, s, b->filesize_k, &d);
 
 	*is_data = rc > 0;
@@ -188,8 +187,8 @@ ss_data(struct blocks *b, size_t no, const char *s, int *is_data)
 {
 	const char *tab1 = strchr(s, '\t'), *tab2;
 	const struct catalog_test *t;
-	struct import_sample smp = { .has_printed = 1 };
-	struct import_result *res;
+	struct measure_sample smp = { .printed_ops = 0.0 };
+	struct record_result *res;
 	unsigned long factor;
 	int lost;
 
@@ -226,10 +225,12 @@ ss_data(struct blocks *b, size_t no, const char *s, int *is_data)
 		return -1;
 	res->factor = factor;
 	if (lost) {
-		free(res->status);
-		res->status = xstrdup("fail");
-		res->reason = xasprintf("suite9.ss gives %.*s: singleuser wrote the rate as an int, which overflows at 2^31 ops/s and more",
-					(int)(tab2 - tab1 - 1), tab1 + 1);
+		char *why = xasprintf("suite9.ss gives %.*s: singleuser wrote the rate as an int, which overflows at 2^31 ops/s and more",
+				      (int)(tab2 - tab1 - 1), tab1 + 1);
+
+		res->status = "fail";
+		res->reason = record_strdup(&b->rep->run, why);
+		free(why);
 		return 0;
 	}
 	return import_add_sample(b->l->name, no, res, &smp);
@@ -391,7 +392,7 @@ add_group(const struct import_lines *l, size_t i, const struct import_log_line *
 	for (size_t j = 0; j < k; j++) {
 		struct import_report *r = &f->reports[j];
 		size_t no = import_no(l, i + j);
-		struct import_result *res;
+		struct record_result *res;
 
 		if (d[j].t != d[0].t)
 			return import_error(l->name, no,

@@ -318,7 +318,7 @@ mean_row(const struct import_lines *l, const struct cmprow *rows, long n,
 {
 	for (size_t c = 0; c < f->n_reports; c++) {
 		struct import_report *rep = &f->reports[c];
-		struct import_result *res;
+		struct record_result *res;
 
 		if (import_find_result(rep, r->t->name, 1) != NULL)
 			return import_error(l->name, r->no, "the mean of %s given twice",
@@ -337,7 +337,8 @@ mean_row(const struct import_lines *l, const struct cmprow *rows, long n,
 		/* singleuser skipped it: mmtests read no number at all. */
 		res = import_add_result(rep, r->t, "skip", r->no);
 		res->factor = catalog_factor(r->t, 5120);
-		res->reason = xstrdup("every statistic 0.00: no result");
+		res->reason = record_strdup(&rep->run,
+					    "every statistic 0.00: no result");
 	}
 	return 0;
 }

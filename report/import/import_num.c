@@ -88,12 +88,12 @@ import_value(const char *name, size_t line, const char *test,
 			    field, v, IMPORT_VALUE_MAX);
 }
 
-struct import_result *
+struct record_result *
 import_add_printed(const char *name, size_t line, struct import_report *r,
 		   const struct catalog_test *t, const char *field, double v)
 {
-	struct import_sample smp = { .has_printed = 1, .printed_ops = v };
-	struct import_result *res;
+	struct measure_sample smp = { .printed_ops = v };
+	struct record_result *res;
 	unsigned long factor;
 
 	if (import_value(name, line, t->name, field, v) < 0 ||

@@ -45,8 +45,8 @@ import_peer_fact(const char *name, size_t line, struct import_report *r,
 		return import_error(name, line,
 				    "%s: empty, longer than %d bytes, control characters or invalid UTF-8",
 				    key, FACT_VALUE_MAX);
-	for (size_t i = 0; i < r->n_env; i++)
-		if (strcmp(r->env[i].key, key) == 0)
+	for (size_t i = 0; i < r->run.n_env; i++)
+		if (strcmp(r->run.env[i].key, key) == 0)
 			return import_error(name, line, "%s given twice", key);
 	import_add_env(r, key, value);
 	return 0;
@@ -144,25 +144,25 @@ static int
 merge_iteration(const char *name, struct import_report *r,
 		const struct import_report *it)
 {
-	for (size_t i = 0; i < it->n_env; i++) {
-		const char *v = import_find_env(r, it->env[i].key);
+	for (size_t i = 0; i < it->run.n_env; i++) {
+		const char *v = import_find_env(r, it->run.env[i].key);
 
-		if (v == NULL || strcmp(v, it->env[i].value) != 0)
+		if (v == NULL || strcmp(v, it->run.env[i].value) != 0)
 			return import_error(name, 0, "%s differs from aim9-1: not the same run",
-					    it->env[i].key);
+					    it->run.env[i].key);
 	}
-	if (it->n_env != r->n_env || it->n_results != r->n_results)
+	if (it->run.n_env != r->run.n_env || it->run.n_results != r->run.n_results)
 		return import_error(name, 0, "not the facts and tests of aim9-1: not the same run");
-	for (size_t i = 0; i < it->n_results; i++) {
-		const struct import_result *a = &it->results[i];
-		struct import_result *b = import_find_result(r, a->test, 1);
+	for (size_t i = 0; i < it->run.n_results; i++) {
+		const struct record_result *a = &it->run.results[i];
+		struct record_result *b = import_find_result(r, a->test, 1);
 
 		if (b == NULL || b->factor != a->factor ||
 		    strcmp(b->status, a->status) != 0)
-			return import_error(name, (size_t)a->line,
+			return import_error(name, (size_t)a->source_line,
 					    "%s: not as in aim9-1", a->test);
 		for (size_t k = 0; k < a->n_samples; k++)
-			if (import_add_sample(name, (size_t)a->line, b,
+			if (import_add_sample(name, (size_t)a->source_line, b,
 					      &a->samples[k]) < 0)
 				return -1;
 	}

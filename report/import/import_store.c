@@ -1,7 +1,10 @@
 /*
- * Storing a parsed import.  Every report of the file goes in one outer
- * transaction, its own or the caller's (who may add to it and decide to
- * commit): a failure part way leaves the database as it was.
+ * A parsed import made the runs it stores, checked, then stored.  A new
+ * run gets its tag, provenance and end here; a copy (an aimkit export
+ * carrying the run whole) keeps what it says.  Every report of the file
+ * goes in one outer transaction, its own or the caller's (who may add to
+ * it and decide to commit): a failure part way leaves the database as it
+ * was.
  */
 #include "config.h"
 
@@ -12,22 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog.h"
+#include "import_int.h"
 #include "log.h"
 #include "store.h"
 #include "xalloc.h"
-
-/* The facts this importer itself records, before any of the file. */
-#define OWN_MAX 3
-
-static int
-has_key(const struct store_kv *env, size_t n, const char *key)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(env[i].key, key) == 0)
-			return 1;
-	return 0;
-}
 
 /*
  * The run's environment: what the import knows, then the exported facts
@@ -35,155 +26,97 @@ has_key(const struct store_kv *env, size_t n, const char *key)
  * "environment unknown", which keeps aimcmp from comparing the run with
  * measured ones as if their machines were known to agree.
  */
-static struct store_kv *
-report_env(const struct import_report *r, char *run_text, size_t *n_out)
+static void
+own_env(struct import_report *r)
 {
-	struct store_kv *env = xcalloc(OWN_MAX + r->n_env + 1, sizeof(*env));
-	size_t n = 0;
+	struct record_run *run = &r->run;
+	struct record_kv *theirs = run->env;
+	size_t n = run->n_env;
+	char id[32];
 
+	run->env = NULL;
+	run->n_env = 0;
 	if (r->configuration != NULL)
-		env[n++] = (struct store_kv){ "import.configuration",
-					      r->configuration };
+		record_add_env(run, "import.configuration", r->configuration);
 	if (r->date != NULL)
-		env[n++] = (struct store_kv){ "import.date", r->date };
-	if (r->source_run > 0)
-		env[n++] = (struct store_kv){ "import.run_id", run_text };
-	for (size_t i = 0; i < r->n_env; i++)
-		if (!has_key(env, n, r->env[i].key))
-			env[n++] = (struct store_kv){ r->env[i].key,
-						      r->env[i].value };
-	if (r->n_env == 0 || (r->n_env == 1 && has_key(env, n,
-						       IMPORT_ROW_NUMBERS_KEY)))
-		env[n++] = (struct store_kv){ IMPORT_ENV_UNKNOWN_KEY,
-					      IMPORT_ENV_UNKNOWN };
-	*n_out = n;
-	return env;
+		record_add_env(run, "import.date", r->date);
+	if (r->source_run > 0) {
+		snprintf(id, sizeof(id), "%" PRId64, r->source_run);
+		record_add_env(run, "import.run_id", id);
+	}
+	for (size_t i = 0; i < n; i++)
+		if (record_env(run, theirs[i].key) == NULL)
+			record_add_env(run, theirs[i].key, theirs[i].value);
+	/* A report's own row numbers say nothing of its machine. */
+	if (n == 0 || (n == 1 && record_env(run, IMPORT_ROW_NUMBERS_KEY)))
+		record_add_env(run, IMPORT_ENV_UNKNOWN_KEY, IMPORT_ENV_UNKNOWN);
+	free(theirs);
 }
 
 /* The machine's name: the file's, or the exported environment's. */
 static const char *
 report_host(const struct import_report *r)
 {
-	for (size_t i = 0; r->host == NULL && i < r->n_env; i++)
-		if (strcmp(r->env[i].key, "hostname") == 0)
-			return r->env[i].value;
-	return r->host;
-}
+	const char *h = record_env(&r->run, "hostname");
 
-static int
-store_results(struct store *st, int64_t run_id, const struct import_report *r)
-{
-	for (size_t i = 0; i < r->n_results; i++) {
-		const struct import_result *res = &r->results[i];
-		struct measure_sample *s = xcalloc(res->n_samples + 1,
-						   sizeof(*s));
-		struct store_result sr = {
-			.number = res->number,
-			.test = res->test,
-			.rep = res->rep,
-			.status = res->status,
-			.reason = res->reason,
-			.factor = res->factor,
-			.units = res->units,
-			.warmup_calls = res->warmup_calls,
-			.warmup_ns = res->warmup_ns,
-			.source_line = res->line,
-			.judged = res->judged,
-			.better = res->better,
-			.copies = res->copies,
-			.finished_utc = res->finished_utc,
-		};
-		int rc;
-
-		for (size_t j = 0; j < res->n_samples; j++) {
-			s[j].calls = res->samples[j].calls;
-			s[j].elapsed_ns = res->samples[j].elapsed_ns;
-			s[j].printed_ops = res->samples[j].has_printed ?
-						   res->samples[j].printed_ops :
-						   -1.0;
-			s[j].m = res->samples[j].m;
-		}
-		rc = store_add_result(st, run_id, &sr, s, res->n_samples);
-		free(s);
-		if (rc < 0)
-			return -1;
-	}
-	return 0;
+	return r->host != NULL ? r->host : h;
 }
 
 /*
- * A run of the JSON export as it was: its identity, times, provenance,
- * host and environment exactly as exported, ended as it was ended.
+ * A new run of F read from SOURCE_FILE, ended complete at NOW.  The
+ * file's name is the user's, any bytes: stored in the form every path
+ * carries (record_text_fit), as aimrun stores its --dir.
  */
-static int64_t
-store_copy(struct store *st, const struct import_report *r, const char *tag)
+static void
+finish_new(struct import_report *r, const struct import_file *f,
+	   const char *source_file, const char *now)
 {
-	const struct import_identity *id = r->identity;
-	struct store_kv *env = xcalloc(r->n_env + 1, sizeof(*env));
-	struct store_run run = {
-		.tag = tag,
-		.suite = id->suite,
-		.options = id->options,
-		.source = id->source,
-		.source_file = id->source_file,
-		.aim_version = id->aim_version,
-		.host = r->host,
-		.uuid = id->uuid,
-		.started_utc = id->started_utc,
-		.ended_utc = id->ended_utc,
-		.status = id->status,
-	};
-	int64_t run_id;
+	struct record_run *run = &r->run;
+	char *name = xstrdup(source_file), source[64];
 
-	for (size_t i = 0; i < r->n_env; i++)
-		env[i] = (struct store_kv){ r->env[i].key, r->env[i].value };
-	run_id = store_begin_run(st, &run, env, r->n_env);
-	free(env);
-	return run_id;
-}
-
-static int
-store_report(struct store *st, const struct import_file *f,
-	     const struct import_report *r, const char *tag,
-	     const char *source_file)
-{
-	struct store_kv *env;
-	char run_text[32];
-	struct store_run run = {
-		.tag = tag,
-		.suite = "aim9",
-		.options = "",
-		.source_file = source_file,
-		.aim_version = PACKAGE_VERSION,
-		.host = report_host(r),
-		/* A CSV export gives a run's uuid alone: kept, the rest new. */
-		.uuid = r->identity != NULL ? r->identity->uuid : NULL,
-	};
-	size_t n_env;
-	int64_t id;
-	char source[64];
-
+	record_text_fit(name);
+	own_env(r);
+	run->suite = "aim9";
+	run->options = "";
 	snprintf(source, sizeof(source), "import-%s",
 		 import_format_name(f->format));
-	run.source = source;
-	if (r->identity != NULL && r->identity->started_utc != NULL) {
-		id = store_copy(st, r, tag);
-		return id < 0 || store_results(st, id, r) < 0 ? -1 : 0;
-	}
-	snprintf(run_text, sizeof(run_text), "%" PRId64, r->source_run);
-	env = report_env(r, run_text, &n_env);
-	id = store_begin_run(st, &run, env, n_env);
-	free(env);
-	if (id < 0 || store_results(st, id, r) < 0 ||
-	    store_end_run(st, id, "complete") < 0)
+	run->source = record_strdup(run, source);
+	run->source_file = record_strdup(run, name);
+	free(name);
+	run->sha256 = record_strdup(run, f->sha256);
+	run->aim_version = PACKAGE_VERSION;
+	run->host = record_strdup(run, report_host(r));
+	run->started_utc = run->ended_utc = record_strdup(run, now);
+	run->status = "complete";
+}
+
+int
+import_finish(struct import_file *f, char *const *tags,
+	      const char *source_file)
+{
+	char now[32], err[1024];
+
+	if (store_now_utc(now, sizeof(now), err, sizeof(err)) < 0) {
+		aim_warn("%s", err);
 		return -1;
+	}
+	for (size_t i = 0; i < f->n_reports; i++) {
+		struct import_report *r = &f->reports[i];
+
+		if (!r->copy)
+			finish_new(r, f, source_file, now);
+		r->run.tag = record_strdup(&r->run, tags[i]);
+		if (record_check(&r->run, err, sizeof(err)) < 0) {
+			aim_warn("%s: %s", f->name, err);
+			return -1;
+		}
+	}
 	return 0;
 }
 
 int
 import_store(struct store *st, const char *db_name,
-	     const struct import_file *f, char *const *tags,
-	     const char *source_file)
+	     const struct import_file *f)
 {
 	int own = !store_in_transaction(st);
 
@@ -192,8 +125,7 @@ import_store(struct store *st, const char *db_name,
 		return -1;
 	}
 	for (size_t i = 0; i < f->n_reports; i++) {
-		if (store_report(st, f, &f->reports[i], tags[i],
-				 source_file) < 0) {
+		if (store_put_run(st, &f->reports[i].run) < 0) {
 			aim_warn("%s: %s", db_name, store_errmsg(st));
 			store_rollback(st);
 			return -1;

@@ -7,6 +7,7 @@
 
 #include "plot.h"
 #include "plot_latency.h"
+#include "plot_page.h"
 #include "plot_scaling.h"
 
 #include <math.h>
@@ -26,8 +27,12 @@
 /* The legend needs this width. */
 #define MIN_W 640
 #define MAX_COLS 6
-/* More tag labels than this on one axis would overlap. */
-#define MAX_LABELS 12
+/*
+ * Pixels a tag's label takes along the axis (font 7, turned 45 degrees),
+ * and the axis's own: a panel of many tags widens so none overlaps.
+ */
+#define LABEL_W 17
+#define AXIS_W 70
 
 static const struct plot_term png = { "png", "pngcairo", 0 };
 static const struct plot_term svg = { "svg", "svg", 0 };
@@ -59,36 +64,6 @@ const char *
 plot_term_ext(const struct plot_term *term)
 {
 	return term->ext;
-}
-
-/* S with anything but letters, digits, '-', '_' and '.' as '_'. */
-static char *
-file_word(const char *s)
-{
-	char *w = xstrdup(s);
-
-	for (char *p = w; *p != '\0'; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		      (*p >= '0' && *p <= '9') || *p == '-' || *p == '_' ||
-		      *p == '.'))
-			*p = '_';
-	return w;
-}
-
-char *
-plot_test_path(const struct plot_opts *o, const struct plot_test *t)
-{
-	size_t len = strlen(o->output);
-	char *name = file_word(t->name), *path;
-	char *host = t->host != NULL ? file_word(t->host) : NULL;
-
-	path = xasprintf("%s%s%02d-%s%s%s.%s", o->output,
-			 len > 0 && o->output[len - 1] == '/' ? "" : "/",
-			 t->number, name, host != NULL ? "-" : "",
-			 host != NULL ? host : "", plot_term_ext(o->term));
-	free(name);
-	free(host);
-	return path;
 }
 
 /*
@@ -211,12 +186,19 @@ put_header(FILE *f)
 	      "set encoding utf8\n", f);
 }
 
-/* Tag names on the x axis, thinned out so that they stay readable. */
+/* A panel's width: BASE, or wider for the labels of many tags. */
+static int
+panel_w(const struct plot_model *m, int base)
+{
+	int w = LABEL_W * (int)m->n_tags + AXIS_W;
+
+	return w > base ? w : base;
+}
+
+/* Tag names on the x axis, every one: panel_w() leaves them room. */
 static void
 put_axes(FILE *f, const struct plot_model *m)
 {
-	size_t step = (m->n_tags + MAX_LABELS - 1) / MAX_LABELS;
-
 	fputs("set style fill solid 0.3 border\n"
 	      "set boxwidth 0.5 absolute\n"
 	      "set key off\n"
@@ -226,10 +208,19 @@ put_axes(FILE *f, const struct plot_model *m)
 	fputs("set xtics (", f);
 	for (size_t i = 0; i < m->n_tags; i++) {
 		fputs(i > 0 ? ", " : "", f);
-		put_string(f, i % step == 0 ? m->tags[i] : "");
-		fprintf(f, i % step == 0 ? " %zu" : " %zu 1", i);
+		put_string(f, m->tags[i]);
+		fprintf(f, " %zu", i);
 	}
 	fputs(") rotate by 45 right font \",7\"\n", f);
+}
+
+/* Decimals that tell ticks STEP apart: 0 to 6. */
+static int
+decimals_for(double step)
+{
+	int d = (int)ceil(-log10(step));
+
+	return d < 0 ? 0 : d > 6 ? 6 : d;
 }
 
 /*
@@ -243,8 +234,7 @@ static void
 put_yaxis(FILE *f, const struct plot_test *t, size_t n_tags, double scale,
 	  int relative)
 {
-	double lo = INFINITY, hi = -INFINITY, step, prefix = 1.0, top;
-	int decimals;
+	double lo = INFINITY, hi = -INFINITY, step, top;
 
 	for (size_t i = 0; i < n_tags; i++) {
 		if (t->cells[i].n_runs == 0)
@@ -261,14 +251,20 @@ put_yaxis(FILE *f, const struct plot_test *t, size_t n_tags, double scale,
 	} else {
 		fputs("set yrange [0<*:*]\n", f);
 	}
-	if (!relative && top > 0.0)
-		prefix = pow(1000.0, floor(log10(top) / 3.0));
-	decimals = (int)ceil(-log10(step / prefix));
-	decimals = decimals < 0 ? 0 : decimals > 6 ? 6 : decimals;
 	if (relative)
-		fprintf(f, "set format y \"%%.%df%%%%\"\n", decimals);
+		fprintf(f, "set format y \"%%.%df%%%%\"\n", decimals_for(step));
 	else
-		fprintf(f, "set format y \"%%.%ds%%c\"\n", decimals);
+		plot_put_si_format(f, 'y', top, step);
+}
+
+void
+plot_put_si_format(FILE *f, char axis, double top, double step)
+{
+	double prefix = top > 0.0 ? pow(1000.0, floor(log10(top) / 3.0)) :
+			1.0;
+
+	fprintf(f, "set format %c \"%%.%ds%%c\"\n", axis,
+		step > 0.0 ? decimals_for(step / prefix) : 0);
 }
 
 static void
@@ -353,43 +349,98 @@ put_title(FILE *f, const struct plot_test *t)
 static void
 put_legend(FILE *f, const struct plot_opts *o)
 {
-	fprintf(f, "\\nbox: quartiles of the sample rates, whiskers: min and max, dashed: centre of the run rates"
+	fprintf(f, "\\nbox: quartiles of the samples, whiskers: min and max, dashed: centre of the runs"
 		"\\n\xe2\x96\xbc regressed, \xe2\x96\xb2 improved since the previous tag (q \xe2\x89\xa4 %g)",
 		o->alpha);
 }
 
-/* All tests in one file: a grid of panels. */
+/* The columns and rows of a grid of N panels. */
 static void
-put_grid(FILE *f, const struct plot_model *m, const struct plot_opts *o)
+grid_shape(size_t n, size_t *cols, size_t *rows)
 {
-	size_t cols = 1, rows;
+	*cols = 1;
+	while (*cols * *cols < n && *cols < MAX_COLS)
+		++*cols;
+	*rows = (n + *cols - 1) / *cols;
+}
 
-	while (cols * cols < m->n_tests && cols < MAX_COLS)
-		cols++;
-	rows = (m->n_tests + cols - 1) / cols;
-	put_terminal(f, o->term, cols * PANEL_W < MIN_W ? MIN_W :
-		     (int)cols * PANEL_W, (int)rows * PANEL_H + TITLE_H);
-	put_output(f, o->write_as != NULL ? o->write_as[0] : o->output);
-	for (size_t k = 0; k < m->n_tests; k++)
-		put_block(f, m, k, o->relative);
-	put_axes(f, m);
+/* The size of page P's picture; a PDF's pages all take the largest. */
+static void
+page_size(const struct plot_model *m, const struct plot_opts *o,
+	  const struct plot_page *pg, size_t n, size_t p, int *w, int *h)
+{
+	size_t cols, rows, most_c = 0, most_r = 0;
+	int pw = panel_w(m, PANEL_W);
+
+	for (size_t i = 0; i < n; i++) {
+		if (!o->term->inches && i != p)
+			continue;
+		grid_shape(pg[i].end - pg[i].first, &cols, &rows);
+		most_c = cols > most_c ? cols : most_c;
+		most_r = rows > most_r ? rows : most_r;
+	}
+	*w = (int)most_c * pw < MIN_W ? MIN_W : (int)most_c * pw;
+	*h = (int)most_r * PANEL_H + TITLE_H;
+}
+
+/* Page P of a grid: its terminal and file (a PDF's once), its panels. */
+static void
+put_page(FILE *f, const struct plot_model *m, const struct plot_opts *o,
+	 const struct plot_page *pg, size_t n, size_t p)
+{
+	size_t cols, rows;
+	int w, h;
+
+	if (!o->term->inches || p == 0) {
+		char *path = plot_picture_path(m, o, p);
+
+		page_size(m, o, pg, n, p, &w, &h);
+		put_terminal(f, o->term, w, h);
+		put_output(f, o->write_as != NULL ? o->write_as[p] : path);
+		free(path);
+	}
+	grid_shape(pg[p].end - pg[p].first, &cols, &rows);
 	fprintf(f, "set multiplot layout %zu,%zu title ", rows, cols);
 	put_string(f, o->title);
+	if (pg[p].name != NULL) {
+		fputs(" . ' (' . ", f);
+		put_string(f, pg[p].name);
+		fputs(" . ')'", f);
+	}
 	fputs(" . \"", f);
 	put_legend(f, o);
 	fputs("\" font \",10\"\n", f);
-	for (size_t k = 0; k < m->n_tests; k++) {
+	for (size_t k = pg[p].first; k < pg[p].end; k++) {
 		put_title(f, &m->tests[k]);
 		put_panel(f, m, k, o);
 	}
-	fputs("unset multiplot\nunset output\n", f);
+	fputs("unset multiplot\n", f);
+}
+
+/*
+ * All tests in a grid of panels: one picture, or past PLOT_PAGE_TESTS
+ * one per group of tests (plot_page.h), a PDF's as its pages.
+ */
+static void
+put_grid(FILE *f, const struct plot_model *m, const struct plot_opts *o)
+{
+	struct plot_page *pg;
+	size_t n = plot_pages(m, &pg);
+
+	for (size_t k = 0; k < m->n_tests; k++)
+		put_block(f, m, k, o->relative);
+	put_axes(f, m);
+	for (size_t p = 0; p < n; p++)
+		put_page(f, m, o, pg, n, p);
+	fputs("unset output\n", f);
+	plot_pages_free(pg, n);
 }
 
 /* One file per test under the output directory. */
 static void
 put_files(FILE *f, const struct plot_model *m, const struct plot_opts *o)
 {
-	put_terminal(f, o->term, SINGLE_W, SINGLE_H);
+	put_terminal(f, o->term, panel_w(m, SINGLE_W), SINGLE_H);
 	for (size_t k = 0; k < m->n_tests; k++)
 		put_block(f, m, k, o->relative);
 	put_axes(f, m);

@@ -157,5 +157,11 @@ int plot_write_script(FILE *f, const struct plot_model *m,
 void plot_put_string(FILE *f, const char *s);
 void plot_put_output(FILE *f, const char *path);
 void plot_put_terminal(FILE *f, const struct plot_term *term, int w, int h);
+/*
+ * "set format AXIS" with SI prefixes ("2.95M", "236k", "40"), as many
+ * decimals as ticks STEP apart need for values up to TOP; a logarithmic
+ * axis gives STEP 0: whole numbers.
+ */
+void plot_put_si_format(FILE *f, char axis, double top, double step);
 
 #endif

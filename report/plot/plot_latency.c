@@ -52,7 +52,7 @@ fill(const struct query_tag *side, const char *test, struct plat_variant *v,
 
 	hist_acc_init(acc);
 	for (size_t i = 0; i < side->n_results; i++) {
-		const struct query_result *r = &side->results[i];
+		const struct record_result *r = &side->results[i];
 
 		if (strcmp(r->test, test) != 0 || strcmp(r->status, "ok") != 0)
 			continue;
@@ -76,7 +76,7 @@ fill(const struct query_tag *side, const char *test, struct plat_variant *v,
 }
 
 static int
-seen_before(const struct query_result *r, size_t i)
+seen_before(const struct record_result *r, size_t i)
 {
 	for (size_t k = 0; k < i; k++)
 		if (strcmp(r[k].test, r[i].test) == 0)
@@ -96,7 +96,7 @@ plot_latency_build(const struct query_tag *tags, const char *const *names,
 	snprintf(pl->size, sizeof(pl->size), "%s", size);
 	for (size_t s = 0; s < n; s++)
 		for (size_t i = 0; i < tags[s].n_results; i++) {
-			const struct query_result *r = &tags[s].results[i];
+			const struct record_result *r = &tags[s].results[i];
 			struct plat_variant v = { .test = r->test, .tag = s };
 			char vsize[16] = "";
 
@@ -226,6 +226,7 @@ put_bars(FILE *f, const struct plot_latency *pl, size_t fi)
 	}
 	fprintf(f, ")\nset xrange [-0.6:%g]\nset yrange [1:*]\nset logscale y\n"
 		"unset logscale x\nset ylabel 'ns per call (p50)'\n"
+		"set format y \"%%.0s%%c\"\n"
 		"set style fill solid 0.7 border -1\nset boxwidth %g\n",
 		(double)rows - 0.4, w);
 	for (size_t c = 0; c < cols; c++) {
@@ -235,7 +236,8 @@ put_bars(FILE *f, const struct plot_latency *pl, size_t fi)
 			c % 2 ? "cold" : "hot");
 		plot_put_string(f, pl->tags[c / 2]);
 	}
-	fputs("\nunset logscale y\nset xtics autofreq\n", f);
+	fputs("\nunset logscale y\nset xtics autofreq\nset format y \"% h\"\n",
+	      f);
 }
 
 /* The CDF panel of the variants like the one at FI (its function, or the test). */
@@ -255,6 +257,7 @@ put_cdf(FILE *f, const struct plot_latency *pl, size_t fi)
 	fputs(" . ': share of calls below'\nset logscale x\nset xrange [*:*]\n"
 	      "set yrange [0:1]\nset ylabel 'share of calls'\n"
 	      "set xlabel 'ns per call'\n", f);
+	plot_put_si_format(f, 'x', 0.0, 0.0);
 	for (size_t i = 0; i < pl->n; i++) {
 		const struct plat_variant *v = &pl->v[i];
 
@@ -272,7 +275,7 @@ put_cdf(FILE *f, const struct plot_latency *pl, size_t fi)
 		plot_put_string(f, pl->tags[v->tag]);
 		sep = ", \\\n\t";
 	}
-	fputs("\nunset logscale x\nunset xlabel\n", f);
+	fputs("\nunset logscale x\nunset xlabel\nset format x \"% h\"\n", f);
 }
 
 /* The panels: 0 counts them, else draws them. */

@@ -398,9 +398,12 @@ char *
 plot_default_title(const struct qplot_tag *tags, size_t n, int relative)
 {
 	char **hosts = NULL, **suites = NULL, *h, *s, *title;
-	size_t nh = 0, ns = 0;
+	size_t nh = 0, ns = 0, kinds[2] = { 0, 0 };
 
 	for (size_t i = 0; i < n; i++) {
+		/* Rates, and timed commands' times (lower better). */
+		for (size_t j = 0; j < tags[i].n_results; j++)
+			kinds[tags[i].results[j].better == MEASURE_LOWER]++;
 		for (size_t j = 0; j < tags[i].n_runs; j++) {
 			const struct qplot_run *r = &tags[i].runs[j];
 
@@ -412,7 +415,8 @@ plot_default_title(const struct qplot_tag *tags, size_t n, int relative)
 	}
 	h = join_list(hosts, nh, "unknown");
 	s = join_list(suites, ns, "unknown");
-	title = xasprintf("AIM9 operation rates by tag%s: host %s, suite %s",
+	title = xasprintf("%s by tag%s: host %s, suite %s",
+			  measure_what(kinds[0], kinds[1]),
 			  relative ? " (percent of each test's first tag)" : "",
 			  h, s);
 	free(h);

@@ -28,6 +28,7 @@
 #include "dbpath.h"
 #include "log.h"
 #include "outfile.h"
+#include "plot_page.h"
 #include "tag.h"
 #include "xalloc.h"
 
@@ -193,17 +194,16 @@ spawn(const char *gnuplot, const struct gp_run *r)
 	return wait_gnuplot(pid, r->errlog);
 }
 
-/* The pictures' temporary files: one, or one per test. */
+/* The pictures' temporary files: one, one per page or one per test. */
 static int
 open_pictures(struct gp_run *r, const struct plot_model *m,
 	      const struct plot_opts *o)
 {
-	r->n_out = o->per_test ? m->n_tests : 1;
+	r->n_out = plot_pictures(m, o);
 	r->out = xcalloc(r->n_out, sizeof(*r->out));
 	r->names = xcalloc(r->n_out, sizeof(*r->names));
 	for (size_t k = 0; k < r->n_out; k++) {
-		char *path = o->per_test ? plot_test_path(o, &m->tests[k]) :
-			     xstrdup(o->output);
+		char *path = plot_picture_path(m, o, k);
 		int rc = dbpath_spares(path, o->keep);
 
 		if (rc < 0)

@@ -34,7 +34,7 @@ quantile(const double *v, size_t n, double q)
 
 /* The sample rates of results FROM..TO (one test, one count) into C. */
 static int
-cell_of(const struct query_result *r, size_t n, struct pscale_cell *c)
+cell_of(const struct record_result *r, size_t n, struct pscale_cell *c)
 {
 	double *v = NULL;
 	size_t k = 0;
@@ -60,7 +60,7 @@ cell_of(const struct query_result *r, size_t n, struct pscale_cell *c)
 }
 
 static struct pscale_test *
-test_of(struct plot_scaling *ps, const struct query_result *r, size_t n_tags)
+test_of(struct plot_scaling *ps, const struct record_result *r, size_t n_tags)
 {
 	for (size_t i = 0; i < ps->n_tests; i++)
 		if (ps->tests[i].number == r->number &&
@@ -90,7 +90,7 @@ plot_scaling_build(const struct query_tag *tags, size_t n,
 {
 	memset(ps, 0, sizeof(*ps));
 	for (size_t s = 0; s < n; s++) {
-		const struct query_result *r = tags[s].results;
+		const struct record_result *r = tags[s].results;
 		size_t m = tags[s].n_results;
 
 		for (size_t i = 0, j; i < m; i = j) {
@@ -162,12 +162,18 @@ static void
 put_panel(FILE *f, const struct pscale_test *t, size_t k)
 {
 	const char *sep = "plot ";
+	double top = 0.0;
 
 	fprintf(f, "set title \"%d \" . ", t->number);
 	plot_put_string(f, t->name);
 	fputs("\nset ylabel ", f);
 	plot_put_string(f, t->units);
 	fputc('\n', f);
+	/* "12M", not gnuplot's "1.2e+07"; the axis starts at 0. */
+	for (size_t l = 0; l < t->n_lines; l++)
+		for (size_t c = 0; c < t->lines[l].n_cells; c++)
+			top = fmax(top, t->lines[l].cells[c].hi);
+	plot_put_si_format(f, 'y', top, top / 5.0);
 	for (size_t l = 0; l < t->n_lines; l++) {
 		if (t->lines[l].n_cells == 0)
 			continue;

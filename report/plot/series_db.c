@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "cli_exit.h"
 #include "compare.h"
 #include "csvout.h"
@@ -54,15 +55,55 @@ pick_tags(const struct series_db_opts *o, const struct qplot_tag_info *info,
 	return CLI_OK;
 }
 
+/*
+ * --tests matched against the names the loaded tags' results hold, into
+ * *WANT (malloc'd, *N): CLI_OK, or CLI_USER after the line naming them.
+ */
+static int
+tests_of_tags(const struct series_db_opts *o, const struct series_db *sd,
+	      struct plot_want **want, size_t *n)
+{
+	struct cli_test_seen *seen;
+	char **tags = xcalloc(sd->n_tags + 1, sizeof(*tags));
+	size_t n_seen = 0, total = 0;
+	int rc;
+
+	for (size_t i = 0; i < sd->n_tags; i++) {
+		total += sd->tags[i].n_results;
+		tags[i] = sd->tags[i].tag;
+	}
+	seen = xcalloc(total + 1, sizeof(*seen));
+	for (size_t i = 0; i < sd->n_tags; i++)
+		for (size_t j = 0; j < sd->tags[i].n_results; j++) {
+			const struct qplot_result *r = &sd->tags[i].results[j];
+
+			seen[n_seen++] = (struct cli_test_seen){
+				r->number, r->test, r->units };
+		}
+	*n = o->n_want;
+	*want = xcalloc(o->n_want + 1, sizeof(**want));
+	memcpy(*want, o->want, o->n_want * sizeof(**want));
+	rc = cli_tests_resolve(*want, n, seen, n_seen, tags, sd->n_tags);
+	free(seen);
+	free(tags);
+	return rc;
+}
+
 /* The grid and its steps, from the loaded tags. */
 static int
 judge(const struct series_db_opts *o, struct series_db *sd)
 {
 	struct plot_model *m = &sd->model;
-
+	struct plot_want *want = NULL;
+	size_t n_want = 0;
 	const struct series_gate gate = { series_hosts_comparable, sd };
 
-	series_hosts_model(sd->tags, sd->n_tags, o->want, o->n_want, m);
+	if (o->n_want > 0 && tests_of_tags(o, sd, &want, &n_want) != CLI_OK) {
+		free(want);
+		return CLI_USER;
+	}
+	series_hosts_model(sd->tags, sd->n_tags, want, n_want, m);
+	free(want);
 	if (m->n_tests == 0) {
 		aim_warn("no ok results in these tags");
 		return CLI_USER;

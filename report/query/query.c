@@ -1,6 +1,6 @@
 /*
- * Loads a tag's runs, environment, results and samples into plain structs
- * for comparison, display and export, and the sides of a comparison with
+ * Loads a tag's runs into their records (query_record.c) for comparison
+ * and display, their results pooled, and the sides of a comparison with
  * the runs chosen by id.  Statements are prepared with bound values; a
  * failure is reported once, here, with the engine's own message.
  */
@@ -14,39 +14,11 @@
 #include "cli_exit.h"
 #include "log.h"
 #include "query_int.h"
-#include "schema_ver.h"
 #include "xalloc.h"
 #include "tag.h"
 
-static const char sql_runs[] =
-	"SELECT id, tag, started_utc, ended_utc, status, source,"
-	" source_file, host, uuid, options FROM run WHERE tag = ? ORDER BY id";
-
-/* Before version 4 a run had no identity. */
-static const char sql_runs_v3[] =
-	"SELECT id, tag, started_utc, ended_utc, status, source,"
-	" source_file, host, NULL, options FROM run WHERE tag = ? ORDER BY id";
-
-static const char sql_env[] =
-	"SELECT key, value FROM run_env WHERE run_id = ? ORDER BY key";
-
-/* One row per sample; a result without samples still gives one row. */
-#define SQL_RESULTS(LAST)						\
-	"SELECT r.id, r.number, r.test, r.rep, r.status, r.reason, r.factor,"	\
-	" r.units, s.seq, s.calls, s.elapsed_ns, s.printed_ops, " LAST	\
-	", r.warmup_calls"							\
-	" FROM result AS r LEFT JOIN sample AS s ON s.result_id = r.id"	\
-	" WHERE r.run_id = ? ORDER BY r.number, r.test, r.rep, r.id, s.seq"
-
-static const char sql_results[] = SQL_RESULTS("r.judged, r.better, r.copies");
-
-/* Before version 5 every result was one copy. */
-static const char sql_results_v4[] = SQL_RESULTS("r.judged, r.better, 1");
-
-/* Before version 4 the judged rate followed from the test's name. */
-static const char sql_results_v3[] = SQL_RESULTS(
-	"CASE WHEN r.test IN " SCHEMA_PEAK_TESTS " THEN 'peak'"
-	" ELSE 'mean' END, 'higher', 1");
+static const char sql_run_ids[] =
+	"SELECT id, host FROM run WHERE tag = ? ORDER BY id";
 
 int
 query_user_version(struct db *db)
@@ -96,35 +68,6 @@ query_finish(struct db *db, struct db_stmt *stmt, int rc)
 }
 
 static int
-load_env(struct db *db, struct query_run *run)
-{
-	struct db_stmt *stmt;
-	size_t cap = 0;
-	int rc;
-
-	if (query_prepare(db, sql_env, &stmt) < 0)
-		return -1;
-	if (db_bind_int64(stmt, 1, run->id) < 0)
-		return query_finish(db, stmt, DB_ERROR);
-	while ((rc = db_step(stmt)) == DB_ROW) {
-		struct query_kv *kv;
-
-		if (run->n_env == cap) {
-			cap = cap ? 2 * cap : 16;
-			run->env = xrealloc(run->env, cap * sizeof(*run->env));
-		}
-		kv = &run->env[run->n_env++];
-		kv->key = query_text(stmt, 0);
-		kv->value = query_text(stmt, 1);
-		if (kv->key == NULL)
-			kv->key = xstrdup("");
-		if (kv->value == NULL)
-			kv->value = xstrdup("");
-	}
-	return query_finish(db, stmt, rc);
-}
-
-static int
 wanted(int64_t id, const int64_t *only, size_t n_only)
 {
 	if (n_only == 0)
@@ -133,22 +76,6 @@ wanted(int64_t id, const int64_t *only, size_t n_only)
 		if (only[i] == id)
 			return 1;
 	return 0;
-}
-
-static void
-read_run(struct db_stmt *stmt, struct query_run *run)
-{
-	memset(run, 0, sizeof(*run));
-	run->id = db_column_int64(stmt, 0);
-	run->tag = query_text(stmt, 1);
-	run->started_utc = query_text(stmt, 2);
-	run->ended_utc = query_text(stmt, 3);
-	run->status = query_text(stmt, 4);
-	run->source = query_text(stmt, 5);
-	run->source_file = query_text(stmt, 6);
-	run->host = query_text(stmt, 7);
-	run->uuid = query_text(stmt, 8);
-	run->options = query_text(stmt, 9);
 }
 
 /* Whether HOST, when given, is the host of the run row STMT is on. */
@@ -163,117 +90,42 @@ on_host(struct db_stmt *stmt, int col, const char *host)
 	return h != NULL && strcmp(h, host) == 0;
 }
 
+/* The ids of TAG's runs that ONLY and HOST keep, in id order. */
 static int
-load_runs(struct db *db, struct query_tag *t, const int64_t *only,
-	  size_t n_only, const char *host)
+tag_run_ids(struct db *db, const char *tag, const int64_t *only,
+	    size_t n_only, const char *host, int64_t **ids, size_t *n)
 {
 	struct db_stmt *stmt;
-	size_t cap = 0;
 	int rc;
 
-	if (query_prepare(db, query_user_version(db) >= 4 ? sql_runs
-							   : sql_runs_v3,
-			  &stmt) < 0)
+	*ids = NULL;
+	*n = 0;
+	if (query_prepare(db, sql_run_ids, &stmt) < 0)
 		return -1;
-	if (db_bind_text(stmt, 1, t->tag) < 0)
+	if (db_bind_text(stmt, 1, tag) < 0)
 		return query_finish(db, stmt, DB_ERROR);
 	while ((rc = db_step(stmt)) == DB_ROW) {
-		if (!wanted(db_column_int64(stmt, 0), only, n_only) ||
-		    !on_host(stmt, 7, host))
+		int64_t id = db_column_int64(stmt, 0);
+
+		if (!wanted(id, only, n_only) || !on_host(stmt, 1, host))
 			continue;
-		if (t->n_runs == cap) {
-			cap = cap ? 2 * cap : 4;
-			t->runs = xrealloc(t->runs, cap * sizeof(*t->runs));
-		}
-		read_run(stmt, &t->runs[t->n_runs++]);
+		*ids = record_grow(*ids, *n, sizeof(**ids));
+		(*ids)[(*n)++] = id;
 	}
 	return query_finish(db, stmt, rc);
 }
 
-static void
-read_result(struct db_stmt *stmt, int64_t run_id, struct query_result *r)
+int
+query_run_ids(struct db *db, const char *tag, int64_t **ids, size_t *n)
 {
-	int64_t factor = db_column_int64(stmt, 6);
-
-	memset(r, 0, sizeof(*r));
-	r->id = db_column_int64(stmt, 0);
-	r->run_id = run_id;
-	r->number = (int)db_column_int64(stmt, 1);
-	r->test = query_text(stmt, 2);
-	r->rep = (int)db_column_int64(stmt, 3);
-	r->status = query_text(stmt, 4);
-	r->reason = query_text(stmt, 5);
-	r->factor = factor > 0 ? (unsigned long)factor : 0;
-	r->units = query_text(stmt, 7);
-	if (r->test == NULL)
-		r->test = xstrdup("");
-	if (r->status == NULL)
-		r->status = xstrdup("fail");
-	if (r->units == NULL)
-		r->units = xstrdup("");
-	r->judged = query_column_is(stmt, 12, "peak") ? MEASURE_JUDGED_PEAK
-						: MEASURE_JUDGED_MEAN;
-	r->better = query_column_is(stmt, 13, "lower") ? MEASURE_LOWER
-						 : MEASURE_HIGHER;
-	r->copies = (int)db_column_int64(stmt, 14);
-	if (r->copies < 1)
-		r->copies = 1;	/* the schema says so; an old file need not */
-	r->warmup_calls = db_column_is_null(stmt, 15) ? -1 :
-			  db_column_int64(stmt, 15);
-}
-
-static void
-read_sample(struct db_stmt *stmt, struct query_result *r)
-{
-	struct measure_sample *s;
-
-	/* Growing one at a time is fine: results hold a few dozen samples. */
-	r->samples = xrealloc(r->samples, (r->n_samples + 1) * sizeof(*s));
-	s = &r->samples[r->n_samples++];
-	measure_init(s, (int)db_column_int64(stmt, 8));
-	s->calls = db_column_int64(stmt, 9);
-	s->elapsed_ns = db_column_int64(stmt, 10);
-	/* Stored printed rates are never negative: NULL is "measured". */
-	if (!db_column_is_null(stmt, 11))
-		s->printed_ops = db_column_double(stmt, 11);
-}
-
-static int
-load_results(struct db *db, struct query_tag *t, int64_t run_id, size_t *cap)
-{
-	struct db_stmt *stmt;
-	int64_t last = -1;
-	int rc, v = query_user_version(db);
-
-	if (query_prepare(db, v >= 5 ? sql_results : v >= 4 ? sql_results_v4 :
-			  sql_results_v3, &stmt) < 0)
-		return -1;
-	if (db_bind_int64(stmt, 1, run_id) < 0)
-		return query_finish(db, stmt, DB_ERROR);
-	while ((rc = db_step(stmt)) == DB_ROW) {
-		struct query_result *r;
-
-		if (t->n_results == 0 || db_column_int64(stmt, 0) != last) {
-			if (t->n_results == *cap) {
-				*cap = *cap ? 2 * *cap : 64;
-				t->results = xrealloc(t->results,
-						      *cap * sizeof(*r));
-			}
-			read_result(stmt, run_id, &t->results[t->n_results++]);
-			last = db_column_int64(stmt, 0);
-		}
-		r = &t->results[t->n_results - 1];
-		if (!db_column_is_null(stmt, 8))
-			read_sample(stmt, r);
-	}
-	return query_finish(db, stmt, rc);
+	return tag_run_ids(db, tag, NULL, 0, NULL, ids, n);
 }
 
 /* Number, then name, then load order (run id, rep): a stable merge. */
 static int
 result_cmp(const void *a, const void *b)
 {
-	const struct query_result *x = a, *y = b;
+	const struct record_result *x = a, *y = b;
 	int c;
 
 	if (x->number != y->number)
@@ -290,84 +142,80 @@ result_cmp(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-int
-query_runs_load(struct db *db, const char *tag, const char *host,
-		struct query_tag *out)
+/* Run RUN's results moved into T's pool; RUN keeps its text. */
+static void
+pool_results(struct query_tag *t, struct record_run *run)
 {
+	for (size_t i = 0; i < run->n_results; i++) {
+		t->results = record_grow(t->results, t->n_results,
+					 sizeof(*t->results));
+		t->results[t->n_results++] = run->results[i];
+	}
+	free(run->results);
+	run->results = NULL;
+	run->n_results = 0;
+}
+
+/* The runs of TAG that ONLY and HOST keep, read as FLAGS says, into OUT. */
+static int
+tag_load(struct db *db, const char *tag, const int64_t *only,
+	 size_t n_only, const char *host, unsigned flags,
+	 struct query_tag *out)
+{
+	int64_t *ids;
+	size_t n;
+	int rc = 0;
+
 	memset(out, 0, sizeof(*out));
 	out->tag = xstrdup(tag);
-	if (load_runs(db, out, NULL, 0, host) < 0)
-		goto fail;
-	for (size_t i = 0; i < out->n_runs; i++)
-		if (load_env(db, &out->runs[i]) < 0)
-			goto fail;
+	if (tag_run_ids(db, tag, only, n_only, host, &ids, &n) < 0) {
+		query_tag_free(out);
+		return -1;
+	}
+	out->runs = xcalloc(n + 1, sizeof(*out->runs));
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		struct record_run *run = &out->runs[out->n_runs];
+
+		rc = query_run_load(db, ids[i], flags, run, NULL);
+		/* A run removed since its id was read is no run of the side. */
+		if (rc > 0) {
+			pool_results(out, run);
+			out->n_runs++;
+			rc = 0;
+		}
+	}
+	free(ids);
+	if (rc < 0) {
+		query_tag_free(out);
+		return -1;
+	}
+	if (out->n_results > 1)
+		qsort(out->results, out->n_results, sizeof(*out->results),
+		      result_cmp);
 	return 0;
-fail:
-	query_tag_free(out);
-	return -1;
 }
 
 int
 query_tag_load(struct db *db, const char *tag, const int64_t *only,
 	       size_t n_only, const char *host, struct query_tag *out)
 {
-	size_t cap = 0;
-
-	memset(out, 0, sizeof(*out));
-	out->tag = xstrdup(tag);
-	if (load_runs(db, out, only, n_only, host) < 0)
-		goto fail;
-	for (size_t i = 0; i < out->n_runs; i++)
-		if (load_env(db, &out->runs[i]) < 0 ||
-		    load_results(db, out, out->runs[i].id, &cap) < 0)
-			goto fail;
-	if (query_load_metrics(db, out->results, out->n_results) < 0 ||
-	    query_load_klog(db, out) < 0)
-		goto fail;
-	if (out->n_results > 1)
-		qsort(out->results, out->n_results, sizeof(*out->results),
-		      result_cmp);
-	return 0;
-fail:
-	query_tag_free(out);
-	return -1;
+	return tag_load(db, tag, only, n_only, host, 0, out);
 }
 
-static void
-free_run(struct query_run *r)
+int
+query_runs_load(struct db *db, const char *tag, const char *host,
+		struct query_tag *out)
 {
-	for (size_t i = 0; i < r->n_env; i++) {
-		free(r->env[i].key);
-		free(r->env[i].value);
-	}
-	free(r->env);
-	free(r->tag);
-	free(r->started_utc);
-	free(r->ended_utc);
-	free(r->status);
-	free(r->source);
-	free(r->source_file);
-	free(r->host);
-	free(r->uuid);
-	free(r->options);
+	return tag_load(db, tag, NULL, 0, host, QUERY_LOAD_FACTS, out);
 }
 
 void
 query_tag_free(struct query_tag *t)
 {
+	record_results_free(t->results, t->n_results);
 	for (size_t i = 0; i < t->n_runs; i++)
-		free_run(&t->runs[i]);
-	for (size_t i = 0; i < t->n_results; i++) {
-		struct query_result *r = &t->results[i];
-
-		free(r->test);
-		free(r->status);
-		free(r->reason);
-		free(r->units);
-		free(r->samples);
-		free(r->monitors);
-		free(r->klog);
-	}
+		record_free(&t->runs[i]);
+	record_free(&t->own);
 	free(t->runs);
 	free(t->results);
 	free(t->tag);
@@ -396,15 +244,6 @@ query_run_tag(struct db *db, int64_t id, char **tag)
 		return -1;
 	}
 	return *tag != NULL;
-}
-
-const char *
-query_env(const struct query_run *run, const char *key)
-{
-	for (size_t i = 0; i < run->n_env; i++)
-		if (strcmp(run->env[i].key, key) == 0)
-			return run->env[i].value;
-	return NULL;
 }
 
 int

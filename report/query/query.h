@@ -11,64 +11,76 @@
 
 #include "klog.h"
 #include "measure.h"
-#include "monitor.h"
+#include "record.h"
 
 struct db;
 
-struct query_kv {
-	char *key;
-	char *value;
+/* What query_run_load reads besides the run's own rows. */
+enum query_load_flags {
+	QUERY_LOAD_HISTS = 1,	/* the per-call histograms too */
+	QUERY_LOAD_FACTS = 2,	/* the run's facts and environment only */
+	QUERY_LOAD_MONITORS = 4,	/* the kernel's monitors of each result */
 };
 
-struct query_result {
+/*
+ * The run of row ID whole into *RUN (zeroed first): its facts and
+ * provenance, its environment (by name), its results by number, test,
+ * rep and row id with their samples and metrics and kernel log lines,
+ * with QUERY_LOAD_HISTS their histograms, with QUERY_LOAD_MONITORS their
+ * monitors, with QUERY_LOAD_FACTS none of its results.  A run of a file
+ * before uuids (schema 4) has none (export_derive_uuid gives the one
+ * every path knows it by).  *UNREAD (may be NULL)
+ * counts the stored rows no record can hold: metrics of names this
+ * build does not know, bucket rows that make no histogram.  1 when
+ * loaded, 0 when there is no such run, -1 after reporting; release RUN
+ * with record_free.
+ */
+int query_run_load(struct db *db, int64_t id, unsigned flags,
+		   struct record_run *run, size_t *unread);
+
+/* A run as a diff meets it: its identity, and its row to read it by. */
+struct query_run_key {
 	int64_t id;
-	int64_t run_id;
-	int number;
-	char *test;
-	int rep;
-	char *status;		/* ok skip fail timeout crash */
-	char *reason;		/* NULL when none */
-	unsigned long factor;
-	char *units;
-	enum measure_judged judged;	/* the rate comparisons judge */
-	enum measure_better better;	/* a time is lower-is-better */
-	int copies;		/* run at once (aimrun --copies), 1 or more */
-	int64_t warmup_calls;	/* -1: unknown */
-	struct measure_sample *samples;	/* in seq order */
-	size_t n_samples;
-	/* The changes of the kernel's monitors (query_load_monitors()). */
-	struct monitor_val *monitors;	/* by name; NULL: none loaded */
-	size_t n_monitors;
-	/* The kernel log's lines of level warning and above while it ran. */
-	struct klog_line *klog;
-	size_t n_klog;
+	char *uuid;
 };
 
-struct query_run {
-	int64_t id;
-	char *tag;
-	char *started_utc;
-	char *ended_utc;	/* NULL while running or interrupted */
-	char *status;		/* complete incomplete */
-	char *source;
-	char *source_file;	/* NULL unless imported */
-	char *host;		/* NULL when unknown */
-	char *uuid;		/* the run's identity; NULL before version 4 */
-	char *options;		/* "duration_s=0.600 runs=6 ...", as aimrun
-				 * stored them; "" or NULL for imports */
-	struct query_kv *env;
-	size_t n_env;
-};
+/*
+ * Every run of DB with its uuid (NULL for a run older than uuids), in
+ * no order: into *KEYS (*N of them; free with query_run_keys_free).  0,
+ * or -1 after reporting.
+ */
+int query_run_keys(struct db *db, struct query_run_key **keys, size_t *n);
+void query_run_keys_free(struct query_run_key *keys, size_t n);
 
-/* Everything one side of a comparison needs. */
+/*
+ * The row ids of the runs of TAG, in id order (malloc'd into *IDS, free
+ * it): 0, or -1 after reporting.
+ */
+int query_run_ids(struct db *db, const char *tag, int64_t **ids, size_t *n);
+
+/*
+ * Everything one side of a comparison needs: the records of its runs,
+ * their results taken out and pooled (each result's text stays its
+ * run's).
+ */
 struct query_tag {
 	char *tag;
-	struct query_run *runs;		/* by id */
+	struct record_run *runs;	/* by id, without their results */
 	size_t n_runs;
-	struct query_result *results;	/* by number, test, run id, rep */
+	struct record_result *results;	/* by number, test, run id, rep */
 	size_t n_results;
+	/* Text the side makes of its own (record_strdup into it). */
+	struct record_run own;
 };
 
+/*
+ * Only the runs of TAG (with HOST not NULL those whose run.host it is)
+ * and their environment, without results: what the comparability gate
+ * reads (lib/core/gate.h).  0, or -1 after reporting; *OUT then holds
+ * nothing.
+ */
+int query_runs_load(struct db *db, const char *tag, const char *host,
+		    struct query_tag *out);
 /*
  * Load the runs of TAG with their environment, results and samples.  With
  * N_ONLY > 0 only the runs whose ids are in ONLY are kept, with HOST not
@@ -79,31 +91,14 @@ struct query_tag {
 int query_tag_load(struct db *db, const char *tag, const int64_t *only,
 		   size_t n_only, const char *host, struct query_tag *out);
 /*
- * Only the runs of TAG (with HOST not NULL those whose run.host it is)
- * and their environment, without results: what the comparability gate
- * reads (lib/core/gate.h).  0, or -1 after reporting; *OUT then holds nothing.
- */
-int query_runs_load(struct db *db, const char *tag, const char *host,
-		    struct query_tag *out);
-/*
- * The metrics of the samples of the N results R (id, samples with their
- * seq), from the tables of the file's version (report/query/query_metric.c).
- * 0, or -1 after reporting.
- */
-/* The schema version DB holds (db_schema_version), 0 when it cannot be read. */
-int query_user_version(struct db *db);
-
-int query_load_metrics(struct db *db, struct query_result *r, size_t n);
-
-/*
  * The changes of the kernel's monitors of every result of T, which
  * query_tag_load() leaves out (aimcmp --monitors asks), from files of
- * version 6 on; a stored name no reading makes is skipped
+ * SCHEMA_KERNEL_VERSION on; a stored name no reading makes is skipped
  * (report/query/query_kernel.c).  0, or -1 after reporting.
  */
 int query_load_monitors(struct db *db, struct query_tag *t);
-/* The kernel log's lines of every result of T (query_tag_load()). */
-int query_load_klog(struct db *db, struct query_tag *t);
+/* The schema version DB holds (db_schema_version), 0 when it cannot be read. */
+int query_user_version(struct db *db);
 
 /* Release what query_tag_load() filled in; T is left empty. */
 void query_tag_free(struct query_tag *t);
@@ -139,8 +134,5 @@ int query_no_runs(const char *tag, const char *host, const char *path);
  */
 int query_sides_load(struct db *db, const char *path,
 		     const struct query_pick *pick, struct query_tag *sides);
-
-/* Value of environment KEY of RUN, or NULL. */
-const char *query_env(const struct query_run *run, const char *key);
 
 #endif

@@ -1,7 +1,8 @@
 # report/query/: the readers of the results database, the only SQL of
-# report/ (query_metric.c reads the metrics of samples from any schema
-# version; query_plot.c the series of aimplot; query_hist.c the buckets of
-# per-call histograms; query_admin.c what aimdb lists and edits).  A
+# report/ (query_record.c reads a run whole into its record from any
+# schema version, query_uuid.c every run by uuid; query_plot.c the series
+# of aimplot; query_hist.c the buckets of per-call histograms;
+# query_admin.c what aimdb lists and edits).  A
 # layer of its own below the rest of report/: it sees lib/core,
 # lib/stats and lib/store only.
 report_query_libquery_a_SOURCES += \
@@ -9,5 +10,5 @@ report_query_libquery_a_SOURCES += \
 	report/query/query_admin.c report/query/query_admin.h \
 	report/query/query_hist.c report/query/query_hist.h \
 	report/query/query_kernel.c \
-	report/query/query_metric.c \
+	report/query/query_record.c report/query/query_uuid.c \
 	report/query/query_plot.c report/query/query_plot.h

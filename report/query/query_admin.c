@@ -1,13 +1,12 @@
 /*
- * Housekeeping queries for aimdb: list, check, rm, rename and the generic
- * dump behind the JSON export.  Values are always bound, never formatted
- * into the SQL text.
+ * Housekeeping queries for aimdb: list, check, rm, rename, and what an
+ * import asks of the database it stores into.  Values are always bound,
+ * never formatted into the SQL text.
  */
 #include "config.h"
 
 #include "query_admin.h"
 #include "query.h"
-#include "schema_ver.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -234,36 +233,6 @@ query_import_hit_free(struct query_import_hit *hit)
 	memset(hit, 0, sizeof(*hit));
 }
 
-int
-query_last_run(struct db *db, int64_t *id)
-{
-	struct db_stmt *stmt;
-	int rc;
-
-	if (query_prepare(db, "SELECT COALESCE(MAX(id), 0) FROM run", &stmt) < 0)
-		return -1;
-	rc = db_step(stmt);
-	if (rc == DB_ROW) {
-		*id = db_column_int64(stmt, 0);
-		rc = db_step(stmt);
-	}
-	return query_finish(db, stmt, rc);
-}
-
-int
-query_import_record(struct db *db, const char *sha256, int64_t after)
-{
-	struct db_stmt *stmt;
-
-	if (query_prepare(db, "INSERT INTO run_import (run_id, sha256)"
-			  " SELECT id, ? FROM run WHERE id > ?", &stmt) < 0)
-		return -1;
-	if (db_bind_text(stmt, 1, sha256) < 0 ||
-	    db_bind_int64(stmt, 2, after) < 0)
-		return query_finish(db, stmt, DB_ERROR);
-	return query_finish(db, stmt, db_step(stmt));
-}
-
 /* The one text column of the row STMT (bound) finds: 1, 0 none, -1. */
 static int
 one_text(struct db *db, struct db_stmt *stmt, char **out)
@@ -281,6 +250,54 @@ one_text(struct db *db, struct db_stmt *stmt, char **out)
 	return found;
 }
 
+/* A statement asked again and again: whether a uuid is stored. */
+struct query_probe {
+	struct db *db;
+	struct db_stmt *stmt;
+};
+
+struct query_probe *
+query_probe_open(struct db *db)
+{
+	struct query_probe *p = xcalloc(1, sizeof(*p));
+
+	p->db = db;
+	if (query_prepare(db, "SELECT 1 FROM run WHERE uuid = ?",
+			  &p->stmt) < 0) {
+		free(p);
+		return NULL;
+	}
+	return p;
+}
+
+int
+query_probe_uuid(struct query_probe *p, const char *uuid)
+{
+	int rc;
+
+	if (db_reset(p->stmt) < 0 || db_bind_text(p->stmt, 1, uuid) < 0) {
+		aim_warn("database error: %s", db_errmsg(p->db));
+		return -1;
+	}
+	rc = db_step(p->stmt);
+	if (rc == DB_ERROR) {
+		aim_warn("database error: %s", db_errmsg(p->db));
+		return -1;
+	}
+	/* Reset before the next use: a server's rows are let go now. */
+	(void)db_reset(p->stmt);
+	return rc == DB_ROW;
+}
+
+void
+query_probe_close(struct query_probe *p)
+{
+	if (p == NULL)
+		return;
+	db_finalize(p->stmt);
+	free(p);
+}
+
 int
 query_run_uuid(struct db *db, const char *uuid, char **tag)
 {
@@ -294,27 +311,6 @@ query_run_uuid(struct db *db, const char *uuid, char **tag)
 	if (db_bind_text(stmt, 1, uuid) < 0)
 		return query_finish(db, stmt, DB_ERROR);
 	return one_text(db, stmt, tag);
-}
-
-int
-query_import_hash(struct db *db, int64_t run_id, char *hex, size_t len)
-{
-	struct db_stmt *stmt;
-	char *s;
-	int found;
-
-	if (query_user_version(db) < 2)	/* before content hashes */
-		return 0;
-	if (query_prepare(db, "SELECT sha256 FROM run_import WHERE run_id = ?",
-			  &stmt) < 0)
-		return -1;
-	if (db_bind_int64(stmt, 1, run_id) < 0)
-		return query_finish(db, stmt, DB_ERROR);
-	found = one_text(db, stmt, &s);
-	if (found > 0)
-		snprintf(hex, len, "%s", s != NULL ? s : "");
-	free(s);
-	return found;
 }
 
 static void
@@ -364,87 +360,4 @@ query_check_free(struct query_check *c)
 	query_tags_free(c->integrity, c->n_integrity);
 	query_tags_free(c->incomplete, c->n_incomplete);
 	memset(c, 0, sizeof(*c));
-}
-
-static const char *const dump_sql[] = {
-	[QUERY_DUMP_RUNS] = "SELECT * FROM run WHERE tag = ? ORDER BY id",
-	[QUERY_DUMP_ENV] = "SELECT * FROM run_env WHERE run_id = ?"
-			   " ORDER BY key",
-	[QUERY_DUMP_RESULTS] = "SELECT * FROM result WHERE run_id = ?"
-			       " ORDER BY number, test, rep, id",
-	/* The columns of every version; metrics: query_load_metrics. */
-	[QUERY_DUMP_SAMPLES] = "SELECT result_id, seq, calls, elapsed_ns,"
-			       " printed_ops FROM sample WHERE result_id = ?"
-			       " ORDER BY seq",
-};
-
-/* Results before version 4, with what the reader takes them to be. */
-static const char dump_results_v3[] =
-	"SELECT *, CASE WHEN test IN " SCHEMA_PEAK_TESTS " THEN 'peak'"
-	" ELSE 'mean' END AS judged, 'higher' AS better, 1 AS copies"
-	" FROM result WHERE run_id = ? ORDER BY number, test, rep, id";
-
-/* Before version 5 every result was one copy. */
-static const char dump_results_v4[] =
-	"SELECT *, 1 AS copies FROM result WHERE run_id = ?"
-	" ORDER BY number, test, rep, id";
-
-static void
-read_cell(struct db_stmt *stmt, int i, struct query_cell *c)
-{
-	memset(c, 0, sizeof(*c));
-	c->name = db_column_name(stmt, i);
-	switch (db_column_type(stmt, i)) {
-	case DB_INTEGER:
-		c->type = QUERY_INT;
-		c->i = db_column_int64(stmt, i);
-		break;
-	case DB_REAL:
-		c->type = QUERY_REAL;
-		c->d = db_column_double(stmt, i);
-		break;
-	case DB_NULL:
-		c->type = QUERY_NULL;
-		break;
-	case DB_TEXT:
-		c->type = QUERY_TEXT;
-		c->s = db_column_text(stmt, i);
-		if (c->s == NULL)
-			c->type = QUERY_NULL;
-		break;
-	}
-}
-
-int
-query_dump(struct db *db, enum query_dump what, const char *tag,
-	   int64_t id, query_row_fn fn, void *arg)
-{
-	struct query_cell cells[32];
-	struct db_stmt *stmt;
-	int rc, stop = 0, bound;
-
-	int v = what == QUERY_DUMP_RESULTS ? query_user_version(db) : 5;
-
-	if (query_prepare(db, v < 4 ? dump_results_v3 : v < 5 ? dump_results_v4 :
-			  dump_sql[what], &stmt) < 0)
-		return -1;
-	bound = what == QUERY_DUMP_RUNS ?
-			db_bind_text(stmt, 1, tag) :
-			db_bind_int64(stmt, 1, id);
-	if (bound < 0)
-		return query_finish(db, stmt, DB_ERROR);
-	while (stop == 0 && (rc = db_step(stmt)) == DB_ROW) {
-		int n = db_column_count(stmt);
-
-		if (n > 32)
-			n = 32;	/* the widest table has 14 columns */
-		for (int i = 0; i < n; i++)
-			read_cell(stmt, i, &cells[i]);
-		stop = fn(cells, (size_t)n, arg);
-	}
-	if (stop != 0) {
-		db_finalize(stmt);	/* stopped on purpose */
-		return stop;
-	}
-	return query_finish(db, stmt, rc);
 }

@@ -1,6 +1,6 @@
 /*
  * The database queries of aimdb's housekeeping verbs: listing, checking,
- * removing and renaming tags, and a generic row dump for the JSON export.
+ * removing and renaming tags, and what an import asks first.
  * Like query.c, the only place these statements exist.
  */
 #ifndef AIM_QUERY_ADMIN_H
@@ -65,22 +65,21 @@ int query_import_find(struct db *db, const char *sha256,
 void query_import_hit_free(struct query_import_hit *hit);
 
 /*
- * The highest run id (0 for none) into *ID; then, in the same write
- * transaction, give every run above AFTER the content hash SHA256: the
- * runs one import stored.  0 or -1 (reported).
+ * Whether a run with UUID is stored in DB, asked with one statement
+ * prepared once for many runs (a merge or push asks of each): 1, 0, or
+ * -1 after reporting.  DB is of this build's schema (a store opened to
+ * write).  Close with query_probe_close (NULL-safe), before DB.
  */
-int query_last_run(struct db *db, int64_t *id);
-int query_import_record(struct db *db, const char *sha256, int64_t after);
+struct query_probe;
+struct query_probe *query_probe_open(struct db *db);
+int query_probe_uuid(struct query_probe *p, const char *uuid);
+void query_probe_close(struct query_probe *p);
 
 /*
  * Whether a run with UUID is stored: 1 with its tag in *TAG (malloc'd),
  * 0 when none, -1 after reporting.
  */
 int query_run_uuid(struct db *db, const char *uuid, char **tag);
-
-/* The content hash run RUN_ID was imported from into HEX: 1, 0 none, -1. */
-int query_import_hash(struct db *db, int64_t run_id, char *hex,
-		      size_t len);
 
 struct query_check {
 	int user_version;
@@ -94,39 +93,5 @@ struct query_check {
 /* Run the checks into *OUT.  0, or -1 after reporting. */
 int query_check(struct db *db, struct query_check *out);
 void query_check_free(struct query_check *c);
-
-enum query_type {
-	QUERY_NULL,
-	QUERY_INT,
-	QUERY_REAL,
-	QUERY_TEXT,
-};
-
-/* One column of a dumped row: valid until the callback returns. */
-struct query_cell {
-	const char *name;
-	enum query_type type;
-	int64_t i;
-	double d;
-	const char *s;
-};
-
-enum query_dump {
-	QUERY_DUMP_RUNS,	/* runs of TAG */
-	QUERY_DUMP_ENV,		/* environment of run ID */
-	QUERY_DUMP_RESULTS,	/* results of run ID */
-	QUERY_DUMP_SAMPLES,	/* samples of result ID */
-};
-
-typedef int (*query_row_fn)(const struct query_cell *cells, size_t n,
-			    void *arg);
-
-/*
- * Call FN for every row of WHAT, every column as stored, so the export
- * follows the schema without being edited.  Stops at FN's first nonzero
- * return and passes it on; -1 after reporting an SQLite error.
- */
-int query_dump(struct db *db, enum query_dump what, const char *tag,
-	       int64_t id, query_row_fn fn, void *arg);
 
 #endif

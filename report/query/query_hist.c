@@ -18,7 +18,7 @@ static const char sql_buckets[] =
 
 /* The sample of R numbered SEQ, or NULL. */
 static struct measure_sample *
-sample_of(struct query_result *r, int64_t seq)
+sample_of(struct record_result *r, int64_t seq)
 {
 	for (size_t i = 0; i < r->n_samples; i++)
 		if (r->samples[i].seq == seq)
@@ -28,7 +28,7 @@ sample_of(struct query_result *r, int64_t seq)
 
 /* One row into its sample's histogram; more rows than a record holds spoil it. */
 static void
-add_row(struct query_result *r, struct db_stmt *stmt)
+add_row(struct record_result *r, struct db_stmt *stmt)
 {
 	struct measure_sample *s = sample_of(r, db_column_int64(stmt, 0));
 	struct measure_hist *h;
@@ -50,7 +50,7 @@ add_row(struct query_result *r, struct db_stmt *stmt)
 
 /* What the rows made of R that is no histogram is let go. */
 static void
-drop_invalid(struct query_result *r)
+drop_invalid(struct record_result *r)
 {
 	for (size_t i = 0; i < r->n_samples; i++) {
 		struct measure_sample *s = &r->samples[i];
@@ -64,7 +64,7 @@ drop_invalid(struct query_result *r)
 
 /* R's rows through STMT; the last step's result. */
 static int
-load_one(struct db_stmt *stmt, struct query_result *r)
+load_one(struct db_stmt *stmt, struct record_result *r)
 {
 	int rc;
 
@@ -77,7 +77,7 @@ load_one(struct db_stmt *stmt, struct query_result *r)
 }
 
 int
-query_load_hists(struct db *db, struct query_result *r, size_t n)
+query_load_hists(struct db *db, struct record_result *r, size_t n)
 {
 	struct db_stmt *stmt;
 	int rc = DB_DONE;
@@ -92,7 +92,7 @@ query_load_hists(struct db *db, struct query_result *r, size_t n)
 }
 
 void
-query_hists_free(struct query_result *r, size_t n)
+query_hists_free(struct record_result *r, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < r[i].n_samples; j++) {

@@ -18,7 +18,7 @@ struct db;
  * Rows that do not make a valid histogram leave the sample without one.
  * 0, or -1 after reporting a database error.
  */
-int query_load_hists(struct db *db, struct query_result *r, size_t n);
-void query_hists_free(struct query_result *r, size_t n);
+int query_load_hists(struct db *db, struct record_result *r, size_t n);
+void query_hists_free(struct record_result *r, size_t n);
 
 #endif

@@ -1,8 +1,9 @@
 /*
  * What the kernel counted and logged while each loaded result ran
- * (schema 6): the changes of its monitors (result_monitor) and its log's
- * lines of level warning and above (kernel_log), one statement per run.
- * Files before version 6 have neither.  What a file holds is taken only
+ * (SCHEMA_KERNEL_VERSION): the changes of its monitors (result_monitor)
+ * and its log's lines of level warning and above (kernel_log), one
+ * statement per run, into the results' records.  Older files have
+ * neither.  What a file holds is taken only
  * in the forms aimrun stores: a name no reading makes, a level out of
  * range, a value that is not an integer are skipped.
  */
@@ -14,6 +15,7 @@
 
 #include "query.h"
 #include "query_int.h"
+#include "schema_ver.h"
 #include "xalloc.h"
 
 static const char sql_monitors[] =
@@ -26,10 +28,10 @@ static const char sql_klog[] =
 	" FROM kernel_log AS k JOIN result AS r ON r.id = k.result_id"
 	" WHERE r.run_id = ? ORDER BY k.result_id, k.seq";
 
-/* The results of T by id, to find a row's. */
+/* Results by id, to find a row's. */
 struct by_id {
 	int64_t id;
-	struct query_result *r;
+	struct record_result *r;
 };
 
 static int
@@ -42,17 +44,17 @@ id_cmp(const void *a, const void *b)
 }
 
 static struct by_id *
-index_of(struct query_tag *t)
+index_of(struct record_result *res, size_t n)
 {
-	struct by_id *ix = xcalloc(t->n_results + 1, sizeof(*ix));
+	struct by_id *ix = xcalloc(n + 1, sizeof(*ix));
 
-	for (size_t i = 0; i < t->n_results; i++)
-		ix[i] = (struct by_id){ t->results[i].id, &t->results[i] };
-	qsort(ix, t->n_results, sizeof(*ix), id_cmp);
+	for (size_t i = 0; i < n; i++)
+		ix[i] = (struct by_id){ res[i].id, &res[i] };
+	qsort(ix, n, sizeof(*ix), id_cmp);
 	return ix;
 }
 
-static struct query_result *
+static struct record_result *
 find(const struct by_id *ix, size_t n, int64_t id)
 {
 	const struct by_id key = { id, NULL };
@@ -62,7 +64,7 @@ find(const struct by_id *ix, size_t n, int64_t id)
 }
 
 static void
-read_monitor(struct db_stmt *stmt, struct query_result *r)
+read_monitor(struct db_stmt *stmt, struct record_result *r)
 {
 	const char *src = db_column_text(stmt, 1);
 	const char *name = db_column_text(stmt, 2);
@@ -84,7 +86,7 @@ read_monitor(struct db_stmt *stmt, struct query_result *r)
 }
 
 static void
-read_line(struct db_stmt *stmt, struct query_result *r)
+read_line(struct db_stmt *stmt, struct record_result *r)
 {
 	const char *text = db_column_text(stmt, 4);
 	int64_t level = db_column_int64(stmt, 1);
@@ -102,29 +104,37 @@ read_line(struct db_stmt *stmt, struct query_result *r)
 	snprintf(l->text, sizeof(l->text), "%s", text);
 }
 
-/* The rows of SQL for each run of T, each to READ with its result. */
+/* The results of one side or run, and the runs they are of. */
+struct loaded {
+	struct record_result *res;
+	size_t n;
+	const int64_t *runs;
+	size_t n_runs;
+};
+
+/* The rows of SQL for each run of L, each to READ with its result. */
 static int
-load(struct db *db, struct query_tag *t, const char *sql,
-     void (*read)(struct db_stmt *, struct query_result *))
+load(struct db *db, const struct loaded *l, const char *sql,
+     void (*read)(struct db_stmt *, struct record_result *))
 {
 	struct by_id *ix;
 	struct db_stmt *stmt;
 	int rc = DB_DONE;
 
-	if (query_user_version(db) < 6 || t->n_results == 0)
+	if (query_user_version(db) < SCHEMA_KERNEL_VERSION || l->n == 0)
 		return 0;
 	if (query_prepare(db, sql, &stmt) < 0)
 		return -1;
-	ix = index_of(t);
-	for (size_t i = 0; i < t->n_runs && rc == DB_DONE; i++) {
+	ix = index_of(l->res, l->n);
+	for (size_t i = 0; i < l->n_runs && rc == DB_DONE; i++) {
 		if (db_reset(stmt) < 0 ||
-		    db_bind_int64(stmt, 1, t->runs[i].id) < 0) {
+		    db_bind_int64(stmt, 1, l->runs[i]) < 0) {
 			rc = DB_ERROR;
 			break;
 		}
 		while ((rc = db_step(stmt)) == DB_ROW) {
-			struct query_result *r = find(ix, t->n_results,
-						      db_column_int64(stmt, 0));
+			struct record_result *r = find(ix, l->n,
+						       db_column_int64(stmt, 0));
 
 			if (r != NULL)
 				read(stmt, r);
@@ -134,21 +144,39 @@ load(struct db *db, struct query_tag *t, const char *sql,
 	return query_finish(db, stmt, rc);
 }
 
-int
-query_load_monitors(struct db *db, struct query_tag *t)
+/* The monitors of L's results, each name once. */
+static int
+load_monitors(struct db *db, const struct loaded *l)
 {
-	if (load(db, t, sql_monitors, read_monitor) < 0)
+	if (load(db, l, sql_monitors, read_monitor) < 0)
 		return -1;
 	/* Stored by another program, a name may come twice. */
-	for (size_t i = 0; i < t->n_results; i++)
-		t->results[i].n_monitors =
-			monitor_unique(t->results[i].monitors,
-				       t->results[i].n_monitors);
+	for (size_t i = 0; i < l->n; i++)
+		l->res[i].n_monitors = monitor_unique(l->res[i].monitors,
+						      l->res[i].n_monitors);
 	return 0;
 }
 
 int
-query_load_klog(struct db *db, struct query_tag *t)
+query_load_monitors(struct db *db, struct query_tag *t)
 {
-	return load(db, t, sql_klog, read_line);
+	int64_t *runs = xcalloc(t->n_runs + 1, sizeof(*runs));
+	const struct loaded l = { t->results, t->n_results, runs, t->n_runs };
+	int rc;
+
+	for (size_t i = 0; i < t->n_runs; i++)
+		runs[i] = t->runs[i].id;
+	rc = load_monitors(db, &l);
+	free(runs);
+	return rc;
+}
+
+int
+query_load_kernel(struct db *db, struct record_run *run, int monitors)
+{
+	const struct loaded l = { run->results, run->n_results, &run->id, 1 };
+
+	if (load(db, &l, sql_klog, read_line) < 0)
+		return -1;
+	return monitors ? load_monitors(db, &l) : 0;
 }

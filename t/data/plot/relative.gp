@@ -32,7 +32,7 @@ set offsets 0, 0, graph 0.12, graph 0.05
 set xrange [-0.6:3.6]
 set xtics ('2.6.21-rc4' 0, '2.6.21' 1, '2.6.21-quicklist' 2, '2.6.22' 3) rotate by 45 right font ",7"
 set output '@W@/dir/11-exec_test.svg'
-set title 'Box "7" \ 2.6' . "\n11 " . 'exec_test' . "\nbox: quartiles of the sample rates, whiskers: min and max, dashed: centre of the run rates\n▼ regressed, ▲ improved since the previous tag (q ≤ 0.05)"
+set title 'Box "7" \ 2.6' . "\n11 " . 'exec_test' . "\nbox: quartiles of the samples, whiskers: min and max, dashed: centre of the runs\n▼ regressed, ▲ improved since the previous tag (q ≤ 0.05)"
 set ylabel '2.6.21-rc4' . " = 100%" font ",7"
 set yrange [0<*:*]
 set format y "%.0f%%"
@@ -42,7 +42,7 @@ plot $panel1 using 1:3:2:6:5 with candlesticks lc rgb "#3060a0" whiskerbars 0.5,
 	"" using 1:9 with points pt 9 ps 1.6 lc rgb "#00a000", \
 	"" using 1:($9 == $9 ? $6 : NaN):(sprintf("%+.1f%%", $10)) with labels offset 0,1.3 font ",7" tc rgb "#008000"
 set output '@W@/dir/12-fork_test.svg'
-set title 'Box "7" \ 2.6' . "\n12 " . 'fork_test' . "\nbox: quartiles of the sample rates, whiskers: min and max, dashed: centre of the run rates\n▼ regressed, ▲ improved since the previous tag (q ≤ 0.05)"
+set title 'Box "7" \ 2.6' . "\n12 " . 'fork_test' . "\nbox: quartiles of the samples, whiskers: min and max, dashed: centre of the runs\n▼ regressed, ▲ improved since the previous tag (q ≤ 0.05)"
 set ylabel '2.6.21-rc4' . " = 100%" font ",7"
 set yrange [0<*:*]
 set format y "%.0f%%"

@@ -10,8 +10,6 @@
 # has times per run instead of rates, each run one process, and
 # a rise of its time is a regression.
 set encoding utf8
-set terminal pngcairo size 760,650 noenhanced font "Sans,8"
-set output '@W@/trend.png'
 $panel1 << EOD
 # 3 'add_long'
 0 4000000 4000000 4000000 4000000 4000000 4000000 NaN NaN NaN
@@ -45,7 +43,9 @@ set grid ytics lc rgb "#dddddd"
 set offsets 0, 0, graph 0.12, graph 0.05
 set xrange [-0.6:5.6]
 set xtics ('2.6.20' 0, '2.6.21-rc4' 1, '2.6.21' 2, '2.6.21-quicklist' 3, '2.6.22' 4, 'baseline' 5) rotate by 45 right font ",7"
-set multiplot layout 2,2 title 'AIM9 operation rates by tag: host unknown, suite aim9' . "\nbox: quartiles of the sample rates, whiskers: min and max, dashed: centre of the run rates\n▼ regressed, ▲ improved since the previous tag (q ≤ 0.05)" font ",10"
+set terminal pngcairo size 760,650 noenhanced font "Sans,8"
+set output '@W@/trend.png'
+set multiplot layout 2,2 title 'AIM9 operation rates by tag: host unknown, suite aim9' . "\nbox: quartiles of the samples, whiskers: min and max, dashed: centre of the runs\n▼ regressed, ▲ improved since the previous tag (q ≤ 0.05)" font ",10"
 set title "3 " . 'add_long'
 set ylabel 'Thousand Long Integer Additions/second' font ",7"
 set yrange [0<*:*]
