@@ -97,7 +97,8 @@ near_seen(const char *name, const struct cli_test_seen *seen, size_t n_seen,
 
 	suggest_init(&sg, name);
 	for (size_t i = 0; i < n_seen; i++)
-		suggest_offer(&sg, seen[i].name);
+		if (seen_as(seen[i].name, seen, i) == NULL)
+			suggest_offer(&sg, seen[i].name);
 	return suggest_text(&sg, buf, len);
 }
 
