@@ -9,7 +9,8 @@
 # shown.  A timed command's count its warm-up runs.  A kernel warning a timed command writes into a made-up log
 # below $AIM_CHECK_ROOT is stored with the result, said by aimrun and
 # aimcmp in one line each and listed by the HTML report, its hostile
-# text escaped everywhere; a log that cannot be read is said so.
+# text escaped everywhere; a log that cannot be read is said so.  aimdb
+# merge carries both.
 set -u
 S=${AIM_SRCDIR:-.}
 NAME=monitors

@@ -30,29 +30,6 @@ monitor_rows(struct db_stmt *stmt, int64_t id, const struct record_result *res)
 	return 0;
 }
 
-static int
-insert_monitors(struct store *st, const struct record_result *res,
-		const int64_t *ids, size_t n)
-{
-	static const char *const cols[] = {
-		"result_id", "source", "name", "value",
-	};
-	struct db_stmt *stmt = store_cached_bulk(st, STORE_STMT_MONITOR,
-						 "result_monitor", cols, 4);
-	int rc = stmt != NULL ? 0 : -1;
-	size_t i;
-
-	for (i = 0; i < n && rc == 0; i++)
-		rc = monitor_rows(stmt, ids[i], &res[i]);
-	if (rc == 0 && db_bulk_flush(stmt) < 0)
-		rc = -1;
-	if (rc < 0)
-		store_fail_sql(st, "cannot store the monitors of %s",
-			       res[i > 0 ? i - 1 : 0].test);
-	store_release(st, STORE_STMT_MONITOR);
-	return rc;
-}
-
 /* The log lines of RES, result ID, as rows of STMT: 0 or -1. */
 static int
 log_rows(struct db_stmt *stmt, int64_t id, const struct record_result *res)
@@ -72,26 +49,48 @@ log_rows(struct db_stmt *stmt, int64_t id, const struct record_result *res)
 	return 0;
 }
 
+/* A table of a result's kernel rows, written in bulk. */
+struct kernel_table {
+	enum store_stmt slot;
+	const char *table, *what;
+	const char *const *cols;
+	int ncols;
+	int (*rows)(struct db_stmt *stmt, int64_t id,
+		    const struct record_result *res);
+};
+
+static const char *const monitor_cols[] = {
+	"result_id", "source", "name", "value",
+};
+
+static const char *const log_cols[] = {
+	"result_id", "seq", "level", "facility", "usec", "text",
+};
+
+static const struct kernel_table tables[] = {
+	{ STORE_STMT_MONITOR, "result_monitor", "monitors", monitor_cols, 4,
+	  monitor_rows },
+	{ STORE_STMT_KLOG, "kernel_log", "kernel log", log_cols, 6, log_rows },
+};
+
+/* T's rows of the N results RES, result i stored as row IDS[i]. */
 static int
-insert_log(struct store *st, const struct record_result *res,
-	   const int64_t *ids, size_t n)
+insert(struct store *st, const struct kernel_table *t,
+       const struct record_result *res, const int64_t *ids, size_t n)
 {
-	static const char *const cols[] = {
-		"result_id", "seq", "level", "facility", "usec", "text",
-	};
-	struct db_stmt *stmt = store_cached_bulk(st, STORE_STMT_KLOG,
-						 "kernel_log", cols, 6);
+	struct db_stmt *stmt = store_cached_bulk(st, t->slot, t->table,
+						 t->cols, t->ncols);
 	int rc = stmt != NULL ? 0 : -1;
 	size_t i;
 
 	for (i = 0; i < n && rc == 0; i++)
-		rc = log_rows(stmt, ids[i], &res[i]);
+		rc = t->rows(stmt, ids[i], &res[i]);
 	if (rc == 0 && db_bulk_flush(stmt) < 0)
 		rc = -1;
 	if (rc < 0)
-		store_fail_sql(st, "cannot store the kernel log of %s",
+		store_fail_sql(st, "cannot store the %s of %s", t->what,
 			       res[i > 0 ? i - 1 : 0].test);
-	store_release(st, STORE_STMT_KLOG);
+	store_release(st, t->slot);
 	return rc;
 }
 
@@ -105,9 +104,9 @@ store_insert_kernel(struct store *st, const struct record_result *res,
 		monitors += res[i].n_monitors;
 		lines += res[i].n_klog;
 	}
-	if (monitors > 0 && insert_monitors(st, res, ids, n) != 0)
+	if (monitors > 0 && insert(st, &tables[0], res, ids, n) != 0)
 		return -1;
-	if (lines > 0 && insert_log(st, res, ids, n) != 0)
+	if (lines > 0 && insert(st, &tables[1], res, ids, n) != 0)
 		return -1;
 	return 0;
 }
