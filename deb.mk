@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # make deb: the Debian package, built by dpkg-buildpackage from the
 # distribution tarball (as its .orig.tar.gz) in deb-build/, so the
 # checkout stays clean; the .deb and .changes are left there.

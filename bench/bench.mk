@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bench/: programs and scripts that print speed figures (never asserted).
 noinst_PROGRAMS = bench/overhead
 bench_overhead_SOURCES = bench/overhead.c bench/paired_ratio.c \

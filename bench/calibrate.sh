@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A real difference found end to end: the calibrate test (an extra test
 # whose work per call is AIM_CALIBRATE_WORK) run at work W as tag
 # "calib-base" and at 1.05 W as tag "calib-new", then aimcmp.  The rate

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The aimcmp scale benchmark: a database of TAGS (default 1000) tags x 60
 # tests x 30 samples (each with its two context-switch metrics) on the
 # current schema, made by one aimrun run copied with SQL, then the median

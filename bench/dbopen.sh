@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What opening the database costs aimrun, which opens it once per result:
 # the wall time of 100 tiny results stored in a fresh database and in one
 # of about 10 MiB (below the size up to which writers run quick_check),

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The done-when runs of "sampling until decided", in one go, on a fresh
 # temporary database; prints figures and asserts nothing.
 #  1. precision: aimrun --suite cpu --precision 1 --budget M: how many

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Proof under load of one store written by a fleet, on SQLite and on a
 # PostgreSQL server side by side in one run:
 #  1. WRITERS (default 50) aimrun processes at once, each storing a real

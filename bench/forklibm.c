@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What libm mapped into a forked child costs each fork: one process
  * linked with libm alternates rounds of 100 forks (fork, _exit, waitpid)

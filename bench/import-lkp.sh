@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What aimdb import --dry-run of an lkp-tests matrix.json costs: a commit's
 # matrix of N runs as lkp writes it (one aim9 result, aim9.time.* and 200
 # keys of other programs, each an array of N values, and stats_source),

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What aimdb import costs as a CSV export grows: the wall time of
 # importing generated files of N sample records (default 10k, 40k, 160k
 # and 1M), one record per repetition of one test, into a fresh database.

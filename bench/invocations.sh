@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Does one aimrun invocation carry an effect into all its runs?  Runs
 # INVOCATIONS separate aimrun invocations of RUNS runs each of the given
 # tests, then splits the spread of each test's per-run peak rates (log)

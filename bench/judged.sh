@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bench/judged.sh [SUITE] [RUNS] [DURATION]: an A/A pair of real runs on
 # this machine (the same kernel twice, tags aa1 and aa2, default the cpu
 # suite, 6 runs of 0.3 s), then aimcmp of the pair, checked row by row:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Is a CPU test's level a property of its process (where its stack, heap
  * and code landed) or of the moment (the host)?  doc/statistics.md,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # levels.sh [TESTS [CHILDREN [ROUNDS]]]: for each test, bench/levels with
 # the address-space layout randomised (each child its own) and, where
 # setarch can turn it off, without (every child the parent's layout).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The mem family's hot copies against perf bench mem memcpy at the same
 # sizes, in one run: each round runs aimrun on a suite of the mem suite's
 # hot copies at 4 KiB and 1 MiB (mem_copy_*_4k_hot, mem_copy_*_1m_hot),

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Whole runs moved at scale, store to store: a store of TAGS (default
 # 1000) runs x 60 tests x 30 samples, each sample with its two
 # context-switch metrics (bench/cmp-scale.sh makes it), pushed to a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What the harness adds to the time it measures, against the per-call time
  * of ram_copy, the fastest classic test.  Prints figures; asserts nothing

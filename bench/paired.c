@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The summary of bench/side-by-side.sh: reads lines "TEST AIMRUN REF" (the
  * two rates of one round, higher is better) and prints per test, in the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The paired ratio of bench/paired and bench/overhead (paired_ratio.h). */
 #include "config.h"
 

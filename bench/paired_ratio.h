@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The paired ratio of two sides measured in turns: the geometric mean of
  * the pairs' ratios with its 95 % interval (Student's t on the log

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # SQLite against PostgreSQL on the same work: the results per second of
 # importing one generated CSV export of N results (default 20000, one
 # sample each), then one of N/10 results of 30 samples each (as a run of

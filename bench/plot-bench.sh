@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Time aimplot on a synthetic database of many tags: by default 100
 # kernel-version tags x the 60 classic tests x 6 runs x 10 samples (as
 # aimrun's defaults store them), with a 5 % step in a few tests.

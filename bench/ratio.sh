@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # fork_test, exec_test and jmp_test against their references: what the
 # earlier passes of doc/tests.md ran, now bench/side-by-side.sh.
 # Usage: bench/ratio.sh [TESTS] [ROUNDS] [DURATION]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The references bench/side-by-side.sh holds aimkit's classic tests
  * against, written the way lmbench's lat_proc times process creation: a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The references of bench/side-by-side.sh: for each classic test whose
  * shape fits in a few lines, the same work per call as a plain C loop in a

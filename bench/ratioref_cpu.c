@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * References of the add, mul and div chains: the loops of tests-aim/cpu/add.c,
  * mul.c and div.c, written once per order of the twelve dependent steps

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * References of the message tests: open a channel, send the next sizes of
  * the classic cycle through it, each written and then read back in this

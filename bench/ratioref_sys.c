@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * References of the system tests that need one process and no channel:
  * brk_test and page_test, signal_test, creat-clo and link_test, each one

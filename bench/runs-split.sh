@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The same suite time cut two ways: few long runs (A, default 6 x 0.6 s,
 # aimrun's default) and many short ones (B, default 24 x 0.15 s).  Two A/A
 # pairs on a fresh temporary database, run A B A B so that both meet the

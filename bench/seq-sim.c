@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * bench/seq-sim: the figures of doc/statistics.md, "Sampling until
  * decided": A/A families compared on the look schedule (false verdicts,

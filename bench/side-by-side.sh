@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Does the harness slow the work it measures?  Holds each classic test
 # whose shape fits in a few lines against a reference doing the same work
 # per call as a plain C loop in a small program of its own (bench/ratioref,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What aimrun's open per result costs on a database: "storeopen DB [N]"
  * opens DB as aimrun does before each result (store_reopen: for a file

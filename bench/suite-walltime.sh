@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Wall time of the whole classic suite against the sum of its configured
 # periods and warm-ups.  Usage: bench/suite-walltime.sh [DURATION] [RUNS]
 # Prints figures; writes to a temporary database.

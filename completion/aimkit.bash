@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Bash completion for aimrun, aimcmp, aimdb and aimplot: options, suites,
 # test names (aimrun --list), tags (aimdb list), formats, aimdb's commands.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Bash completion for the four programs: one file, installed under each
 # program's name so that bash-completion finds it when first completing
 # any of them.  The directory is configure's --with-bash-completion-dir,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Fuzz harness: per-test comparison blocks, bracketed or not.
  */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Fuzz harness: the comparison tables of lkp compare (the kernel test
  * robot's mails).

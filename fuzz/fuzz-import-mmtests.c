@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Fuzz harness: the import parser of mmtests' aim9 logs and
  * compare-mmtests.pl tables.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Fuzz harness: the import parser of AIM9's suite9.ss.
  */

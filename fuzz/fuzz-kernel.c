@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Fuzz harness: what aimrun reads of the kernel, which a made-up tree or
  * a hostile driver's names can make anything: the files of the monitors'

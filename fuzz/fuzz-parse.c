@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Fuzz harness: the parsers of option values (numbers, durations, sizes,
  * run ids) and the tag check.  The first byte picks the parser; the rest

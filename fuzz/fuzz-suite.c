@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Fuzz harness: the suite file parser and the --tests list.  The first
  * byte picks which; the rest is the text.  A suite either loads whole, in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Fuzz harness: the writers that put free text into a language, the
  * gnuplot script, the HTML page, the Markdown table, JUnit XML and TAP.  The input's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The contract between a fuzz harness and its two drivers: libFuzzer
  * (fuzz/fuzz_main.c, for `make fuzz`) and the corpus replay that runs in

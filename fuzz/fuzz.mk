@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # fuzz/: libFuzzer harnesses for everything that parses outside input
 # (import files, suite files, option values, tags) with a seed corpus in
 # fuzz/corpus/NAME/.  Every harness also builds, without libFuzzer, into a

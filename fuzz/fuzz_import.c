@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The import parsers under fuzzing: any bytes must be either refused with
  * a message (by the parser, or by record_check when the import is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * One body for the import harnesses, which differ only in the format
  * they ask the parser for (fuzz-import-*.c).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * libFuzzer glue: a broken promise becomes a crash, which is what
  * libFuzzer records and minimises; everything else is in fuzz_check().

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What every harness shares: the one-line report of a broken promise.
  */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The structural comparisons of the writers' fuzz harness, one per output
  * language, each reading the output the way its consumer does.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What the writers' fuzz harness checks, apart from how it builds its
  * inputs: a rendering into memory, and the comparison of a rendering of

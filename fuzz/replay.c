@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Corpus replay for `make check`: feeds every file of
  * fuzz/corpus/FUZZ_NAME (or of the directories given as arguments) to the

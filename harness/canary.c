@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The canary loop.  Its value reaches a volatile, and its seed comes from
  * one, so the compiler can neither fold nor drop it (objdump -d of

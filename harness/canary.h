@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The canary: a short, fixed, CPU-bound loop that aimrun times before
  * every round, on the CPU of --cpu when given.  A neighbour sharing the

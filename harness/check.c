@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The machine checks of aimrun --check.  Each reads a file or two of
  * /proc and /sys below the root and adds at most one finding; what is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * aimrun --check: what on this machine spoils measurements, each with
  * what to change.  The findings marked brief are also said at the start

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimrun's side of a test process: find the test program once, then per
  * test fork (runner.c) and exec it here with its configuration.

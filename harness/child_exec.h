@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * A test runs in a program of its own (harness/child/aimrun-test.c,
  * installed in $(pkglibexecdir)), linked with the C library and libm

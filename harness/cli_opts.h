@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * aimrun's command line as given (harness/main.c parses it) and the
  * functions that turn it into settings (harness/settle.c).

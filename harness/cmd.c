@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A timed command from the command line to the database.  The database
  * is opened and closed around each write, as for tests, so no SQLite

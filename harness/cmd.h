@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * aimrun --cmd: a timed command, run N times (each a fresh process, after
  * untimed warm-up runs and an untimed prepare command before every run),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * One run of a command.  The end of the run is seen through a pidfd, so
  * the clock is read the moment the process exits, not at the next tick

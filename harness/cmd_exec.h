@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The executor of timed commands (aimrun --cmd): one run of a program in
  * a fresh process started with an argument vector, never a shell, under

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The summary of a timed command, in the layout of perf stat -r N: each
  * metric's mean over the runs with "( +- x% )", x the relative standard

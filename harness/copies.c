@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The copies of one test run.  Each copy has a watcher process of its
  * own that runs it through runner_run(), so every copy gets the whole

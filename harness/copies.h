@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * aimrun --copies: N instances of one test at once, each its own process
  * under the runner's watchdog with its own scratch directory, SysV IPC

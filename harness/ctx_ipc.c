@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The parent's side of the IPC table of a test process: made before the
  * process, emptied after it, whatever killed it (tests-aim/ctx.h).

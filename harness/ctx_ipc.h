@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The IPC table of a test process (struct ctx_ipc, tests-aim/ctx.h) as
  * the parent makes and empties it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The list of environment keys stored with every run and where each comes
  * from.  Facts that cannot be read become "unknown" rather than errors: a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The environment of a run as key/value pairs: kernel, CPU, memory,
  * frequency and THP policy, mitigations, scratch file system and build.

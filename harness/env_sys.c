@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Readers for the small text files of /proc and /sys that describe the
  * machine, kept apart from the list of keys in env.c.  Every reader

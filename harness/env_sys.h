@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Readers for /proc and /sys text files, used by env.c.  PATH is absolute
  * ("/proc/cpuinfo") and read below ROOT ("" for the running system).

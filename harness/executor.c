@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The table of executors, and the two that run a test in one test
  * process: alone, or as threads of it (--threads).  --copies runs each

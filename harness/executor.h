@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Executors: what runs one repetition of a run's unit, a test of the
  * catalog or a timed command, in processes of its own under the

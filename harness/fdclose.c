@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Close-on-exec for every descriptor from a number up (fdclose.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Descriptors kept from what a process executes: all of them from one
  * number up, whoever opened them.

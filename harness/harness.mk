@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # harness/: aimrun, the runner of tests (the parent of the test
 # processes, whose side is harness/child/).
 harness_libharness_a_SOURCES += \

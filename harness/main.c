@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimrun: run the classic AIM9 tests (or a suite of them), print the
  * classic table and store every sample with the run's environment.

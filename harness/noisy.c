@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The noisy samples of a run, from what it measured as it went: only
  * the samples that hold run delay or steal are kept (the canary of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The noisy samples of a run, listed at its end (lib/stats/noise.h's rule):
  * each sample whose run delay and steal took more than NOISE_SAMPLE_PCT

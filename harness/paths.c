@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Installed or in the build tree?  Only an aimrun run from the build tree
  * it was made in uses the source tree, which the file aimrun-srcdir beside

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Where aimrun finds its suites and the helper files the tests ship
  * (aim_1.sh.., true): under the configured package data directory, or in

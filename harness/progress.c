@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Progress line.  The ETA comes from the runs already done once there are
  * some, since slow tests overshoot their period.  $AIM_PROGRESS "none"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The progress (test, run, ETA) on stderr: on a terminal one line
  * rewritten in place and erased before each row of the table; without

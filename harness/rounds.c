@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Rounds until precise or decided.  A round is one run of every open
  * test in suite order, as the --runs rounds are, so a slow spell of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Rounds after the --runs rounds, for the tests whose question is still
  * open: --precision (the interval of the test's own rate is wider than

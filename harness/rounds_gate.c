@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The comparability gate of aimrun's rounds: --until-decided compares
  * this run with the base's runs, and --precision pools it with the runs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What harness/rounds.c keeps of each test, shared with what it reports
  * (harness/rounds_report.c).

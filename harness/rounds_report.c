@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What the rounds of harness/rounds.c reached: the end's report, a line
  * a test, and what --until-decided decided as facts of the run, which

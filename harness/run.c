@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The run loop.  The database is opened and closed around each write so
  * that no SQLite handle exists when a test process is forked, and a

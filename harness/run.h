@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * A whole aimrun: capture the environment, run every test of the suite
  * the requested number of times, print the classic table as tests finish

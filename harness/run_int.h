@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The state of one aimrun run, shared by the run loop (harness/run.c)
  * and what the run writes about itself (harness/run_record.c).

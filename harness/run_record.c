@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What a run writes about itself: the run row with its environment and
  * options, each result as its process is reaped, the canary of each

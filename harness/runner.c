@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The parent side of a test run.  The parent owns the deadline because a
  * hung or crashed child cannot be trusted to report anything; whatever

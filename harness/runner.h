@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * One run of one test in a fresh child process, watched by the parent:
  * deadline, then SIGTERM, then SIGKILL of the child's process group, then

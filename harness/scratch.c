@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Scratch directory lifetime.  Another user who can rename entries of
  * the parent could swap a scratch directory for one of theirs between two

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Private scratch directories for test runs: created with mkdtemp (mode
  * 0700) under the user's --dir, held by descriptor while a test uses

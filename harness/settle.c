@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimrun's options turned into settings: each value parsed and range
  * checked, each combination that cannot work refused in one line with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Suite parsing.  Strict, unlike AIM9's workfile reader (which dropped the
  * last character of every line and died on a blank one): every problem is

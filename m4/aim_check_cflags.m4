@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # AIM_CHECK_CFLAGS(VARIABLE, FLAGS)
 # Append to the shell VARIABLE each of FLAGS the C compiler accepts.  Each
 # is tried with -Werror, so a flag the compiler only warns about is dropped.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimcmp: compare the operation rates of tags (before/after kernels) test
  * by test.  Picks the runs, loads them, hands them to compare.c, refuses

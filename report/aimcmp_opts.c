@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimcmp's command line: every option parsed and range-checked, and the
  * combinations that cannot work refused, before the database is opened.

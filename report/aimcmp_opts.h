@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * aimcmp's options (report/aimcmp_opts.c parses them, report/aimcmp.c
  * acts on them).

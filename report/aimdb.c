@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimdb: look after the results database.  Parses the options that come
  * before the verb (--db), then hands the rest to the verb's function.

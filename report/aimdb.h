@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * aimdb's verbs.  Each takes the verb's own arguments (ARGV[0] is the verb)
  * and returns an exit status (cli.h); only main() exits.

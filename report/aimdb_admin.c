@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimdb verbs that read or tidy the database: list, show, check, rm and
  * rename.  Changes happen in one transaction each, after every argument

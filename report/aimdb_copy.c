@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Runs copied from one database to another, store to store: each run of
  * the source read whole into its record (query_run_load), checked as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimdb diff A B: the facts one store holds and the other does not.
  * Each run is known by its uuid; each run of A and B is read whole into

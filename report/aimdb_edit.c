@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimdb rm and rename: the only verbs that change existing runs.  Each
  * checks its tags inside its write transaction, so a concurrent aimrun

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimdb export: the options, the tags, and the output, standard output
  * or a file written under a temporary name and renamed into place, so a

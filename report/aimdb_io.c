@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimdb import.  An import is parsed, made the runs it stores and
  * checked whole (record_check) before the database is opened, then

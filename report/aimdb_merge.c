@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimdb merge: the runs of another aimkit database copied into this one,
  * store to store (aimdb_copy.c): each run read whole into its record,

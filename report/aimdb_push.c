@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimdb push: the runs of this database (--db) sent to another, most
  * often the fleet's server: aimdb merge with the roles swapped, through

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimplot: each test's operation rate across tags (kernel versions), one
  * panel per test, with the spread of every tag and the significant steps

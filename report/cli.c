@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Command-line plumbing shared by the report commands, so that both name
  * and classify database problems the same way.

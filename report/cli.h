@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What aimcmp, aimdb and aimplot share on the command line: exit
  * statuses, the option loop, the database path and opening it with the

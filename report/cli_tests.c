@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * --tests of aimcmp and aimplot: the names given, then matched against
  * the names the loaded results hold, so a timed command, an imported

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Export of tags, one run at a time: read whole (query_run_load), checked
  * to move whole, written, released, so memory holds one run whatever the

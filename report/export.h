@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * aimdb export: every fact of the chosen tags' runs, each run read whole
  * into its record and written before the next is read, as CSV (one

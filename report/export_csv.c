@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * One run as records of the CSV export (doc/schema.md, "The CSV
  * export"): the record of the run's own columns, its facts, then each

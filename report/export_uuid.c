@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The identity of a run stored before runs had one (schema 4): derived
  * from its row id in the file and all it holds but its per-call

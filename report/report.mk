@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # report/: aimcmp, aimdb and aimplot, the commands that read and look
 # after the results database, with what they share on the command line
 # (cli.c) and aimdb's export (export.c).  Their modules form one library

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimcmp --latency on histograms whose quantiles are known: two tags of
 # a mem variant, each sample's calls all at one planted time (side b 200
 # ns above side a, sample for sample), so the p50 and p99 shifts are

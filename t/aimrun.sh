@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimrun end to end: all 60 classic tests for a tiny period, the table on
 # stdout, the database contents, bad input, and an interrupted run.
 set -u

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Unit tests of the system tests' utilities (tests-aim/sys/aimutil.c): waiting
  * and wait statuses, the message cycle, the generator, full I/O, the

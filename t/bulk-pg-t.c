@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * t/bulkfx.c in a new schema of a PostgreSQL server, then the server
  * ending the session while rows wait to be sent: the flush fails as a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* t/bulkfx.c on a new SQLite file. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * t/bulkfx.h: written against lib/store/db.h alone, so that both engines
  * run the same body.  Many rows go through a server's COPY, a few through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The bulk rows of the store (lib/store/store_rows.c' tables, db_bulk_*
  * of lib/store/db.h) on any engine: a store named by a file or a server

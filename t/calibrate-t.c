@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The calibrate test outside the classic suite: found by name but not
  * among the sixty, runs and cleans up, refuses a bad AIM_CALIBRATE_WORK

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimcmp says "machine speed" when a NEW side's median canary time moved
 # 2 % or more from BASE's (the machine was slower or faster, whatever the
 # kernel did), in every format, and says nothing within 2 %; a canary

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimrun --check on made-up /proc and /sys trees ($AIM_CHECK_ROOT): a
 # tree with every problem gives each finding with what to change and
 # exit 3, a clean tree none and exit 0; the brief ones are said at the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What a test process and the programs it starts hold open: stdio and
 # the scratch directory across exec, nothing aimrun's caller left open
 # (a file at 9 and at 200 here) and none of aimrun's own pipes.  Each

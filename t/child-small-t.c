@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A test forks (fork_test, exec_test, the shells) from a process that
  * holds no more than it needs, so what every fork copies and every child

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The configuration block a test process reads (harness/child/child_wire.c):
  * what aimrun packs comes back whole, and the test process refuses a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The classic console table, byte for byte: header, rows, the skip row,
  * and fields that widen rather than truncate.

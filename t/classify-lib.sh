@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Sourced by t/classify.sh and t/levels.sh after t/robust-lib.sh: a CSV
 # of per-process rates, written by awk, for aimdb import.
 #

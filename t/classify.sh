@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimcmp --classify GOOD BAD CANDIDATE for git bisect run: 0 like good,
 # 1 like bad, 125 cannot tell (between them, missing tests, tests that
 # disagree), 128 on every error, never 1; the reason lines name the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimrun --cmd counts the perf events of every run, opened on the held
 # child before it execs and inherited by what it starts: a command that
 # starts eight programs faults far more than one that starts none; the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimrun --cmd end to end: the perf stat -r style summary, what is stored
 # (one lower-is-better result, a sample per run with its rusage metrics),
 # --table, CSV and JSON, --prepare and --warmup, a failed, crashed or hung

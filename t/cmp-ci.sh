@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimcmp --format junit and --format tap: one test case per test, a
 # regression a failure (JUnit) or "not ok" (TAP) with its numbers, a test
 # missing from NEW or one that crashed there an error (not ok), one

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimcmp --counters end to end: two tags of fork_test and add_long by
 # aimrun, their stored metrics per call under each test in every format,
 # the line form still read back by aimdb import, and the options refused.

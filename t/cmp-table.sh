@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimcmp's default text table: golden files (two-way over the 60 classic
 # tests, N-way, repeated samples), at most 100 columns for two tags, the
 # fields of each row those of --format lines, the gmean line checked

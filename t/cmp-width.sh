@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimcmp's default table of two real runs of the whole classic suite
 # (tiny periods, so the intervals are as wide as a noisy machine makes
 # them): every line, header, warnings, rows and legend, within 100

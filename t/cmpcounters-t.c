@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimcmp --counters on data built in memory: each metric per call (sums
  * over a process's samples, geometric mean over processes) against hand

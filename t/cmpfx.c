@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Shared fixture of the comparison tests: tags, runs, results and samples
  * built in memory as query.c would load them, and the rendering of a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Shared fixture of the comparison tests (compare-t, verdict-t): data
  * built in memory in the shape query.c loads, and a table rendered to a

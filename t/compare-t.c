@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Unit tests of the comparison and its output formats on data built in
  * memory: pooling rules, exact printed deltas, N-way rows, missing and

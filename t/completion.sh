@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Bash completion (completion/aimkit.bash), sourced into bash and driven
 # as readline would drive it: options, suites, tests, tags and formats;
 # its option lists are exactly those of each --help; tags that are shell

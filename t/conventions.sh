@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What every program and subcommand shares: a write error on standard
 # output (/dev/full) is exit 2 with one line on stderr; every --help fits
 # 80 columns; a bad option is reported under the program's name, not the

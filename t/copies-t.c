@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimrun --copies below the command line: the barrier holds every copy
  * until all are set up, a copy that cannot start or fails decides the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimrun --copies and --scale end to end: a sweep stores each copy count
 # as a result of its own with the slowest and fastest copy's calls on
 # every sample; the tests with sockets, fifos, files and SysV IPC run as

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The perf events a run counted are a fact of the run (run_env key
 # "counters"): the events left after what the machine cannot count, or
 # "none"; aimcmp warns when two sides differ, since inherited counters

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimrun --counters on the running kernel: every sample of a classic run
 # holds the software counts, page_test faults its 100 x 16 fresh pages
 # per call and add_long none, the children of fork_test and exec_test

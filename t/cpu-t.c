@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The CPU and C library tests: each one runs setup, two calls and teardown
  * cleanly (their run() checks its own results: sieve count, Newton

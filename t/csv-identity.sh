@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimdb export --format csv carries each run's uuid and each result's
 # judged, better and copies as the JSON export does, in the four columns
 # after the older sixteen (readers by position read on), before the run's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Sourced by the scripts that read aimdb's CSV export by position.
 # csv20: the export on stdin as its older 20 columns: the header and the
 # records of facts, results and samples, each cut after copies; a run's

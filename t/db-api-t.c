@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * lib/store/db.h on SQLite (lib/store/db_sqlite.c): the
  * engine-independent body of t/dbfx.c on two connections to one new

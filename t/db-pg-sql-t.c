@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * lib/store/db.h's '?' placeholders in PostgreSQL's spelling
  * (lib/store/db_pg_sql.c): quoted text and comments keep theirs.  No

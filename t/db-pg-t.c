@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The PostgreSQL backend through lib/store/db.h alone: placeholders, NULLs,
  * 64-bit integers and doubles that come back exactly, hostile text,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The storage seam (lib/store/db.h): no source the Makefile builds, outside the
 # SQLite backend and the SQLite-specific open path (pragmas, checks, WAL,
 # immutable reopen), includes <sqlite3.h> or a header that does, or names

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Sourced by the store and report scripts that edit or read their
 # database behind the programs' backs, after t/robust-lib.sh (or with W
 # set): the same statements on either engine.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The body of the lib/store/db.h test (t/dbfx.h): binding, stepping and
  * reading back every type and NULL, the lifetime of bound and read text,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The test of lib/store/db.h, written against db.h alone so that every engine
  * runs the same body: a program gives its engine's way to open two

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Which database names are PostgreSQL servers (lib/store/dbtarget.c): URIs and
  * keyword strings are, every other name is a file, hostile ones

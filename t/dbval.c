@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* One integer from a database, for the tests of lib/store/db.h (dbval.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What the lib/store/db.h tests ask of a database in one value. */
 #ifndef AIM_T_DBVAL_H
 #define AIM_T_DBVAL_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A program linked -z now, as aimrun-test is, keeps the whole of libm
  * from the processes it forks (harness/child/dontfork.c): no mapping of it is

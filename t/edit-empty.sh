@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimdb rm and rename never make the database they were to change: a
 # missing SQLite file stays missing, an empty one empty, and an empty
 # schema of a server (t/pg-lib.sh; skipped without one) is refused as

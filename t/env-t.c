@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The run environment: parsing checked exactly against made-up /proc and
  * /sys trees, then the real system checked against independent sources

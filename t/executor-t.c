@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The table of executors (harness/executor.c): which row runs a test
  * alone, as copies, as threads, and a command; a command through its

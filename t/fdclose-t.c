@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * fd_cloexec_from() (harness/fdclose.c), both ways: close_range() and
  * the /proc/self/fd listing it falls back on before Linux 5.11.  Every

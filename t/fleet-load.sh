@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bench/fleet-load.sh small: 6 writers at once with aimcmp readers, on an
 # SQLite file and on a private PostgreSQL server, then again across a
 # server restart; each of its checks one assertion (results stored once

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A fleet of three machines (host names h1 h2 h3, each its own CPU model)
 # pushing into one store: every run stored once, however often pushed;
 # aimdb list, aimcmp and aimplot --host keep one machine's runs; a

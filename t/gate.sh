@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # One comparability gate everywhere (lib/core/gate.h): a series over a store of
 # several machines is judged and drawn per machine, never across them
 # (aimcmp --series, aimplot --steps and its panels); a step between two

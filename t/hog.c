@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A CPU hog for t/noise-hog.sh: "hog CPU SECONDS" pins itself to CPU and
  * spins for SECONDS (at most 60).  Exit 77 when the CPU cannot be had.

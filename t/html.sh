@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimcmp --format html end to end: the page is well-formed (strict XML
 # parse), self-contained (no script, no fetch of any kind), escapes free
 # text, and says what the JSON of the same comparison says: every test a

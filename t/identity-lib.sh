@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Sourced by t/json-identity.sh and t/merge.sh after t/robust-lib.sh: the
 # database $A (given, else $W/a.db) with two measured tags (k1, k2), a classic import (bare,
 # whose environment is unknown) and the runs of a CSV export (v6.8,

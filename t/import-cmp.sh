@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Posted comparisons: per-test blocks ("[kernel] time count loops/s ops/s"
 # rows under a units and a name line) import as one run per kernel, and
 # aimcmp's line form as two runs, every value exact; the line form of a

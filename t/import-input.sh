@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimdb import against input that is not a report: devices, FIFOs,
 # directories, huge files and lines, and numbers out of range in every
 # format.  Each is refused at once with exit 1 and one line naming the

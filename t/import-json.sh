@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimdb import of aimkit's JSON export: the round trip keeps every
 # environment fact, result, sample and metric, and hostile documents are
 # refused with one line and nothing stored.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimdb import reads aimcmp's --format lines as aimcmp prints it with
 # repeated samples, the statistics columns (basis, cv, verdict, interval,
 # mdc) between the percentage and the units: the imported rates are the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Classic console reports as mail and list archives leave them: each kind
 # of damage (and all at once) imports with every value exactly as in the
 # undamaged report, what stays ambiguous is refused with file:line and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Other tools' AIM9 results: an mmtests aim9 log and compare-mmtests.pl
 # table, lkp-tests' aim9.json, stats.json and matrix.json import (format
 # detected) with every value and recorded fact exact; malformed files are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * CSV imports of many records: a file of 200,000 repetitions and one of
  * 100,000 runs whose records interleave parse whole, within a bound of

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimdb import of CSV files of 200,000 records finishes, within a bound
 # of 60 s that a linear import never nears (about 0.5 s to parse, a few
 # seconds on a loaded machine) and a search per record exceeds; 300 s

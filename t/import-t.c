@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Unit tests of the import parsers on small texts written here from the
  * format descriptions: what each format yields, and that every bad input

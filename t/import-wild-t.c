@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The shapes of issue 28 that must be refused, each with the real cause
  * and its file:line: what a misread would store as a rate, a mail damaged

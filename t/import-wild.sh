@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # AIM9 results as people and tools posted them (t/data/report/wild/, made by
 # its make.py): every shape imports with each value, status, fact and tag
 # exactly as the fixture's .dry file says, or is refused with file:line;

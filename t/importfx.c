@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The import tests' way into the parser (import-t, import-wild-t): a text
  * parsed by a named importer, its message caught.

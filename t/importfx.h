@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Parsing texts with aimdb's importers in the unit tests: the result and
  * the one-line message on stderr, which is caught.

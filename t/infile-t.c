@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * lib/infile: what may be opened as an input file, and the bounds of the
  * line reader exactly at their edges.

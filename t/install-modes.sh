@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # make install DESTDIR=...: the files the tests execute (exec_test's
 # `true`, the shell_rtns scripts) are installed executable, 0755, beside
 # the suites, which stay 0644 data; the bash and zsh completions.

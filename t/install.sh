@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # An install into a fresh prefix works with no source tree: a copy of the
 # sources is configured twice (the second --prefix must reach the compiled
 # paths), installed, staged with DESTDIR, then moved away before the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * shared_memory removes only the SysV objects it made: other programs'
  * segments and semaphore sets survive a run, whatever their keys.  Keys

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The JSON export is lossless: importing it keeps each run's identity
 # (uuid), times, status, suite, options, source and every result's own
 # columns, so exporting the copy gives the same document byte for byte,

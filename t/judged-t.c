@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * One judged number per row: the change a comparison prints beside a
  * verdict is the change of the rate the verdict judged, inside the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The kernel log (lib/core/klog.h): records of /dev/kmsg parsed, hostile
  * text made printable and cut; a made-up log below $AIM_CHECK_ROOT read

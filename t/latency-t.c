@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Per-call timing against a fake clock: the clock's cost is measured and
  * taken off every call exactly, the histogram keeps every call, and a

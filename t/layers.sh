@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The layers (HACKING.md, "Layers") are held by the build, not by review:
 # 1. each layer is compiled with the include paths of the layers it may
 #    use and no other, so a header of another layer is a compile error:

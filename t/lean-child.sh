@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A test runs in a process of its own program (harness/aimrun-test), which
 # maps the C library, libm and the dynamic loader only: none of aimrun's
 # libraries (SQLite, GSL, json-c, libcsv, nettle), so what a test forks is

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimcmp says what spoils a spread: per-process rates at two levels (a
 # warning naming the test, in text, CSV and JSON, and the test's row in
 # every format saying both levels and their processes; none for one level),

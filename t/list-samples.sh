@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimdb list counts each run's samples (from each result's last seq,
 # which the store numbers 1..n): the count equals the sample rows, for a
 # measured run and for an imported one.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimrun --list: the units of every test, classic, extra or a family's
 # variant, start at the same column, however long the longest name.
 set -u

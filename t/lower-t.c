@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Tests whose lower values are better (timed commands): a larger time is
  * a regression in the statistics, the comparison table, every output

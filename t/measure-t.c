@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The measurement record (lib/core/measure.c): the metric table, metrics set
  * and cleared, the text form of the CSV export both ways with hostile

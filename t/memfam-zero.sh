@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Zero-page memcmp with --zerosize: the size is the run's (its factor and
 # options), one above half of MemAvailable is a skip with the reason, and
 # the THP state and what the mapping was read through are stored as run

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The mem family end to end: variants picked by pattern, each timed call
 # by call with its distribution printed and stored as bucket rows that
 # hold every call, the size above the LLC taken from --memsize, zero-page

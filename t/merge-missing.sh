@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A database that is not there: aimdb merge names it as the source to
 # merge from, which the user gave on the command line, while a reader's
 # missing --db database keeps its hint of --db and aimrun.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimdb merge OTHER.db [TAG...]: runs of another aimkit database copied with
 # all they hold (every column, environment, result, sample, metric and
 # content hash), none twice (by uuid), each in a transaction of its own;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The perf counters with a fake event source: --counters parsing, the
  * probe's one line per cause of refusal (no PMU, paranoid, not supported),

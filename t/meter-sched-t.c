@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The noise meter (harness/child/meter_sched.c) on a made-up /proc: run delay
  * from the second field of schedstat, steal from the eighth column of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The meter seam of the timed loop.  A fake meter on the fake clock notes
  * the clock and the call count when it starts and stops: the loop must

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The kernel's monitors (lib/core/monitor.h): each file of the table read
  * from made-up text, hostile names made safe and numbers checked; the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The kernel's monitors and log.  For real: page_test read around its
 # warm-up and samples stores the changes of /proc/vmstat, its page faults and page
 # allocations per call (1,600 of each by its design), which aimcmp

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Sourced by test scripts after they define t().  need PROGRAM PACKAGE:
 # 0 when PROGRAM is on PATH; else one failed assertion naming PACKAGE,
 # the Debian package of the README's set-up commands that brings it

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A CPU hog pinned to the CPU of aimrun --cpu 0: the test's samples wait
 # for the CPU (run_delay_ns), are flagged, and aimcmp says "noisy
 # machine" for that tag (the quiet one may be noisy too on a busy

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimrun ends a run with its noisy samples: one "Noisy samples:" line
 # (none, unknown, or a count followed by the samples), after the table
 # and before the line saying where the run is stored; -q prints neither.

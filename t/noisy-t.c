@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The list of noisy samples at the end of a run (harness/noisy.c) on
  * made-up samples and canaries: a sample whose run delay and steal pass

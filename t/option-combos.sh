@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimrun's modes meet: a sweep of copy counts times a canary for each of
 # its rounds under a key of its own, reps and rounds numbered on through
 # the counts; --precision, --until-decided and --cmd refuse --copies and

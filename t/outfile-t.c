@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * lib/outfile: the final name gets the whole new file or keeps the old
  * one; a link there is replaced, never followed; every failure removes

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Output files appear whole or not at all: aimdb export -o, aimplot -s
 # and aimplot -o (one picture, or one per test) replace a link planted at
 # the final name with a regular file and leave the link's target alone;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A private PostgreSQL cluster for the tests: pg-cluster.sh start DIR
 # makes DIR (which must not exist), initdb's a cluster in it listening on
 # a Unix socket in DIR only (no TCP), starts it, creates the database

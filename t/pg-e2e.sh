@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Every command against a PostgreSQL server (t/pg-lib.sh), by --db and
 # by $AIM_DB: aimrun stores two runs, aimcmp compares them, aimdb lists,
 # exports, checks, shows, renames and removes, aimplot writes its script;

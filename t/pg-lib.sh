@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Sourced by the tests that need a PostgreSQL server.  pg_need sets PG to
 # a libpq connection string: $AIM_TEST_PG when set (.ci/run starts one
 # cluster for every test), else a private cluster of t/pg-cluster.sh in a

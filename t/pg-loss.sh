@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The server lost in the middle of a run: a private cluster (never the
 # shared $AIM_TEST_PG, which this stops) is halted with pg_ctl stop -m
 # fast once aimrun has stored its first result.  aimrun goes on

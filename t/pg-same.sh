@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The same data gives the same bytes on SQLite and PostgreSQL: one
 # SQLite file of measured runs (two tags, counters, a latency run) and
 # imported fixtures (t/data/plot, t/data/report) is merged into a fresh

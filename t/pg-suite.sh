@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The store and report scripts that are about data, not files, run again
 # with their database on a PostgreSQL server: each in a fresh schema,
 # named to it by $AIM_TEST_DB (which those scripts take for their

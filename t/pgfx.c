@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * t/pgfx.h: a schema per test on the server of $AIM_TEST_PG.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Shared by the tests that need a PostgreSQL server: the server of
  * $AIM_TEST_PG (t/pg-lib.sh), each program in a schema of its own so

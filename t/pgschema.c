@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * For the shell tests that need a PostgreSQL server (t/pg-lib.sh):
  * "pgschema BASE NAME" makes the schema NAME afresh on the server BASE

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimplot treats every string as data: tags (from aimrun, a CSV import or
 # written into the database directly, newlines and all), test names,
 # units and host names from the database, -T titles and -o/-s paths carry

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimplot --latency, checked on the kept script: per function at one size
 # a grouped bar chart (routines on x, hot and cold bars per tag, p50 from
 # the stored buckets), a CDF per variant ending at 1, another size left

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimplot of a long store: 25 tags of the 60 classic tests and 8 of the
 # mem family.  Every tag drawn is labelled; without tags named the last
 # 20 are drawn, said on stderr; past 60 tests a picture per group of
@@ -7,6 +8,7 @@ set -u
 S=${AIM_SRCDIR:-.}
 NAME=plot-many
 . "$S/t/robust-lib.sh"
+. "$S/t/db-sql.sh"
 AIMPLOT="$B/report/aimplot"
 DB="$W/many.db"
 # A tag per minor version, two processes of two samples a test.
@@ -68,6 +70,18 @@ AIM_GNUPLOT=/nonexistent "$AIMPLOT" --db "$DB" -o "$W/c.png" -s "$W/c.gp" \
 	-t add_long,fork_test 2>"$W/c.err"
 t "a few tests: one picture" sh -c "
 	test \$(grep -c '^set output ' '$W/c.gp') -eq 1 && ! grep -q ' tests: ' '$W/c.err'"
+# Two machines in one store: each machine's pages are files of their own.
+cp "$DB" "$W/two.db"
+db_sql "$W/two.db" "UPDATE run SET host = 'h1';
+	UPDATE run SET host = 'h2' WHERE tag IN ('6.23', '6.24')" ||
+	echo "Bail out! cannot edit the store"
+AIM_GNUPLOT=/nonexistent "$AIMPLOT" --db "$W/two.db" -o "$W/h.png" \
+	-s "$W/h.gp" 2>"$W/h.err"
+t "two machines: a picture per group and machine, none written twice" sh -c "
+	grep -q ' (classic-h1) in $W/h-classic-h1.png\$' '$W/h.err' &&
+	grep -q ' (classic-h2) in $W/h-classic-h2.png\$' '$W/h.err' &&
+	test \$(grep -c '^set output ' '$W/h.gp') -eq \
+	     \$(grep '^set output ' '$W/h.gp' | sort -u | wc -l)"
 GP=/usr/bin/gnuplot
 if [ -x "$GP" ]; then
 	AIM_GNUPLOT=$GP "$AIMPLOT" --db "$DB" -o "$W/g.png" 2>/dev/null

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimplot end to end on a small known database (t/data/plot): the listing
 # of significant steps and the gnuplot scripts against golden files, real
 # gnuplot runs giving PNG, SVG, PDF and one file per test (skipped when

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Without a terminal (a log, CI) aimrun says on stderr, as each test run
 # starts, the line a terminal shows in place: which run of which test,
 # of how many, and the time left; -q and $AIM_PROGRESS=none keep them out.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimdb push [--to TARGET] [--incomplete] [TAG...]: the runs of --db sent
 # to another database, by uuid (twice stores once), complete runs only
 # unless asked, one line per run and a summary; the local database is

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # readme-cmd.sh README N: the Nth command of the README's set-up section
 # ("## Set-up on a fresh Debian machine"), the text of its Nth sh block;
 # exit 1 unless the section holds exactly two.  .ci/check-fresh runs them

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The README's set-up section is what .ci/check-fresh runs on a fresh
 # Debian machine: two commands (t/readme-cmd.sh), which install every
 # Debian package that configure asks for and that a test needs (need,

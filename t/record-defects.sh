@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The defects of issue 25, each as it was met: per-call histograms lost by
 # every move, timed commands unable to move, a push stopped at the first
 # run it could not take, paths that disagree on what a run may hold, and

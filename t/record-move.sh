@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A run moves whole, whatever moves it: for every kind of run aimkit
 # stores (tests timed per call with --latency, a mem family test,
 # --copies, --threads, timed commands, and what every importer makes),

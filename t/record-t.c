@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The record of a run (lib/core/record.c, record_check.c): built, owned
  * and released; and the validator, the one statement of what a storable

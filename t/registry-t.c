@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The registry against the classic reference table: 60 tests, in classic
  * order, each with exactly AIM9's number, name, factor and units; and the

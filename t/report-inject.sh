@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimcmp --format markdown and html show free text from the database
 # (tags, test names, units, hosts, failure reasons) and never render it:
 # markup, code spans, links and extra columns in a tag come out escaped,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The readers (aimcmp, aimdb, aimplot) take what a result measured from the
 # database and, for imports, lib/core/catalog.c; never from the tests or the
 # harness.  1. No symbol that tests-aim/ or harness/ defines is defined in

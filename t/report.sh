@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimcmp and aimdb end to end: imports of every supported format, golden
 # outputs of every comparison format (two-way, N-way, repeated samples),
 # the verdict options and exit statuses, the comparability gate, the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimrun holds no path of the trees it was built from (the same bytes
 # from any build directory): only the configured directories are
 # compiled in, and the build tree's aimrun finds the source tree by the

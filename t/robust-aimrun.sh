@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimrun's command line and its exit status: suite files that are no
 # regular file are refused at once, --suite with --tests is refused, bad
 # options get one line, a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Several processes on one database at once.  Four aimruns that create the
 # same new file together, then four more on the existing file, all store
 # every result.  aimcmp and aimdb export reading while aimrun writes see a

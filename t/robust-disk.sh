@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The file system says no: a read-only database or directory, an
 # unwritable scratch directory, a scratch file system that fills up (a
 # file size limit, and a small tmpfs when we may mount one), a database

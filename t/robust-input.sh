@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Bad input to every command: unknown tags and tests, malformed suite and
 # import files, database paths that are no aimkit database, option values
 # out of range, and hostile tags.  Each is refused with exit status 1 or 2

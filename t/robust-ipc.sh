@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # System V IPC objects of shared_memory do not outlive its test process:
 # SIGINT or SIGTERM to aimrun, SIGKILL to the test process or --timeout in
 # the middle of its timed loop leave no segment and no semaphore.  Runs in

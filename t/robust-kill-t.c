@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * SIGKILL in the middle of storing a result: a writer process is killed
  * while it inserts a large result, at several moments.  Afterwards the

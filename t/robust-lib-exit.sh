@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A script of the robust library killed while it holds a process stopped
 # and runs a job of its own: at its exit the held process runs again, the
 # job is ended and the work directory is gone, not written into afterwards.

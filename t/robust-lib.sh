@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Sourced by the t/robust-*.sh scripts after they set NAME and S (the
 # source tree): the programs under test, a private work directory with an
 # empty scratch directory, removed at exit, and TAP assertions counted as

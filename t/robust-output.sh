@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Hostile strings in a database (copied from another machine, or edited
 # with sqlite3) reach the text outputs as data: an escape sequence, a
 # newline, a carriage return, bidirectional controls, invisible

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Faults inside tests, through the whole run loop: test-only tests that
  * litter their scratch directory and then crash, abort, exit, fail, hang,

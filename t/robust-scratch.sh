@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A --dir in which another user could swap aimrun's scratch directories
 # (writable by group or others without the sticky bit, or owned by
 # another user) is refused with exit 2 and one line, before anything runs;

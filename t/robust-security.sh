@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Security properties of the whole tool.  In the sources: no system() or
 # popen(), SQL only in the store and query modules and never built with a
 # format, network tests bound to loopback.  At run time: the network

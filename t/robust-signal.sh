@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Interrupts of aimrun.  SIGINT, SIGTERM, SIGHUP (and SIGUSR1, SIGALRM,
 # SIGPWR, at the end) in the middle of a test:
 # the test's whole process group is killed, its scratch directory removed,

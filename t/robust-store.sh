@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The database layer never says "stored" for what it did not store: names
 # SQLite reads as memory or as URIs are refused, damaged or incomplete
 # databases are never written to, commands that edit runs never create a

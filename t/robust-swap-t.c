@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A scratch directory swapped under a running test cannot make root run
  * another user's script.  The scratch directory sits in a directory

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * No file is followed through a link planted in a scratch directory.
  * Every shipped test that uses one runs once while inotify records the

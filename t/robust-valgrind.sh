@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimcmp and aimdb under valgrind: every verb and output format, good and
 # bad input, with no invalid access and no leak of any kind.  Slow (about
 # a second a command), so `make check` skips it unless AIM_VALGRIND=1;

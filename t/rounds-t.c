@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * harness/rounds.c with runs faked and the budget's clock faked: rounds
  * go to the open tests only, a test that reached its precision or a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimrun --precision and --until-decided end to end: the default run is
 # unchanged, the added rounds are repetitions of the same run, the budget
 # ends them, a large known change is found regressed, an unknown base is

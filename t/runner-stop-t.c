@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A stopped aimrun (SIGSTOP, Ctrl-Z, a frozen cgroup) must not turn a
  * test that finished, or would finish in time, into a timeout: the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The watchdog and outcome classification against test-only tests that
  * pass, skip, fail, crash, abort, exit, hang and leave children behind.

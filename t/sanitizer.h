@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * SANITIZED is 1 when built with AddressSanitizer (gcc or clang): its
  * runtime makes system calls of its own and serves allocations from its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimcmp --scaling in every format (report/format/scaling_out.c): a tag whose
  * add_long ran as 1 and 2 copies and whose fork_test ran as 2 only.  The

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Schema version 3: a database written at version 2 (t/data/schema-v2.sql,
 # made by aimrun and aimdb import of that version) migrates forward with
 # its data intact, the context switches of its columns becoming

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The two schemas kept in step: lib/store/schema.c's, as SQLite builds it, and
  * lib/store/schema_pg.c's on a PostgreSQL server, described in one set of

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Schema version 4: a database written at version 3 (t/data/schema-v3.sql,
 # made by aimrun and aimdb import of that version) migrates forward with
 # its data intact; each result then says how its rate is judged and which

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Schema version 5: a database written at version 4 (t/data/schema-v4.sql,
 # made by aimrun and aimdb import of that version) migrates forward with
 # its data intact; every old result is one copy, readers give the same

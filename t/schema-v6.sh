@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Schema version 6: a database written at version 5 (t/data/schema-v5.sql,
 # made by aimrun and aimdb import of that version) is read as it is and
 # left byte-identical, and migrates forward with its data intact: the

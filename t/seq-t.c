@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * lib/stats/seq*.c: the level spent per look, the precision of one side, the
  * judged rate of a process, the look schedule, the base's floor, and a

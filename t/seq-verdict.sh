@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # One verdict per question: aimcmp of a pair where NEW was grown by
 # aimrun --until-decided against BASE gives aimrun's sequential verdicts
 # (replayed on the stored processes), says so in its header, CSV and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimcmp --series end to end on the small database of t/data/plot: the
 # listing is exactly aimplot's (one pipeline, one golden), the orders and
 # filters, the CSV and JSON forms against golden files and against the

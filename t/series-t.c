@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Unit tests of the change points: known steps planted in synthetic
  * series are found with the right verdict at the right tags, flat series

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Sizes in G: --memsize, --filesize and a suite's memsize take 1G (and
 # lower case) as 1 GiB, and refuse 65G, above the 64G they promise, in
 # one line with exit 1.

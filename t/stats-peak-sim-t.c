@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Simulation of the peak rate against the mean for tests that never enter
  * the kernel, on a machine whose other tenants slow them in episodes:

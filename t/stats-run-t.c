@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Known answers for what lib/stats computes inside one side: the median,
  * MAD and Welford helpers, the per-run mean and peak rates, the sample

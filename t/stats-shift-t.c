@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The shift of a location between two groups (lib/stats/stats_shift.c): the
  * Hodges-Lehmann estimate and its distribution-free interval, on data

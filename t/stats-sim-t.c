@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Simulation of aimcmp's verdicts on synthetic suites with known truth:
  * A/A comparisons of 60 tests must rarely flag anything (family-wise),

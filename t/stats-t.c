@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Known answers for the comparison of lib/stats: Welch's test (checked
  * against closed forms of Student's t with 2 degrees of freedom), zero

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A copy of a run through the store API (lib/store/store.h): the given uuid,
  * times and status are stored as given, NULL still means now and new,

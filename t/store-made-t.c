@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What the store makes itself for a new run and result, in C since SQL
  * engines spell it differently: a random version 4 uuid per run, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Opening the results store: creation with its directories, the migration,
  * and every refusal (newer schema, foreign, cut or damaged files, a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Opening a store on a PostgreSQL server (lib/store/store_pg.c,
  * lib/store/schema_pg.c): creation once when several processes start at

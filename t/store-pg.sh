@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/store-pg-t with a PostgreSQL server (t/pg-lib.sh), or its skip.
 . "${AIM_SRCDIR:-.}/t/pg-lib.sh"
 pg_run "${AIM_BUILDDIR:-.}/t/store-pg-t"

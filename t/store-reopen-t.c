@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * store_reopen(), the open aimrun makes once per result: the schema and
  * page checks are made once per file, again for a file replaced or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Writing to the results store: round trip of every column, the view,
  * tag changes, nested rollback of an import, and concurrent writers.

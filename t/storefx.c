@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Fixture of the store tests.  The SQL here only reads back what the
  * store wrote; it is the independent view a user of the sqlite3 shell has.

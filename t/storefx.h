@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Shared fixture of the store tests: a private directory that is removed
  * when all passed, test-side SQL for reading back, and one set of sample

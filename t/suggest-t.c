@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * "Did you mean": a name that holds the word, a typo within a third of
  * the word's length, ties kept in the order offered, at most three

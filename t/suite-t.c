@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Suite files and option values: good ones load, bad ones are refused
  * with file and line, and numbers are parsed strictly.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Unit tests of the system classic tests: descriptors against the classic
  * table, a setup/run/run/teardown cycle of each in a child process that

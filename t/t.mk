@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # t/: unit and integration tests, all speaking TAP.
 noinst_LIBRARIES += t/libtap.a
 t_libtap_a_SOURCES = t/tap.c t/tap.h
@@ -514,7 +515,8 @@ EXTRA_DIST += t/record-move.sh
 TESTS += t/readme-setup.sh
 EXTRA_DIST += t/readme-setup.sh t/readme-cmd.sh t/need.sh
 # The kernel's monitors: each file of the table, readings of a made-up
-# /proc and their changes, the timed loop's span around the samples.
+# /proc and their changes, the timed loop's span around the warm-up and
+# the samples.
 check_PROGRAMS += t/monitor-t
 t_monitor_t_SOURCES = t/monitor-t.c
 t_monitor_t_LDADD = $(AIM_T_LDADD)
@@ -529,3 +531,10 @@ TESTS += t/klog-t
 # (check-pg runs it on PostgreSQL too).
 TESTS += t/monitors.sh
 EXTRA_DIST += t/monitors.sh
+# The licence: COPYING, debian/copyright, the SPDX line of every source
+# file (build-aux/spdx-add).
+TESTS += t/licence.sh
+EXTRA_DIST += t/licence.sh
+# Every example of README.md, doc/*.md and the man pages, run as written.
+TESTS += t/doc-examples.sh
+EXTRA_DIST += t/doc-examples.sh

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * How strings from outside are shown: tag_fput() and its helpers make
  * every control, bidirectional or invisible character and every byte

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Unit tests of the tag order of aimplot: tricky lists of kernel releases
  * must come out in version order whatever order they went in, and tags

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * TAP emitter.  The counters live in one static struct because a TAP
  * producer is by nature one stream per process.

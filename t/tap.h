@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * A small TAP emitter for the unit tests, in the manner of c-tap-harness:
  * every assertion is one "ok"/"not ok" line that the Automake TAP driver

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimrun --threads in the test process (child_threads()): every copy is
  * a thread of this process with a context and scratch directory of its

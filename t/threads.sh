@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # aimrun --threads: the copies of a thread-safe test run as threads of one
 # test process, stored as copies with the mode as a fact of the run; a
 # test not marked thread-safe is a skip with its reason; aimcmp refuses

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The timing loop against a fake clock: each call of the fake test moves
  * the clock by a known amount, so sample boundaries, the warm-up discard

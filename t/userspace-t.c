@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The catalog's judged=peak of every test (lib/core/catalog.c: its run() makes
  * no system call), proven rather than claimed.  A test that needs a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The verdict columns and the comparability gate of aimcmp on data built
  * in memory: the worked example of doc/statistics.md to the digit, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The test API: what one classic test is and the only harness services it may
  * use.  A test does work; the harness owns the clock, the loop and the output.

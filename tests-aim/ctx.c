@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The services a test may call (the body of aim_test.h), in the test
  * process.  Reasons are kept in the context and sent to the parent by the

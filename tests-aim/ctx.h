@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The inside of struct aim_ctx: what a test sees through the aim_ctx_*
  * services of aim_test.h (ctx.c), filled by the test process

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The classic AIM9 tests in classic (registration) order, and apart from
  * them the extra tests that only run when named.  Adding a test is a

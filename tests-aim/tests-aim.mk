@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests-aim/: the test API (aim_test.h) and its body in the test process
 # (ctx.c), the registry of every test in classic order; the families are
 # in cpu/ and sys/.  The C library and lib/core/ only.

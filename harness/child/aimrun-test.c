@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimrun-test: the process one test runs in.  aimrun forks and execs it
  * (harness/child_exec.c), so a test that forks forks a process holding

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * In the child: isolate, run setup, timing and teardown, report.  Only
  * _exit() leaves this process, so no atexit handler or stdio buffer of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The child side of one test run: a fresh process that runs setup, the
  * timing loop and teardown, and reports through the result pipe.

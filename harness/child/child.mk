@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # harness/child/: the test process (aimrun-test) and what runs in it: the
 # configuration block it reads, setup, the timed loop and its meters,
 # the --copies barrier's test side and --threads, the records to the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The timed part of a test in the test process, with the meters of the
  * table around each sample: in the calling thread (child_timed), or, for

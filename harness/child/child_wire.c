@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The configuration of a test process as one block: packed by aimrun,
  * checked whole by the test program before any of it is used.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What a test process needs to know, as one fixed-size block: aimrun
  * writes it on a pipe the test program (harness/child/aimrun-test.c) reads

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The test process's side of the --copies barrier, apart from the rest
  * of copies.c so that the test program (harness/child/aimrun-test.c) links

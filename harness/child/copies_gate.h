@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The barrier of aimrun --copies after setup, in the test process (the
  * parent's side is harness/copies.c).

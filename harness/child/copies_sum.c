@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What aimrun --copies makes of its copies: the list of counts to sweep,
  * and one result from the outcomes of the copies of one run.

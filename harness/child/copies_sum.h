@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What aimrun --copies and --threads share between the parent and the
  * test process: the counts of copies, what may not run as copies or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What is left mapped in a child is what the dynamic linker may read
  * there: the object's headers, its symbol and hash tables (the first

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Keep the code and writable data of a shared library from the processes
  * this one forks (MADV_DONTFORK), for a library that only the parent of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The one piece of mutable process state the harness keeps: the signal
  * that asked it to stop.  A handler can do nothing else safely.

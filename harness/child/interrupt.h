@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * SIGINT, SIGTERM and every other signal that would end aimrun: remember
  * the signal so the run can stop between records, kill the test, remove

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The kernel's monitors and log around a run.  The log is opened once,
  * at its end, before the first test, and read after each result without

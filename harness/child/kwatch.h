@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What a run of aimrun watches of the kernel besides its tests: which of
  * the kernel's monitors the test processes read (lib/core/monitor.h),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The per-call loop.  Two readings of CLOCK_MONOTONIC (through the vDSO,
  * no system call) bracket every call; what a reading costs lands between

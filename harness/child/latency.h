@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Timing call by call (aimrun --latency, and tests with a prepare step):
  * a clock reading before and after every call, the clock's own cost

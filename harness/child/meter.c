@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Context switches as a meter.  getrusage() costs a system call each at
  * start and stop of a sample, never inside it.  The calling thread's:

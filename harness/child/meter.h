@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The meters of the timed loop (struct timing_meter, harness/child/timing.h):
  * each producer of metrics of the table in lib/core/measure.c.

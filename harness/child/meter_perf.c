@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The perf event counters as a meter.  The events count from their open
  * (before the timed loop, untimed); start and stop each read every group

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * wait4() rusage as a meter.  Start forgets the last run's reading, so a
  * run whose wait4 never came (a process killed and reaped elsewhere)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The producer of a timed command's resource metrics: what wait4()
  * returned for the run, as a meter of the table (meter_set.h), so the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Run delay and steal per sample.  Each file is opened once, after
  * setup, and read with pread at offset 0, which makes /proc generate it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Noise as a meter: the time the test process waited for a CPU while it
  * was runnable (run_delay_ns, from /proc/thread-self/schedstat) and the

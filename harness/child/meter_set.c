@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The table of meters and the sets opened from it.  A meter's state is
  * allocated when it opens, so the set costs nothing for the kinds that

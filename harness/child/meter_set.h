@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The meters as one table (meter_set.c): each kind of meter is a row,
  * and a set opened from it is what the timed loop of a test process

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What one run of a test came to, as the test process reports it and the
  * parent classifies it: a process of its own (harness/runner.c), the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The events aimrun counts, the --counters option, and the probe that
  * says once per run which of them this kernel cannot count, and why.

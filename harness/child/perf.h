@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Counters per sample through perf_event_open(2): which events exist,
  * which a run wants (aimrun --counters), which the kernel lets us count,

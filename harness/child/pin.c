@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * CPU affinity of the test process.  A pinned test shares its CPU with
  * nothing aimrun starts, and a pinned run is compared only with pinned

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * aimrun --cpu N: the test process and everything it starts run on CPU
  * N only, and so does the canary (harness/canary.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Child-to-parent records on the result pipe.  Each record is fixed-size
  * and smaller than PIPE_BUF, so a write is atomic and a record is never

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The timed loop.  Calls run in batches between clock readings: a reading
  * costs tens of nanoseconds, which would be a visible share of a call as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * THE timing loop: warm-up, then the timed period cut into samples.  It
  * reads time only through a struct aim_clock, so tests drive it with a

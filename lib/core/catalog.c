@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The facts of every test: number, name, units, factor, judged rate and
  * better direction (catalog.h).  Rows are stored data: a name or unit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What every test aimkit knows measures: its classic number, name, units,
  * operations per call, and how its rate is judged.  The one place these

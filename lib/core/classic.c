@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Classic AIM9 table rows.  The conversions are fixed by the original
  * singleuser; fields widen rather than truncate when a value is large.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The classic AIM9 console table, byte for byte: what kernel developers
  * paste into mails and what lkp-tests and mmtests parse (fields 2 and 6).

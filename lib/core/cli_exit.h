@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The exit statuses of the programs (the design contract): what a
  * module below a program's command line returns for the program to exit

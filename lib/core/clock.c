@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Monotonic clock.  Wall-clock time (CLOCK_REALTIME) can step under NTP and
  * must never measure an interval.

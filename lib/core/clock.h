@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The only clock for intervals: CLOCK_MONOTONIC in nanoseconds.  A fake
  * clock with the same interface lets the timing loop be tested exactly.

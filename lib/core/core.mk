@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lib/core/: what every program and layer shares (the measurement record,
 # the catalog, the clock, parsing, strings, logging, files): the C library
 # and libm only.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The differences of two recorded environment facts, in words
  * (lib/core/envdiff.h).

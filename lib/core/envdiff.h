@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What two recorded values of one environment fact differ in, said in
  * words: the changed words of a kernel command line, the changed items

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The comparability gate (lib/core/gate.h): the facts aimrun records that make
  * two runs comparable, how each is compared, and which differences

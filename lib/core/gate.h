@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The comparability gate: the one rule that says whether runs of one
  * tag may be compared with runs of another at all, used by every

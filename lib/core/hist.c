@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Per-call histograms: the dense form a test process counts into, the
  * sparse buckets of the record, and the summary a result's samples give.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Log-linear histograms of per-call times: values below 16 ns exactly,
  * above that 16 buckets per power of two (at most 1/16 = 6 % wide), so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Bounded input files.  The open never blocks (O_NONBLOCK until the file
  * is known to be regular: opening a FIFO would otherwise wait for a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Input files read whole (import files, suite files): opened without ever
  * blocking and only when they are regular files, and read line by line

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Reading the kernel log.  /dev/kmsg gives one record a read(), EAGAIN
  * once none is left and EPIPE when the ring overwrote records before they

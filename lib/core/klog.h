@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The kernel log's health during a run: the lines of level warning and
  * above (0 emergency to 4 warning) that reach the kernel's log after

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Diagnostics.  The program name is the one piece of process-wide state: it
  * is set once in main() before anything can report.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The metric table.  Names are part of the stored data and of the CSV
  * export: never rename one, add a new one instead.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The measurement record: what one sample of one test holds.  Calls and
  * elapsed nanoseconds always; beside them any of the metrics of the one

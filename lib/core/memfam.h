@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The mem family as one table: function x implementation x size x cache
  * state.  lib/core/catalog.c makes a catalog row of every entry and

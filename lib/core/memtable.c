@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The mem family's table.  Every number of a row has a column of its
  * own, right-aligned under its heading; the rule is as long as the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The mem family's console table: a variant's rate in GB/s and its calls
  * in ns, one aligned row each, since bytes per second in the classic

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Readings of the kernel's monitors and their changes.  A reading is
  * every readable file of the table, each read whole into one buffer and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The kernel's monitors: what the machine as a whole counted while a
  * test ran, as lkp and mmtests record beside a benchmark.  The sources

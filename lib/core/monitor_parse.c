@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The table of the kernel's monitors and how each file of it reads.  The
  * text is the kernel's, or a made-up tree's below $AIM_CHECK_ROOT, so

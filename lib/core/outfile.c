@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Atomic output files.  The temporary file lives in the final name's
  * directory because rename() only replaces within one file system, and

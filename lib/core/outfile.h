@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Output files that appear whole or not at all: the data go to a new
  * temporary file beside the final name and are renamed over it once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Strict parsing of numbers given by users: whole string consumed, range
  * checked, no atoi.  All return 0 on success and -1 on a malformed or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Building and releasing a run's record.  Its text and histograms live in
  * chunks the run owns, freed together, so a reader or an importer that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The record of a run: the one shape a run has everywhere.  aimrun and
  * every importer produce it; the store writes it (lib/store/store.h), the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What a storable run is, said once.  aimrun checks what it is about to
  * store, every importer what it parsed, the store what it is given and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Removing a directory's contents without following a link: the scratch
  * directories of aimrun (harness/scratch.c) and what a test leaves in its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Removing a tree through directory descriptors: links are removed as
  * links, never followed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * "Did you mean": a name is near a word when one holds the other or
  * when few edits turn one into the other (optimal string alignment:

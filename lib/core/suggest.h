@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * "Did you mean": the names nearest a word the user gave that names
  * nothing (a test, a suite), so a near miss ("fork", "mme") gets its

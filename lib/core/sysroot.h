@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Where /proc and /sys are read: below "" for the running system, or
  * below $AIM_CHECK_ROOT, a made-up tree in which aimkit's tests plant

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Tag validation.  Quotes and SQL are harmless here (every query binds its
  * values); control bytes and broken UTF-8 would garble every report, and

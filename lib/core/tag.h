@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Tags are free text, but they end up in terminals, CSV, JSON, Markdown
  * and file names of plots: refuse what no display can show safely.

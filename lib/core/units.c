@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The short units of a narrow table, found by the text of the units in
  * the catalog (each row's brief units): units are stored data and never

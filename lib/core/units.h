@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Units as people read them in a narrow table: the classic units in a
  * few letters ("Thousand Long Integer Additions/second" is "k adds/s";

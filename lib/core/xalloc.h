@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Allocation that cannot return NULL: out of memory ends the program with a
  * message, since no caller could do better.

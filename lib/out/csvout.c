@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * CSV output helpers.  libcsv does the quoting and doubling of quotes;
  * here we only decide when a field needs it.

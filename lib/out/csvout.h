@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Writing CSV fields through libcsv: quoted only when the text needs it,
  * so plain numbers stay plain, and a NULL stays distinguishable from an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * json-c wrappers.  json-c returns NULL only when an allocation fails, and
  * nothing useful can be printed then.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Building JSON documents with json-c where running out of memory ends the
  * program, as xmalloc does, so callers need no NULL check per node.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What makes a measurement noisy, one rule for aimrun (the list at the
  * end of a run, harness/noisy.c) and aimcmp (report/compare/compare_noise.c).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The per-look levels of the sequential comparison, the precision of
  * one side, and the rate of one process as aimcmp judges it.

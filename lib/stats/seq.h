@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Sampling until a question is answered: the precision of one tag's rate
  * (aimrun --precision) and the sequential comparison with a base

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The simulation behind the sequential design: families of tests with a
  * known truth, the base fixed, NEW growing by one process a round and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The sequential comparison under injected noise, sample by sample: A/A
  * families of tests (half judged on the mean, half on the peak) whose

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Descriptive statistics of aimkit's samples: robust centre and spread,
  * the per-run time-weighted rate, the sample-quality flags, runs grouped

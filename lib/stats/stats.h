@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The statistics behind aimcmp's verdicts: per-run rates, summaries, the
  * Welch comparison of log rates with its ratio interval, the false

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lib/stats/: the statistics of aimcmp's verdicts (doc/statistics.md),
 # with GSL.
 lib_stats_libstats_a_SOURCES += lib/stats/stats.c lib/stats/stats.h \

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimcmp's verdict for one test and for the whole family of tests:
  * Welch's t-test on log per-run (or per-boot) rates, the interval for

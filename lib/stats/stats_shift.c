@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A shift of location between two groups of observations that need not
  * be normal (per-sample quantiles of call times): Hodges-Lehmann with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * db.h: each call handed to the backend that made the connection.
  * Savepoints and commits are plain SQL both engines spell alike.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * One connection to a results database, whichever engine holds it: the
  * embedded SQLite file (the default) or a PostgreSQL server through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What a backend of db.h provides: a table of operations, reached
  * through the first member of its connection and statement structures

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * db.h on a PostgreSQL server: the connection, scripts, transactions
  * and errors.  Statements are in db_pg_stmt.c.

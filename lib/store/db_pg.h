@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The PostgreSQL backend of db.h, through libpq.  Built only with
  * libpq (configure without --without-postgresql: HAVE_LIBPQ).

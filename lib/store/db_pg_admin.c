@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What db.h asks of a server beyond statements: the schema version
  * schema_pg.c keeps in aimkit_schema, and the check behind

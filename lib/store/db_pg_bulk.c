@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * db_bulk_* on PostgreSQL: the rows of a bulk statement kept as the text
  * of their values and sent together, many in one COPY ... FROM STDIN,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The columns of PostgreSQL rows for db.h: every value arrives as
  * text and is parsed here, whole and range-checked.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Shared by the parts of the PostgreSQL backend (db_pg.c: the
  * connection; db_pg_stmt.c: statements; db_pg_sql.c: the

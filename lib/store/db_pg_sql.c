@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The placeholders of db.h in PostgreSQL's spelling.  Pure, so its
  * test needs no server.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Prepared statements of db.h on PostgreSQL: parameters sent as
  * text, the rows of a run held in one PGresult and walked by db_step.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * db.h on SQLite: each call a thin wrapper of the SQLite call, with
  * the reason of a failure kept in the connection in the words of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The SQLite backend of db.h.  Private to the files that must speak
  * to SQLite itself (db_sqlite.c, schema*.c, dbfile.c): the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The database file as a file: which paths may be opened as a database
  * (only plain names of regular files, never a directory or a device), the

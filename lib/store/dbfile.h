@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The database file as a file, before SQLite reads it (schema.c).
  */

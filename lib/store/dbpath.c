@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Default database location.  A results/ folder of one's own in the
  * current directory wins over the per-user data directory so that a

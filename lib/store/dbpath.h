@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Where the results database lives when the user names none: one rule for
  * every command, so aimrun writes where aimcmp and aimdb read.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Telling a server from a file by its name alone, before anything is
  * opened: a file name never reaches libpq and a connection string never

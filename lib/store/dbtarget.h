@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Which engine a database name given with --db or $AIM_DB means: a
  * PostgreSQL server (a libpq URI or keyword/value string) or, for

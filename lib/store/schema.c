@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The schema of an SQLite file: an append-only list of migrations under
  * PRAGMA user_version, so every old file can be brought forward in place;

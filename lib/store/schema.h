@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What makes a file an aimkit database, and the schema with its forward
  * migrations (schema.c); opening a file in the order of its checks

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * SQLite's failures in the words a user needs, for the SQLite open path
  * and backend (schema.c, schema_open.c, dbfile.c, db_sqlite.c): the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Opening a database file: which checks come before anything is written
  * to it (once per file for a writer that reopens it, see store_reopen),

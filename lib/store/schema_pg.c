@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * schema.c's schema in PostgreSQL's words.  Types: INTEGER is
  * BIGINT (SQLite's integers are 64-bit), REAL is DOUBLE PRECISION, TEXT

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The aimkit schema on a PostgreSQL server: the tables, columns, keys,
  * indexes and views of schema.c in PostgreSQL's DDL, in the schema

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What every engine's schema shares and readers need without speaking
  * to SQLite: the version this build writes, the oldest readers use as it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The store over one connection of db.h, whichever engine holds it: its
  * transactions (a write's own, or a savepoint of the caller's), its

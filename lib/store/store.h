@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The results database: open with pragmas and migrations, write a run's
  * record (lib/core/record.h): its row, environment, results, samples and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # : the results database (store.c, schema.c, documented in
 # doc/schema.md) behind the engine seam of db.h, SQLite and PostgreSQL,
 # with their unit tests.

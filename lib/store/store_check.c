@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What the store makes by itself: the schema version this build writes,
  * which needs no connection, and the time and identity of a new run,

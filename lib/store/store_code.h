@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Where the database engine's code lies: an address inside it, so that a
  * process that never uses the engine can keep its mappings from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The store over one connection of db.h (store.c), shared by its writers
  * (store_rows.c, store_put.c) and each engine's open path (schema_open.c).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The rows of what the kernel counted and logged while a result ran
  * (SCHEMA_KERNEL_VERSION): each change of its monitors as result_monitor

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The checks of opening a PostgreSQL store, in the order schema_open.c
  * makes them for a file: what the schema holds before anything is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Opening a results store on a PostgreSQL server, for store_open() when
  * the name is a server (db_target_is_postgres, dbtarget.h).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A whole run stored at once (an import, a merge, a push): the record
  * checked first, then each table's rows sent together, the results as

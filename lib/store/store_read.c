@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Reading a tag's samples back for aimrun: one query for the runs, one
  * for the samples in result order, each result handed on whole.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What aimrun reads back of a tag: the samples of each of its ok
  * results, to compare a run as it goes with a base (aimrun --against).

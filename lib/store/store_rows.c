@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The store's writer: a run, its environment, each result with its
  * samples, their metrics and histograms, each write in one transaction

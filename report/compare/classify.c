@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The bisect rule (doc/bisect.md): the tests on which GOOD and BAD
  * differ (Welch on log per-process rates, Benjamini-Hochberg over the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * aimcmp --classify GOOD BAD CANDIDATE: is CANDIDATE like GOOD or like
  * BAD, for git bisect run.  Pure: works on a table compare_build() made

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Pure comparison: one row per test with the values of every side
  * (compare_value.c), their centres, deltas in cents of the printed rates

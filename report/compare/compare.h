@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The comparison of tags, test by test: pooled operation rates, deltas,
  * noise, the verdict of each NEW side against the base and whether the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # report/compare/: aimcmp's table, pure: rows, centres, verdicts and the
 # warnings beside them, on what report/query/ read.
 report_libreport_a_SOURCES += \

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Boots (doc/statistics.md, "Boots"): each side with runs from two boots
  * or more gets the between-boot and within-boot parts of the spread of

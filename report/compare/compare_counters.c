@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimcmp --counters: each metric of a test per call, side by side.  A
  * process's value is the sum of the metric over its samples that hold

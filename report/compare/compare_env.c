@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The header facts of a comparison: what each side pools, and, through
  * the comparability gate of lib/core/gate.c (one rule for every command that

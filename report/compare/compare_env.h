@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The header facts of a comparison: which runs each side pools, where
  * their environments differ, and which differences forbid a comparison

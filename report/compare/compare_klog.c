@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Kernel-log health in a comparison: the lines of level warning and
  * above that the kernel logged while each side's results ran, gathered

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimcmp --latency: the rows.  Only ok results count; a sample whose
  * histogram holds no call adds nothing.

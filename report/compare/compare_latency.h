@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * aimcmp --latency: per-call distributions side by side.  For each test
  * with per-call histograms (aimrun --latency, the mem family), each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Per-process levels (doc/statistics.md, "Levels"): the judged
  * per-process rates of one test on one side that fall into two groups

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimcmp --monitors: the kernel's monitors per call, the number that
  * explains a rate (lkp's "changed stats").  A process's value is its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Noise on each side of a comparison, from what aimrun stored: the
  * samples whose run delay and steal took more than NOISE_SAMPLE_PCT of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Copy counts are a dimension of a result: a rate of N copies at once is
  * another quantity than a rate of one, so they meet only when the user

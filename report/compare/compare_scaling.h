@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Copy counts in comparisons: a result of N copies (aimrun --copies) is
  * compared only with one of N copies, each count its own row group, and

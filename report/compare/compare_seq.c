@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * One verdict per question.  A NEW side that aimrun grew by
  * --until-decided against the base asked the sequential question: its

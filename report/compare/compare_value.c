@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * One value of the comparison table: the pooled classic rate of one test
  * on one side, and its per-process observations (the classic rate and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The warnings of a comparison, in one place: compare_warnings() is the
  * one entry, called once by compare_build(), that decides which lines a

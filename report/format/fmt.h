@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Output formats of a comparison.  Each format only prints what compare.c
  * computed, so text, CSV, JSON, Markdown and HTML always agree to the

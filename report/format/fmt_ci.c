@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The comparison as CI systems read it: JUnit XML (Jenkins, GitLab,
  * GitHub Actions reporters) and KTAP (KernelCI, LAVA, any TAP parser).

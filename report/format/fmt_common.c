@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Pieces every output format shares: how a rate, a percentage and a
  * side's description are spelled, so that the formats cannot drift apart.

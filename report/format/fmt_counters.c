@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What every format prints of aimcmp --counters (compare_counters.c)
  * and --monitors (compare_monitors.c): a metric's or a monitor's value

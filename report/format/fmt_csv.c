@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The CSV comparison: one record per test and NEW side (tidy form), so the
  * columns stay the same however many tags are compared.  Empty fields are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The HTML comparison: one self-contained page (inline CSS and SVG, no
  * script, nothing fetched) with the header, the table and a strip of

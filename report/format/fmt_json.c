@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The JSON comparison: one document a script can use without parsing
  * text.  Rates and percentages are JSON numbers spelled exactly as the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimcmp --latency in each format.  Text: the compact line of each side
  * (lib/core/hist.h), then per side after the first the p50 and p99 shifts;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The Markdown comparison: the header as a list and the rows as a GitHub
  * table, ready for a pull request or an issue, with the same noise,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The default text comparison: an aligned table with a header row naming
  * the tags, numbers right-aligned, each NEW tag's verdict as a one-letter

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The line form of the comparison (--format lines): one line per test,
  * fields separated by single spaces, in the form kernel developers paste

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # report/format/: aimcmp's table in each output format (fmt.h), the
 # --scaling table (scaling_out.c) and the SVG of the HTML report.
 report_libreport_a_SOURCES += \

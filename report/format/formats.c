@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The output formats of aimcmp, one table: option parsing, --help, the
  * matrix of formats and modes and the bash completion (through --format

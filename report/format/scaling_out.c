@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimcmp --scaling: one line per side, test and copy count, pooled over
  * the runs of that count, then written as text, CSV, JSON or Markdown.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Strip plots of sample rates as inline SVG.  Every test gets its own
  * scale, from its lowest to its highest value, because rates of different

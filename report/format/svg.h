@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Small inline SVG pictures for the HTML comparison: the sample rates of
  * every side of one test as strips on one scale, so that a reader sees

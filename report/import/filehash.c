@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * SHA-256 through Nettle, fed line by line as the importer reads.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The content hash by which aimdb import knows a file it stored before:
  * SHA-256 (Nettle) of the very bytes the importer read and parsed, so a

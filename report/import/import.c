@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Import front end: reads the whole file, decompressed, into numbered
  * lines (refusing binary data), decodes mail, and hands it to the table

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Reading results written elsewhere: the classic AIM9 console report, its
  * logfile.suite9 and suite9.ss files, other tools' results, and aimkit's

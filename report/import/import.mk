@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # report/import/: aimdb import: the formats it reads, whence their
 # samples are stored (import_store.c), and the SHA-256 by which a file
 # imported before is known (filehash.c, Nettle).

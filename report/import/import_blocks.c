@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Per-test comparison blocks as posted to lists, read back so they can be
  * re-checked and extended with new runs: a block starts with its test's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The classic AIM9 console report (singleuser's stdout, as pasted into
  * mail): tables under the heading, rows of "number name elapsed count

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The parts of a classic console table: its two heading lines, in the
  * original or in the variant that prints CPU utilisation (User and System

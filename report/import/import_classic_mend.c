@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The damage mail does to a classic AIM9 console table, undone where it
  * is unambiguous: quote prefixes, tabs and runs of blanks, headings in

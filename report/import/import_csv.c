@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimkit's own CSV export read back: one record per sample (or per result
  * without samples), grouped again into runs, results and samples, and

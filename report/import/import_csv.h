@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The reading of aimkit's CSV export, shared by import_csv.c (records,
  * samples, results) and import_csv_id.c (what a record says beside its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What a record of aimkit's CSV export says beside its sample: the run's
  * own record (its identity, times and provenance, as the JSON export

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Open addressing with linear probing, at most half full.  Nothing is
  * ever removed, so a probe ends at the first free slot.

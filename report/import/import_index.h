@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * A hash index over an array the caller keeps: it stores only hashes and
  * positions, and asks the caller whether the element at a position is the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What the import parsers share: the file as numbered lines, strict number
  * reading, "file:line: why" errors, and building reports.  Private to the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimkit's own JSON export read back: every run with its environment,
  * results, samples, their metrics and histograms, into the record of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The parts of the JSON import (report/import/import_json.c) that the
  * reading of a run's identity and of a sample's metrics

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What makes a run of the JSON export the same run when imported: its
  * uuid, times, status and provenance (source, file, content hash), and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Comparisons posted in the line form aimcmp --format lines prints ("N
  * name before after delta pct% units", with repeated samples the

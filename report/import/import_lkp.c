@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * lkp-tests' AIM9 results: a run's aim9.json ({"aim9.TEST.ops_per_sec":
  * [values]}), its stats.json (the same keys, scalars) or a commit's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The comparison table of lkp-tests (lkp compare, lib/compare.rb) as the
  * kernel test robot mails it and people quote it: under a header that

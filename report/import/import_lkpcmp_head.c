@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The head of a table of lkp compare: the line of commit ids over its
  * dashed line (each perhaps wrapped by a mail client), and above them the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The files singleuser appends to: logfile.suite9 ("name delta_ms loops/s
  * ops/s units/second") and suite9.ss ("name<TAB>ops/s<TAB>label per

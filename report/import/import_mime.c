@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Mail around a report.  Quoted-printable bodies (RFC 2045: "=20" at line
  * ends, "=" soft breaks, "=3D") are decoded before any format is read,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * compare-mmtests.pl tables, as printed and as mail quotes them: a row a
  * statistic and an operation, then one value and its change a kernel;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * mmtests' AIM9 results: the raw log of one iteration (the expect
  * transcript of singleuser, logs/aim9-N), whose table is the classic

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What a report says of its run.  singleuser's four prompts and its
  * starting time, as a report shows them above its table: the machine's

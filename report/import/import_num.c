@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Numbers of import files: the strict shapes the classic tools and the
  * CSV export print, and the ranges every accepted value lies in.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What the importers of other tools' results (mmtests, lkp-tests) share:
  * environment facts taken from their files, checked as hostile text, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A parsed import made the runs it stores, checked, then stored.  A new
  * run gets its tag, provenance and end here; a copy (an aimkit export

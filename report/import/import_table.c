@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The table of importers: --format names one, auto-detection tries each
  * in order (IMPORTERS, import_int.h), and a result directory goes to the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Compressed inputs: lkp-tests writes matrix.json.gz, mmtests reads its
  * logs gzip'd or xz'd.  A stream starting with gzip's or xz's magic bytes

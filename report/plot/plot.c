@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Writes the gnuplot script of a trend plot.  The data go inline as
  * datablocks, one per test, so the script a user keeps with --script

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The trend plot: a grid of tests by tags built from loaded rates, and the
  * gnuplot script that draws it, with every dataset inline so the script

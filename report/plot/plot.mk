@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # report/plot/: aimplot's gnuplot scripts, tag ordering and change points.
 # The modules join the report library so that the unit tests link the
 # code aimplot runs, and so that aimcmp can list the same change points.

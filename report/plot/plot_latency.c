@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The latency plot.  Every string from the database (tags, test names,
  * routine names) reaches the script through plot_put_string(), a

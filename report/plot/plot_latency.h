@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * aimplot --latency: the per-call distributions of the tests timed call
  * by call (aimrun --latency, the mem family).  For the mem family at one

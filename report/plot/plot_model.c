@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The grid behind a trend plot: one cell per test and tag holding the
  * spread of the sample rates, the per-run rates that the change points

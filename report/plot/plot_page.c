@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The tags a trend plot draws and the pictures a grid of many tests is
  * cut into.  A 17-tag store of 280 tests made one 2280 x 13700 picture
@@ -36,20 +37,34 @@ plot_model_window(struct plot_model *m, size_t last)
 	return drop;
 }
 
+static char *file_word(const char *s);
+
 /*
  * The group of test T: "classic" below the families' numbers (the
  * classic, extra and timed commands), else its name up to the second
- * '_' ("mem_copy" of mem_copy_libc_4k_hot); malloc'd.
+ * '_' ("mem_copy" of mem_copy_libc_4k_hot); in a series split by machine
+ * the machine's name after it, so two machines' pages are two files;
+ * malloc'd.
  */
 static char *
 group_of(const struct plot_test *t)
 {
 	const char *u;
+	char *g, *host;
 
 	if (t->number < 201 || (u = strchr(t->name, '_')) == NULL ||
 	    (u = strchr(u + 1, '_')) == NULL)
-		return xstrdup("classic");
-	return xasprintf("%.*s", (int)(u - t->name), t->name);
+		g = xstrdup("classic");
+	else
+		g = xasprintf("%.*s", (int)(u - t->name), t->name);
+	if (t->host == NULL)
+		return g;
+	host = file_word(t->host);
+	char *both = xasprintf("%s-%s", g, host);
+
+	free(g);
+	free(host);
+	return both;
 }
 
 static void

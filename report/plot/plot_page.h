@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What a person can read of a trend plot: the tags drawn (the last
  * PLOT_LAST_TAGS of a long series unless the tags are named, each one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Starts gnuplot on a script written to a private temporary directory and
  * tidies up after it.  A missing gnuplot is the most likely failure on a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Drawing a trend plot with gnuplot: the script goes to a private
  * temporary directory and gnuplot is started with an argument vector and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The scaling plot.  x is the copy count (a log2 axis: 1, 2, 4, ...),
  * y the operation rate; per tag, candlesticks of the total sample rates

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * aimplot --scaling: each test's rate against the number of copies run
  * at once (aimrun --copies), total and per copy, one line per tag, one

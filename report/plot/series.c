@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Significant steps between consecutive tags.  One family of p-values for
  * the whole series: with 60 tests and 100 tags there are thousands of

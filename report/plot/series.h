@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Change points along a series of tags: for every test, each tag is
  * compared with the tag before it (Welch on log per-run rates, stats.h)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The change-point pipeline shared by aimplot and aimcmp --series: tags
  * picked and ordered (tagorder), loaded (query_plot), gridded

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Change points of a database: pick and order the tags, load them, build
  * the grid and find the significant steps, once for both aimplot (which

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A series never crosses machines: over a store of several (a fleet's,
  * or one that holds another box's runs) each machine's tags are drawn

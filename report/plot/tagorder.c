@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Orders tags for a trend.  Kernel developers tag runs with the release
  * they booted, so a plot across releases must put 2.6.21-rc4 before 2.6.21

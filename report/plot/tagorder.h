@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The order of tags along a trend: kernel releases as versions
  * (2.6.21-rc4 < 2.6.21 < 2.6.21-quicklist < 2.6.22), other tags by the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Loads a tag's runs into their records (query_record.c) for comparison
  * and display, their results pooled, and the sides of a comparison with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Reading the results database for the report commands.  Every SQL
  * statement of aimcmp and aimdb lives in query.c and query_admin.c; the

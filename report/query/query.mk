@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # report/query/: the readers of the results database, the only SQL of
 # report/ (query_record.c reads a run whole into its record from any
 # schema version, query_uuid.c every run by uuid; query_plot.c the series

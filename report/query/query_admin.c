@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Housekeeping queries for aimdb: list, check, rm, rename, and what an
  * import asks of the database it stores into.  Values are always bound,

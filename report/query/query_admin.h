@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The database queries of aimdb's housekeeping verbs: listing, checking,
  * removing and renaming tags, and what an import asks first.

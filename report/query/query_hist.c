@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The bucket rows of per-call histograms, one statement per result.
  * Files before version 3 have no sample_metric and so no histograms.

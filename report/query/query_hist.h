@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The per-call histograms of loaded results (the lat_ns bucket rows of
  * sample_metric, aimrun --latency), for aimcmp --latency and aimplot.

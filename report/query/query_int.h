@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Statement helpers shared by query.c and query_admin.c, so that errors are
  * reported the same way everywhere.  Private to the query module.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What the kernel counted and logged while each loaded result ran
  * (SCHEMA_KERNEL_VERSION): the changes of its monitors (result_monitor)

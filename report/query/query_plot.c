@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Loads what a trend plot needs, tag by tag: the runs (date, suite, host,
  * boot) and one rate per clean repetition with the rates of its samples.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Reading the results database for aimplot: the tags with the date of
  * their first run, and for one tag the per-run and per-sample rates of

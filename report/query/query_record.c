@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A run read whole into its record (lib/core/record.h), from a file of
  * any schema version: its facts and provenance, its environment, its

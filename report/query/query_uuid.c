@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Every run of a database by its identity, for aimdb diff: its row and
  * its uuid (none before schema 4: report/export_uuid.c derives it).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The classic addition tests: each pass does twelve dependent additions
  * among three variables whose values cycle through 0, x and -x, so nothing

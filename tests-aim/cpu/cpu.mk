@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests-aim/cpu/: the CPU and C library family: arithmetic, calls, libm,
 # string, memory, sort, auxiliary calls, non-local gotos and signals.
 tests_aim_libaimtests_a_SOURCES += \

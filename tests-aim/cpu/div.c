@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The classic division tests: each pass does twelve dependent divisions.
  * Floating point cycles between x and 1/x; the integer tests divide by

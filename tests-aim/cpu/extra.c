@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Tests outside the classic sixty.  calibrate does a known amount of pure
  * CPU work per call, set by AIM_CALIBRATE_WORK, so that two tags run at

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The classic function-call tests: 512 000 indirect calls per run() of a
  * function taking 0, 1, 2 or 15 int arguments.  The pointer is hidden from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Values hidden from the optimiser at no run-time cost.  An empty asm that
  * claims to change its operand stops the compiler from folding a chain of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The classic non-local goto test: 1000 times per run(), setjmp, recurse
  * ten calls deep and longjmp back out of the whole chain.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The classic matrix tests: matrix_rtns transforms 3-D points by a 4x4
  * matrix as a renderer would, array_rtns solves 20 dense linear systems by

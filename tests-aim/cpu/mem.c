@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The classic memory tests: mem_rtns_1 (malloc, calloc, free), mem_rtns_2
  * (memset, memchr, memcmp, memcpy, memmove) and ram_copy (memcpy of mixed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The mem family: copy and clear, and both followed by a read of what
  * was written (use after write), by every routine of memfam_impl.c, at

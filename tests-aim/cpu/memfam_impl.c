@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The routines of the mem family, each one asm block so that what runs
  * is the instruction sequence its name says (a C loop is vectorised or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The routines of the mem family (memfam_impl.c) as the family's run
  * functions (memfam.c) find them: by the name in lib/core/memfam.h.

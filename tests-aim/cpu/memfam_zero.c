@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Zero-page memcmp: the two halves of a private anonymous mapping that
  * nobody writes (it is mapped read-only) read as zeros from the kernel's

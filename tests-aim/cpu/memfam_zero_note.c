@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * What zero-page memcmp's mapping was read through, noted as run facts
  * after its last call (memfam_zero.c): its /proc/self/smaps fields, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The classic auxiliary test misc_rtns_1: ten rounds per run() of the
  * small process, user and terminal queries a program makes at start-up,

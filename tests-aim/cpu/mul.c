@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The classic multiplication tests: each pass does twelve dependent
  * multiplications.  Floating point cycles through 1, x and 1/x; the integer

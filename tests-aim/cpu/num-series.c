@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The classic numerical-method tests: new_raph (Newton-Raphson zeros of
  * 1000 sin x cos x) and series_1 (the Taylor series of sin x, checked

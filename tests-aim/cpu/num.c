@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The classic libm tests num_rtns_1 and trig_rtns: fixed mixes of math
  * library calls on arguments drawn in turn from a table of 10 000 values in

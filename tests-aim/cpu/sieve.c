@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The classic integer sieve: five sieves of Eratosthenes over a table of a
  * million bytes per run(), then a count of what is left as a check.

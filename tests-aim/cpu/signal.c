@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The classic signal test: send SIGUSR2 to ourselves with kill() until the
  * handler has counted 1000 deliveries.  setup() installs the handler and

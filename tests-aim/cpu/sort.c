@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The classic sort test: qsort of 10 000 ints up, down and up again, then
  * 2 000 bsearch calls of which half miss, twice per run().

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The classic string test: 100 rounds per run() of number/text round
  * trips, ctype classification of a 1 KiB buffer, filling that buffer by

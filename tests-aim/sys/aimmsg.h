@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The classic IPC message sizes: assorted sizes twice, then small
  * window-system messages, then database-sized ones (mean 328 bytes).  A

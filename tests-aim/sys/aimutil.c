@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Utilities shared by the system tests.  Retrying and short-transfer handling
  * live here once, so the tests read as the classic loops they reproduce.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Utilities shared by the system tests: EINTR-safe full reads and writes, the
  * classic message-size cycle of the IPC tests, a 31-bit pseudo-random

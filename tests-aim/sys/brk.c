@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * page_test and brk_test: move the program break up 1 MiB, then shrink it by
  * 64 KiB and grow it back in sixteen 4 KiB steps, again and again; page_test

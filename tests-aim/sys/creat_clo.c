@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * creat-clo: the classic file creation test, 1000 creat()+close() pairs on
  * one temporary name per call, the first creating the file and the rest

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * disk_src and dir_rtns_1: path-name lookup and directory reading.
  * disk_src stats and creates names in the generated fakeh tree as listed by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The buffered classic disk tests, 1 KiB per read() or write(), file size
  * from the suite: disk_rr, disk_rw, disk_rd, disk_wrt and disk_cp.  As in

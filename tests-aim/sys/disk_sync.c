@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The synchronous classic disk tests: sync_disk_rw, sync_disk_wrt and
  * sync_disk_cp write through O_SYNC, 1 KiB per write(), over half the

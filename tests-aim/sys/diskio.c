@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Block I/O loops and file handling shared by the disk tests.  Every loop
  * moves exactly one 1 KiB block per read() or write(), as AIM did, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Shared machinery of the classic disk tests (disk.c, disk_sync.c): the
  * per-test state, 1 KiB block I/O loops, temporary names in the scratch

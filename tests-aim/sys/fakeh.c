@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Generator of the fakeh tree that disk_src searches.  AIM shipped it as a
  * tar file of header-like names; this builds a tree of the same shape from

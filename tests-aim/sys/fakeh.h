@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The fakeh tree of disk_src, generated instead of unpacked from AIM's
  * fakeh.tar: 24 directories up to 7 deep, 320 file names of which most are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Local message tests: fifo_test, stream_pipe, dgram_pipe and pipe_cpy.
  * Each call opens a channel, sends 100 messages of the classic size cycle

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * link_test: create a file with seven more hard links (POSIX promises
  * LINK_MAX >= 8), then nine rounds of unlinking and re-linking each of the

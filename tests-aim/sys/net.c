@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Loopback network tests: tcp_test and udp_test.  Each call sets up a
  * connected pair of sockets on 127.0.0.1 in one process, sends the classic

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * exec_test and fork_test: process creation.  fork_test forks children that
  * exit at once; exec_test's children exec the one-line #!/bin/sh script

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * shell_rtns_1..3: one shell script per call.  A forked child execs
  * /bin/sh -c "aim_N.sh 9", the command AIM handed to the C library's shell

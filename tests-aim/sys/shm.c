@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * shared_memory: System V shared memory guarded by a System V semaphore.
  * Each call creates a 2 KiB segment and a semaphore, then passes 100

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests-aim/sys/: the system family: files and disks, processes and the
 # program break, directories, shell scripts, SysV shared memory, pipes,
 # FIFOs and loopback sockets.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Write the fixtures of t/import-wild.sh: AIM9 results as people and tools
 posted them, each with its expected `aimdb import --dry-run` output (NAME.dry).
 
