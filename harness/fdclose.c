@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -47,6 +48,32 @@ by_listing(int lowest)
 			rc = -1;
 	}
 	return closedir(d) == 0 ? rc : -1;
+}
+
+int
+fd_free(long *free_fds, long *limit)
+{
+	struct rlimit rl;
+	long open_fds = 3;
+	struct dirent *e;
+	DIR *d;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+		return -1;
+	*limit = rl.rlim_cur > (rlim_t)LONG_MAX ? LONG_MAX : (long)rl.rlim_cur;
+	d = opendir("/proc/self/fd");
+	if (d != NULL) {
+		open_fds = 0;
+		/* A descriptor at or above the limit takes no number below it. */
+		while ((e = readdir(d)) != NULL)
+			if (entry_fd(e->d_name) >= 0 &&
+			    entry_fd(e->d_name) != dirfd(d) &&
+			    entry_fd(e->d_name) < *limit)
+				open_fds++;
+		(void)closedir(d);	/* only read */
+	}
+	*free_fds = *limit - open_fds;
+	return 0;
 }
 
 int

@@ -13,4 +13,12 @@
  */
 int fd_cloexec_from(int lowest, int by_proc);
 
+/*
+ * How many more descriptors this process may open: the soft
+ * RLIMIT_NOFILE less those below it that /proc/self/fd lists (less 3,
+ * stdio, when it cannot be listed), into *FREE_FDS, and the limit into
+ * *LIMIT.  0, or -1 when the limit cannot be read.
+ */
+int fd_free(long *free_fds, long *limit);
+
 #endif

@@ -21,6 +21,7 @@
 #include "copies.h"
 #include "dbpath.h"
 #include "dbtarget.h"
+#include "fdclose.h"
 #include "interrupt.h"
 #include "log.h"
 #include "parse.h"
@@ -289,6 +290,24 @@ load_suite(const struct cli *c, struct suite *s)
 	free(path);
 }
 
+/*
+ * A run holds at once its database (three files), a scratch directory
+ * and the parent it is removed from, a test's pipe and IPC table, and
+ * the few of --copies; below this many left it would fail part way,
+ * its result lost, so it stops before anything is made.
+ */
+#define RUN_FDS_MIN 16
+
+static void
+check_fds(void)
+{
+	long left, limit;
+
+	if (fd_free(&left, &limit) == 0 && left < RUN_FDS_MIN)
+		aim_die(2, "only %ld file descriptors left (ulimit -n %ld): a "
+			"run needs %d", left < 0 ? 0 : left, limit, RUN_FDS_MIN);
+}
+
 /* The scratch parent must take a private directory before anything runs. */
 static void
 check_dir(const char *dir)
@@ -433,6 +452,7 @@ main(int argc, char **argv)
 	if (tag_check(tag, why, sizeof(why)) != 0)
 		aim_die(1, "--tag: %s", why);
 	db = settle_db(&c);
+	check_fds();
 	o.dir = c.dir != NULL ? c.dir : getenv("TMPDIR");
 	/* A relative $TMPDIR would depend on the working directory. */
 	if (o.dir == NULL || (c.dir == NULL && o.dir[0] != '/'))

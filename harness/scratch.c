@@ -141,35 +141,43 @@ open_parent(const char *path, const char **name)
 	return fd;
 }
 
-/* Empty the directory NAME in PFD and remove it if it is still that one. */
+/*
+ * Empty the directory NAME in PFD and remove it if it is still that one.
+ * Its descriptor goes to the emptying itself, not a copy of it: with the
+ * parent's, two descriptors remove a flat directory, so a run that met
+ * its descriptor limit (ulimit -n) still leaves nothing behind.
+ */
 static int
 remove_at(int pfd, const char *name)
 {
 	int fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 			O_CLOEXEC);
 	struct stat held, now;
-	int rc = -1;
+	int err;
 
 	if (fd < 0)
 		return errno == ENOENT ? 0 : -1;
 	if (fstat(fd, &held) != 0)
-		goto out;
-	if (held.st_uid != geteuid() || (held.st_mode & 07777) != 0700) {
-		errno = EPERM;	/* not a scratch directory of ours */
-		goto out;
+		err = errno;
+	else if (held.st_uid != geteuid() || (held.st_mode & 07777) != 0700)
+		err = EPERM;	/* not a scratch directory of ours */
+	else
+		err = 0;
+	if (err != 0) {
+		(void)close(fd);	/* read-only directory descriptor */
+		errno = err;
+		return -1;
 	}
-	if (scratch_empty(fd) != 0 ||
+	/* Consumes FD; removes links as links, never what they name. */
+	if (rmtree_empty(fd) != 0 ||
 	    fstatat(pfd, name, &now, AT_SYMLINK_NOFOLLOW) != 0)
-		goto out;
+		return -1;
 	if (now.st_dev != held.st_dev || now.st_ino != held.st_ino) {
 		errno = ESTALE;	/* swapped since it was opened */
-		goto out;
+		return -1;
 	}
-	rc = unlinkat(pfd, name, AT_REMOVEDIR) == 0 || errno == ENOENT ? 0 : -1;
-out:
-	if (close(fd) != 0 && rc == 0)
-		rc = -1;
-	return rc;
+	return unlinkat(pfd, name, AT_REMOVEDIR) == 0 || errno == ENOENT ?
+	       0 : -1;
 }
 
 int

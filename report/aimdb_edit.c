@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimdb rm and rename: the only verbs that change existing runs.  Each
- * checks its tags inside its write transaction, so a concurrent aimrun
- * cannot slip a run in between the check and the change.
+ * checks its tags inside its write transaction, holding the lock of the
+ * runs' identities, so neither a concurrent aimrun nor another rename
+ * can slip a run in between the check and the change.
  */
 #include "config.h"
 
@@ -28,9 +29,9 @@ static const struct option help_only[] = {
 };
 
 /*
- * Open an existing database for writing and begin; NULL with *RC set on
- * failure.  Editing runs never creates a database: a missing file is a
- * mistyped --db.
+ * Open an existing database for writing, begin and take the identity
+ * lock; NULL with *RC set on failure.  Editing runs never creates a
+ * database: a missing file is a mistyped --db.
  */
 static struct store *
 begin_write(const struct aimdb *a, int *rc)
@@ -46,7 +47,8 @@ begin_write(const struct aimdb *a, int *rc)
 	}
 	st = cli_open(a->db_path, STORE_EDIT, rc);
 
-	if (st != NULL && store_begin(st) < 0) {
+	if (st != NULL && (store_begin(st) < 0 ||
+			   store_lock_identity(st) < 0)) {
 		aim_warn("%s: %s", a->db_path, store_errmsg(st));
 		store_close(st);
 		*rc = CLI_ENV;

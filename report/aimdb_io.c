@@ -379,6 +379,35 @@ import_seen(const struct import_opts *o, struct store *st, const char *hash)
 	return CLI_USER;
 }
 
+/*
+ * Refuse a run of F whose content ST holds under any tag (one line naming
+ * FILE, the run and its tag: CLI_USER) unless --again.  CLI_OK to go on.
+ */
+static int
+content_seen(const struct import_opts *o, struct store *st,
+	     const struct import_file *f)
+{
+	char shown[64], *tag;
+	int64_t id;
+
+	for (size_t i = 0; i < f->n_reports && !o->again; i++) {
+		int found = query_run_same(store_db(st), &f->reports[i].run,
+					   &id, &tag);
+
+		if (found < 0)
+			return CLI_ENV;
+		if (found) {
+			aim_warn("import: %s: already stored as run %lld (tag %s); "
+				 "--again imports it anyway", o->file,
+				 (long long)id, tag_shown(tag, shown,
+							  sizeof(shown)));
+			free(tag);
+			return CLI_USER;
+		}
+	}
+	return CLI_OK;
+}
+
 /* Store F and the report in one transaction of ST. */
 static int
 import_into(const struct aimdb *a, const struct import_opts *o,
@@ -386,13 +415,17 @@ import_into(const struct aimdb *a, const struct import_opts *o,
 {
 	int rc = CLI_OK;
 
-	if (store_begin(st) < 0) {
+	/* The checks and the writes they allow are one step: the lock first. */
+	if (store_begin(st) < 0 || store_lock_identity(st) < 0) {
 		aim_warn("%s: %s", a->db_path, store_errmsg(st));
+		store_rollback(st);
 		return CLI_ENV;
 	}
 	rc = uuids_seen(st, f, o->again, o->file);
 	if (rc == CLI_OK)
 		rc = import_seen(o, st, f->sha256);
+	if (rc == CLI_OK)
+		rc = content_seen(o, st, f);
 	if (rc == CLI_OK && import_store(st, a->db_path, f) < 0)
 		rc = CLI_ENV;
 	if (rc == CLI_OK)

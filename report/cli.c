@@ -59,6 +59,7 @@ struct store *
 cli_open_as(const char *path, enum store_mode mode, const char *missing,
 	    int *status)
 {
+	int reader = mode == STORE_RO || mode == STORE_CHECK;
 	char err[512];
 	struct stat sb;
 	struct store *st;
@@ -73,7 +74,7 @@ cli_open_as(const char *path, enum store_mode mode, const char *missing,
 		*status = CLI_ENV;
 		return NULL;
 	}
-	if (mode == STORE_RO && !db_target_is_postgres(path) &&
+	if (reader && !db_target_is_postgres(path) &&
 	    stat(path, &sb) < 0 && errno == ENOENT) {
 		aim_warn("%s: %s", path, missing);
 		*status = CLI_USER;
@@ -82,7 +83,7 @@ cli_open_as(const char *path, enum store_mode mode, const char *missing,
 	st = store_open(path, mode, err, sizeof(err));
 	if (st == NULL) {
 		aim_warn("%s: %s", path, err);
-		*status = mode != STORE_RO && store_name_is_link(path) ?
+		*status = !reader && store_name_is_link(path) ?
 			  CLI_USER : CLI_ENV;
 	}
 	return st;

@@ -218,6 +218,24 @@ test_lost(const struct pgfx *fx)
 	db_close(db);
 }
 
+/* A lock another session holds until its transaction ends, not longer. */
+static void
+test_lock(const struct pgfx *fx, struct db *db)
+{
+	static const char try[] = "SELECT CAST(pg_try_advisory_xact_lock(77)"
+				  " AS INTEGER)";
+	struct db *other = pgfx_connect(fx);
+
+	ok(db_begin(db) == 0 && db_lock(db, 77) == 0, "db_lock takes key 77");
+	ok(db_begin(other) == 0 && dbval_int(other, try) == 0,
+	   "another session cannot have it meanwhile");
+	db_rollback(other);
+	ok(db_commit(db) == 0 && db_begin(other) == 0 &&
+	   dbval_int(other, try) == 1, "once the transaction ends it can");
+	db_rollback(other);
+	db_close(other);
+}
+
 static void
 test_connect(void)
 {
@@ -225,6 +243,7 @@ test_connect(void)
 		"host=/nonexistent password=sekrit dbname=x",
 		"postgresql://u:sekrit@localhost/x",
 		"host=/nonexistent dbname=x password='sek rit' bogus",
+		"host=/nonexistent sslpassword=sekrit dbname=x",
 	};
 	char err[512];
 
@@ -277,6 +296,7 @@ main(void)
 	test_savepoints(db);
 	test_errors(db);
 	test_lost(&fx);
+	test_lock(&fx, db);
 	test_connect();
 	db_close(db);
 	return pgfx_finish(&fx, done_testing());

@@ -22,7 +22,7 @@ for f in "$S/Makefile.am" "$S"/*/*.mk "$S"/*/*/*.mk; do
 	     on { for (i = 1; i <= NF; i++) if ($i ~ /\.[ch]$/) print $i
 		  if ($0 !~ /\\$/) on = 0 }' "$f"
 done | sort -u >"$W/sources"
-allowed='^(lib/store/db_sqlite\.[ch]|lib/store/schema[a-z_]*\.c|lib/store/schema\.h|lib/store/dbfile\.[ch]|t/(storefx\.[ch]|store-t\.c|store-open-t\.c|store-reopen-t\.c|robust-run-t\.c|robust-kill-t\.c|db-api-t\.c|schema-pg-sync-t\.c))$'
+allowed='^(lib/store/db_sqlite(_check)?\.[ch]|lib/store/schema[a-z_]*\.c|lib/store/schema\.h|lib/store/dbfile\.[ch]|t/(storefx\.[ch]|store-t\.c|store-open-t\.c|store-reopen-t\.c|robust-run-t\.c|robust-kill-t\.c|db-api-t\.c|db-limit-t\.c|schema-pg-sync-t\.c))$'
 # Code lines naming SQLite, comments left out (a line starting one).
 : >"$W/hits"
 while read -r f; do

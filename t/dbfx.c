@@ -167,6 +167,12 @@ check_transactions(struct db *db)
 	is_int(dbval_int(db, "SELECT count(*) FROM dbfx WHERE n = 102"), 0,
 	       "the one after it is undone");
 	ok(!db_in_transaction(db), "commit closes the transaction");
+	ok(db_lock(db, 42) < 0 && strstr(db_errmsg(db), "lock") != NULL,
+	   "db_lock outside a writing transaction is refused: %s",
+	   db_errmsg(db));
+	ok(db_begin(db) == 0 && db_lock(db, 42) == 0 && db_lock(db, 42) == 0 &&
+	   db_commit(db) == 0, "inside one it is taken, again too, and"
+	   " the commit ends it");
 	is_int(db_savepoint(db, "x; DROP TABLE dbfx"), -1,
 	       "a savepoint name other than [a-z_] is refused");
 }

@@ -98,6 +98,13 @@ test_shown(void)
 		  "postgresql://h/d?sslmode=require", 1 },
 		{ "postgresql://h/d?passw%6frd=s3",
 		  "a PostgreSQL connection string", 1 },
+		/* every key libpq shows only as '*' is a secret */
+		{ "host=a sslpassword=s3 dbname=b", "host=a dbname=b", 1 },
+		{ "postgresql://h/d?sslpassword=s3&sslmode=require",
+		  "postgresql://h/d?sslmode=require", 1 },
+		{ "postgresql://h/d?sslpassw%6frd=s3",
+		  "a PostgreSQL connection string", 1 },
+		{ "host=a passfile=/p/pgpass", "host=a passfile=/p/pgpass", 0 },
 	};
 	char buf[256];
 

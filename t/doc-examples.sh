@@ -42,8 +42,8 @@ doc/bisect.md	script: mount -t 9p -o trans=virtio aim /aim || poweroff -f	the bo
 doc/bisect.md	script: # git bisect run step across reboots. State: /srv/bisect/state holds	installs a kernel and reboots
 doc/bisect.md	script: # After boot: measure the kernel the state file asked for, then go on.	runs at boot, drives git bisect in a kernel tree
 doc/bisect.md	script: # git bisect run step for a user-space library: build, measure, classify.	builds and installs a library from its git checkout
-doc/fleet.md	sql: CREATE ROLE aim_writer LOGIN; -- password in ~/.pgpass: \\password aim_writer	PostgreSQL roles: a server's superuser
-doc/fleet.md	sql: CREATE ROLE aim_owner LOGIN;	PostgreSQL roles: a server's superuser
+doc/fleet.md	sql: CREATE ROLE aim_owner LOGIN; -- the administrator's only	PostgreSQL roles: a server's superuser
+doc/fleet.md	sql: GRANT SELECT ON ALL TABLES IN SCHEMA aimkit TO aim_writer, aim_reader;	PostgreSQL grants: the schema's owner on a server
 doc/aimcmp.1	aimcmp --classify --tests fork_test v6.8 v6.9 bisect-\$(git rev-parse --short HEAD)	names the commit of a kernel tree under git bisect
 doc/aimdb.1	aimdb --db mine.db push --to service=fleet v6.9	a PostgreSQL server (pg_service.conf's fleet)
 doc/aimdb.1	aimdb diff lab.db service=fleet	a PostgreSQL server (pg_service.conf's fleet)

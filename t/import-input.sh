@@ -127,7 +127,8 @@ refused "a classic report against a measured run" 1 \
 t "... unless --force" "$AIMCMP" --db "$DB" --force base m1
 grep -v '^m1,[0-9]*,,,,,,,,,,,,' "$W/m1.csv" | cut -d, -f1-13 |
 	sed '1s/.*/'"$H"'/' >"$W/old.csv"
-t "a CSV without environment columns imports" imp -t old "$W/old.csv"
+# m1 again in fewer columns: the same content, so --again.
+t "a CSV without environment columns imports" imp --again -t old "$W/old.csv"
 t "... marked environment unknown" sh -c \
 	"printf '%s\n' \"\$1\" | grep -qx ',,,,,,,,,,,environment,unknown,'" sh "$(facts old)"
 refused "... and refused against a measured run" 1 \

@@ -3,8 +3,9 @@
 # Every command against a PostgreSQL server (t/pg-lib.sh), by --db and
 # by $AIM_DB: aimrun stores two runs, aimcmp compares them, aimdb lists,
 # exports, checks, shows, renames and removes, aimplot writes its script;
-# a reader of an empty schema is told so; a string with a password is
-# refused by every command in one line that never shows the password.
+# a reader of an empty schema is told so; a string with a password or
+# another secret (sslpassword) is refused by every command in one line
+# that never shows it; a password file libpq warns of is one line too.
 # Skips without a server.
 set -u
 NAME=pg-e2e
@@ -18,7 +19,7 @@ AIMPLOT="$B/report/aimplot"
 pg_need || exit 0
 trap 'pg_stop; rm -rf "$W"' EXIT
 pg_schema e2e || exit 1
-DB=$PG_DB S1=$PG_NAME
+DB=$PG_DB S1=$PG_NAME DB0=$PG_DB
 pg_schema e2e_empty || exit 1
 EMPTY=$PG_DB
 unset AIM_DB
@@ -66,7 +67,9 @@ refused "a reader of an empty schema" 12 "no results in this database" \
 	"$AIMCMP" --db "$EMPTY" a b
 DB=
 for s in 'postgresql://aimtest:sekrit@localhost/aimtest' \
-	 'host=localhost password=sekrit dbname=aimtest'; do
+	 'host=localhost password=sekrit dbname=aimtest' \
+	 'host=localhost sslpassword=sekrit dbname=aimtest' \
+	 'postgresql://aimtest@localhost/aimtest?sslpassword=sekrit'; do
 	for p in aimrun aimcmp aimdb aimplot; do
 		case $p in
 		aimrun) set -- "$AIMRUN" --tests add_long --duration 0.01 \
@@ -84,5 +87,22 @@ refused "aimdb: shown without the password" 1 \
 	"$AIMDB" --db 'postgresql://aimtest:sekrit@localhost/aimtest' list
 AIM_DB='dbname=x password=sekrit' refused "\$AIM_DB: the same" 1 \
 	"dbname=x: a password" "$AIMCMP" a b
+refused "aimdb: shown without the sslpassword" 1 \
+	"postgresql://aimtest@localhost/aimtest?sslmode=prefer: a password" \
+	"$AIMDB" --db 'postgresql://aimtest@localhost/aimtest?sslpassword=sekrit&sslmode=prefer' list
+t "... which appears nowhere" sh -c "! grep -q 'sekrit\|sslpassword' '$W/err'"
+# A password file libpq will not use: its own warning is aimkit's one line.
+echo '*:*:*:*:sekrit' >"$W/pgpass"
+chmod 644 "$W/pgpass"
+PGPASSFILE="$W/pgpass" refused "a password file others may read: one line" 2 \
+	"cannot connect: password file \"$W/pgpass\" has group or world access" \
+	"$AIMDB" --db "$DB0" list
+PGPASSFILE="$W/pgpass" refused "... on failing to connect too, with the reason" 2 \
+	"No such file or directory; password file" \
+	"$AIMDB" --db "host=/nonexistent dbname=x" list
+chmod 600 "$W/pgpass"
+PGPASSFILE="$W/pgpass" t "a private password file is used in silence" sh -c \
+	'"$1" --db "$2" list >/dev/null 2>"$3" && test ! -s "$3"' sh "$AIMDB" \
+	"$DB0" "$W/err"
 echo "1..$n"
 exit $((fails > 0))

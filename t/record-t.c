@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The record of a run (lib/core/record.c, record_check.c): built, owned
- * and released; and the validator, the one statement of what a storable
+ * The record of a run (lib/core/record.c, record_check.c, record_same.c):
+ * built, owned and released; when two runs hold the same content; and
+ * the validator, the one statement of what a storable
  * run is, taking what aimrun and the importers make and refusing each
  * thing one path once stored and another refused, with one line that
  * names the run.
@@ -211,6 +212,40 @@ test_forms(void)
 	       "and cut at the bound, never inside a character");
 }
 
+/* Run identity by content: what agrees, what makes another run. */
+static void
+test_same(void)
+{
+	struct record_run a, b;
+	double lo, hi;
+
+	ok(record_rates_agree(222977.02, 222977.0) &&
+	   record_rates_agree(11021554.0, 11021600.0) &&
+	   !record_rates_agree(40927.22, 40929.22) &&
+	   record_rates_agree(NAN, NAN) && !record_rates_agree(NAN, 1.0),
+	   "rates agree to a whole operation or 10^-5, whichever is more");
+	record_rate_span(1e7, &lo, &hi);
+	ok(lo < 1e7 - 100.0 && hi > 1e7 / (1.0 - RECORD_RATE_REL),
+	   "a search's span holds every rate that agrees");
+	make(&a);
+	make(&b);
+	b.tag = record_strdup(&b, "other");
+	/* 100 calls of 60000 in 2 s */
+	b.results[0].samples[0].printed_ops = 3000000.4;
+	ok(record_same_content(&a, &b),
+	   "a measured and a printed rate of one sample: the same run");
+	b.results[0].samples[0].printed_ops = 3000100.0;
+	ok(!record_same_content(&a, &b), "... 100 operations apart: another");
+	b.results[0].samples[0].printed_ops = -1.0;
+	b.results[0].status = "fail";
+	ok(!record_same_content(&a, &b), "another status: another run");
+	b.results[0].status = "ok";
+	record_add_sample(&b.results[0])->printed_ops = 3000000.0;
+	ok(!record_same_content(&a, &b), "another sample: another run");
+	record_free(&a);
+	record_free(&b);
+}
+
 int
 main(void)
 {
@@ -219,5 +254,6 @@ main(void)
 	test_refused();
 	test_kernel();
 	test_forms();
+	test_same();
 	return done_testing();
 }

@@ -108,5 +108,38 @@ t "the last line names the run, the tag and the database" test \
 t "... after the table's closing rule and the noisy samples" sh -c \
 	"awk '/^-+\$/ { r = NR } /^Noisy samples: / { n = NR }
 	     END { exit !(r && n == r + 1) }' '$W/where'"
+# The database moved away, or replaced by another file, mid-run: the run
+# is in the first file, so aimrun stops in one line, makes no new file at
+# the name and writes nothing to the one found there.
+midrun() {	# midrun NAME: aimrun into $W/NAME, waiting for its first result
+	"$AIMRUN" --tag mid --tests add_long,add_int --duration 0.01 \
+		--runs 1000 --db "$W/$1" --dir "$W/scratch" -q \
+		--counters none 2>"$W/err" &
+	pid=$!
+	i=0
+	until [ "$(sqlite3 "$W/$1" "SELECT count(*) FROM result" 2>/dev/null)" -gt 0 ] 2>/dev/null ||
+	      [ $i -ge 200 ]; do
+		sleep 0.05; i=$((i + 1))
+	done
+}
+AIM_CHECK=quiet midrun moved.db
+mv "$W/moved.db" "$W/elsewhere.db"
+wait "$pid"; rc=$?
+t "database moved away mid-run: exit 2, one line saying so" sh -c \
+	"test $rc -eq 2 && test \$(wc -l <'$W/err') -eq 1 &&
+	grep -q 'moved.db: no longer there: moved or removed during the run' '$W/err'"
+t "... no new database at its name" test ! -e "$W/moved.db"
+t "... the moved file holds the run" test "$(sqlite3 "$W/elsewhere.db" \
+	"SELECT tag FROM run")" = mid
+AIM_CHECK=quiet midrun swapped.db
+cp "$W/swapped.db" "$W/copy.db"
+mv "$W/copy.db" "$W/swapped.db"
+n0=$(sqlite3 "$W/swapped.db" "SELECT count(*) FROM result")
+wait "$pid"; rc=$?
+t "database replaced by a copy mid-run: exit 2, one line saying so" sh -c \
+	"test $rc -eq 2 && test \$(wc -l <'$W/err') -eq 1 &&
+	grep -q 'swapped.db: replaced by another file during the run' '$W/err'"
+t "... nothing written to the copy" test \
+	"$(sqlite3 "$W/swapped.db" "SELECT count(*) FROM result")" = "$n0"
 echo "1..$n"
 exit $((fails > 0))

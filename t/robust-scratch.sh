@@ -3,7 +3,9 @@
 # A --dir in which another user could swap aimrun's scratch directories
 # (writable by group or others without the sticky bit, or owned by
 # another user) is refused with exit 2 and one line, before anything runs;
-# a sticky one, or one only its owner may write, is used.
+# a sticky one, or one only its owner may write, is used.  With too few
+# file descriptors left (ulimit -n 5) a run stops before it makes a
+# scratch directory or a database, in one line.
 set -u
 S=${AIM_SRCDIR:-.}
 NAME=robust-scratch
@@ -14,7 +16,7 @@ run() {	# run DIR: one scratch test into $DB
 		--db "$DB" --dir "$1" -q
 }
 
-echo "1..7"
+echo "1..11"
 mkdir "$W/d" && chmod 0777 "$W/d"
 refused "a world-writable --dir without the sticky bit" 2 \
 	"writable by other users and not sticky" run "$W/d"
@@ -42,4 +44,18 @@ chmod +x "$W/x/aim_1.sh"
 "$AIMRUN" --tag colon --tests shell_rtns_1 --duration 0.01 --runs 1 \
 	--db "$DB" --dir "$W/x:y" -q >/dev/null 2>&1
 t "a ':' in --dir runs no script from elsewhere" test ! -e "$W/owned"
+mkdir "$W/few" && chmod 0700 "$W/few"
+DB="$W/few/a.db"
+AIM_CHECK=quiet refused "ulimit -n 5: one line before anything runs" 2 \
+	"file descriptors left (ulimit -n 5): a run needs 16" \
+	sh -c 'ulimit -n 5 && exec "$@"' sh "$AIMRUN" --tag few \
+	--tests creat-clo --duration 0.01 --runs 1 --db "$DB" \
+	--dir "$W/few" -q --counters none
+t "... no scratch directory left, no database made" \
+	test -z "$(ls -A "$W/few")"
+AIM_CHECK=quiet t "... with enough it runs and leaves its scratch directory gone" \
+	sh -c 'ulimit -n 64 && exec "$@"' sh "$AIMRUN" --tag few \
+	--tests creat-clo --duration 0.01 --runs 1 --db "$DB" --dir "$W/few" \
+	-q --counters none
+t "... nothing but the database left" test "$(ls -A "$W/few" | grep -v '^a\.db' | wc -l)" -eq 0
 exit $((fails > 0))

@@ -142,8 +142,9 @@ q "$W/v1.db" "SELECT result_id, seq, 'invol_cs', invol_cs FROM sample
 	WHERE invol_cs IS NOT NULL UNION ALL SELECT result_id, seq, 'vol_cs',
 	vol_cs FROM sample WHERE vol_cs IS NOT NULL ORDER BY 1, 2, 3" \
 	>"$W/v1.metrics"
+# It holds bare.txt's run already: the same content, so --again.
 t "a version 1 database takes a new import" \
-	"$AIMDB" --db "$W/v1.db" import --tag new "$BARE"
+	"$AIMDB" --db "$W/v1.db" import --again --tag new "$BARE"
 t "it is now version 4 or later" \
 	test "$(q "$W/v1.db" "PRAGMA user_version")" -ge 4
 dump "$W/v1.db" >"$W/v1.after"
@@ -163,7 +164,7 @@ mkdir "$W/old"
 sqlite3 "$W/old/v1.db" <"$S/t/data/schema-v1.sql"
 cp "$W/old/v1.db" "$W/v1.orig"
 cp "$W/old/v1.db" "$W/v2.db"
-"$AIMDB" --db "$W/v2.db" import --tag gone "$BARE" >/dev/null &&
+"$AIMDB" --db "$W/v2.db" import --again --tag gone "$BARE" >/dev/null &&
 	"$AIMDB" --db "$W/v2.db" rm gone >/dev/null ||
 	echo "Bail out! cannot migrate a copy of the version 1 database"
 chmod a-w "$W/old/v1.db" "$W/old"
@@ -231,7 +232,8 @@ refused "a link planted at the write-ahead log is not followed" 2 "" \
 t "(its target was not created)" test ! -e "$W/ln/planted"
 
 # 9. The default results/aim.db is taken only from a results/ of one's
-# own that others cannot write; else the per-user default.
+# own that others cannot write; else the per-user default, whose
+# $XDG_DATA_HOME is taken only where others cannot write on the way.
 mkdir "$W/proj" "$W/proj/results" "$W/home"
 dflt() {	# dflt: aimrun in $W/proj with the default database
 	(cd "$W/proj" && env -u AIM_DB -u XDG_DATA_HOME HOME="$W/home" \
@@ -263,5 +265,31 @@ if [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1; then
 else
 	skip "not root, or no user nobody: cannot make another user's results/"
 fi
+# The per-user default under $XDG_DATA_HOME by the same rule: no
+# directory on its way that another user may write.
+rm -rf "$W/home/.local" "$W/proj/results"
+xdg() {	# xdg DIR: aimrun in $W/proj with XDG_DATA_HOME=DIR
+	(cd "$W/proj" && env -u AIM_DB XDG_DATA_HOME="$1" HOME="$W/home" \
+		"$AIMRUN" --tests add_int --duration 0.01 --runs 1 \
+		--dir "$W/scratch" -q) >/dev/null 2>&1
+}
+mkdir "$W/xdg"
+xdg "$W/xdg/data"
+t "an XDG_DATA_HOME of one's own holds the default database" \
+	sh -c "test -f '$W/xdg/data/aimkit/aim.db' && test ! -e '$HOMEDB'"
+if [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1; then
+	mkdir -m 0777 "$W/xdg/shared"
+	chown nobody "$W/xdg/shared"
+	xdg "$W/xdg/shared/data"
+	t "one inside another user's world-writable directory is passed over" \
+		sh -c "test ! -e '$W/xdg/shared/data' && test -f '$HOMEDB'"
+else
+	skip "not root, or no user nobody: cannot make another user's directory"
+fi
+rm -rf "$W/home/.local"
+mkdir -m 0777 "$W/xdg/open"
+xdg "$W/xdg/open/data"
+t "so is one inside a world-writable directory that is not sticky" \
+	sh -c "test ! -e '$W/xdg/open/data' && test -f '$HOMEDB'"
 echo "1..$n"
 exit $((fails > 0))

@@ -29,7 +29,8 @@ refused(const struct pgfx *fx, int writable, const char *want,
 	const char *what)
 {
 	char err[512] = "";
-	struct db *db = store_pg_open(fx->conninfo, writable, err, sizeof(err));
+	struct db *db = store_pg_open(fx->conninfo, writable ? STORE_RW :
+				      STORE_RO, NULL, err, sizeof(err));
 
 	ok(db == NULL && strstr(err, want) != NULL, "%s %s: %s",
 	   writable ? "a writer" : "a reader", what, err);
@@ -40,7 +41,8 @@ static int
 opens(const struct pgfx *fx, int writable)
 {
 	char err[512];
-	struct db *db = store_pg_open(fx->conninfo, writable, err, sizeof(err));
+	struct db *db = store_pg_open(fx->conninfo, writable ? STORE_RW :
+				      STORE_RO, NULL, err, sizeof(err));
 
 	if (db == NULL)
 		diag("%s", err);
@@ -139,7 +141,7 @@ main(void)
 	test_create(&fx);
 	test_refusals(&fx);
 	test_race(&fx);
-	ok(store_pg_open("host=/nonexistent/dir dbname=x", 1, err,
+	ok(store_pg_open("host=/nonexistent/dir dbname=x", STORE_RW, NULL, err,
 			 sizeof(err)) == NULL &&
 	   strncmp(err, "cannot connect", 14) == 0, "no server: %s", err);
 	return pgfx_finish(&fx, done_testing());

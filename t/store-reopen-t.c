@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * store_reopen(), the open aimrun makes once per result: the schema and
- * page checks are made once per file, again for a file replaced or
- * migrated since, and the header and version on every open.
+ * page checks are made once per file, again for a file migrated since,
+ * and the header and version on every open; a file replaced or moved
+ * since is refused, never written to and never made again.
  */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -66,13 +68,15 @@ int
 main(void)
 {
 	struct storefx fx;
-	struct store_checked seen = { 0 }, fresh = { 0 };
-	char path[PATH_MAX + 32], copy[PATH_MAX + 32], err[256];
+	struct store_checked seen = { 0 }, fresh = { 0 }, again = { 0 };
+	char path[PATH_MAX + 32], copy[PATH_MAX + 32], away[PATH_MAX + 32];
+	char err[256];
 
 	plan_lazy();
 	storefx_init(&fx, "store-reopen-t");
 	storefx_path(&fx, "aim.db", path, sizeof(path));
 	storefx_path(&fx, "copy.db", copy, sizeof(copy));
+	storefx_path(&fx, "away.db", away, sizeof(away));
 	ok(reopens(path, &seen, err, sizeof(err)), "the first open creates it");
 	ok(reopens(path, &seen, err, sizeof(err)), "the second open works");
 	/* A change the schema check finds, made in place: same inode. */
@@ -83,15 +87,26 @@ main(void)
 	   "a file checked before is not checked again on every open");
 	/* The same content under a new inode, renamed into place. */
 	replace(path, copy);
-	ok(refuses(path, &seen, "trigger eat"),
-	   "a file replaced since is checked again");
+	ok(refuses(path, &seen, "replaced by another file during the run"),
+	   "a file replaced since is refused, whatever it holds");
+	ok(refuses(path, &again, "trigger eat"),
+	   "a writer that sees it first checks it");
 	storefx_exec(path, "DROP TRIGGER eat");
-	ok(reopens(path, &seen, err, sizeof(err)), "and opens once sound");
+	ok(reopens(path, &again, err, sizeof(err)), "and opens it once sound");
 	storefx_exec(path, "PRAGMA user_version = 1");
-	ok(refuses(path, &seen, "run_import"),
+	ok(refuses(path, &again, "run_import"),
 	   "a file whose version changed is checked again");
+	storefx_exec(path, "PRAGMA user_version = 5");
+	ok(reopens(path, &again, err, sizeof(err)), "(set back)");
 	storefx_exec(path, "PRAGMA user_version = 99");
-	ok(refuses(path, &seen, "version 99 is newer"),
+	ok(refuses(path, &again, "version 99 is newer"),
 	   "the version is read on every open");
+	storefx_exec(path, "PRAGMA user_version = 5");
+	if (rename(path, away) != 0)
+		bail("cannot move %s", path);
+	ok(!reopens(path, &again, err, sizeof(err)) &&
+	   strstr(err, "no longer there: moved or removed") != NULL,
+	   "a file moved away is not made again: %s", err);
+	ok(access(path, F_OK) != 0, "nothing is at its name");
 	return storefx_finish(&fx, done_testing());
 }

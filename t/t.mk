@@ -82,6 +82,11 @@ t_runner_stop_t_LDADD = $(AIM_T_LDADD)
 t_robust_swap_t_SOURCES = t/robust-swap-t.c
 t_robust_swap_t_LDADD = $(AIM_T_LDADD)
 TESTS += t/runner-stop-t t/robust-ipc.sh t/robust-swap-t t/robust-scratch.sh
+# A scratch directory removed with two descriptors left.
+check_PROGRAMS += t/scratch-fds-t
+TESTS += t/scratch-fds-t
+t_scratch_fds_t_SOURCES = t/scratch-fds-t.c
+t_scratch_fds_t_LDADD = $(AIM_T_LDADD)
 EXTRA_DIST += t/robust-ipc.sh t/robust-scratch.sh
 check_PROGRAMS += t/tag-out-t
 t_tag_out_t_SOURCES = t/tag-out-t.c
@@ -282,6 +287,14 @@ check_PROGRAMS += t/db-api-t
 TESTS += t/db-api-t
 t_db_api_t_SOURCES = t/db-api-t.c t/dbfx.c t/dbfx.h t/dbval.c t/dbval.h t/storefx.c t/storefx.h
 t_db_api_t_LDADD = t/libtap.a lib/store/libstore.a lib/core/libcore.a $(SQLITE3_LIBS) $(LIBS)
+# Readers of a hostile file (run a view that never ends) end at once.
+TESTS += t/robust-hostile.sh
+EXTRA_DIST += t/robust-hostile.sh
+# A statement of a hostile file stopped past its limit (db_sqlite.c).
+check_PROGRAMS += t/db-limit-t
+TESTS += t/db-limit-t
+t_db_limit_t_SOURCES = t/db-limit-t.c t/storefx.c t/storefx.h
+t_db_limit_t_LDADD = t/libtap.a lib/store/libstore.a lib/core/libcore.a $(SQLITE3_LIBS) $(LIBS)
 # The storage seam: SQLite named only by its backend and open path.
 TESTS += t/db-seam.sh
 EXTRA_DIST += t/db-seam.sh
@@ -392,6 +405,7 @@ endif
 # store_open reaches a server too: every program that opens a store.
 t_store_made_t_LDADD += $(PQ_LIBS)
 t_db_api_t_LDADD += $(PQ_LIBS)
+t_db_limit_t_LDADD += $(PQ_LIBS)
 # The server lost in the middle of a run (a private cluster halted).
 EXTRA_DIST += t/pg-loss.sh
 if HAVE_LIBPQ
@@ -426,6 +440,15 @@ EXTRA_DIST += t/push.sh
 # Three machines pushing into one store; --host; cross-host refusal.
 TESTS += t/fleet.sh
 EXTRA_DIST += t/fleet.sh
+# A server's schema as strict as a file's; doc/fleet.md's roles.
+TESTS += t/pg-roles.sh
+EXTRA_DIST += t/pg-roles.sh
+# Writers racing on one store (imports, hashes, renames, pushes), both engines.
+TESTS += t/race.sh
+EXTRA_DIST += t/race.sh
+# A run known by its content: one run's logfile and spreadsheet, a resend.
+TESTS += t/import-same.sh
+EXTRA_DIST += t/import-same.sh
 # bench/fleet-load.sh small: concurrent writers and readers, a restart.
 TESTS += t/fleet-load.sh
 EXTRA_DIST += t/fleet-load.sh

@@ -10,6 +10,7 @@ lib_core_libcore_a_SOURCES += \
 	lib/core/measure.c lib/core/measure.h \
 	lib/core/parse.c lib/core/parse.h \
 	lib/core/record.c lib/core/record.h lib/core/record_check.c \
+	lib/core/record_same.c \
 	lib/core/tag.c lib/core/tag.h \
 	lib/core/xalloc.c lib/core/xalloc.h
 lib_core_libcore_a_SOURCES += lib/core/infile.c lib/core/infile.h

@@ -150,6 +150,26 @@ void record_free(struct record_run *run);
 void record_results_free(struct record_result *r, size_t n);
 
 /*
+ * Run identity by content (record_same.c): 1 when A and B hold the same
+ * results by test and rep, each of the same status with as many
+ * samples, whose rates agree in order; tags, environment and provenance
+ * aside.  Two rates agree when they differ by at most RECORD_RATE_SLACK
+ * operations per second or RECORD_RATE_REL of the larger, whichever is
+ * more: what two formats that print one measurement at different
+ * precisions keep of it (doc/schema.md, "One run, whatever the file").
+ */
+#define RECORD_RATE_SLACK 1.0
+#define RECORD_RATE_REL 1e-5
+int record_same_content(const struct record_run *a,
+			const struct record_run *b);
+int record_rates_agree(double a, double b);
+/* A sample's rate: its printed one, else calls * factor per second. */
+double record_sample_rate(const struct record_result *res,
+			  const struct measure_sample *s);
+/* Bounds that hold every rate agreeing with RATE, for a search. */
+void record_rate_span(double rate, double *lo, double *hi);
+
+/*
  * The validator: 0 when RUN is a run every path stores and carries,
  * else -1 with one line in ERR naming the run by tag (and uuid when it
  * has one) and what is wrong, the same line whichever path asks.

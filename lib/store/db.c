@@ -181,6 +181,12 @@ db_in_transaction(const struct db *db)
 }
 
 int
+db_lock(struct db *db, int64_t key)
+{
+	return db->ops->lock(db, key);
+}
+
+int
 db_snapshot(struct db *db)
 {
 	return db->ops->snapshot(db);

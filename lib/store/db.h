@@ -20,6 +20,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * How long one statement may run before the engine stops it with an
+ * error (PostgreSQL: statement_timeout; SQLite: a progress handler
+ * counting the time spent in the statement's steps): long enough for a
+ * comparison of a thousand tags, short enough that a statement stuck
+ * behind a lock, or looping in a hostile file's view, ends in an error
+ * a user can read.
+ */
+#define DB_STATEMENT_LIMIT_S 60
+
 struct db;		/* a connection */
 struct db_stmt;		/* a prepared statement of one connection */
 
@@ -139,6 +149,17 @@ int db_savepoint(struct db *db, const char *name);
 int db_release(struct db *db, const char *name);
 int db_rollback_to(struct db *db, const char *name);
 int db_in_transaction(const struct db *db);
+
+/*
+ * Hold the lock KEY until DB's writing transaction (db_begin) ends,
+ * waiting while another connection holds it: taken before a check a
+ * write depends on (is this content stored? is this tag free?), so two
+ * writers never both pass the check.  SQLite: the writing transaction
+ * already excludes every other writer of the file, so nothing more is
+ * taken; PostgreSQL: pg_advisory_xact_lock(KEY).  0, or -1 with the
+ * reason (also outside a writing transaction).
+ */
+int db_lock(struct db *db, int64_t key);
 
 /*
  * Every read from now on sees one consistent picture of the database,

@@ -40,6 +40,7 @@ struct db_ops {
 	/* a writing transaction: SQLite BEGIN IMMEDIATE, PostgreSQL BEGIN */
 	int (*begin)(struct db *db);
 	int (*snapshot)(struct db *db);
+	int (*lock)(struct db *db, int64_t key);
 	int (*in_transaction)(const struct db *db);
 	int (*schema_version)(struct db *db);
 	int (*check)(struct db *db, void (*fn)(const char *, void *),

@@ -8,19 +8,18 @@
 #include "db_pg.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "db_pg_int.h"
+#include "dbtarget.h"
 #include "tag.h"
 #include "xalloc.h"
 
-/*
- * Long enough for a comparison of a thousand tags, short enough that a
- * statement stuck behind a lock ends in an error a user can read.
- */
-#define DB_PG_STATEMENT_TIMEOUT "60s"
 
 static struct db_pg *
 pg(const struct db *db)
@@ -180,6 +179,7 @@ const struct db_ops db_pg_ops = {
 	.changes = pg_changes,
 	.begin = pg_begin,
 	.snapshot = pg_snapshot,
+	.lock = db_pg_lock,
 	.in_transaction = pg_in_transaction,
 	.schema_version = db_pg_schema_version,
 	.check = db_pg_check,
@@ -189,15 +189,15 @@ const struct db_ops db_pg_ops = {
 };
 
 /*
- * A password in the string is refused before libpq sees it: its messages
- * may quote any part of the string, and a command line is public.
+ * A password or other secret in the string is refused before libpq sees
+ * it: its messages may quote any part of the string, and a command line
+ * is public.
  */
 static int
 check_conninfo(const char *conninfo, char *err, size_t errlen)
 {
-	PQconninfoOption *opts, *o;
+	PQconninfoOption *opts;
 	char *msg = NULL;
-	int rc = 0;
 
 	opts = PQconninfoParse(conninfo, &msg);
 	PQfreemem(msg);	/* it may quote the string; never shown */
@@ -205,15 +205,12 @@ check_conninfo(const char *conninfo, char *err, size_t errlen)
 		snprintf(err, errlen, "not a valid PostgreSQL connection string");
 		return -1;
 	}
-	for (o = opts; o->keyword != NULL; o++)
-		if (strcmp(o->keyword, "password") == 0 && o->val != NULL) {
-			snprintf(err, errlen, "a password in the connection "
-				 "string: keep it in ~/.pgpass (PGPASSFILE) or "
-				 "a service file");
-			rc = -1;
-		}
 	PQconninfoFree(opts);
-	return rc;
+	if (db_target_holds_secret(conninfo)) {
+		snprintf(err, errlen, "%s", DB_TARGET_NO_PASSWORD);
+		return -1;
+	}
+	return 0;
 }
 
 /* Settings after the user's (later keywords win), defaults before. */
@@ -230,6 +227,44 @@ start(const char *conninfo)
 }
 
 /*
+ * start(), with what libpq writes to stderr by itself meanwhile (a
+ * password file it refuses to use: loose modes, not a plain file; a
+ * notice before ours is set) caught in a memory file: its first line,
+ * printable and without libpq's "WARNING:", into CAUGHT ("" for none).
+ * Without a descriptor to spare libpq writes where it would.
+ */
+static PGconn *
+start_caught(const char *conninfo, char *caught, size_t len)
+{
+	int mem = memfd_create("aimkit-libpq", MFD_CLOEXEC), saved = -1;
+	ssize_t n = 0;
+	PGconn *conn;
+
+	if (mem >= 0 && fflush(stderr) == 0)
+		saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+	if (saved >= 0 && dup2(mem, STDERR_FILENO) < 0) {
+		(void)close(saved);	/* never used */
+		saved = -1;
+	}
+	conn = start(conninfo);
+	if (saved >= 0) {
+		/* stderr is unbuffered; a failed dup2 of a held fd cannot be mended */
+		(void)dup2(saved, STDERR_FILENO);
+		(void)close(saved);	/* a copy */
+		n = pread(mem, caught, len - 1, 0);
+	}
+	if (mem >= 0)
+		(void)close(mem);	/* only read */
+	caught[n > 0 ? n : 0] = '\0';
+	caught[strcspn(caught, "\r\n")] = '\0';
+	if (strncmp(caught, "WARNING:", 8) == 0)
+		memmove(caught, caught + 8 + strspn(caught + 8, " "),
+			strlen(caught + 8 + strspn(caught + 8, " ")) + 1);
+	tag_printable(caught);
+	return conn;
+}
+
+/*
  * A notice (a DROP ... IF EXISTS that had nothing to drop) is no error,
  * and stderr carries one line per error only.
  */
@@ -241,33 +276,44 @@ quiet(void *arg, const char *message)
 struct db *
 db_pg_connect(const char *conninfo, char *err, size_t errlen)
 {
+	char caught[256];
 	struct db_pg *db;
 
 	if (check_conninfo(conninfo, err, errlen) < 0)
 		return NULL;
 	db = xcalloc(1, sizeof(*db));
 	db->base.ops = &db_pg_ops;
-	db->conn = start(conninfo);
+	db->conn = start_caught(conninfo, caught, sizeof(caught));
 	if (db->conn == NULL) {
 		snprintf(err, errlen, "cannot connect: out of memory");
 		free(db);
 		return NULL;
 	}
+	/*
+	 * What libpq said by itself joins the reason; when it went on
+	 * without the password file it warned of, aimkit stops there
+	 * rather than pass a secret file others may read over in silence.
+	 */
 	if (PQstatus(db->conn) != CONNECTION_OK) {
 		db_pg_fail(db, "cannot connect", NULL);
+		snprintf(err, errlen, "%s%s%s", db->err,
+			 caught[0] != '\0' ? "; " : "", caught);
+		goto fail;
+	}
+	if (caught[0] != '\0') {
+		snprintf(err, errlen, "cannot connect: %s", caught);
 		goto fail;
 	}
 	/* returns the previous processor, libpq's, not wanted again */
 	(void)PQsetNoticeProcessor(db->conn, quiet, NULL);
-	if (pg_exec(&db->base, "SET statement_timeout = '"
-		    DB_PG_STATEMENT_TIMEOUT "'") < 0) {
+	snprintf(caught, sizeof(caught), "SET statement_timeout = '%ds'",
+		 DB_STATEMENT_LIMIT_S);
+	if (pg_exec(&db->base, caught) < 0) {
 		snprintf(err, errlen, "cannot configure: %s", db->err);
-		goto fail_set;
+		goto fail;
 	}
 	return &db->base;
 fail:
-	snprintf(err, errlen, "%s", db->err);
-fail_set:
 	pg_close(&db->base);
 	return NULL;
 }

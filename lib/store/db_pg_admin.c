@@ -43,6 +43,26 @@ db_pg_schema_version(struct db *db)
 	return v < 0 || v > 1000000 ? -1 : (int)v;
 }
 
+/* A lock of the session's transaction, released by its end. */
+int
+db_pg_lock(struct db *db, int64_t key)
+{
+	struct db_stmt *st;
+	int rc = -1;
+
+	if (!db_in_transaction(db)) {
+		db_pg_fail_msg((struct db_pg *)db,
+			       "a lock is taken inside a writing transaction");
+		return -1;
+	}
+	st = db_prepare(db, "SELECT pg_advisory_xact_lock(?)");
+	if (st != NULL && db_bind_int64(st, 1, key) == 0 &&
+	    db_step(st) == DB_ROW && db_step(st) == DB_DONE)
+		rc = 0;
+	db_finalize(st);
+	return rc;
+}
+
 /*
  * The server keeps its own pages and enforces the foreign keys, so its
  * verdict is "ok"; the rows without a parent are still counted, as

@@ -95,8 +95,9 @@ void db_pg_deallocate(struct db_pg *db, const char *name);
  * carriage return escaped.  The bytes written, no NUL.
  */
 size_t db_pg_copy_value(char *buf, const char *v);
-/* db_pg_admin.c: what schema_pg.c marks and the server's check. */
+/* db_pg_admin.c: what schema_pg.c marks, the server's check, db_lock. */
 int db_pg_schema_version(struct db *db);
+int db_pg_lock(struct db *db, int64_t key);
 int db_pg_check(struct db *db, void (*fn)(const char *, void *), void *arg,
 		int64_t *orphans);
 

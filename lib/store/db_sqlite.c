@@ -15,15 +15,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "db_int.h"
 #include "schema.h"
 #include "store_code.h"
+#include "tag.h"
 
 #define DB_SQLITE_ERR_MAX 512
 
 struct db_sqlite {
 	struct db base;
 	sqlite3 *h;
+	int64_t limit_ns;	/* of a statement's steps together */
+	int64_t step_ns;	/* when the step running began; 0: none runs */
+	int64_t spent_ns;	/* in the running statement's earlier steps */
+	int stopped;		/* the progress handler stopped that step */
 	char err[DB_SQLITE_ERR_MAX];
 };
 
@@ -40,9 +46,13 @@ struct db_sqlite_stmt {
 	struct db_stmt base;
 	struct db_sqlite *db;
 	sqlite3_stmt *s;
+	int64_t spent_ns;	/* in its steps since it was last reset */
 	int ncols;	/* bulk: the columns of a row; 0: not bulk */
 	int row;	/* bulk: the rows bound and not yet sent */
 };
+
+/* How many virtual machine steps between two looks at the clock. */
+#define DB_SQLITE_PROGRESS_OPS 10000
 
 static const struct db_ops sqlite_ops;
 
@@ -72,6 +82,36 @@ fail(struct db_sqlite *d)
 	return -1;
 }
 
+int
+db_sqlite_fail(struct db *db)
+{
+	return fail(conn(db));
+}
+
+/*
+ * SQLite's progress handler: a statement whose steps together ran past
+ * the limit is stopped (SQLITE_INTERRUPT), so a view a hostile file put
+ * in place of a table cannot keep a reader spinning.  Outside a step
+ * (the open path, a script) nothing is stopped.
+ */
+static int
+progress(void *arg)
+{
+	struct db_sqlite *d = arg;
+
+	if (d->step_ns == 0 ||
+	    clock_mono_ns() - d->step_ns + d->spent_ns <= d->limit_ns)
+		return 0;
+	d->stopped = 1;
+	return 1;
+}
+
+void
+db_sqlite_set_limit(struct db *db, int64_t limit_ns)
+{
+	conn(db)->limit_ns = limit_ns;
+}
+
 struct db *
 db_sqlite_wrap(sqlite3 *h)
 {
@@ -86,6 +126,8 @@ db_sqlite_wrap(sqlite3 *h)
 	}
 	d->base.ops = &sqlite_ops;
 	d->h = h;
+	d->limit_ns = DB_STATEMENT_LIMIT_S * INT64_C(1000000000);
+	sqlite3_progress_handler(h, DB_SQLITE_PROGRESS_OPS, progress, d);
 	snprintf(d->err, sizeof(d->err), "no error");
 	return &d->base;
 }
@@ -169,20 +211,35 @@ sqlite_bind_null(struct db_stmt *st, int i)
 static int
 sqlite_step(struct db_stmt *st)
 {
+	struct db_sqlite *d = stmt(st)->db;
 	int rc;
 
 	if (stmt(st)->ncols > 0) {
-		snprintf(stmt(st)->db->err, sizeof(stmt(st)->db->err),
+		snprintf(d->err, sizeof(d->err),
 			 "a bulk statement is not stepped");
 		return DB_ERROR;
 	}
-	rc = sqlite3_step(stmt(st)->s);
 
+	d->spent_ns = stmt(st)->spent_ns;
+	d->stopped = 0;
+	d->step_ns = clock_mono_ns();
+	rc = sqlite3_step(stmt(st)->s);
+	stmt(st)->spent_ns += clock_mono_ns() - d->step_ns;
+	d->step_ns = 0;
 	if (rc == SQLITE_ROW)
 		return DB_ROW;
 	if (rc == SQLITE_DONE)
 		return DB_DONE;
-	(void)fail(stmt(st)->db);
+	if (d->stopped) {
+		/* One line naming the file: the database may be anyone's. */
+		snprintf(d->err, sizeof(d->err), "%s: a statement ran for more "
+			 "than %g s and was stopped (a hostile or damaged "
+			 "database?)", sqlite3_db_filename(d->h, "main"),
+			 (double)d->limit_ns / 1e9);
+		tag_printable(d->err);
+		return DB_ERROR;
+	}
+	(void)fail(d);
 	return DB_ERROR;
 }
 
@@ -252,6 +309,7 @@ sqlite_reset(struct db_stmt *st)
 	 * reported; the statement is reset all the same.
 	 */
 	(void)sqlite3_reset(stmt(st)->s);
+	stmt(st)->spent_ns = 0;
 	return bound(st, sqlite3_clear_bindings(stmt(st)->s));
 }
 
@@ -341,6 +399,21 @@ sqlite_in_transaction(const struct db *db)
 	return !sqlite3_get_autocommit(conn(db)->h);
 }
 
+/* BEGIN IMMEDIATE took the file's one write lock: nothing more to take. */
+static int
+sqlite_lock(struct db *db, int64_t key)
+{
+	(void)key;
+	if (sqlite3_txn_state(conn(db)->h, "main") == SQLITE_TXN_WRITE)
+		return 0;
+	/* BEGIN IMMEDIATE of a read-only connection takes no write lock. */
+	snprintf(conn(db)->err, sizeof(conn(db)->err), "%s",
+		 sqlite3_db_readonly(conn(db)->h, "main") == 1 ?
+		 "attempt to write a readonly database" :
+		 "a lock is taken inside a writing transaction");
+	return -1;
+}
+
 static int
 sqlite_snapshot(struct db *db)
 {
@@ -351,60 +424,6 @@ sqlite_snapshot(struct db *db)
 	if (sqlite_in_transaction(db))
 		(void)schema_exec(conn(db)->h, "ROLLBACK");	/* reason kept */
 	return -1;
-}
-
-static int
-sqlite_schema_version(struct db *db)
-{
-	int64_t v;
-
-	if (schema_query_int(conn(db)->h, "PRAGMA user_version", &v) < 0)
-		return fail(conn(db));
-	return v >= 0 && v <= INT32_MAX ? (int)v : 0;
-}
-
-/*
- * integrity_check's lines, then foreign_key_check's rows counted when
- * they said "ok"; a file too damaged to answer is one more line of the
- * verdict, not an error of the check.
- */
-static int
-sqlite_check(struct db *db, void (*fn)(const char *, void *), void *arg,
-	     int64_t *orphans)
-{
-	struct db_sqlite *d = conn(db);
-	sqlite3_stmt *s = NULL;
-	int rc = sqlite3_prepare_v2(d->h, "PRAGMA integrity_check", -1, &s,
-				    NULL), lines = 0, ok = 0;
-
-	while (rc == SQLITE_OK && (rc = sqlite3_step(s)) == SQLITE_ROW) {
-		const char *line = (const char *)sqlite3_column_text(s, 0);
-
-		ok = lines++ == 0 && line != NULL && strcmp(line, "ok") == 0;
-		fn(line != NULL ? line : "", arg);
-		rc = SQLITE_OK;
-	}
-	if (rc != SQLITE_DONE && (sqlite3_errcode(d->h) & 0xff) == SQLITE_CORRUPT) {
-		fn(sqlite3_errmsg(d->h), arg);
-		ok = 0;
-		rc = SQLITE_DONE;
-	}
-	if (rc != SQLITE_DONE)
-		(void)fail(d);
-	(void)sqlite3_finalize(s);	/* the step's failure is kept */
-	*orphans = -1;
-	if (rc != SQLITE_DONE || !ok || lines != 1)
-		return rc == SQLITE_DONE ? 0 : -1;
-	if (sqlite3_prepare_v2(d->h, "PRAGMA foreign_key_check", -1, &s,
-			       NULL) != SQLITE_OK)
-		return fail(d);
-	*orphans = 0;
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW)
-		(*orphans)++;
-	if (rc != SQLITE_DONE)
-		(void)fail(d);
-	(void)sqlite3_finalize(s);	/* as above */
-	return rc == SQLITE_DONE ? 0 : -1;
 }
 
 static const char *
@@ -456,9 +475,10 @@ static const struct db_ops sqlite_ops = {
 	.changes = sqlite_changes,
 	.begin = sqlite_begin,
 	.snapshot = sqlite_snapshot,
+	.lock = sqlite_lock,
 	.in_transaction = sqlite_in_transaction,
-	.schema_version = sqlite_schema_version,
-	.check = sqlite_check,
+	.schema_version = db_sqlite_schema_version,
+	.check = db_sqlite_check,
 	.errmsg = sqlite_errmsg,
 	.lost = sqlite_lost,
 	.close = sqlite_close,

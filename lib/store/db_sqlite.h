@@ -20,4 +20,22 @@ struct db *db_sqlite_wrap(sqlite3 *h);
 /* The handle under DB, an SQLite connection of db_sqlite_wrap. */
 sqlite3 *db_sqlite_handle(struct db *db);
 
+/*
+ * A statement of DB whose steps together run longer than LIMIT_NS is
+ * stopped with an error naming the file: DB_STATEMENT_LIMIT_S unless
+ * set here (a test's shorter limit).
+ */
+void db_sqlite_set_limit(struct db *db, int64_t limit_ns);
+
+/*
+ * Keep SQLite's reason for the failure that just happened on DB as its
+ * db_errmsg; -1.
+ */
+int db_sqlite_fail(struct db *db);
+
+/* db_sqlite_check.c: the ops schema_version and check of db_int.h. */
+int db_sqlite_schema_version(struct db *db);
+int db_sqlite_check(struct db *db, void (*fn)(const char *, void *),
+		    void *arg, int64_t *orphans);
+
 #endif

@@ -33,11 +33,53 @@ is_private_dir(const char *path)
 	       st.st_uid == geteuid() && (st.st_mode & (S_IWGRP | S_IWOTH)) == 0;
 }
 
+/*
+ * Whether every directory on the way to the absolute PATH that exists
+ * is the effective user's or root's, and writable by nobody else unless
+ * sticky: the rule of results/ for a path that may go through shared
+ * directories, whose missing part the writer then creates.  Another
+ * user who could write one of them could plant a link or a directory of
+ * theirs and choose where we write.
+ */
+static int
+is_safe_path(const char *path)
+{
+	char *p = xstrdup(path);
+	int safe = 1;
+
+	for (char *slash = p; safe && slash != NULL;
+	     slash = strchr(slash + 1, '/')) {
+		struct stat st;
+		char keep = slash[1];
+
+		slash[1] = '\0';	/* the prefix up to this '/' */
+		if (stat(p, &st) != 0) {
+			slash[1] = keep;
+			break;	/* made by the writer, below a safe one */
+		}
+		slash[1] = keep;
+		safe = S_ISDIR(st.st_mode) &&
+		       (st.st_uid == geteuid() || st.st_uid == 0) &&
+		       ((st.st_mode & (S_IWGRP | S_IWOTH)) == 0 ||
+			(st.st_mode & S_ISVTX) != 0);
+	}
+	if (safe) {
+		struct stat st;
+
+		safe = stat(p, &st) != 0 ||
+		       (S_ISDIR(st.st_mode) && st.st_uid == geteuid() &&
+			(st.st_mode & (S_IWGRP | S_IWOTH)) == 0);
+	}
+	free(p);
+	return safe;
+}
+
 char *
 dbpath_default(void)
 {
 	const char *env = getenv("AIM_DB");
 	const char *xdg, *home;
+	char *dir;
 
 	if (env != NULL && *env != '\0')
 		return xstrdup(env);
@@ -45,8 +87,14 @@ dbpath_default(void)
 		return xstrdup("results/aim.db");
 	/* The XDG spec says relative values are invalid and to be ignored. */
 	xdg = getenv("XDG_DATA_HOME");
-	if (xdg != NULL && xdg[0] == '/')
-		return xasprintf("%s/aimkit/aim.db", xdg);
+	dir = xdg != NULL && xdg[0] == '/' ? xasprintf("%s/aimkit", xdg) : NULL;
+	if (dir != NULL && is_safe_path(dir)) {
+		char *db = xasprintf("%s/aim.db", dir);
+
+		free(dir);
+		return db;
+	}
+	free(dir);
 	home = getenv("HOME");
 	if (home != NULL && home[0] != '\0')
 		return xasprintf("%s/.local/share/aimkit/aim.db", home);

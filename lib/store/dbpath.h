@@ -12,8 +12,10 @@
  * The default database path, malloc'd (free it): $AIM_DB when set and not
  * empty; else "results/aim.db" when ./results is a directory (not a link)
  * owned by the effective user and not writable by group or others; else
- * $XDG_DATA_HOME/aimkit/aim.db when XDG_DATA_HOME is an absolute path; else
- * $HOME/.local/share/aimkit/aim.db.  NULL when none of these applies (no
+ * $XDG_DATA_HOME/aimkit/aim.db when XDG_DATA_HOME is an absolute path
+ * and every directory of $XDG_DATA_HOME/aimkit that exists is ours or
+ * root's and writable by nobody else unless sticky (the last, aimkit,
+ * ours and private); else $HOME/.local/share/aimkit/aim.db.  NULL when none of these applies (no
  * usable HOME).  An explicit --db always wins and is handled by the caller.
  */
 char *dbpath_default(void);

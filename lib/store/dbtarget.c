@@ -116,7 +116,35 @@ value_end(const char *v)
 	return *v == '\'' ? v + 1 : NULL;
 }
 
-/* A keyword string without its password word: 1 cut, 0 none, -1 unsure. */
+#ifdef HAVE_LIBPQ
+/* Whether libpq shows the value of KEY (LEN bytes) only as '*': a secret. */
+static int
+secret_key(const char *key, size_t len)
+{
+	PQconninfoOption *all = PQconninfoParse("", NULL), *o;
+	int secret = 0;
+
+	/* Out of memory: every key is taken for one, so nothing is shown. */
+	if (all == NULL)
+		return 1;
+	for (o = all; o->keyword != NULL; o++)
+		if (strlen(o->keyword) == len &&
+		    strncmp(o->keyword, key, len) == 0)
+			secret = o->dispchar != NULL && o->dispchar[0] == '*';
+	PQconninfoFree(all);
+	return secret;
+}
+#else
+/* libpq 15's secrets: refused in any case without libpq. */
+static int
+secret_key(const char *key, size_t len)
+{
+	return (len == 8 && strncmp(key, "password", 8) == 0) ||
+	       (len == 11 && strncmp(key, "sslpassword", 11) == 0);
+}
+#endif
+
+/* A keyword string without its secret words: 1 cut, 0 none, -1 unsure. */
 static int
 shown_keywords(const char *s, char *buf, size_t len)
 {
@@ -136,7 +164,7 @@ shown_keywords(const char *s, char *buf, size_t len)
 		end = value_end(v);
 		if (end == NULL)
 			return -1;
-		if (klen == 8 && strncmp(w, "password", 8) == 0) {
+		if (secret_key(w, klen)) {
 			cut = 1;
 		} else {
 			if (at > 0)
@@ -148,7 +176,7 @@ shown_keywords(const char *s, char *buf, size_t len)
 	return cut;
 }
 
-/* A URI without the secret of "user:secret@" and a password parameter. */
+/* A URI without the secret of "user:secret@" and its secret parameters. */
 static int
 shown_uri(const char *s, char *buf, size_t len)
 {
@@ -171,7 +199,7 @@ shown_uri(const char *s, char *buf, size_t len)
 	for (char sep = '?'; q != NULL && *q != '\0'; q += i) {
 		q++;
 		i = strcspn(q, "&");
-		if (strncmp(q, "password=", 9) == 0) {
+		if (secret_key(q, strcspn(q, "=&"))) {
 			cut = 1;
 			continue;
 		}
@@ -183,9 +211,8 @@ shown_uri(const char *s, char *buf, size_t len)
 }
 
 #ifdef HAVE_LIBPQ
-/* Whether libpq would still find a password in S. */
-static int
-holds_password(const char *s)
+int
+db_target_holds_secret(const char *s)
 {
 	PQconninfoOption *opts = PQconninfoParse(s, NULL), *o;
 	int found = 0;
@@ -193,15 +220,16 @@ holds_password(const char *s)
 	if (opts == NULL)
 		return 0;
 	for (o = opts; o->keyword != NULL; o++)
-		if (strcmp(o->keyword, "password") == 0 && o->val != NULL)
+		if (o->val != NULL && o->dispchar != NULL &&
+		    o->dispchar[0] == '*')
 			found = 1;
 	PQconninfoFree(opts);
 	return found;
 }
 #else
-/* Refused in any case without libpq: only the plain spelling is sought. */
-static int
-holds_password(const char *s)
+/* Refused in any case without libpq: only the plain spellings are sought. */
+int
+db_target_holds_secret(const char *s)
 {
 	return strstr(s, "password") != NULL;
 }
@@ -220,7 +248,7 @@ db_target_shown(const char *s, char *buf, size_t len)
 	}
 	cut = is_uri(s) ? shown_uri(s, buf, len) : shown_keywords(s, buf, len);
 	/* What libpq would still read as one is not shown at all. */
-	if (cut < 0 || buf[0] == '\0' || holds_password(buf)) {
+	if (cut < 0 || buf[0] == '\0' || db_target_holds_secret(buf)) {
 		snprintf(buf, len, "a PostgreSQL connection string");
 		return 1;
 	}

@@ -21,15 +21,23 @@ int db_target_is_postgres(const char *s);
 
 /*
  * S as a message may name it: a file name or a server's string without
- * its password (the "password=..." word or parameter, the ":secret" of
+ * its secrets (each word or parameter of a key libpq shows only as '*':
+ * password, sslpassword and any other libpq marks so; the ":secret" of
  * a URI's "user:secret@"), into BUF of LEN bytes.  Returns 1 when a
- * password was taken out (such a server is refused before any
- * connection), 0 when S is shown as it is.  A password it cannot cut
- * cleanly (quoted oddly) leaves "a PostgreSQL connection string".
+ * secret was taken out (such a server is refused before any
+ * connection), 0 when S is shown as it is.  A secret it cannot cut
+ * cleanly (quoted or encoded oddly) leaves "a PostgreSQL connection
+ * string".
  */
 int db_target_shown(const char *s, char *buf, size_t len);
 
-/* Why a server's string with a password in it is refused. */
+/*
+ * 1 when libpq reads a value of a secret key out of the connection
+ * string S (dispchar "*" in its table of keywords), 0 otherwise.
+ */
+int db_target_holds_secret(const char *s);
+
+/* Why a server's string with a password or other secret in it is refused. */
 #define DB_TARGET_NO_PASSWORD "a password in the connection string: keep " \
 	"it in ~/.pgpass (PGPASSFILE) or a service file"
 

@@ -326,7 +326,7 @@ say(const char *obj, const char *what, schema_problem_fn fn, void *arg)
 	fn(line, arg);
 }
 
-static int
+int
 schema_diff(const struct schema_object *have, size_t n_have,
 	    const struct schema_object *want, size_t n_want,
 	    schema_problem_fn fn, void *arg)
@@ -357,7 +357,7 @@ schema_diff(const struct schema_object *have, size_t n_have,
 	return problems;
 }
 
-static void
+void
 schema_objects_free(struct schema_object *o, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -394,9 +394,8 @@ read_objects(sqlite3 *db, struct schema_object **out, size_t *n)
 	return 0;
 }
 
-/* A private memory database holding the schema of VERSION, or NULL. */
-static sqlite3 *
-reference(int version)
+sqlite3 *
+schema_reference(int version)
 {
 	sqlite3 *db = NULL;
 
@@ -419,7 +418,7 @@ schema_verify(sqlite3 *db, int version, schema_problem_fn fn, void *arg)
 {
 	struct schema_object *have = NULL, *want = NULL;
 	size_t n_have = 0, n_want = 0;
-	sqlite3 *ref = reference(version);
+	sqlite3 *ref = schema_reference(version);
 	char msg[300];
 	int rc = -1;
 
@@ -463,7 +462,7 @@ fail:
 sqlite3 *
 schema_open_memory(char *err, size_t errlen)
 {
-	sqlite3 *db = reference(schema_version());
+	sqlite3 *db = schema_reference(schema_version());
 
 	if (db == NULL || schema_exec(db, "PRAGMA foreign_keys = ON") < 0) {
 		snprintf(err, errlen, "cannot create a memory database");

@@ -16,6 +16,7 @@
 
 #include "dbfile.h"
 #include "schema_ver.h"
+#include "store.h"
 
 /*
  * A new random (version 4) UUID as an SQLite expression, in lower case,
@@ -82,24 +83,67 @@ typedef void (*schema_problem_fn)(const char *problem, void *arg);
  */
 int schema_verify(sqlite3 *db, int version, schema_problem_fn fn, void *arg);
 
-struct store_checked;	/* store.h */
+/*
+ * The comparison behind schema_verify and schema_pg_verify, free of SQL:
+ * HAVE and WANT sorted by key with strcmp; FN told each object only one
+ * side has ("not part of the aimkit schema", "missing") and each whose
+ * SQL differs ("definition differs").  The number of differences.
+ */
+int schema_diff(const struct schema_object *have, size_t n_have,
+		const struct schema_object *want, size_t n_want,
+		schema_problem_fn fn, void *arg);
+void schema_objects_free(struct schema_object *o, size_t n);
+
+/* Append KEY and SQL (copied; NULL as "") to *O of *N; sort by key. */
+void schema_objects_add(struct schema_object **o, size_t *n, const char *key,
+			const char *sql);
+void schema_objects_sort(struct schema_object *o, size_t n);
+
+/* A private memory database holding the schema of VERSION, or NULL. */
+sqlite3 *schema_reference(int version);
 
 /*
- * Open PATH for store_open() (schema_open.c), USE saying whether it
+ * DB's schema in words a server's can be given in too (schema_desc.c),
+ * sorted by key: "table run", "view sample_rate"; "column result.rep"
+ * defined "3 integer not null" (place, type class, NOT NULL, " default"
+ * when it has one); "primary key of run_env" "(run_id, key)"; "unique
+ * of result (run_id, test, rep)"; "foreign key of result (run_id)"
+ * "references run (id) on delete cascade"; "index run_tag" "on run
+ * (tag) unique=0".  schema_describe_version describes the schema of
+ * VERSION that this build creates.  0, or -1 (out of memory, a failed
+ * read).
+ */
+int schema_describe(sqlite3 *db, struct schema_object **out, size_t *n);
+int schema_describe_version(int version, struct schema_object **out,
+			    size_t *n);
+
+/*
+ * Open PATH for store_open() (schema_open.c), MODE saying whether it
  * is read, edited or may be created (dbfile_open_flags).  Before anything
  * is written the file must be a regular file that parses as SQLite,
  * belongs to aimkit (or is empty) and is not newer than this build; a
  * writer also needs the schema of its version exactly (schema_verify)
  * and, below 16 MiB, a clean PRAGMA quick_check, both skipped when SEEN
- * (may be NULL) names the same file at the same version.  DBFILE_READ
- * takes any version from SCHEMA_READ_MIN up and never migrates.
+ * (may be NULL) names the same file at the same version.  A reader
+ * takes any version from SCHEMA_READ_MIN up and never migrates; it too
+ * needs the schema of that version exactly, except STORE_CHECK.
  * Otherwise the file (and its parent directories) is created if absent
  * and allowed, set to WAL mode and migrated (schema_migrate).  Both
- * modes get a 10 s busy timeout and foreign keys.  Returns the
+ * kinds get a 10 s busy timeout and foreign keys.  Returns the
  * connection, or NULL with a one-line reason in ERR.
  */
-sqlite3 *schema_open(const char *path, enum dbfile_use use,
+sqlite3 *schema_open(const char *path, enum store_mode mode,
 		     struct store_checked *seen, char *err, size_t errlen);
+
+/*
+ * Why a writer reopening the file SEEN names (store_reopen) stops: the
+ * name no longer names it.  Its runs are in the file it began with, so
+ * none is made at the name, and none found there is written to.
+ */
+#define SCHEMA_GONE "no longer there: moved or removed during the run " \
+	"(no new database is made in its place)"
+#define SCHEMA_REPLACED "replaced by another file during the run (the " \
+	"run is in the file that was there)"
 
 /* A new database in memory, at the current version, for tests. */
 sqlite3 *schema_open_memory(char *err, size_t errlen);

@@ -26,15 +26,8 @@
 #include "schema_pg.h"
 #include "tag.h"
 
-/* The first problem a check finds, as the reason ERR gives. */
-struct schema_first {
-	char *err;
-	size_t errlen;
-	int n;
-};
-
-static void
-first_problem(const char *problem, void *arg)
+void
+schema_first_problem(const char *problem, void *arg)
 {
 	struct schema_first *f = arg;
 
@@ -97,7 +90,7 @@ check_sound(sqlite3 *db, int version, char *err, size_t errlen)
 	struct schema_first f = { err, errlen, 0 };
 	int64_t bytes = 0;
 
-	if (schema_verify(db, version, first_problem, &f) != 0)
+	if (schema_verify(db, version, schema_first_problem, &f) != 0)
 		return -1;
 	if (schema_query_int(db, "SELECT page_count * page_size FROM"
 			     " pragma_page_count, pragma_page_size",
@@ -213,6 +206,13 @@ setup_rw(sqlite3 *db, const char *name, int version,
 		snprintf(err, errlen, "cannot write: read-only file");
 		return -1;
 	}
+	/* The run's rows are in the file it began in, not in another. */
+	if (seen != NULL && seen->ino != 0 &&
+	    (lstat(name, &sb) != 0 || sb.st_dev != seen->dev ||
+	     sb.st_ino != seen->ino)) {
+		snprintf(err, errlen, "%s", SCHEMA_REPLACED);
+		return -1;
+	}
 	/* Setting WAL writes the header: every check comes first. */
 	if (!known_sound(name, seen, version, &sb) && version > 0 &&
 	    check_sound(db, version, err, errlen) < 0)
@@ -231,15 +231,58 @@ setup_rw(sqlite3 *db, const char *name, int version,
 	return 0;
 }
 
+/*
+ * A reader's checks: the version it can read and, unless STRICT is 0
+ * (aimdb check, which lists what differs), the schema of that version
+ * exactly, before anything reads through a view or table a hostile file
+ * may have put in place of aimkit's.  Both in one read transaction, so
+ * a writer's migration meanwhile cannot make them disagree.
+ */
+static int
+check_read(sqlite3 *db, int strict, char *err, size_t errlen)
+{
+	struct schema_first f = { err, errlen, 0 };
+	int version, rc = -1;
+
+	if (schema_exec(db, "BEGIN") < 0) {
+		schema_set_read_err(err, errlen, db);
+		return -1;
+	}
+	if (schema_inspect(db, &version, err, errlen) == 0 &&
+	    schema_check_ro(version, err, errlen) == 0 &&
+	    (!strict || schema_verify(db, version, schema_first_problem,
+				      &f) == 0))
+		rc = 0;
+	if (schema_exec(db, "COMMIT") < 0 && rc == 0) {
+		schema_set_read_err(err, errlen, db);
+		rc = -1;
+	}
+	return rc;
+}
+
 sqlite3 *
-schema_open(const char *path, enum dbfile_use use, struct store_checked *seen,
+schema_open(const char *path, enum store_mode mode, struct store_checked *seen,
 	    char *err, size_t errlen)
 {
+	static const enum dbfile_use uses[] = {
+		[STORE_RO] = DBFILE_READ,
+		[STORE_RW] = DBFILE_CREATE,
+		[STORE_EDIT] = DBFILE_EDIT,
+		[STORE_CHECK] = DBFILE_READ,
+	};
+	/* A file seen once is never made again: gone is gone. */
+	int again = seen != NULL && seen->ino != 0;
+	enum dbfile_use use = again ? DBFILE_EDIT : uses[mode];
 	int readonly = use == DBFILE_READ;
 	char name[4200];
+	struct stat sb;
 	sqlite3 *db;
 	int version;
 
+	if (again && lstat(path, &sb) != 0) {
+		snprintf(err, errlen, "%s", SCHEMA_GONE);
+		return NULL;
+	}
 	db = open_db(path, use, name, sizeof(name), err, errlen);
 	if (db == NULL)
 		return NULL;
@@ -251,7 +294,7 @@ schema_open(const char *path, enum dbfile_use use, struct store_checked *seen,
 		if (db == NULL)
 			return NULL;
 	}
-	if ((readonly && schema_check_ro(version, err, errlen) < 0) ||
+	if ((readonly && check_read(db, mode != STORE_CHECK, err, errlen) < 0) ||
 	    (!readonly && setup_rw(db, name, version, seen, err, errlen) < 0))
 		goto fail;
 	return db;
@@ -285,38 +328,14 @@ store_of(sqlite3 *h, char *err, size_t errlen)
 	return store_wrap(db, err, errlen);
 }
 
-/*
- * A server's schema.  An editor, like a reader, never makes the tables:
- * an empty schema holds no run to change, and is refused as a reader
- * refuses it; a schema it finds older it migrates, as every writer does.
- */
-static struct db *
-pg_open(const char *path, enum store_mode mode, char *err, size_t errlen)
-{
-	struct db *db = store_pg_open(path, mode == STORE_RW, err, errlen);
-
-	if (db != NULL && mode == STORE_EDIT &&
-	    db_schema_version(db) != schema_pg_version()) {
-		db_close(db);
-		db = store_pg_open(path, 1, err, errlen);
-	}
-	return db;
-}
-
 struct store *
 store_open(const char *path, enum store_mode mode, char *err, size_t errlen)
 {
-	static const enum dbfile_use use[] = {
-		[STORE_RO] = DBFILE_READ,
-		[STORE_RW] = DBFILE_CREATE,
-		[STORE_EDIT] = DBFILE_EDIT,
-	};
-
 	/* A server's name never reaches the checks of a file. */
 	if (db_target_is_postgres(path))
-		return store_wrap(pg_open(path, mode, err, errlen), err,
-				  errlen);
-	return store_of(schema_open(path, use[mode], NULL, err, errlen), err,
+		return store_wrap(store_pg_open(path, mode, NULL, err, errlen),
+				  err, errlen);
+	return store_of(schema_open(path, mode, NULL, err, errlen), err,
 			errlen);
 }
 
@@ -326,11 +345,12 @@ store_reopen(const char *path, struct store_checked *seen, char *err,
 {
 	/*
 	 * A server has no file to have been replaced: a new connection
-	 * each time, its schema checked again (a few milliseconds).
+	 * each time, its mark and version checked, its whole schema once.
 	 */
 	if (db_target_is_postgres(path))
-		return store_open(path, STORE_RW, err, errlen);
-	return store_of(schema_open(path, DBFILE_CREATE, seen, err, errlen),
+		return store_wrap(store_pg_open(path, STORE_RW, seen, err,
+						errlen), err, errlen);
+	return store_of(schema_open(path, STORE_RW, seen, err, errlen),
 			err, errlen);
 }
 

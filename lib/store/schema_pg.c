@@ -236,19 +236,6 @@ schema_pg_inspect(struct db *db, int *version, char *err, size_t errlen)
 }
 
 static int
-lock(struct db *db)
-{
-	struct db_stmt *st = db_prepare(db, "SELECT pg_advisory_xact_lock(?)");
-	int rc = -1;
-
-	if (st != NULL && db_bind_int64(st, 1, SCHEMA_APPLICATION_ID) == 0 &&
-	    db_step(st) == DB_ROW && db_step(st) == DB_DONE)
-		rc = 0;
-	db_finalize(st);
-	return rc;
-}
-
-static int
 apply_steps(struct db *db, int from, char *err, size_t errlen)
 {
 	int now = 0;
@@ -276,7 +263,7 @@ schema_pg_migrate(struct db *db, char *err, size_t errlen)
 {
 	int version;
 
-	if (db_begin(db) < 0 || lock(db) < 0) {
+	if (db_begin(db) < 0 || db_lock(db, SCHEMA_APPLICATION_ID) < 0) {
 		snprintf(err, errlen, "cannot upgrade schema: %s", db_errmsg(db));
 		goto fail;
 	}
@@ -294,65 +281,29 @@ fail:
 	return -1;
 }
 
-/*
- * The relations the steps make, by name and kind (r table, v view, i
- * index): aimdb check's schema line for a server, where the server
- * itself holds each one's columns and keys to what created it.
- */
-static const char *const relations[][2] = {
-	{ "run", "r" }, { "run_env", "r" }, { "result", "r" },
-	{ "sample", "r" }, { "run_import", "r" }, { "sample_metric", "r" },
-	{ "aimkit_schema", "r" }, { "sample_rate", "v" }, { "run_tag", "i" },
-	{ "run_uuid", "i" }, { "run_import_sha256", "i" },
-	{ "result_monitor", "r" }, { "kernel_log", "r" },
-};
-
-/* 1 when NAME is a relation of KIND in the current schema, 0, -1. */
-static int
-has_relation(struct db *db, const char *name, const char *kind)
-{
-	struct db_stmt *st = db_prepare(db, "SELECT count(*)"
-		" FROM pg_catalog.pg_class AS c"
-		" JOIN pg_catalog.pg_namespace AS n ON n.oid = c.relnamespace"
-		" WHERE n.nspname = current_schema() AND c.relname = ?"
-		" AND CAST(c.relkind AS TEXT) = ?");
-	int rc = -1;
-
-	if (st != NULL && db_bind_text(st, 1, name) == 0 &&
-	    db_bind_text(st, 2, kind) == 0 && db_step(st) == DB_ROW) {
-		rc = db_column_int64(st, 0) > 0;
-		if (db_step(st) != DB_DONE)
-			rc = -1;
-	}
-	db_finalize(st);
-	return rc;
-}
-
 int
 schema_pg_verify(struct db *db, void (*fn)(const char *, void *), void *arg)
 {
-	char err[512], line[128];
-	int version, missing = 0;
+	struct schema_object *have = NULL, *want = NULL;
+	size_t n_have = 0, n_want = 0;
+	char err[512];
+	int version, rc = -1;
 
 	if (schema_pg_inspect(db, &version, err, sizeof(err)) < 0) {
 		fn(err, arg);
 		return -1;
 	}
-	for (size_t i = 0; i < sizeof(relations) / sizeof(relations[0]); i++) {
-		int has = has_relation(db, relations[i][0], relations[i][1]);
-
-		if (has < 0) {
-			snprintf(err, sizeof(err), "cannot read database: %s",
-				 db_errmsg(db));
-			fn(err, arg);
-			return -1;
-		}
-		if (has == 0) {
-			snprintf(line, sizeof(line), "%s: missing",
-				 relations[i][0]);
-			fn(line, arg);
-			missing++;
-		}
+	/* What SQLite's steps make at that version, in the same words. */
+	if (schema_describe_version(version, &want, &n_want) < 0) {
+		fn("cannot build the expected schema: out of memory", arg);
+	} else if (schema_pg_describe(db, &have, &n_have) < 0) {
+		snprintf(err, sizeof(err), "cannot read the schema: %s",
+			 db_errmsg(db));
+		fn(err, arg);
+	} else {
+		rc = schema_diff(have, n_have, want, n_want, fn, arg);
 	}
-	return missing;
+	schema_objects_free(have, n_have);
+	schema_objects_free(want, n_want);
+	return rc;
 }

@@ -35,11 +35,27 @@ int schema_pg_inspect(struct db *db, int *version, char *err, size_t errlen);
 int schema_pg_migrate(struct db *db, char *err, size_t errlen);
 
 /*
- * aimdb check's schema verdict on DB: what schema_pg_inspect refuses,
- * then each table, view and index of this version that is missing,
- * one line each to FN.  The number missing, or -1 after telling FN why.
+ * The verdict of aimdb check and of every writer's open on DB's schema:
+ * what schema_pg_inspect refuses, then every difference between what
+ * DB holds (schema_pg_describe) and what SQLite's steps make at its
+ * version (schema_describe_version), in schema_diff's words, one line
+ * each to FN: "column result.extra: not part of the aimkit schema",
+ * "trigger dbl on sample: not part of the aimkit schema", "index
+ * run_tag: missing".  The number of differences, or -1 after telling
+ * FN why.
  */
 int schema_pg_verify(struct db *db, void (*fn)(const char *, void *),
 		     void *arg);
+
+struct schema_object;	/* schema.h */
+
+/*
+ * DB's current schema as schema_describe gives a file's, and besides
+ * every trigger, rule, policy, row level security, function, operator,
+ * constraint of another kind, unowned sequence or relation of another
+ * kind in it, each an object of its own (schema_pg_desc.c); sorted by
+ * key.  0, or -1 with the reason in db_errmsg.
+ */
+int schema_pg_describe(struct db *db, struct schema_object **out, size_t *n);
 
 #endif

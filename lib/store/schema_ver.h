@@ -51,6 +51,20 @@ int schema_version(void);
  * reason.
  */
 void schema_set_foreign(char *err, size_t errlen, int64_t app_id);
+
+/*
+ * A schema comparison's callback (schema_verify, schema_pg_verify) that
+ * keeps the first difference as the reason for refusing the database,
+ * "damaged database: PROBLEM (aimdb check lists every problem)", in the
+ * struct schema_first it is given.
+ */
+struct schema_first {
+	char *err;
+	size_t errlen;
+	int n;
+};
+
+void schema_first_problem(const char *problem, void *arg);
 void schema_set_newer(char *err, size_t errlen, int64_t version);
 int schema_check_ro(int version, char *err, size_t errlen);
 

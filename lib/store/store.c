@@ -94,6 +94,22 @@ store_begin(struct store *st)
 	return 0;
 }
 
+/*
+ * The lock's key on a server, beside schema_pg.c's SCHEMA_APPLICATION_ID
+ * ("AIM9") for creating the schema: "AIM9" and "id".
+ */
+#define STORE_LOCK_IDENTITY 0x41494d396964LL
+
+int
+store_lock_identity(struct store *st)
+{
+	if (db_lock(st->db, STORE_LOCK_IDENTITY) < 0) {
+		store_fail_sql(st, "cannot lock the runs' identities");
+		return -1;
+	}
+	return 0;
+}
+
 int
 store_snapshot(struct store *st)
 {

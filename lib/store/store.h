@@ -38,6 +38,7 @@ enum store_mode {
 	STORE_RO,	/* must exist; any version readers know, never migrated */
 	STORE_RW,	/* created (with parent directory) and migrated if needed */
 	STORE_EDIT,	/* as STORE_RW, but must exist and not be empty */
+	STORE_CHECK,	/* as STORE_RO, whatever the schema holds (aimdb check) */
 };
 
 /* Schema version this build writes (SQLite: PRAGMA user_version). */
@@ -48,9 +49,12 @@ int store_schema_version(void);
  * program name, no newline) into ERR.  PATH must be a plain file name
  * (dbpath_check: never "", ":memory:" or an SQLite URI).  A file that is
  * not an SQLite database, has a newer user_version than this build knows,
- * or, for writing, a schema that differs from its version's or damaged
- * pages, is refused without being modified.  RW and EDIT set WAL, a busy
- * timeout and foreign keys.
+ * a schema that differs from its version's (every mode but STORE_CHECK:
+ * a reader too, before it reads anything through a view or table a
+ * hostile file may have replaced) or, for writing, damaged pages, is
+ * refused without being modified.  RW and EDIT set WAL, a busy timeout
+ * and foreign keys.  A server's schema is held to the same by writers
+ * (store_pg.h).
  */
 struct store *store_open(const char *path, enum store_mode mode,
 			 char *err, size_t errlen);
@@ -68,10 +72,14 @@ struct store_checked {
 
 /*
  * store_open(PATH, STORE_RW, ...) that makes the costly checks (the
- * schema, quick_check) only when PATH is not the file SEEN names, by
- * device and inode, at the version SEEN names: a file replaced since, or
- * migrated by another process, is checked again.  The header and version
- * are checked on every open.  Updates SEEN after a successful open.
+ * schema, quick_check) only when SEEN, by device and inode, names the
+ * file at PATH at the version SEEN names: a file migrated by another
+ * process is checked again.  Once SEEN names a file, PATH must still
+ * name it: a file moved or removed since is not made again ("no longer
+ * there: ..."), and another file at its name is refused ("replaced by
+ * another file during the run ..."), since the writer's run is in the
+ * first.  The header and version are checked on every open.  Updates
+ * SEEN after a successful open.
  */
 struct store *store_reopen(const char *path, struct store_checked *seen,
 			   char *err, size_t errlen);
@@ -116,6 +124,8 @@ struct db *store_db(struct store *st);
  * uuid, unless the record gives them) and its environment, in one
  * transaction; its results are not looked at.  The run must pass
  * record_check_run (lib/core/record.h), whose line ST's error then is.
+ * It holds the identity lock (store_lock_identity) from then on, so a new
+ * run under a tag cannot pass a rename checking that the tag is free.
  * Returns the run id, or -1.
  */
 int64_t store_begin_run(struct store *st, const struct record_run *run);
@@ -164,6 +174,15 @@ int store_snapshot(struct store *st);
 
 /* Begin/commit/rollback for callers that group many writes (imports). */
 int store_begin(struct store *st);
+
+/*
+ * Inside store_begin's transaction: wait while another writer holds the
+ * lock of the runs' identities (which content, uuids and tags the store
+ * holds), then hold it until the commit or rollback.  Taken before
+ * asking whether a run or tag is there, so two writers can never both
+ * find it absent and both store it (db_lock).  0, or -1 with the reason.
+ */
+int store_lock_identity(struct store *st);
 int store_commit(struct store *st);
 void store_rollback(struct store *st);
 

@@ -25,6 +25,10 @@ lib_store_libstore_a_SOURCES += lib/store/dbfile.c lib/store/dbfile.h
 # SQLite's failures in a user's words (schema_err.c); opening a file:
 # the checks before the first write, its settings, WAL, the migration.
 lib_store_libstore_a_SOURCES += lib/store/schema_err.c lib/store/schema_open.c
+# The schema described in words both engines give (schema_desc.c), and
+# a server's in those words (schema_pg_desc.c), compared by schema_diff.
+lib_store_libstore_a_SOURCES += lib/store/schema_desc.c \
+	lib/store/schema_pg_desc.c
 
 # The rows of the kernel's monitors and log of a result (store_kernel.c).
 lib_store_libstore_a_SOURCES += lib/store/store_kernel.c
@@ -44,7 +48,8 @@ lib_store_libstore_a_SOURCES += lib/store/store_read.c lib/store/store_read.h
 lib_store_libstore_a_SOURCES += lib/store/db.c lib/store/db.h lib/store/db_int.h
 
 # The SQLite backend of db.h, and of store_engine_code().
-lib_store_libstore_a_SOURCES += lib/store/db_sqlite.c lib/store/db_sqlite.h
+lib_store_libstore_a_SOURCES += lib/store/db_sqlite.c lib/store/db_sqlite.h \
+	lib/store/db_sqlite_check.c
 # Whether a database name is a PostgreSQL server (dbtarget.c), and
 # the PostgreSQL store: its schema (schema_pg.c) and opening it
 # (store_pg.c), which without libpq refuses every server.

@@ -262,7 +262,8 @@ store_begin_run(struct store *st, const struct record_run *run)
 	if (record_check_run(run, st->err, sizeof(st->err)) < 0 ||
 	    store_tx_enter(st, &kind) < 0)
 		return -1;
-	id = store_insert_run(st, run);
+	/* A new run under its tag waits for a rename checking that tag. */
+	id = store_lock_identity(st) < 0 ? -1 : store_insert_run(st, run);
 	if (id >= 0 && store_add_env(st, id, run->env, run->n_env) < 0)
 		id = -1;
 	if (store_tx_leave(st, kind, id >= 0) < 0)

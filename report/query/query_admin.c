@@ -330,7 +330,7 @@ verdict_line(const char *line, void *arg)
 }
 
 int
-query_check(struct db *db, struct query_check *out)
+query_check(struct db *db, int runs, struct query_check *out)
 {
 	struct db_stmt *stmt;
 
@@ -342,12 +342,14 @@ query_check(struct db *db, struct query_check *out)
 		aim_warn("database error: %s", db_errmsg(db));
 		goto fail;
 	}
-	if (query_prepare(db,
-			  "SELECT 'run ' || id || ' (' || tag || ', started '"
-			  " || started_utc || ')' FROM run"
-			  " WHERE status <> 'complete' ORDER BY id",
-			  &stmt) < 0 ||
-	    strings(db, stmt, &out->incomplete, &out->n_incomplete) < 0)
+	out->listed = runs;
+	if (runs && (query_prepare(db,
+				   "SELECT 'run ' || id || ' (' || tag || ', started '"
+				   " || started_utc || ')' FROM run"
+				   " WHERE status <> 'complete' ORDER BY id",
+				   &stmt) < 0 ||
+		     strings(db, stmt, &out->incomplete,
+			     &out->n_incomplete) < 0))
 		goto fail;
 	return 0;
 fail:

@@ -77,6 +77,16 @@ int query_probe_uuid(struct query_probe *p, const char *uuid);
 void query_probe_close(struct query_probe *p);
 
 /*
+ * Whether DB holds a run of RUN's content (record_same_content, any tag):
+ * 1 with the first one's id in *ID and its tag in *TAG (malloc'd), 0
+ * none or RUN holds no sample of a rate, -1 after reporting.  DB is of
+ * this build's schema (query_same.c).
+ */
+struct record_run;
+int query_run_same(struct db *db, const struct record_run *run, int64_t *id,
+		   char **tag);
+
+/*
  * Whether a run with UUID is stored: 1 with its tag in *TAG (malloc'd),
  * 0 when none, -1 after reporting.
  */
@@ -89,10 +99,15 @@ struct query_check {
 	int64_t fk_violations;	/* rows of foreign_key_check, -1 unchecked */
 	char **incomplete;	/* "run ID (TAG, started ...)" per run */
 	size_t n_incomplete;
+	int listed;		/* the incomplete runs were looked for */
 };
 
-/* Run the checks into *OUT.  0, or -1 after reporting. */
-int query_check(struct db *db, struct query_check *out);
+/*
+ * Run the checks into *OUT: the engine's own and, when RUNS is set, the
+ * incomplete runs, read from the table run (which a schema that differs
+ * may have made a view that never ends).  0, or -1 after reporting.
+ */
+int query_check(struct db *db, int runs, struct query_check *out);
 void query_check_free(struct query_check *c);
 
 #endif
