@@ -20,6 +20,12 @@
 #define KLOG_TEXT_MAX 512
 /* The least severe level kept: KERN_WARNING. */
 #define KLOG_LEVEL_KEPT 4
+/*
+ * The largest facility a stored line may have (the kernel's records have
+ * at most 127) and the latest stamp (klog_parse() takes 18 digits).
+ */
+#define KLOG_FACILITY_MAX 1000
+#define KLOG_USEC_MAX 999999999999999999LL
 /* Lines kept of one result; beyond, only counted. */
 #define KLOG_LINES_MAX 100
 

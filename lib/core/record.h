@@ -129,6 +129,12 @@ const char *record_env(const struct record_run *run, const char *key);
 struct record_result *record_add_result(struct record_run *run);
 /* A new sample of RES (measure_init, seq its place from 1). */
 struct measure_sample *record_add_sample(struct record_result *res);
+/*
+ * A new monitor value and a new kernel log line of RES, zeroed, last in
+ * its array (which may move): what an import reads, record_check judges.
+ */
+struct monitor_val *record_add_monitor(struct record_result *res);
+struct klog_line *record_add_klog(struct record_result *res);
 /* A histogram for S, zeroed, owned by RUN. */
 struct measure_hist *record_add_hist(struct record_run *run,
 				     struct measure_sample *s);

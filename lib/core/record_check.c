@@ -267,7 +267,9 @@ line_ok(const struct klog_line *l)
 	size_t len = strnlen(l->text, sizeof(l->text));
 	char copy[sizeof(l->text)];
 
-	if (l->level < 0 || l->level > 7 || l->facility < 0 || l->usec < 0 ||
+	if (l->level < 0 || l->level > 7 || l->facility < 0 ||
+	    l->facility > KLOG_FACILITY_MAX || l->usec < 0 ||
+	    l->usec > KLOG_USEC_MAX ||
 	    len == 0 || len == sizeof(l->text))
 		return 0;
 	memcpy(copy, l->text, len + 1);

@@ -95,7 +95,7 @@ read_line(struct db_stmt *stmt, struct record_result *r)
 	struct klog_line *l;
 
 	if (text == NULL || text[0] == '\0' || level < 0 || level > 7 ||
-	    facility < 0 || facility > 1000 || r->n_klog >= KLOG_LINES_MAX)
+	    facility < 0 || facility > KLOG_FACILITY_MAX || r->n_klog >= KLOG_LINES_MAX)
 		return;
 	r->klog = xrealloc(r->klog, (r->n_klog + 1) * sizeof(*r->klog));
 	l = &r->klog[r->n_klog++];
