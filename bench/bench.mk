@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # bench/: programs and scripts that print speed figures (never asserted).
 noinst_PROGRAMS = bench/overhead
-bench_overhead_SOURCES = bench/overhead.c
+bench_overhead_SOURCES = bench/overhead.c bench/paired_ratio.c \
+	bench/paired_ratio.h
 bench_overhead_LDADD = $(AIM_LDADD)
 EXTRA_DIST += bench/suite-walltime.sh bench/calibrate.sh bench/invocations.sh \
 	bench/decided.sh
@@ -20,7 +21,8 @@ bench_ratioref_SOURCES = bench/ratioref.c bench/ratioref.h \
 bench_ratioref_CFLAGS = $(AM_CFLAGS) -O2
 # Their summary: paired ratios with intervals (lib/stats/).
 noinst_PROGRAMS += bench/paired
-bench_paired_SOURCES = bench/paired.c
+bench_paired_SOURCES = bench/paired.c bench/paired_ratio.c \
+	bench/paired_ratio.h
 bench_paired_LDADD = $(AIM_LDADD)
 EXTRA_DIST += bench/ratio.sh bench/side-by-side.sh bench/levels.sh \
 	bench/runs-split.sh

@@ -16,6 +16,15 @@
  * is the best of ROUNDS (the machine may be shared: the best is what a
  * passing load leaves least touched), the two loops taking turns.
  *
+ * The kernel's monitors (lib/core/monitor.h) are read once before the
+ * warm-up of a test process and once after its last sample: what one
+ * reading of each source costs (the best of 20), and what the timed loop
+ * of ram_copy and of page_test pays for them: the paired ratio of the
+ * time per call of a process timed with the readings over one without
+ * (1.000 is nothing), 8 x ROUNDS pairs of SECONDS/4 each, taking turns;
+ * over the median of each process's samples, and over its first sample,
+ * the nearest to the reading before.
+ *
  *   overhead [SECONDS [ROUNDS]]	(defaults 0.5 and 5)
  */
 #include "config.h"
@@ -29,8 +38,11 @@
 #include "meter.h"
 #include "meter_sched.h"
 #include "meter_set.h"
+#include "monitor.h"
+#include "paired_ratio.h"
 #include "parse.h"
 #include "perf.h"
+#include "stats.h"
 #include "timing.h"
 
 static enum aim_status
@@ -233,6 +245,161 @@ meters(void)
 	table();
 }
 
+/* Each sample's time per call (at most SAMPLES_MAX) of one process. */
+#define SAMPLES_MAX 64
+/* Pairs of processes with the readings and without, at most. */
+#define PAIRS_MAX 200
+
+struct per_call {
+	double ns[SAMPLES_MAX];
+	size_t n;
+};
+
+static int
+each_sample(void *arg, const struct measure_sample *s)
+{
+	struct per_call *p = arg;
+
+	if (s->seq > 0 && s->calls > 0 && p->n < SAMPLES_MAX)
+		p->ns[p->n++] = (double)s->elapsed_ns / (double)s->calls;
+	return 0;
+}
+
+static void
+span_begin(void *m)
+{
+	monitor_begin(m);
+}
+
+static void
+span_end(void *m)
+{
+	monitor_end(m);
+	monitor_keep(m);
+}
+
+/*
+ * T timed over DURATION_NS as a test process times it, reading MON (NULL:
+ * not) around its warm-up and samples: its samples' median time per
+ * call, and its first sample's, the nearest to the reading before.
+ */
+static double
+spanned_ns(const struct aim_test *t, int64_t duration_ns, struct monitor *mon,
+	   double *first)
+{
+	const struct timing_span span = { span_begin, span_end, mon };
+	struct per_call p = { .n = 0 };
+	struct timing_cfg cfg;
+	struct timing_result res;
+	struct aim_clock clk;
+	struct aim_ctx ctx;
+
+	timing_cfg_default(&cfg, duration_ns);
+	cfg.span = mon != NULL ? &span : NULL;
+	clock_init_real(&clk);
+	ctx_init(&ctx, NULL, 5120, NULL);
+	if ((t->setup != NULL && t->setup(&ctx) != AIM_OK) ||
+	    timing_run(t, &ctx, &clk, &cfg, each_sample, &p, &res) != AIM_OK ||
+	    p.n == 0) {
+		fprintf(stderr, "%s: %s\n", t->info->name, ctx.reason);
+		exit(1);
+	}
+	if (t->teardown != NULL)
+		t->teardown(&ctx);
+	*first = p.ns[0];
+	return stats_median(p.ns, p.n);
+}
+
+static void
+print_ratio(const char *what, const double *q, size_t n)
+{
+	double lr[PAIRS_MAX];
+	struct paired_ratio p;
+
+	paired_ratio(q, n, lr, &p);
+	printf("    %-22s %.4f (95 %% %.4f to %.4f), median %.4f\n", what,
+	       p.mean, p.lo, p.hi, p.median);
+}
+
+/* us of one reading of the sources BITS of M, the best of 20. */
+static double
+reading_us(struct monitor *m, unsigned bits)
+{
+	unsigned all = m->sources;
+	double best = 1e300;
+
+	m->sources = bits;
+	for (int r = 0; r < 20; r++) {
+		int64_t t0 = clock_mono_ns();
+		double us;
+
+		monitor_begin(m);
+		us = (double)(clock_mono_ns() - t0) / 1e3;
+		if (us < best)
+			best = us;
+	}
+	m->sources = all;
+	return best;
+}
+
+/*
+ * T's time per call with the readings over without, PAIRS pairs (at most
+ * PAIRS_MAX) in turns, which goes first alternating: the samples' median
+ * and the first sample.
+ */
+static void
+spanned_pairs(const char *name, int64_t duration_ns, struct monitor *m,
+	      size_t pairs)
+{
+	const struct aim_test *t = aim_test_find(name);
+	double all[PAIRS_MAX], first[PAIRS_MAX];
+	size_t n;
+
+	for (n = 0; n < pairs && n < PAIRS_MAX; n++) {
+		double with, without, fw, fo;
+
+		if (n % 2 == 0) {
+			with = spanned_ns(t, duration_ns, m, &fw);
+			without = spanned_ns(t, duration_ns, NULL, &fo);
+		} else {
+			without = spanned_ns(t, duration_ns, NULL, &fo);
+			with = spanned_ns(t, duration_ns, m, &fw);
+		}
+		all[n] = with / without;
+		first[n] = fw / fo;
+	}
+	printf("  %s, time per call with the readings / without, %zu pairs:\n",
+	       name, n);
+	print_ratio("the samples' median", all, n);
+	print_ratio("the first sample", first, n);
+}
+
+/* The readings' cost: each source's, then in the timed loop of TESTS. */
+static void
+monitors(const char *const *tests, int64_t duration_ns, size_t pairs)
+{
+	struct monitor m;
+
+	if (!monitor_open(&m)) {
+		printf("monitors: no source reads here\n");
+		return;
+	}
+	printf("monitors, per test process, before the warm-up and after the last sample:\n");
+	for (size_t i = 0; monitor_sources[i] != NULL; i++)
+		if (m.sources & (1u << i))
+			printf("  one reading of %-18s %8.1f us\n",
+			       monitor_sources[i]->path,
+			       reading_us(&m, 1u << i));
+	printf("  one reading of them all:          %8.1f us (a test process makes two)\n",
+	       reading_us(&m, m.sources));
+	for (size_t k = 0; tests[k] != NULL; k++)
+		spanned_pairs(tests[k], duration_ns, &m, pairs);
+	monitor_close(&m);
+}
+
+/* The tests whose timed loop the monitors' readings may touch. */
+static const char *const spanned[] = { "ram_copy", "page_test", NULL };
+
 int
 main(int argc, char **argv)
 {
@@ -291,5 +458,6 @@ main(int argc, char **argv)
 	       bare, 100.0 * bare / ramc);
 	printf("overhead / ram_copy call:     %8.3f %% (the loop and the clock)\n",
 	       100.0 * inside / ramc);
+	monitors(spanned, duration_ns / 4, 8 * (size_t)rounds);
 	return 0;
 }

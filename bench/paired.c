@@ -3,11 +3,8 @@
  * The summary of bench/side-by-side.sh: reads lines "TEST AIMRUN REF" (the
  * two rates of one round, higher is better) and prints per test, in the
  * order the tests first appear, the paired ratio aimrun / reference: the
- * geometric mean of the rounds' ratios with its 95 % interval (Student's t
- * on the log ratios, lib/stats/), their median, and the mean rate and cv
- * of each side.  The rounds' own ratios are what counts: each round's two
- * runs are neighbours in time, so what the host does between rounds
- * cancels, and the interval says whether what is left is a gap or noise.
+ * geometric mean of the rounds' ratios with its 95 % interval and their
+ * median (paired_ratio.h), and the mean rate and cv of each side.
  * Prints figures; asserts nothing.
  */
 #include "config.h"
@@ -18,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paired_ratio.h"
 #include "stats.h"
 
 #define MAX_TESTS 64
@@ -62,24 +60,17 @@ mean_cv(const double *x, size_t n, double *cv)
 static void
 report(const struct series *s)
 {
-	double lr[MAX_ROUNDS], q[MAX_ROUNDS], cva, cvr, ma, mr, m, half, t;
-	struct stats_welford w;
+	double lr[MAX_ROUNDS], q[MAX_ROUNDS], cva, cvr, ma, mr;
+	struct paired_ratio p;
 
-	stats_welford_init(&w);
-	for (size_t i = 0; i < s->n; i++) {
+	for (size_t i = 0; i < s->n; i++)
 		q[i] = s->aim[i] / s->ref[i];
-		lr[i] = log(q[i]);
-		stats_welford_add(&w, lr[i]);
-	}
-	m = w.mean;
-	t = stats_t_crit(0.05, (double)s->n - 1);
-	half = s->n > 1 ? t * sqrt(stats_welford_var(&w) / (double)s->n) : NAN;
+	paired_ratio(q, s->n, lr, &p);
 	ma = mean_cv(s->aim, s->n, &cva);
 	mr = mean_cv(s->ref, s->n, &cvr);
 	printf("%-12s %4zu %6.3f [%5.3f, %5.3f] %6.3f %13.1f %6.2f %13.1f %6.2f%s\n",
-	       s->test, s->n, exp(m), exp(m - half), exp(m + half),
-	       stats_median(q, s->n), ma, cva, mr, cvr,
-	       exp(m) < PAR ? "  <" : "");
+	       s->test, s->n, p.mean, p.lo, p.hi, p.median, ma, cva, mr, cvr,
+	       p.mean < PAR ? "  <" : "");
 }
 
 int

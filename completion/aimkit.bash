@@ -17,7 +17,7 @@ _aimkit_opts_aimrun=(--tag --suite --tests --list --duration --runs --dir
 	--version -t -s -T -l -d -r -D -f -q -h -V)
 _aimkit_opts_aimcmp=(--db --format --wide --legend --tests --sort --run
 	--series --order --last --since --classify --alpha --equivalence
-	--exclude-flagged --fail-on-regression --counters --copies --scaling
+	--exclude-flagged --fail-on-regression --counters --monitors --copies --scaling
 	--latency --host --sizing --force --help --version -d -f -t -s -r -S -O -h -V)
 _aimkit_opts_aimdb=(--db --help --version -d -h -V)
 _aimkit_opts_aimplot=(--db --output --format --tests --order --last --since

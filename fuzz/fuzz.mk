@@ -255,3 +255,24 @@ else
 fuzz-run-import-lines:
 	@echo 'make fuzz: configure with --enable-fuzz CC=clang first' >&2; exit 1
 endif
+
+# What aimrun reads of the kernel: the monitors' files, /dev/kmsg records.
+check_PROGRAMS += fuzz/replay-kernel
+TESTS += fuzz/replay-kernel
+fuzz_replay_kernel_SOURCES = fuzz/replay.c fuzz/fuzz-kernel.c $(FUZZ_COMMON_SRC)
+fuzz_replay_kernel_CPPFLAGS = $(FUZZ_CPPFLAGS) -DFUZZ_NAME='"kernel"'
+fuzz_replay_kernel_LDADD = t/libtap.a $(AIM_LDADD)
+if IS_FUZZ
+check_PROGRAMS += fuzz/fuzz-kernel
+fuzz_fuzz_kernel_SOURCES = fuzz/fuzz_main.c fuzz/fuzz-kernel.c $(FUZZ_COMMON_SRC)
+fuzz_fuzz_kernel_CPPFLAGS = $(FUZZ_CPPFLAGS)
+fuzz_fuzz_kernel_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
+fuzz_fuzz_kernel_LDADD = $(AIM_LDADD)
+fuzz-run-kernel: fuzz/fuzz-kernel
+	@n=kernel; $(FUZZ_RUN)
+else
+fuzz-run-kernel:
+	@echo 'make fuzz: configure with --enable-fuzz CC=clang first' >&2; exit 1
+endif
+.PHONY: fuzz-run-kernel
+fuzz: fuzz-run-kernel

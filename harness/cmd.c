@@ -21,7 +21,9 @@
 #include "env.h"
 #include "executor.h"
 #include "interrupt.h"
+#include "kwatch.h"
 #include "log.h"
+#include "monitor.h"
 #include "store.h"
 #include "tag.h"
 #include "xalloc.h"
@@ -33,9 +35,12 @@ struct cmd_state {
 	struct store_checked seen;
 	struct measure_sample *ok;	/* n_runs slots */
 	size_t n_ok;
-	int64_t warmup_ns;
+	int64_t warmup_runs, warmup_ns;	/* of the warm-ups that passed */
 	size_t n_failed;
 	int rep;			/* results stored so far */
+	struct kwatch kernel;		/* its monitors and log */
+	struct monitor mon;		/* read around each run */
+	int monitored;			/* MON is open */
 };
 
 int
@@ -109,6 +114,7 @@ begin(struct cmd_state *cs)
 	const struct cmd_opts *o = cs->o;
 	struct env env = { 0 };
 	struct store *st;
+	const char *key, *value;
 	char *opts;
 
 	char names[PERF_EVENTS * 32];
@@ -117,6 +123,8 @@ begin(struct cmd_state *cs)
 		aim_warn("some facts of the environment could not be read");
 	perf_plan_names(o->counters, names, sizeof(names));
 	env_add(&env, "counters", names);
+	for (int i = 0; kwatch_fact(&cs->kernel, i, &key, &value); i++)
+		env_add(&env, key, value);
 	st = db(cs);
 	if (st == NULL) {
 		env_free(&env);
@@ -161,11 +169,17 @@ save(struct cmd_state *cs, const char *status, const char *reason,
 	struct record_result res = {
 		.number = 0, .test = cs->o->name, .rep = ++cs->rep,
 		.status = status, .reason = fit, .factor = 1,
-		.units = CATALOG_CMD_UNITS, .warmup_calls = cs->o->warmup,
+		.units = CATALOG_CMD_UNITS, .warmup_calls = cs->warmup_runs,
 		.warmup_ns = cs->warmup_ns, .judged = MEASURE_JUDGED_MEAN,
 		.better = MEASURE_LOWER, .copies = 1,
 		.samples = s, .n_samples = n,
 	};
+	/* The monitors of the runs and warm-ups that passed, as calls. */
+	if (n > 0 && cs->monitored)
+		res.monitors = monitor_changes(&cs->mon, &res.n_monitors);
+	kwatch_take(&cs->kernel, cs->o->name);
+	res.klog = cs->kernel.lines;
+	res.n_klog = cs->kernel.n_lines;
 	rc = store_add_result(st, cs->run_id, &res);
 	if (rc != 0)
 		aim_warn("%s: %s", cs->o->db_path, store_errmsg(st));
@@ -182,6 +196,7 @@ exec_one(struct cmd_state *cs, const char *path, char *const *argv,
 	const struct exec_unit unit = {
 		.name = cs->o->name, .path = path, .argv = argv,
 		.metered = metered,
+		.monitor = metered && cs->monitored ? &cs->mon : NULL,
 	};
 	const struct exec_cfg cfg = {
 		.runner = {
@@ -252,10 +267,18 @@ one_run(struct cmd_state *cs, long k, int warmup)
 		return failed(cs, &out, reason, warmup);
 	}
 	stop = out.status == RUNNER_INTERRUPTED;
-	if (!stop && warmup)
+	if (!stop && warmup) {
+		cs->warmup_runs++;
 		cs->warmup_ns += out.samples[0].elapsed_ns;
-	else if (!stop)
+	} else if (!stop) {
 		cs->ok[cs->n_ok++] = out.samples[0];
+	}
+	/*
+	 * A run that passed: what the kernel counted during it, a warm-up's
+	 * too, as a test process's monitors span its warm-up.
+	 */
+	if (!stop && cs->monitored)
+		monitor_keep(&cs->mon);
 	runner_outcome_free(&out);
 	return stop;
 }
@@ -360,12 +383,18 @@ cmd_main(const struct cmd_opts *o)
 		return 1;
 	}
 	cs.ok = xcalloc((size_t)o->runs, sizeof(*cs.ok));
+	kwatch_open(&cs.kernel);
+	cs.monitored = cs.kernel.monitors && monitor_open(&cs.mon);
 	if (begin(&cs) != 0) {
 		rc = 2;
 	} else {
 		rc = run_all(&cs);
 		rc = conclude(&cs, rc);
+		kwatch_say(&cs.kernel);
 	}
+	kwatch_close(&cs.kernel);
+	if (cs.monitored)
+		monitor_close(&cs.mon);
 	free(cs.ok);
 	free(cs.path);
 	free(cs.prep_path);

@@ -27,6 +27,7 @@
 #include "executor.h"
 #include "meter_rusage.h"
 #include "meter_set.h"
+#include "monitor.h"
 #include "xalloc.h"
 
 /* Wake at least this often, to notice an interrupt. */
@@ -269,6 +270,8 @@ cmd_exec(const struct cmd_exec_cfg *cfg, struct runner_outcome *out)
 	pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
 	if (meters_open(cfg, pid, &ru, &meters) != 0)
 		exec_err = errno;	/* the child ends unrun: a failed run */
+	if (cfg->monitor != NULL)
+		monitor_begin(cfg->monitor);
 	meter_set_start(&meters);
 	t0 = clock_mono_ns();
 	if (exec_err == 0 && write(gofds[1], "x", 1) != 1)
@@ -279,6 +282,8 @@ cmd_exec(const struct cmd_exec_cfg *cfg, struct runner_outcome *out)
 	status = reap(cfg, pidfd, pid, how != 0, &ru.ru);
 	ru.have = how == 0;
 	meter_set_stop(&meters, s);
+	if (cfg->monitor != NULL)
+		monitor_end(cfg->monitor);
 	meter_set_close(&meters);
 	if (exec_err == 0 &&
 	    read(errfds[0], &exec_err, sizeof(exec_err)) != (ssize_t)sizeof(exec_err))
@@ -309,6 +314,7 @@ run_command(const struct exec_unit *u, const struct exec_cfg *c,
 		.kill_grace_ns = c->runner.kill_grace_ns,
 		.interrupted = c->runner.interrupted,
 		.metered = u->metered, .counters = c->runner.child.counters,
+		.monitor = u->monitor,
 	};
 
 	if (cmd_exec(&cfg, out) == 0)

@@ -22,6 +22,8 @@
 #include "perf.h"
 #include "runner.h"
 
+struct monitor;
+
 struct cmd_exec_cfg {
 	const char *path;		/* the program, resolved (cmd_resolve) */
 	char *const *argv;		/* NULL-terminated; argv[0] is shown */
@@ -30,6 +32,11 @@ struct cmd_exec_cfg {
 	int (*interrupted)(void);	/* polled; non-zero: stop now */
 	int metered;			/* the meters around the run */
 	const struct perf_plan *counters;	/* for the meters; NULL: none */
+	/*
+	 * The kernel's monitors, read right outside the meters around the
+	 * run (the caller keeps the span of a run that passed); NULL: none.
+	 */
+	struct monitor *monitor;
 };
 
 /*

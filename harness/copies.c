@@ -97,6 +97,29 @@ take_hists(int fd, struct runner_outcome *out)
 	return rc;
 }
 
+/* The monitors' changes after the histograms, checked as the runner's. */
+static int
+take_monitors(int fd, struct runner_outcome *out)
+{
+	size_t n = out->n_monitors;
+
+	out->n_monitors = 0;
+	if (n > MONITOR_VALUES_MAX)
+		return -1;
+	out->monitors = xcalloc(n + 1, sizeof(*out->monitors));
+	if (read_all(fd, out->monitors, n * sizeof(*out->monitors)) != 0)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		const struct monitor_val *v = &out->monitors[i];
+
+		if (!monitor_name_valid(v->name, strnlen(v->name,
+							 sizeof(v->name))))
+			return -1;
+	}
+	out->n_monitors = monitor_unique(out->monitors, n);
+	return 0;
+}
+
 /* The watcher of copy I: never returns. */
 static void __attribute__((noreturn))
 watch_copy(const struct aim_test *t, const struct runner_cfg *cfg,
@@ -111,6 +134,8 @@ watch_copy(const struct aim_test *t, const struct runner_cfg *cfg,
 	(void)prctl(PR_SET_CHILD_SUBREAPER, 1);
 	c.child.scratch = scratch;
 	c.child.gate = gate;
+	/* The machine's monitors, read once: by the first copy. */
+	c.child.monitors = cfg->child.monitors && gate->copy == 0;
 	c.child.timing.samples_fixed = 1;
 	rc = runner_run(t, &c, &out);
 	if (rc != 0) {
@@ -121,7 +146,9 @@ watch_copy(const struct aim_test *t, const struct runner_cfg *cfg,
 	}
 	if (write_all(fd, &out, sizeof(out)) != 0 ||
 	    write_all(fd, out.samples, out.n_samples * sizeof(*out.samples)) != 0 ||
-	    send_hists(fd, &out) != 0)
+	    send_hists(fd, &out) != 0 ||
+	    write_all(fd, out.monitors,
+		      out.n_monitors * sizeof(*out.monitors)) != 0)
 		_exit(3);
 	_exit(0);
 }
@@ -140,7 +167,9 @@ take_outcome(struct copy *cp, struct runner_outcome *out)
 			       out->n_samples * sizeof(*out->samples)) == 0;
 		for (size_t k = 0; k < out->n_samples; k++)
 			out->samples[k].hist = NULL;	/* the watcher's addresses */
-		if (got && take_hists(cp->fd, out) == 0)
+		out->monitors = NULL;	/* the watcher's address */
+		if (got && take_hists(cp->fd, out) == 0 &&
+		    take_monitors(cp->fd, out) == 0)
 			return;
 		runner_outcome_free(out);
 	}

@@ -14,6 +14,8 @@
 #include "aim_test.h"
 #include "runner.h"
 
+struct monitor;
+
 /* What one repetition runs: a test, or a command when TEST is NULL. */
 struct exec_unit {
 	const struct aim_test *test;
@@ -21,6 +23,7 @@ struct exec_unit {
 	const char *path;	/* a command: the program, resolved */
 	char *const *argv;	/* a command: its arguments, NULL-ended */
 	int metered;		/* a command: the meters around its run */
+	struct monitor *monitor;	/* a command: the kernel's monitors */
 };
 
 /* How: the watchdog, and what a test process is configured with. */

@@ -51,7 +51,8 @@ run_once(struct run_state *rs, const struct aim_test *t,
 				   .per_call = o->latency,
 				   .counters = rs->counters.want != 0 ?
 					       &rs->counters : NULL,
-				   .pin = o->pin },
+				   .pin = o->pin,
+				   .monitors = rs->kernel.monitors },
 			.prog = o->in_process ? NULL : &rs->test_prog,
 			.kill_grace_ns = 2000000000LL,
 			.interrupted = interrupt_pending,
@@ -341,9 +342,11 @@ run_prepare(struct run_state *rs)
 		perf_plan_probe(perf_source_kernel(), &rs->counters,
 				say_counters, rs);
 	}
+	kwatch_open(&rs->kernel);
 	if (run_begin(rs) != 0) {
 		aim_warn("%s", rs->fail);
 		child_prog_close(&rs->test_prog);
+		kwatch_close(&rs->kernel);
 		return -1;
 	}
 	return 0;
@@ -441,5 +444,7 @@ run_suite(const struct run_opts *o)
 			run_print_where(&rs);
 	}
 	noisy_free(&rs.noisy);
+	kwatch_say(&rs.kernel);
+	kwatch_close(&rs.kernel);
 	return run_conclude(&rs, rc);
 }

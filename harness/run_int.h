@@ -10,6 +10,7 @@
 
 #include "aim_test.h"
 #include "child_exec.h"
+#include "kwatch.h"
 #include "noisy.h"
 #include "progress.h"
 #include "memtable.h"
@@ -52,6 +53,7 @@ struct run_state {
 	int copies;		/* run at once now (--copies) */
 	int copy_idx;		/* which count of the sweep */
 	struct noisy noisy;	/* for the list at the end */
+	struct kwatch kernel;	/* its monitors and log */
 	struct run_tables tables;	/* the console table open */
 	/*
 	 * The first error that stopped the run, "what: why".  It is printed

@@ -140,10 +140,13 @@ run_begin(struct run_state *rs)
 	const struct run_opts *o = rs->o;
 	struct env env = { 0 };
 	struct store *st;
+	const char *key, *value;
 	char *opts, *suite;
 
 	run_env(o, &env);
 	counters_fact(rs, &env);
+	for (int i = 0; kwatch_fact(&rs->kernel, i, &key, &value); i++)
+		env_add(&env, key, value);
 	st = run_open_db(rs);
 	if (st == NULL) {
 		env_free(&env);
@@ -237,8 +240,12 @@ run_save(struct run_state *rs, const struct aim_test *t, int rep,
 		.units = t->info->units, .warmup_calls = out->warmup_calls,
 		.warmup_ns = out->warmup_ns,
 		.judged = t->info->judged, .better = t->info->better,
+		.monitors = out->monitors, .n_monitors = out->n_monitors,
 		.samples = out->samples, .n_samples = out->n_samples,
 	};
+	kwatch_take(&rs->kernel, t->info->name);
+	res.klog = rs->kernel.lines;
+	res.n_klog = rs->kernel.n_lines;
 	noisy_add(&rs->noisy, t->info->name, rs->copies, res.rep,
 		  out->samples, out->n_samples);
 	rc = store_add_result(st, rs->run_id, &res);

@@ -85,6 +85,27 @@ add_sample(struct watch *w, struct runner_outcome *out,
 	}
 }
 
+/*
+ * A piece of the monitors' changes: each value kept whose name is one a
+ * reading makes, up to MONITOR_VALUES_MAX; runner_run() sorts them and
+ * keeps each name once.
+ */
+static void
+add_monitors(struct runner_outcome *out, const struct proto_rec *rec)
+{
+	size_t n = rec->mon.n < PROTO_MONITORS ? rec->mon.n : PROTO_MONITORS;
+
+	out->monitors = xrealloc(out->monitors, (out->n_monitors + n) *
+				 sizeof(*out->monitors));
+	for (size_t i = 0; i < n && out->n_monitors < MONITOR_VALUES_MAX; i++) {
+		const struct monitor_val *v = &rec->mon.v[i];
+
+		if (monitor_name_valid(v->name, strnlen(v->name,
+							sizeof(v->name))))
+			out->monitors[out->n_monitors++] = *v;
+	}
+}
+
 static void
 take(struct watch *w, struct runner_outcome *out, const struct proto_rec *rec)
 {
@@ -95,6 +116,9 @@ take(struct watch *w, struct runner_outcome *out, const struct proto_rec *rec)
 		break;
 	case PROTO_SAMPLE:
 		add_sample(w, out, rec);
+		break;
+	case PROTO_MONITOR:
+		add_monitors(out, rec);
 		break;
 	case PROTO_STATUS:
 		w->got_status = 1;
@@ -414,6 +438,7 @@ runner_run(const struct aim_test *t, const struct runner_cfg *cfg,
 		(void)close(sfd);	/* read-only directory */
 	}
 	classify(&w, status, out);
+	out->n_monitors = monitor_unique(out->monitors, out->n_monitors);
 	if (out->status == RUNNER_TIMEOUT)
 		snprintf(out->reason, sizeof(out->reason),
 			 "no end within %.1f s, process group killed",
@@ -429,4 +454,7 @@ runner_outcome_free(struct runner_outcome *out)
 	free(out->samples);
 	out->samples = NULL;
 	out->n_samples = 0;
+	free(out->monitors);
+	out->monitors = NULL;
+	out->n_monitors = 0;
 }

@@ -32,6 +32,9 @@
 #include "series_db.h"
 #include "xalloc.h"
 
+/* --monitors: under each test, at most this many monitors that changed. */
+#define MONITORS_TOP 5
+
 /*
  * Another machine, CPU model or aimkit build moves the numbers for
  * reasons that are not the kernel: refuse unless forced (lib/core/gate.h),
@@ -197,6 +200,9 @@ print_table(const struct opts *o, struct query_tag *sides,
 	compare_sort(&t, o->sort);
 	if (o->counters)
 		compare_counters(&t, sides);
+	if (o->monitors)
+		compare_monitors(&t, sides, o->monitor_pick, o->n_monitor_pick,
+				 MONITORS_TOP);
 	if (o->format->stderr_warnings)
 		csv_warnings(&t);
 	if (o->format->table(stdout, &t, o->text_flags) < 0) {
@@ -292,6 +298,9 @@ compare_tags(struct db *db, const char *path, const struct opts *o)
 	struct query_tag *sides = xcalloc(o->n_tags, sizeof(*sides));
 	int rc = query_sides_load(db, path, &pick, sides);
 
+	for (size_t s = 0; rc == CLI_OK && o->monitors && s < o->n_tags; s++)
+		if (query_load_monitors(db, &sides[s]) < 0)
+			rc = CLI_ENV;
 	/* Each count is one row: threads and processes cannot share it. */
 	if (rc == CLI_OK && o->scaling &&
 	    compare_mode_mixed(sides, o->n_tags) != NULL)
@@ -342,6 +351,8 @@ main(int argc, char **argv)
 	free(path);
 	cli_tests_free(o.tests, o.n_tests);
 	free(o.runs);
+	free(o.monitor_list);
+	free(o.monitor_pick);
 	/* git bisect run takes 1 to 127 for "bad": an error must abort. */
 	if (aimcmp_wants_classify(argc, argv))
 		return rc == CLI_OK && verdict >= 0 ? verdict :

@@ -48,6 +48,9 @@
 	"                       failed on NEW (after printing; doc/ci.md)\n" \
 	"      --counters       under each test, its metrics per call (context\n" \
 	"                       switches, ...) with their change and verdict\n" \
+	"      --monitors[=PATTERN,...]  under each test, the kernel's monitors\n" \
+	"                       per call (/proc/vmstat, interrupts, ...) that\n" \
+	"                       changed most, judged; or those PATTERN matches\n" \
 	"      --copies N|B:N   only results of N copies at once (aimrun\n" \
 	"                       --copies); B:N sets B copies of BASE against N\n" \
 	"      --scaling        for each TAG, the rate per copy at each copy\n" \
@@ -76,6 +79,7 @@ enum {
 	OPT_WIDE,
 	OPT_LEGEND,
 	OPT_COUNTERS,
+	OPT_MONITORS,
 	OPT_CLASSIFY,
 	OPT_COPIES,
 	OPT_SCALING,
@@ -148,6 +152,33 @@ refuse_modes(const char *what, unsigned modes, const char *tail)
 	return rc;
 }
 
+/* --monitors[=PATTERN,...]: the patterns, none empty. */
+static int
+parse_monitors(const char *arg, struct opts *o)
+{
+	o->monitors = 1;
+	free(o->monitor_list);
+	free(o->monitor_pick);
+	o->monitor_list = NULL;
+	o->monitor_pick = NULL;
+	o->n_monitor_pick = 0;
+	if (arg == NULL)
+		return CLI_OK;
+	o->monitor_list = xstrdup(arg);
+	for (char *p = o->monitor_list, *e; p != NULL; p = e) {
+		e = strchr(p, ',');
+		if (e != NULL)
+			*e++ = '\0';
+		if (*p == '\0')
+			return cli_bad_usage("--monitors: an empty pattern");
+		o->monitor_pick = xrealloc(o->monitor_pick,
+					   (o->n_monitor_pick + 1) *
+					   sizeof(*o->monitor_pick));
+		o->monitor_pick[o->n_monitor_pick++] = p;
+	}
+	return CLI_OK;
+}
+
 static int
 parse_sort(const char *s, enum cmp_sort *out)
 {
@@ -213,6 +244,8 @@ stats_option(int c, const char *arg, struct opts *o)
 	case OPT_COUNTERS:
 		o->counters = 1;
 		return CLI_OK;
+	case OPT_MONITORS:
+		return parse_monitors(arg, o);
 	case OPT_CLASSIFY:
 		o->classify = 1;
 		return CLI_OK;
@@ -270,7 +303,7 @@ static int
 classify_check(const struct opts *o)
 {
 	if (o->series || o->format != &fmt_format_text || o->text_flags != 0 ||
-	    o->sort_given || o->order_given || o->counters ||
+	    o->sort_given || o->order_given || o->counters || o->monitors ||
 	    o->fail_on_regression)
 		return cli_bad_usage("--classify: only --db, --tests, --run, --host, --alpha, --exclude-flagged and --force apply");
 	if (o->n_tags != 3)
@@ -300,9 +333,12 @@ series_check(const struct opts *o)
 			return refuse_modes("--scaling", FMT_MODE_SCALING,
 					    ", and every copy count");
 		if (o->latency && (o->format->latency == NULL || o->scaling ||
-				   o->counters))
+				   o->counters || o->monitors))
 			return refuse_modes("--latency", FMT_MODE_LATENCY,
-					    ", without --scaling or --counters");
+					    ", without --scaling, --counters or --monitors");
+		if (o->monitors && (!o->format->counters || o->scaling))
+			return refuse_modes("--monitors", FMT_MODE_COUNTERS,
+					    ", without --scaling");
 		if (o->n_tags < (o->scaling || o->latency ? 1U : 2U))
 			return cli_bad_usage(o->scaling ? "--scaling: give a TAG" :
 					     "give a BASE tag and at least one NEW tag");
@@ -311,8 +347,9 @@ series_check(const struct opts *o)
 	if (o->format->series == NULL)
 		return refuse_modes("--series", FMT_MODE_SERIES, "");
 	if (o->n_runs > 0 || o->sort_given ||
-	    o->fail_on_regression || o->cmp.exclude_flagged || o->counters)
-		return cli_bad_usage("--series: --run, --sort, --exclude-flagged, --counters and --fail-on-regression are for comparisons of sides");
+	    o->fail_on_regression || o->cmp.exclude_flagged || o->counters ||
+	    o->monitors)
+		return cli_bad_usage("--series: --run, --sort, --exclude-flagged, --counters, --monitors and --fail-on-regression are for comparisons of sides");
 	return CLI_OK;
 }
 
@@ -353,6 +390,7 @@ aimcmp_parse_options(int argc, char **argv, struct opts *o)
 		{ "wide", no_argument, NULL, OPT_WIDE },
 		{ "legend", no_argument, NULL, OPT_LEGEND },
 		{ "counters", no_argument, NULL, OPT_COUNTERS },
+		{ "monitors", optional_argument, NULL, OPT_MONITORS },
 		{ "classify", no_argument, NULL, OPT_CLASSIFY },
 		{ "copies", required_argument, NULL, OPT_COPIES },
 		{ "scaling", no_argument, NULL, OPT_SCALING },

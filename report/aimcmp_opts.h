@@ -24,6 +24,10 @@ struct opts {
 	int fail_on_regression;
 	int force;
 	int counters;			/* --counters: metrics per call */
+	int monitors;			/* --monitors: the kernel's, per call */
+	char *monitor_list;		/* --monitors=LIST, split at its commas */
+	const char **monitor_pick;	/* its patterns, into MONITOR_LIST */
+	size_t n_monitor_pick;
 	struct scaling_sel copies;	/* --copies N or BASE:NEW */
 	int scaling;			/* --scaling: rate against copies */
 	int latency;			/* --latency: per-call distributions */

@@ -109,7 +109,8 @@ copy_tag(struct aimdb_copy *m, const char *tag)
 		struct record_run run;
 		size_t unread;
 		int found = query_run_load(store_db(m->from), ids[i],
-					   QUERY_LOAD_HISTS, &run, &unread);
+					   QUERY_LOAD_HISTS |
+					   QUERY_LOAD_MONITORS, &run, &unread);
 
 		if (found < 0)
 			rc = CLI_ENV;

@@ -3,7 +3,8 @@
  * aimdb diff A B: the facts one store holds and the other does not.
  * Each run is known by its uuid; each run of A and B is read whole into
  * its record and said as lines of facts (the run's own, each fact of
- * its environment, each result, sample, metric and histogram bucket),
+ * its environment, each result, sample, metric and histogram bucket,
+ * each of a result's kernel's monitors and kernel log lines),
  * and the lines of a uuid in one store are set against those of the
  * same uuid in the other: "<" a fact of A alone, ">" one of B.  Either
  * store may be a file or a server; both are only read, one run of each
@@ -31,11 +32,11 @@
 
 static const char diff_usage[] =
 	"Usage: aimdb diff A B\n"
-	"The facts of runs (by uuid), environments, results, samples, metrics\n"
-	"and histograms that one database holds and the other does not: '<'\n"
-	"a fact of A alone, '>' one of B; then a summary line.  Exit 0 when\n"
-	"they hold the same facts, 1 when they differ.  A and B are files or\n"
-	"PostgreSQL servers, only read.\n";
+	"The facts of runs (by uuid), environments, results, samples, metrics,\n"
+	"histograms, monitors and kernel log lines that one database holds and\n"
+	"the other does not: '<' a fact of A alone, '>' one of B; then a\n"
+	"summary line.  Exit 0 when they hold the same facts, 1 when they\n"
+	"differ.  A and B are files or PostgreSQL servers, only read.\n";
 
 /* The fact lines of one run. */
 struct facts {
@@ -100,6 +101,13 @@ result_facts(struct facts *f, const char *uuid, const struct record_result *r)
 	    measure_better_word(r->better), r->copies);
 	for (size_t k = 0; k < r->n_samples; k++)
 		sample_facts(f, key, &r->samples[k], k);
+	for (size_t i = 0; i < r->n_monitors; i++)
+		add(f, "%s monitor %s=%" PRId64, key, r->monitors[i].name,
+		    r->monitors[i].value);
+	for (size_t i = 0; i < r->n_klog; i++)
+		add(f, "%s kernel_log %zu level=%d facility=%d usec=%" PRId64
+		    " text=%s", key, i + 1, r->klog[i].level,
+		    r->klog[i].facility, r->klog[i].usec, r->klog[i].text);
 	free(key);
 }
 
@@ -182,7 +190,8 @@ load(struct side *s, size_t k, struct facts *f)
 	if (k >= s->n)
 		return 0;
 	found = query_run_load(store_db(s->st), s->keys[k].id,
-			       QUERY_LOAD_HISTS, &run, &unread);
+			       QUERY_LOAD_HISTS | QUERY_LOAD_MONITORS, &run,
+			       &unread);
 	if (found < 0)
 		return -1;
 	if (found > 0) {

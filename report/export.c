@@ -3,7 +3,8 @@
  * Export of tags, one run at a time: read whole (query_run_load), checked
  * to move whole, written, released, so memory holds one run whatever the
  * database holds.  The JSON document is written as it grows: its head,
- * each run as an object of every fact of the record (no row ids: a run
+ * each run as an object of every fact of the record, the kernel's
+ * monitors and log lines of its results too (no row ids: a run
  * is known by its uuid, and the document of a run imported elsewhere is
  * the same document), its tail.
  */
@@ -85,6 +86,31 @@ count_json(int64_t v)
 	return v >= 0 ? jsonout_int(v) : NULL;
 }
 
+/*
+ * The kernel's monitors of R as an object of their changes by name, and
+ * its kernel log lines in order, each its level, facility, stamp, text.
+ */
+static void
+kernel_json(struct json_object *o, const struct record_result *r)
+{
+	struct json_object *m = jsonout_object(), *log = jsonout_array();
+
+	for (size_t i = 0; i < r->n_monitors; i++)
+		jsonout_put(m, r->monitors[i].name,
+			    jsonout_int(r->monitors[i].value));
+	jsonout_put(o, "monitors", m);
+	for (size_t i = 0; i < r->n_klog; i++) {
+		struct json_object *l = jsonout_object();
+
+		jsonout_put(l, "level", jsonout_int(r->klog[i].level));
+		jsonout_put(l, "facility", jsonout_int(r->klog[i].facility));
+		jsonout_put(l, "usec", jsonout_int(r->klog[i].usec));
+		jsonout_put(l, "text", jsonout_string(r->klog[i].text));
+		jsonout_push(log, l);
+	}
+	jsonout_put(o, "kernel_log", log);
+}
+
 static struct json_object *
 result_json(const struct record_result *r)
 {
@@ -107,6 +133,7 @@ result_json(const struct record_result *r)
 	for (size_t k = 0; k < r->n_samples; k++)
 		jsonout_push(samples, sample_json(&r->samples[k], k));
 	jsonout_put(o, "samples", samples);
+	kernel_json(o, r);
 	return o;
 }
 
@@ -178,8 +205,8 @@ export_tag(FILE *f, enum export_format format, struct db *db,
 		struct record_run run;
 		size_t unread;
 		char err[1200];
-		int found = query_run_load(db, ids[i], QUERY_LOAD_HISTS, &run,
-					   &unread);
+		int found = query_run_load(db, ids[i], QUERY_LOAD_HISTS |
+					   QUERY_LOAD_MONITORS, &run, &unread);
 
 		if (found < 0)
 			rc = -1;

@@ -4,7 +4,7 @@
  * export"): the record of the run's own columns, its facts, then each
  * result's records, one per sample (one without samples for a result
  * that has none), each sample followed by a record per bucket of its
- * histogram.  Every record names its run (tag, run id, uuid); a result's
+ * histogram, then a record per monitor and per kernel log line.  Every record names its run (tag, run id, uuid); a result's
  * records all carry its own columns, as aimdb import checks.
  */
 #include "config.h"
@@ -79,6 +79,16 @@ rec_result(struct rec *r, const struct record_result *res)
 	num(r, COL_SOURCE_LINE, res->source_line);
 }
 
+/* A record of RES that names it by test and rep alone. */
+static void
+rec_part(struct rec *r, const struct record_run *run,
+	 const struct record_result *res)
+{
+	rec_init(r, run);
+	r->v[COL_TEST] = res->test;
+	num(r, COL_REP, res->rep);
+}
+
 /* Sample K of RES, then a record per bucket of its histogram. */
 static void
 put_sample(FILE *f, const struct record_run *run,
@@ -101,14 +111,34 @@ put_sample(FILE *f, const struct record_run *run,
 		r.v[COL_METRICS] = text;
 	rec_put(f, &r);
 	for (int32_t b = 0; s->hist != NULL && b < s->hist->n; b++) {
-		rec_init(&r, run);
-		r.v[COL_NUMBER] = NULL;
-		r.v[COL_TEST] = res->test;
-		num(&r, COL_REP, res->rep);
+		rec_part(&r, run, res);
 		num(&r, COL_SEQ, (int64_t)k + 1);
 		num(&r, COL_CALLS, s->hist->b[b].count);
 		r.v[COL_METRICS] = measure_def(MEASURE_LAT_BUCKET)->name;
 		num(&r, COL_BOUND, s->hist->b[b].bound);
+		rec_put(f, &r);
+	}
+}
+
+/* The monitors of RES, then its kernel log lines, a record each. */
+static void
+put_kernel(FILE *f, const struct record_run *run,
+	   const struct record_result *res)
+{
+	struct rec r;
+
+	for (size_t i = 0; i < res->n_monitors; i++) {
+		rec_part(&r, run, res);
+		r.v[COL_MONITOR] = res->monitors[i].name;
+		num(&r, COL_VALUE, res->monitors[i].value);
+		rec_put(f, &r);
+	}
+	for (size_t i = 0; i < res->n_klog; i++) {
+		rec_part(&r, run, res);
+		num(&r, COL_LOG_LEVEL, res->klog[i].level);
+		num(&r, COL_LOG_FACILITY, res->klog[i].facility);
+		num(&r, COL_LOG_USEC, res->klog[i].usec);
+		r.v[COL_LOG_TEXT] = res->klog[i].text;
 		rec_put(f, &r);
 	}
 }
@@ -126,6 +156,7 @@ put_result(FILE *f, const struct record_run *run,
 	}
 	for (size_t k = 0; k < res->n_samples; k++)
 		put_sample(f, run, res, k);
+	put_kernel(f, run, res);
 }
 
 void

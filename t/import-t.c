@@ -252,7 +252,7 @@ test_csv(void)
 		"CSV negative time");
 	importfx_refused("tag,run_id,number,test,rep,seq,status,reason,calls,elapsed,factor,units,printed_ops\n",
 		"csv",
-		"aimdb: r.txt:1: not an aimkit CSV export: the header must be that of aimdb export (doc/schema.md), or of an older one: up to copies, metrics, env_value or printed_ops",
+		"aimdb: r.txt:1: not an aimkit CSV export: the header must be that of aimdb export (doc/schema.md), or of an older one: up to bound, copies, metrics, env_value or printed_ops",
 		"CSV header");
 }
 

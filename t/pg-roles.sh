@@ -44,7 +44,7 @@ t "the owner makes the tables with a first run" run "$(as "$OWN")" setup
 db_sql "$SU" "GRANT USAGE ON SCHEMA $SCH TO $WR, $RD;
 	GRANT SELECT ON ALL TABLES IN SCHEMA $SCH TO $WR, $RD;
 	GRANT INSERT ON run, run_env, result, sample, sample_metric,
-		run_import, run_summary TO $WR;
+		run_import, run_summary, result_monitor, kernel_log TO $WR;
 	GRANT UPDATE (status, ended_utc) ON run TO $WR;
 	GRANT UPDATE (n_tests, n_ok, n_samples) ON run_summary TO $WR" ||
 	echo "Bail out! cannot grant"

@@ -26,7 +26,8 @@ SCRIPTS="cmp-table levels html series-cmp classify cmp-counters plot
 	report-inject plot-inject aimcmp-latency plot-latency list-samples
 	list-summary series-window
 	cmp-ci import-json csv-identity json-identity
-	merge report import-peers import-mail import-wild canary-speed plan"
+	merge report import-peers import-mail import-wild canary-speed plan
+	monitors schema-kernel"
 n=0
 fails=0
 for s in $SCRIPTS; do

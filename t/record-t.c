@@ -15,6 +15,7 @@
 
 #include "record.h"
 #include "tap.h"
+#include "xalloc.h"
 
 #define UUID "0a1b2c3d-4e5f-4061-8273-94a5b6c7d8e9"
 
@@ -137,6 +138,58 @@ test_refused(void)
 	refused(&run, "result add_long rep 1: given twice", "a repetition twice");
 }
 
+/* RUN's result with monitors A and B and a log line TEXT (owned, malloc'd). */
+static void
+kernel(struct record_run *run, const char *a, const char *b, const char *text)
+{
+	struct record_result *r;
+
+	make(run);
+	r = &run->results[0];
+	r->monitors = xcalloc(2, sizeof(*r->monitors));
+	r->klog = xcalloc(1, sizeof(*r->klog));
+	snprintf(r->monitors[0].name, MONITOR_NAME_MAX, "%s", a);
+	snprintf(r->monitors[1].name, MONITOR_NAME_MAX, "%s", b);
+	r->monitors[0].value = 5;
+	r->monitors[1].value = -2;
+	r->n_monitors = 2;
+	r->klog[0].level = 4;
+	snprintf(r->klog[0].text, KLOG_TEXT_MAX, "%s", text);
+	r->n_klog = 1;
+}
+
+/* Monitors and log lines as a reading and the log make them, and only. */
+static void
+test_kernel(void)
+{
+	struct record_run run;
+	char err[1024] = "";
+
+	kernel(&run, "interrupts.LOC", "vmstat.pgfault", "WARNING: CPU: 0");
+	ok(record_check(&run, err, sizeof(err)) == 0,
+	   "a result's monitors and log line are taken%s%s",
+	   err[0] ? ": " : "", err);
+	record_free(&run);
+	kernel(&run, "vmstat.a b", "vmstat.pgfault", "WARNING");
+	refused(&run, "monitor 1: not a name a reading makes",
+		"a monitor's name no reading makes");
+	kernel(&run, "nosuch.pgfault", "vmstat.pgfault", "WARNING");
+	refused(&run, "monitor 1:", "a monitor of no source");
+	kernel(&run, "vmstat.pgfault", "interrupts.LOC", "WARNING");
+	refused(&run, "monitor 2: not a name a reading makes, or not after",
+		"monitors out of order");
+	kernel(&run, "vmstat.pgfault", "vmstat.pgfault", "WARNING");
+	refused(&run, "monitor 2:", "a monitor twice");
+	kernel(&run, "interrupts.LOC", "vmstat.pgfault", "a\033[31mb");
+	refused(&run, "kernel log line 1 is not one the log gives",
+		"an escape in a log line");
+	kernel(&run, "interrupts.LOC", "vmstat.pgfault", "");
+	refused(&run, "kernel log line 1", "an empty log line");
+	kernel(&run, "interrupts.LOC", "vmstat.pgfault", "WARNING");
+	run.results[0].klog[0].level = 8;
+	refused(&run, "kernel log line 1", "a level past debug");
+}
+
 static void
 test_forms(void)
 {
@@ -199,6 +252,7 @@ main(void)
 	plan_lazy();
 	test_taken();
 	test_refused();
+	test_kernel();
 	test_forms();
 	test_same();
 	return done_testing();

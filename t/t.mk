@@ -282,6 +282,9 @@ EXTRA_DIST += t/schema-v5.sh t/data/schema-v4.sql
 # Schema version 6 (run summaries) from a file written at version 5.
 TESTS += t/schema-v6.sh
 EXTRA_DIST += t/schema-v6.sh t/data/schema-v5.sql
+# Version 8 (the kernel's monitors and log) from a file of version 5.
+TESTS += t/schema-kernel.sh
+EXTRA_DIST += t/schema-kernel.sh t/data/schema-v5-kernel.sql
 # aimrun modes together: sweeps and canaries, refused combinations.
 TESTS += t/option-combos.sh
 EXTRA_DIST += t/option-combos.sh
@@ -543,6 +546,23 @@ EXTRA_DIST += t/record-move.sh
 # need (need, t/need.sh: a missing one fails, never skips).
 TESTS += t/readme-setup.sh
 EXTRA_DIST += t/readme-setup.sh t/readme-cmd.sh t/need.sh
+# The kernel's monitors: each file of the table, readings of a made-up
+# /proc and their changes, the timed loop's span around the warm-up and
+# the samples.
+check_PROGRAMS += t/monitor-t
+t_monitor_t_SOURCES = t/monitor-t.c
+t_monitor_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/monitor-t
+# The kernel log: records parsed, a made-up log read from where it ended.
+check_PROGRAMS += t/klog-t
+t_klog_t_SOURCES = t/klog-t.c
+t_klog_t_LDADD = $(AIM_T_LDADD)
+TESTS += t/klog-t
+# The kernel's monitors for real and planted, aimcmp --monitors in every
+# format, a kernel warning written into a made-up log during a run
+# (check-pg runs it on PostgreSQL too).
+TESTS += t/monitors.sh
+EXTRA_DIST += t/monitors.sh
 # The licence: COPYING, debian/copyright, the SPDX line of every source
 # file (build-aux/spdx-add).
 TESTS += t/licence.sh

@@ -136,7 +136,7 @@ run_fake(struct shared *sh, const char *scratch, int fail_one, struct got *g,
 	sh->fail_one = fail_one;
 	ctx_init(base, scratch, 0, NULL);
 	base->param = t.param;
-	st = child_threads(&t, &cfg, base, take, g);
+	st = child_threads(&t, &cfg, base, take, g, NULL);
 	(void)close(cfg.scratch_fd);
 	(void)pthread_mutex_destroy(&sh->mu);
 	return st;

@@ -28,6 +28,7 @@
 #include "ctx.h"
 #include "dontfork.h"
 #include "interrupt.h"
+#include "monitor.h"
 #include "pin.h"
 #include "proto.h"
 
@@ -57,6 +58,21 @@ report(int fd, enum aim_status st, const char *reason)
 	snprintf(rec.reason, sizeof(rec.reason), "%s", reason);
 	if (proto_write(fd, &rec) != 0)
 		_exit(3);	/* the parent sees no status and records why */
+}
+
+/*
+ * The changes of the monitors M (NULL: none) when the test ran whole,
+ * then the status; the end of the test process.
+ */
+static void __attribute__((noreturn))
+finish(int fd, enum aim_status st, const char *reason, struct monitor *m)
+{
+	if (m != NULL && st == AIM_OK && proto_write_monitors(fd, m) != 0)
+		_exit(3);	/* the parent sees no status and records why */
+	if (m != NULL)
+		monitor_close(m);
+	report(fd, st, reason);
+	_exit(0);
 }
 
 void
@@ -189,6 +205,7 @@ static void
 run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 {
 	struct aim_ctx ctx;
+	struct monitor mon, *m = NULL;
 	enum aim_status st = AIM_OK;
 	char held[32], data[PATH_MAX];
 	const char *datadir = cfg->datadir;
@@ -210,10 +227,12 @@ run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	/* Before setup: what the test starts inherits the CPU. */
 	if (st == AIM_OK && cfg->pin > 0 && pin_self(cfg->pin - 1) != 0)
 		st = aim_fail_errno(&ctx, "pin to the CPU of --cpu");
+	/* Before setup: what it allocates is in place before the test's. */
+	if (st == AIM_OK && cfg->monitors && monitor_open(&mon))
+		m = &mon;
 	if (st == AIM_OK && cfg->threads > 0) {
-		st = child_threads(t, cfg, &ctx, emit_sample, &fd);
-		report(fd, st, ctx.reason);
-		_exit(0);
+		st = child_threads(t, cfg, &ctx, emit_sample, &fd, m);
+		finish(fd, st, ctx.reason, m);
 	}
 	if (st == AIM_OK && t->setup != NULL)
 		st = t->setup(&ctx);
@@ -221,7 +240,6 @@ run_test(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 	if (cfg->gate != NULL)
 		copies_gate_pass(cfg->gate, st == AIM_OK);
 	if (st == AIM_OK)
-		st = child_timed(t, cfg, &ctx, emit_sample, &fd);
-	report(fd, st, ctx.reason);
-	_exit(0);
+		st = child_timed(t, cfg, &ctx, emit_sample, &fd, m);
+	finish(fd, st, ctx.reason, m);
 }

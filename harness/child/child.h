@@ -11,6 +11,7 @@
 
 struct copies_gate;
 struct ctx_ipc;
+struct monitor;
 struct perf_plan;
 
 struct child_cfg {
@@ -27,6 +28,12 @@ struct child_cfg {
 	int per_call;		/* --latency: every test timed per call */
 	const struct copies_gate *gate;	/* --copies barrier; NULL: alone */
 	int threads;		/* --threads: as many threads; 0: none */
+	/*
+	 * Read the kernel's monitors around the warm-up and the timed
+	 * samples and send their changes: a test alone, the first of its
+	 * copies, the first of its threads (lib/core/monitor.h).
+	 */
+	int monitors;
 };
 
 /*
@@ -38,12 +45,14 @@ void child_main(const struct aim_test *t, const struct child_cfg *cfg, int fd)
 
 /*
  * After setup, in the calling thread (child_threads.c): its meters, the
- * timing loop and teardown of the test of CTX, samples to EMIT.  The
- * test's status.
+ * timing loop and teardown of the test of CTX, samples to EMIT, the
+ * monitors MON (NULL: none) read around the timed period.  The test's
+ * status.
  */
 enum aim_status child_timed(const struct aim_test *t,
 			    const struct child_cfg *cfg, struct aim_ctx *ctx,
-			    timing_emit_fn emit, void *arg);
+			    timing_emit_fn emit, void *arg,
+			    struct monitor *mon);
 
 /*
  * aimrun --threads: T as CFG->threads threads of this process, each with
@@ -51,12 +60,13 @@ enum aim_status child_timed(const struct aim_test *t,
  * own, no IPC table), set up, released together by a barrier, timed and
  * torn down.  EMIT gets the warm-up and the samples summed over the
  * threads, as copies_combine() sums copies; the status, with the reason
- * in BASE.
+ * in BASE.  The first thread reads the monitors MON (NULL: none) around
+ * its timed period: the machine's, which every thread's calls count in.
  */
 enum aim_status child_threads(const struct aim_test *t,
 			      const struct child_cfg *cfg,
 			      struct aim_ctx *base, timing_emit_fn emit,
-			      void *arg);
+			      void *arg, struct monitor *mon);
 
 /* Report a failure of the harness with REASON on FD, then _exit(0). */
 void child_fail(int fd, const char *reason) __attribute__((noreturn));

@@ -12,6 +12,7 @@ harness_child_libchild_a_SOURCES += \
 	harness/child/copies_sum.c harness/child/copies_sum.h \
 	harness/child/dontfork.c harness/child/dontfork.h \
 	harness/child/interrupt.c harness/child/interrupt.h \
+	harness/child/kwatch.c harness/child/kwatch.h \
 	harness/child/latency.c harness/child/latency.h \
 	harness/child/meter.c harness/child/meter.h \
 	harness/child/meter_perf.c \

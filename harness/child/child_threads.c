@@ -26,8 +26,22 @@
 #include "copies_sum.h"
 #include "ctx.h"
 #include "meter_set.h"
+#include "monitor.h"
 #include "perf.h"
 #include "xalloc.h"
+
+static void
+span_begin(void *state)
+{
+	monitor_begin(state);
+}
+
+static void
+span_end(void *state)
+{
+	monitor_end(state);
+	monitor_keep(state);
+}
 
 /*
  * The meters are the calling thread's own: context switches of the
@@ -36,8 +50,10 @@
  */
 enum aim_status
 child_timed(const struct aim_test *t, const struct child_cfg *cfg,
-	    struct aim_ctx *ctx, timing_emit_fn emit, void *arg)
+	    struct aim_ctx *ctx, timing_emit_fn emit, void *arg,
+	    struct monitor *mon)
 {
+	const struct timing_span span = { span_begin, span_end, mon };
 	const struct meter_target on = {
 		.on = METER_ON_THREAD, .counters = cfg->counters,
 	};
@@ -49,6 +65,7 @@ child_timed(const struct aim_test *t, const struct child_cfg *cfg,
 	enum aim_status st;
 
 	timing.per_call = cfg->per_call;
+	timing.span = mon != NULL ? &span : NULL;
 	if (meter_set_open(&meters, &on) != 0) {
 		st = aim_fail_errno(ctx, "open the meters");
 		goto teardown;
@@ -88,6 +105,7 @@ struct worker {
 	const struct child_cfg *cfg;
 	struct gate *gate;
 	struct aim_ctx ctx;
+	struct monitor *mon;	/* the first thread's; NULL: none */
 	char dir[PATH_MAX];	/* its scratch subdirectory, or "" */
 	char held[32];
 	int dir_fd;
@@ -133,7 +151,7 @@ work(void *arg)
 		(void)pthread_cond_wait(&w->gate->cv, &w->gate->mu);
 	(void)pthread_mutex_unlock(&w->gate->mu);
 	if (st == AIM_OK)
-		st = child_timed(w->t, w->cfg, &w->ctx, collect, w);
+		st = child_timed(w->t, w->cfg, &w->ctx, collect, w, w->mon);
 	w->st = st;
 	return NULL;
 }
@@ -238,7 +256,8 @@ release(struct gate *g, int started)
 
 enum aim_status
 child_threads(const struct aim_test *t, const struct child_cfg *cfg,
-	      struct aim_ctx *base, timing_emit_fn emit, void *arg)
+	      struct aim_ctx *base, timing_emit_fn emit, void *arg,
+	      struct monitor *mon)
 {
 	struct gate gate = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,
 			     0, 0 };
@@ -249,6 +268,7 @@ child_threads(const struct aim_test *t, const struct child_cfg *cfg,
 
 	for (int i = 0; i < n; i++)
 		prepare(&w[i], t, cfg, base, &gate, i);
+	w[0].mon = mon;
 	while (started < n &&
 	       (err = pthread_create(&w[started].tid, NULL, work,
 				     &w[started])) == 0)

@@ -70,6 +70,7 @@ child_wire_pack(struct child_wire *w, const struct aim_test *t,
 	}
 	w->pin = c->pin;
 	w->threads = c->threads;
+	w->monitors = c->monitors != 0;
 	return 0;
 }
 
@@ -108,7 +109,7 @@ check_numbers(const struct child_wire *w, char *err, size_t errlen)
 	    w->samples < 1 || w->samples > WIRE_SAMPLES_MAX)
 		return bad(err, errlen, "timing out of range");
 	if ((w->samples_fixed | w->per_call | w->has_counters |
-	     w->counters_grouped) & ~1)
+	     w->counters_grouped | w->monitors) & ~1)
 		return bad(err, errlen, "a flag is neither 0 nor 1");
 	if (w->filesize_k > WIRE_SIZE_K_MAX ||
 	    w->memsize > WIRE_SIZE_K_MAX * 1024 ||
@@ -174,6 +175,7 @@ child_wire_unpack(struct child_wire *w, struct child_unpacked *u, char *err,
 	c->per_call = w->per_call;
 	c->pin = w->pin;
 	c->threads = w->threads;
+	c->monitors = w->monitors;
 	if (w->has_counters) {
 		u->counters.want = w->counters_want;
 		u->counters.grouped = w->counters_grouped;

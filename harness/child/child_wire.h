@@ -35,6 +35,7 @@ struct child_wire {
 	uint32_t counters_want;
 	int32_t pin;
 	int32_t threads;	/* --threads: as many; 0: none */
+	int32_t monitors;	/* read the kernel's monitors: 0 or 1 */
 };
 
 /*

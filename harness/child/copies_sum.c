@@ -212,4 +212,12 @@ copies_combine(const struct runner_outcome *each, int n, int threads,
 	out->n_samples = fewest;
 	for (size_t k = 0; k < fewest; k++)
 		sum_sample(each, n, k, &out->samples[k]);
+	/* The machine's changes: the first copy read them for all. */
+	if (each[0].n_monitors > 0) {
+		out->monitors = xcalloc(each[0].n_monitors,
+					sizeof(*out->monitors));
+		memcpy(out->monitors, each[0].monitors,
+		       each[0].n_monitors * sizeof(*out->monitors));
+		out->n_monitors = each[0].n_monitors;
+	}
 }

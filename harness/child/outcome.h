@@ -13,6 +13,7 @@
 
 #include "ctx.h"
 #include "measure.h"
+#include "monitor.h"
 
 enum runner_status {
 	RUNNER_OK,
@@ -30,6 +31,12 @@ struct runner_outcome {
 	size_t n_samples;
 	int64_t warmup_calls;
 	int64_t warmup_ns;
+	/*
+	 * The changes of the kernel's monitors over the warm-up and samples,
+	 * sorted by name, each once (malloc'd); NULL: none read.
+	 */
+	struct monitor_val *monitors;
+	size_t n_monitors;
 };
 
 #endif

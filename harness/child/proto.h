@@ -11,20 +11,41 @@
 
 #include "ctx.h"
 #include "measure.h"
+#include "monitor.h"
 
 enum proto_type {
 	PROTO_WARMUP = 1,	/* calls and ns spent warming up (discarded) */
 	PROTO_SAMPLE,		/* one timed sample */
 	PROTO_STATUS,		/* final status and reason */
+	PROTO_MONITOR,		/* changes of the kernel's monitors, a piece */
 };
+
+/* Monitors a record carries: as many as the room of a sample's. */
+#define PROTO_MONITORS 25
 
 struct proto_rec {
 	uint32_t type;
-	struct measure_sample sample;	/* PROTO_WARMUP, PROTO_SAMPLE */
-	struct measure_hist hist;	/* PROTO_SAMPLE timed per call: n > 0 */
+	union {
+		struct {
+			/* PROTO_WARMUP, PROTO_SAMPLE */
+			struct measure_sample sample;
+			/* PROTO_SAMPLE timed per call: n > 0 */
+			struct measure_hist hist;
+		};
+		struct {	/* PROTO_MONITOR */
+			uint32_t n;
+			struct monitor_val v[PROTO_MONITORS];
+		} mon;
+	};
 	int32_t status;		/* enum aim_status, PROTO_STATUS only */
 	char reason[AIM_REASON_MAX];
 };
+
+/*
+ * The changes of M (monitor_changes()) as PROTO_MONITOR records: 0, or
+ * -1 (errno set) when a write failed.  Nothing when M made none.
+ */
+int proto_write_monitors(int fd, struct monitor *m);
 
 /* Write one record, retrying on EINTR.  0 or -1 (errno set). */
 int proto_write(int fd, const struct proto_rec *rec);

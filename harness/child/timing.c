@@ -50,6 +50,7 @@ timing_cfg_default(struct timing_cfg *cfg, int64_t duration_ns)
 	cfg->n_meters = 0;
 	cfg->per_call = 0;
 	cfg->cycles = NULL;
+	cfg->span = NULL;
 }
 
 /* Start the meters, then read the clock that opens the sample. */
@@ -205,32 +206,25 @@ per_call_sample(const struct aim_test *t, struct aim_ctx *ctx,
 	return st;
 }
 
-enum aim_status
-timing_run(const struct aim_test *t, struct aim_ctx *ctx,
-	   struct aim_clock *clk, const struct timing_cfg *cfg,
-	   timing_emit_fn emit, void *arg, struct timing_result *res)
+/* After the warm-up: the samples, each passed to EMIT. */
+static enum aim_status
+timed(const struct aim_test *t, struct aim_ctx *ctx, struct aim_clock *clk,
+      const struct timing_cfg *cfg, timing_emit_fn emit, void *arg,
+      struct timing_result *res, const struct pace *pace)
 {
-	enum aim_status st;
+	enum aim_status st = AIM_OK;
 	int64_t start, t0;
 	int samples;
 	int per_call = cfg->per_call || t->per_call || t->prepare != NULL;
 	struct latency *lat = NULL;
-	struct pace pace;
+	struct measure_sample w;
 
-	res->samples = 0;
-	st = warm_up(t, ctx, clk, cfg, res, &pace);
-	if (st != AIM_OK)
-		return st;
-	{
-		struct measure_sample w;
-
-		measure_init(&w, 0);
-		w.calls = res->warmup_calls;
-		w.elapsed_ns = res->warmup_ns;
-		if (emit(arg, &w) != 0)
-			return aim_fail(ctx, "cannot pass warm-up to aimrun");
-	}
-	samples = sample_count(cfg, res, &pace);
+	measure_init(&w, 0);
+	w.calls = res->warmup_calls;
+	w.elapsed_ns = res->warmup_ns;
+	if (emit(arg, &w) != 0)
+		return aim_fail(ctx, "cannot pass warm-up to aimrun");
+	samples = sample_count(cfg, res, pace);
 	if (per_call) {
 		lat = malloc(sizeof(*lat));
 		if (lat == NULL)
@@ -258,5 +252,25 @@ timing_run(const struct aim_test *t, struct aim_ctx *ctx,
 		t0 = sample_open(clk, cfg);
 	}
 	free(lat);
+	return st;
+}
+
+enum aim_status
+timing_run(const struct aim_test *t, struct aim_ctx *ctx,
+	   struct aim_clock *clk, const struct timing_cfg *cfg,
+	   timing_emit_fn emit, void *arg, struct timing_result *res)
+{
+	enum aim_status st;
+	struct pace pace;
+
+	res->samples = 0;
+	/* Before the warm-up, which absorbs what the reading disturbs. */
+	if (cfg->span != NULL)
+		cfg->span->begin(cfg->span->state);
+	st = warm_up(t, ctx, clk, cfg, res, &pace);
+	if (st == AIM_OK)
+		st = timed(t, ctx, clk, cfg, emit, arg, res, &pace);
+	if (cfg->span != NULL)
+		cfg->span->end(cfg->span->state);
 	return st;
 }

@@ -28,6 +28,19 @@ struct timing_meter {
 	void *state;
 };
 
+/*
+ * Read once around the whole timed period (the kernel's monitors,
+ * lib/core/monitor.h): begin before the warm-up, end once the last
+ * sample is passed on, so its readings bracket every call counted (the
+ * warm-up's and the samples') and fall inside no sample; the warm-up
+ * absorbs what a reading disturbs (caches, the time slice).
+ */
+struct timing_span {
+	void (*begin)(void *state);
+	void (*end)(void *state);
+	void *state;
+};
+
 /* A counter read around each call timed per call (core cycles). */
 struct timing_counter {
 	int64_t (*read)(void *arg);	/* < 0: the reading failed */
@@ -44,6 +57,7 @@ struct timing_cfg {
 	size_t n_meters;			/*   in reverse; may be none */
 	int per_call;		/* time every call (harness/child/latency.c) */
 	const struct timing_counter *cycles;	/* per call; NULL: none */
+	const struct timing_span *span;		/* NULL: none */
 };
 
 /*

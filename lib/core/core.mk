@@ -30,6 +30,11 @@ lib_core_libcore_a_SOURCES += lib/core/cli_exit.h
 lib_core_libcore_a_SOURCES += lib/core/sysroot.c lib/core/sysroot.h
 # Files beside the running program: its siblings and its build tree.
 lib_core_libcore_a_SOURCES += lib/core/beside.c lib/core/beside.h
+# The kernel's monitors: /proc/vmstat and the others, read around a test.
+lib_core_libcore_a_SOURCES += lib/core/monitor.c lib/core/monitor_parse.c \
+	lib/core/monitor.h
+# The kernel log's lines of level warning and above during a run.
+lib_core_libcore_a_SOURCES += lib/core/klog.c lib/core/klog.h
 # "Did you mean": the names near one that names nothing.
 lib_core_libcore_a_SOURCES += lib/core/suggest.c lib/core/suggest.h
 # The short units of a narrow table.

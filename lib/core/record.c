@@ -115,6 +115,29 @@ record_add_sample(struct record_result *res)
 	return s;
 }
 
+struct monitor_val *
+record_add_monitor(struct record_result *res)
+{
+	struct monitor_val *v;
+
+	res->monitors = record_grow(res->monitors, res->n_monitors,
+				    sizeof(*res->monitors));
+	v = &res->monitors[res->n_monitors++];
+	memset(v, 0, sizeof(*v));
+	return v;
+}
+
+struct klog_line *
+record_add_klog(struct record_result *res)
+{
+	struct klog_line *l;
+
+	res->klog = record_grow(res->klog, res->n_klog, sizeof(*res->klog));
+	l = &res->klog[res->n_klog++];
+	memset(l, 0, sizeof(*l));
+	return l;
+}
+
 struct measure_hist *
 record_add_hist(struct record_run *run, struct measure_sample *s)
 {
@@ -137,8 +160,14 @@ record_results_free(struct record_result *r, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		free(r[i].samples);
+		free(r[i].monitors);
+		free(r[i].klog);
 		r[i].samples = NULL;
 		r[i].n_samples = 0;
+		r[i].monitors = NULL;
+		r[i].n_monitors = 0;
+		r[i].klog = NULL;
+		r[i].n_klog = 0;
 	}
 }
 

@@ -15,7 +15,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "klog.h"
 #include "measure.h"
+#include "monitor.h"
 
 /* One fact of a run's environment. */
 struct record_kv {
@@ -43,6 +45,16 @@ struct record_result {
 	int source_line;	/* the line of an imported report; else 0 */
 	struct measure_sample *samples;	/* in order: seq 1, 2, ... */
 	size_t n_samples;
+	/*
+	 * The changes of the kernel's monitors over its warm-up and samples,
+	 * by name, each once (monitor.h); and the kernel log's lines of level
+	 * warning and above while it ran (klog.h).  NULL: none.  Owned as
+	 * the samples are.
+	 */
+	struct monitor_val *monitors;
+	size_t n_monitors;
+	struct klog_line *klog;
+	size_t n_klog;
 };
 
 struct record_mem;	/* the text and histograms a record owns */
@@ -117,6 +129,12 @@ const char *record_env(const struct record_run *run, const char *key);
 struct record_result *record_add_result(struct record_run *run);
 /* A new sample of RES (measure_init, seq its place from 1). */
 struct measure_sample *record_add_sample(struct record_result *res);
+/*
+ * A new monitor value and a new kernel log line of RES, zeroed, last in
+ * its array (which may move): what an import reads, record_check judges.
+ */
+struct monitor_val *record_add_monitor(struct record_result *res);
+struct klog_line *record_add_klog(struct record_result *res);
 /* A histogram for S, zeroed, owned by RUN. */
 struct measure_hist *record_add_hist(struct record_run *run,
 				     struct measure_sample *s);
@@ -131,8 +149,8 @@ int record_result_key_cmp(const void *a, const void *b);
  * Release what RUN owns (its arrays, and through its mem its text and
  * histograms) and zero it.  A record that borrows (mem NULL, arrays of
  * the caller's) is never passed here.  record_results_free releases the
- * sample arrays of N results, for a reader that moves results out of
- * their runs.
+ * sample, monitor and log arrays of N results, for a reader that moves
+ * results out of their runs.
  */
 void record_free(struct record_run *run);
 void record_results_free(struct record_result *r, size_t n);

@@ -260,6 +260,53 @@ status_known(const char *s)
 	return 0;
 }
 
+/* Whether L is a line as klog_read() makes them. */
+static int
+line_ok(const struct klog_line *l)
+{
+	size_t len = strnlen(l->text, sizeof(l->text));
+	char copy[sizeof(l->text)];
+
+	if (l->level < 0 || l->level > 7 || l->facility < 0 ||
+	    l->facility > KLOG_FACILITY_MAX || l->usec < 0 ||
+	    l->usec > KLOG_USEC_MAX ||
+	    len == 0 || len == sizeof(l->text))
+		return 0;
+	memcpy(copy, l->text, len + 1);
+	tag_printable(copy);
+	return strcmp(copy, l->text) == 0;
+}
+
+/*
+ * The kernel's monitors and log lines of R as a reading and the log make
+ * them: names a reading makes, in order, each once; 0, or -1 with WHY.
+ */
+static int
+kernel_ok(const struct record_result *r, char *why, size_t whylen)
+{
+	if (r->n_monitors > MONITOR_VALUES_MAX || r->n_klog > KLOG_LINES_MAX) {
+		snprintf(why, whylen, "too many monitors or kernel log lines");
+		return -1;
+	}
+	for (size_t i = 0; i < r->n_monitors; i++) {
+		const char *name = r->monitors[i].name;
+
+		if (!monitor_name_valid(name, strnlen(name, MONITOR_NAME_MAX)) ||
+		    (i > 0 && strcmp(r->monitors[i - 1].name, name) >= 0)) {
+			snprintf(why, whylen, "monitor %zu: not a name a reading "
+				 "makes, or not after the one before", i + 1);
+			return -1;
+		}
+	}
+	for (size_t i = 0; i < r->n_klog; i++)
+		if (!line_ok(&r->klog[i])) {
+			snprintf(why, whylen, "kernel log line %zu is not one "
+				 "the log gives", i + 1);
+			return -1;
+		}
+	return 0;
+}
+
 /* The result's own facts, then its samples: 0, or -1 with WHY. */
 static int
 result_ok(const struct record_result *r, char *why, size_t whylen)
@@ -301,7 +348,7 @@ result_ok(const struct record_result *r, char *why, size_t whylen)
 	for (size_t k = 0; k < r->n_samples; k++)
 		if (sample_ok(&r->samples[k], k, r->factor, why, whylen) < 0)
 			return -1;
-	return 0;
+	return kernel_ok(r, why, whylen);
 }
 
 int

@@ -97,7 +97,11 @@ db_pg_check(struct db *db, void (*fn)(const char *, void *), void *arg,
 		"  (SELECT 1 FROM sample s WHERE s.result_id = m.result_id"
 		"   AND s.seq = m.seq))"
 		" + (SELECT count(*) FROM run_import i WHERE NOT EXISTS"
-		"  (SELECT 1 FROM run r WHERE r.id = i.run_id))";
+		"  (SELECT 1 FROM run r WHERE r.id = i.run_id))"
+		" + (SELECT count(*) FROM result_monitor o WHERE NOT EXISTS"
+		"  (SELECT 1 FROM result x WHERE x.id = o.result_id))"
+		" + (SELECT count(*) FROM kernel_log k WHERE NOT EXISTS"
+		"  (SELECT 1 FROM result x WHERE x.id = k.result_id))";
 
 	if (one_int(db, sql, orphans) < 0)
 		return -1;

@@ -161,6 +161,31 @@ static const char migration_6[] =
 	SCHEMA_STEP_SUMMARY("INTEGER")
 	"PRAGMA user_version = 6;\n";
 
+/*
+ * Version 8 (SCHEMA_KERNEL_VERSION): what the kernel counted and logged
+ * while a result ran: the changes of its monitors (lib/core/monitor.h)
+ * over its warm-up and timed samples, non-zero ones only, and its log's
+ * lines of level warning and above.
+ */
+static const char migration_kernel[] =
+	"CREATE TABLE result_monitor (\n"
+	"\tresult_id INTEGER NOT NULL REFERENCES result (id) ON DELETE CASCADE,\n"
+	"\tsource TEXT NOT NULL,\n"
+	"\tname TEXT NOT NULL,\n"
+	"\tvalue INTEGER NOT NULL,\n"
+	"\tPRIMARY KEY (result_id, source, name)\n"
+	") WITHOUT ROWID;\n"
+	"CREATE TABLE kernel_log (\n"
+	"\tresult_id INTEGER NOT NULL REFERENCES result (id) ON DELETE CASCADE,\n"
+	"\tseq INTEGER NOT NULL,\n"
+	"\tlevel INTEGER NOT NULL CHECK (level BETWEEN 0 AND 7),\n"
+	"\tfacility INTEGER NOT NULL CHECK (facility >= 0),\n"
+	"\tusec INTEGER NOT NULL,\n"
+	"\ttext TEXT NOT NULL,\n"
+	"\tPRIMARY KEY (result_id, seq)\n"
+	");\n"
+	"PRAGMA user_version = 8;\n";
+
 static const char *const migrations[] = {
 	migration_1,
 	migration_2,
@@ -174,6 +199,8 @@ static const char *const migrations[] = {
 	 * -Woverride-init, not a silent swap.
 	 */
 	[STORE_PLAN_SCHEMA - 1] = schema_plan_sqlite,
+	/* The kernel's monitors and log, after the plans. */
+	[SCHEMA_KERNEL_VERSION - 1] = migration_kernel,
 };
 
 int

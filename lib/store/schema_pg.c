@@ -113,11 +113,35 @@ static const char step_6[] =
 	SCHEMA_STEP_SUMMARY("BIGINT")
 	"UPDATE aimkit_schema SET version = 6;\n";
 
+/*
+ * Version 8 (SCHEMA_KERNEL_VERSION): SQLite's migration_kernel, the
+ * kernel's monitors and log.
+ */
+static const char step_kernel[] =
+	"CREATE TABLE result_monitor (\n"
+	"\tresult_id BIGINT NOT NULL REFERENCES result (id) ON DELETE CASCADE,\n"
+	"\tsource " TEXT_C " NOT NULL,\n"
+	"\tname " TEXT_C " NOT NULL,\n"
+	"\tvalue BIGINT NOT NULL,\n"
+	"\tPRIMARY KEY (result_id, source, name)\n"
+	");\n"
+	"CREATE TABLE kernel_log (\n"
+	"\tresult_id BIGINT NOT NULL REFERENCES result (id) ON DELETE CASCADE,\n"
+	"\tseq BIGINT NOT NULL,\n"
+	"\tlevel BIGINT NOT NULL CHECK (level BETWEEN 0 AND 7),\n"
+	"\tfacility BIGINT NOT NULL CHECK (facility >= 0),\n"
+	"\tusec BIGINT NOT NULL,\n"
+	"\ttext " TEXT_C " NOT NULL,\n"
+	"\tPRIMARY KEY (result_id, seq)\n"
+	");\n"
+	"UPDATE aimkit_schema SET version = 8;\n";
+
 static const char *const steps[] = {
 	step_5,
 	step_6,
 	/* At their number, as in schema.c's migrations[]. */
 	[STORE_PLAN_SCHEMA - SCHEMA_PG_FIRST] = schema_plan_pg,
+	[SCHEMA_KERNEL_VERSION - SCHEMA_PG_FIRST] = step_kernel,
 };
 
 #define N_STEPS ((int)(sizeof(steps) / sizeof(steps[0])))

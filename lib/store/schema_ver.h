@@ -24,6 +24,12 @@ int schema_version(void);
 #define SCHEMA_READ_MIN 1
 
 /*
+ * The version whose step made result_monitor and kernel_log, the kernel's
+ * monitors and log of each result: readers of an older file find none.
+ */
+#define SCHEMA_KERNEL_VERSION 8
+
+/*
  * The tests whose results were judged on their fastest interval before
  * the result row said so itself (version 4): the migration marks them,
  * and a reader of an older file treats them the same way.

@@ -17,6 +17,8 @@
  *   run_import(run_id, sha256)
  *   run_summary(run_id, n_tests, n_ok, n_samples): kept by store_add_result
  *     and store_put_run in the transaction of their rows
+ *   result_monitor(result_id, source, name, value)
+ *   kernel_log(result_id, seq, level, facility, usec, text)
  *
  * No handle may be open across fork(): open, write and close between
  * children.
@@ -139,15 +141,17 @@ int store_add_env(struct store *st, int64_t run_id,
 
 /*
  * One result (record_check_result) and all its samples with their
- * metrics and histograms in one transaction; the samples are numbered
- * from 1 in order, whatever their seq.  0 or -1.
+ * metrics and histograms, its monitors and kernel log lines, in one
+ * transaction; the samples are numbered from 1 in order, whatever their
+ * seq, the log lines too.  0 or -1.
  */
 int store_add_result(struct store *st, int64_t run_id,
 		     const struct record_result *res);
 
 /*
  * A whole run (record_check) in one transaction: its row, environment,
- * results, samples, metrics and histograms, and its content hash
+ * results, samples, metrics, histograms, monitors and kernel log lines,
+ * and its content hash
  * (run_import) when it has one, the rows of each table sent together.
  * Not ended unless the record says so.  The new run's id, or -1.
  */

@@ -31,6 +31,9 @@ lib_store_libstore_a_SOURCES += lib/store/schema_err.c lib/store/schema_open.c
 lib_store_libstore_a_SOURCES += lib/store/schema_desc.c \
 	lib/store/schema_pg_desc.c
 
+# The rows of the kernel's monitors and log of a result (store_kernel.c).
+lib_store_libstore_a_SOURCES += lib/store/store_kernel.c
+
 # What the store makes by itself: a new run's time and uuid (store_check.c).
 lib_store_libstore_a_SOURCES += lib/store/store_check.c
 

@@ -24,6 +24,8 @@ enum store_stmt {
 	STORE_STMT_RESULTS,	/* a whole run's results, sent together */
 	STORE_STMT_RUN,
 	STORE_STMT_IDS,		/* the ids a run's results were given */
+	STORE_STMT_MONITOR,
+	STORE_STMT_KLOG,
 	STORE_STMT_N,
 };
 
@@ -33,6 +35,11 @@ struct store {
 	struct db_stmt *stmt[STORE_STMT_N];
 	char err[STORE_ERR_MAX];
 };
+
+/* ST's bulk statement SLOT for TABLE's COLS, made on first use, or NULL. */
+struct db_stmt *store_cached_bulk(struct store *st, enum store_stmt slot,
+				  const char *table, const char *const *cols,
+				  int ncols);
 
 /* A store over DB (NULL: the open failed), or NULL with ERR, DB closed. */
 struct store *store_wrap(struct db *db, char *err, size_t errlen);
@@ -78,6 +85,14 @@ struct db_stmt *store_cached(struct store *st, enum store_stmt slot,
 
 /* Done with ST's statement SLOT for now: reset, or dropped if it cannot be. */
 void store_release(struct store *st, enum store_stmt slot);
+
+/*
+ * The monitors and kernel log lines of the N results RES, result i stored
+ * as row IDS[i], in the caller's transaction (store_kernel.c).  0, or -1
+ * with ST's error.
+ */
+int store_insert_kernel(struct store *st, const struct record_result *res,
+			const int64_t *ids, size_t n);
 
 /*
  * The samples of the N results RES, result i stored as row IDS[i], and

@@ -152,6 +152,7 @@ store_put_run(struct store *st, const struct record_run *run)
 	     read_ids(st, id, run, ids) == 0 &&
 	     store_insert_samples(st, run->results, ids, run->n_results) == 0 &&
 	     store_summary_put(st, id, run) == 0 &&
+	     store_insert_kernel(st, run->results, ids, run->n_results) == 0 &&
 	     (run->sha256 == NULL || insert_hash(st, id, run->sha256) == 0);
 	free(ids);
 	if (store_tx_leave(st, kind, ok) < 0)

@@ -17,10 +17,9 @@
 #include "record.h"
 #include "store_int.h"
 
-/* ST's bulk statement SLOT for TABLE's COLS, made on first use, or NULL. */
-static struct db_stmt *
-cached_bulk(struct store *st, enum store_stmt slot, const char *table,
-	    const char *const *cols, int ncols)
+struct db_stmt *
+store_cached_bulk(struct store *st, enum store_stmt slot, const char *table,
+		  const char *const *cols, int ncols)
 {
 	if (st->stmt[slot] == NULL)
 		st->stmt[slot] = db_bulk_prepare(st->db, table, cols, ncols);
@@ -38,7 +37,7 @@ store_add_env(struct store *st, int64_t run_id, const struct record_kv *env,
 
 	if (record_check_env(env, n_env, st->err, sizeof(st->err)) < 0)
 		return -1;
-	stmt = cached_bulk(st, STORE_STMT_ENV, "run_env", cols, 3);
+	stmt = store_cached_bulk(st, STORE_STMT_ENV, "run_env", cols, 3);
 	if (stmt == NULL) {
 		store_fail_sql(st, "cannot store environment");
 		return -1;
@@ -109,8 +108,9 @@ sample_stmts(struct store *st, struct db_stmt **stmt, struct db_stmt **mst)
 		"result_id", "seq", "metric", "value", "bound",
 	};
 
-	*stmt = cached_bulk(st, STORE_STMT_SAMPLE, "sample", scols, 5);
-	*mst = cached_bulk(st, STORE_STMT_METRIC, "sample_metric", mcols, 5);
+	*stmt = store_cached_bulk(st, STORE_STMT_SAMPLE, "sample", scols, 5);
+	*mst = store_cached_bulk(st, STORE_STMT_METRIC, "sample_metric",
+				 mcols, 5);
 	return *stmt != NULL && *mst != NULL ? 0 : -1;
 }
 
@@ -334,7 +334,8 @@ store_add_result(struct store *st, int64_t run_id,
 		return -1;
 	id = insert_result(st, run_id, res);
 	ok = id >= 0 && store_insert_samples(st, res, &id, 1) == 0 &&
-	     store_summary_add(st, run_id, res) == 0;
+	     store_summary_add(st, run_id, res) == 0 &&
+	     store_insert_kernel(st, res, &id, 1) == 0;
 	return store_tx_leave(st, kind, ok);
 }
 

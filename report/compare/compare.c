@@ -349,6 +349,7 @@ compare_free(struct cmp_table *t)
 	for (size_t i = 0; i < t->n_refusals; i++)
 		free(t->refusals[i]);
 	free(t->refusals);
+	free(t->klog);
 	memset(t, 0, sizeof(*t));
 }
 

@@ -94,9 +94,14 @@ struct cmp_counter_value {
 				   counted none) */
 };
 
-/* One metric of one test: every side, and each NEW side's change. */
+/*
+ * One metric of one test, or one of the kernel's monitors (aimcmp
+ * --monitors): every side, and each NEW side's change.
+ */
 struct cmp_counter {
-	int metric;			/* enum measure_id */
+	int metric;			/* enum measure_id, unless MONITOR */
+	const char *monitor;		/* a monitor's name (borrowed); NULL:
+					 * the metric */
 	struct cmp_counter_value *v;	/* n_sides, [0] is the base */
 	struct cmp_delta *d;		/* n_sides - 1; delta_c unused */
 };
@@ -154,6 +159,14 @@ struct cmp_side {
 	double seq_alpha;	/* and the alpha spent over its looks */
 };
 
+/* A line of the kernel log while a side's result ran (compare_klog()). */
+struct cmp_klog {
+	size_t side;
+	const char *test;		/* borrowed */
+	int rep;
+	const struct klog_line *line;	/* borrowed */
+};
+
 struct cmp_table {
 	size_t n_sides;
 	struct cmp_side *sides;
@@ -169,6 +182,8 @@ struct cmp_table {
 	size_t n_boot_warnings;	/* the last of them: sides of one boot */
 	char **refusals;	/* differences that forbid comparing */
 	size_t n_refusals;
+	struct cmp_klog *klog;	/* every side's, by side, test, run, rep */
+	size_t n_klog;
 };
 
 enum cmp_sort {
@@ -243,6 +258,29 @@ void compare_overall(const struct cmp_table *t, size_t s,
 void compare_counters(struct cmp_table *t, const struct query_tag *sides);
 /* Release the counters of ROW. */
 void compare_counters_free(struct cmp_row *row, size_t n_sides);
+/*
+ * The centres of C's sides and each NEW side's change and verdict
+ * (lower is better for a monitor), as for a metric; and the correction
+ * over every comparison of T's counters of one kind (MONITORS or
+ * metrics), a family of their own.
+ */
+void compare_counter_judge(struct cmp_counter *c, size_t n_sides,
+			   const struct stats_opts *opt);
+void compare_counters_adjust(struct cmp_table *t, int monitors);
+/* Release C, one counter of a table of N_SIDES. */
+void compare_counter_free(struct cmp_counter *c, size_t n_sides);
+
+/*
+ * aimcmp --monitors: under every row of T, the kernel's monitors per
+ * call (a process's change over the calls of its warm-up and samples,
+ * each process one value) whose change between the sides is largest
+ * among those judged changed, at most TOP of them; with N_PICK patterns
+ * (fnmatch) PICK, every monitor a pattern matches instead.  SIDES are
+ * those T was built from, their monitors loaded (query_load_monitors);
+ * compare_monitors.c, doc/aimcmp.1.
+ */
+void compare_monitors(struct cmp_table *t, const struct query_tag *sides,
+		      const char *const *pick, size_t n_pick, size_t top);
 
 /* Order the rows by KEY; ties fall back to the test number. */
 void compare_sort(struct cmp_table *t, enum cmp_sort key);
@@ -315,6 +353,12 @@ struct cmp_sizing_in {
 void compare_sizing(struct cmp_table *t, const struct query_tag *sides,
 		    const struct cmp_sizing_in *in);
 
+/*
+ * The kernel log's lines of the N SIDES into T->klog, and a warning line
+ * when there are any (compare_klog.c).
+ */
+void compare_klog(const struct query_tag *sides, size_t n,
+		  struct cmp_table *t);
 /* Add LINE (malloc'd, taken) to the warnings of T (compare_warn.c). */
 void compare_warn(struct cmp_table *t, char *line);
 /*

@@ -7,6 +7,9 @@ report_libreport_a_SOURCES += \
 	report/compare/compare_env.c report/compare/compare_env.h \
 	report/compare/compare_noise.c
 report_libreport_a_SOURCES += report/compare/compare_counters.c
+# aimcmp --monitors and the kernel log's lines of the sides.
+report_libreport_a_SOURCES += report/compare/compare_monitors.c \
+	report/compare/compare_klog.c
 report_libreport_a_SOURCES += report/compare/compare_scaling.c \
 	report/compare/compare_scaling.h
 # aimcmp --classify (bisect), per-process levels and boots in the table.

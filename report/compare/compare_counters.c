@@ -116,6 +116,8 @@ static void
 fill_deltas(struct cmp_counter *c, size_t n, const struct stats_opts *opt)
 {
 	const struct cmp_counter_value *b = &c->v[0];
+	enum measure_better better = c->monitor != NULL ? MEASURE_LOWER :
+		measure_def((enum measure_id)c->metric)->better;
 
 	for (size_t s = 1; s < n; s++) {
 		struct cmp_delta *d = &c->d[s - 1];
@@ -131,13 +133,20 @@ fill_deltas(struct cmp_counter *c, size_t n, const struct stats_opts *opt)
 		if (b->n_runs > 0 && v->n_runs > 0)
 			d->has_stats = stats_compare(b->runs, b->n_runs,
 						     v->runs, v->n_runs, opt,
-						     measure_def(c->metric)->better,
-						     &d->cmp) == 0;
+						     better, &d->cmp) == 0;
 	}
 }
 
-static void
-counter_free(struct cmp_counter *c, size_t n_sides)
+void
+compare_counter_judge(struct cmp_counter *c, size_t n_sides,
+		      const struct stats_opts *opt)
+{
+	fill_centers(c, n_sides);
+	fill_deltas(c, n_sides, opt);
+}
+
+void
+compare_counter_free(struct cmp_counter *c, size_t n_sides)
 {
 	for (size_t s = 0; s < n_sides; s++)
 		free(c->v[s].runs);
@@ -162,20 +171,22 @@ fill_row(struct cmp_row *row, const struct cmp_table *t,
 			any |= c.v[s].have;
 		}
 		if (!any) {
-			counter_free(&c, t->n_sides);
+			compare_counter_free(&c, t->n_sides);
 			continue;
 		}
-		fill_centers(&c, t->n_sides);
-		fill_deltas(&c, t->n_sides, &t->opt.stats);
+		compare_counter_judge(&c, t->n_sides, &t->opt.stats);
 		row->counters = xrealloc(row->counters, (row->n_counters + 1) *
 					 sizeof(*row->counters));
 		row->counters[row->n_counters++] = c;
 	}
 }
 
-/* Visit every counter comparison with statistics, in table order. */
+/*
+ * Visit every comparison with statistics of T's counters of one kind
+ * (MONITORS or metrics), in table order.
+ */
 static size_t
-each_cmp(struct cmp_table *t, struct stats_cmp *all, int put)
+each_cmp(struct cmp_table *t, int monitors, struct stats_cmp *all, int put)
 {
 	size_t k = 0;
 
@@ -185,6 +196,8 @@ each_cmp(struct cmp_table *t, struct stats_cmp *all, int put)
 		for (size_t c = 0; c < row->n_counters; c++) {
 			struct cmp_counter *cc = &row->counters[c];
 
+			if ((cc->monitor != NULL) != (monitors != 0))
+				continue;
 			for (size_t s = 0; s + 1 < t->n_sides; s++) {
 				struct cmp_delta *d = &cc->d[s];
 
@@ -194,7 +207,7 @@ each_cmp(struct cmp_table *t, struct stats_cmp *all, int put)
 					all[k++] = d->cmp;
 					continue;
 				}
-				/* The metric's direction went into stats_compare. */
+				/* The direction went into stats_compare. */
 				d->cmp = all[k++];
 			}
 		}
@@ -203,29 +216,34 @@ each_cmp(struct cmp_table *t, struct stats_cmp *all, int put)
 }
 
 void
-compare_counters(struct cmp_table *t, const struct query_tag *sides)
+compare_counters_adjust(struct cmp_table *t, int monitors)
 {
 	size_t n = 0;
 	struct stats_cmp *all;
 
-	t->counters = 1;
-	for (size_t i = 0; i < t->n_rows; i++) {
-		fill_row(&t->rows[i], t, sides);
-		for (size_t c = 0; c < t->rows[i].n_counters; c++)
-			n += t->n_sides - 1;
-	}
+	for (size_t i = 0; i < t->n_rows; i++)
+		n += t->rows[i].n_counters * (t->n_sides - 1);
 	all = xcalloc(n + 1, sizeof(*all));
-	n = each_cmp(t, all, 0);
+	n = each_cmp(t, monitors, all, 0);
 	stats_bh_adjust(all, n, &t->opt.stats);
-	(void)each_cmp(t, all, 1);	/* the same walk: the same count */
+	(void)each_cmp(t, monitors, all, 1);	/* the same walk: the same count */
 	free(all);
+}
+
+void
+compare_counters(struct cmp_table *t, const struct query_tag *sides)
+{
+	t->counters = 1;
+	for (size_t i = 0; i < t->n_rows; i++)
+		fill_row(&t->rows[i], t, sides);
+	compare_counters_adjust(t, 0);
 }
 
 void
 compare_counters_free(struct cmp_row *row, size_t n_sides)
 {
 	for (size_t c = 0; c < row->n_counters; c++)
-		counter_free(&row->counters[c], n_sides);
+		compare_counter_free(&row->counters[c], n_sides);
 	free(row->counters);
 	row->counters = NULL;
 	row->n_counters = 0;

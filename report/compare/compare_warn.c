@@ -4,7 +4,8 @@
  * one entry, called once by compare_build(), that decides which lines a
  * table gets and in which order (the environment through the gate of
  * lib/core/gate.c, the recorded --duration, the noise of
- * compare_noise.c, a side without environment, the levels and boots of
+ * compare_noise.c, the kernel log of compare_klog.c, a side without
+ * environment, the levels and boots of
  * compare_levels.c and compare_boots.c, a side of one boot); they and
  * compare_seq.c, which says why a pair is not the sequential one, add
  * their lines through compare_warn().  The formats print t->warnings
@@ -142,6 +143,7 @@ compare_warnings(const struct query_tag *sides, size_t n, struct cmp_table *t)
 	compare_env_gate_all(sides, n, t);
 	check_durations(sides, n, t);
 	compare_noise(sides, n, t);
+	compare_klog(sides, n, t);
 	check_unknown(sides, n, t);
 	compare_levels(t);
 	compare_boots(t);

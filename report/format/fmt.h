@@ -163,12 +163,18 @@ char *fmt_warning(const struct cmp_table *t, size_t i);
 char *fmt_legend(const struct cmp_table *t, size_t i);
 
 /*
- * aimcmp --counters (fmt_counters.c).  The value of metric V per call,
- * "-" when the side holds none.  FMT_NUM_MAX.
+ * aimcmp --counters and --monitors (fmt_counters.c).  The value of
+ * metric V per call, "-" when the side holds none.  FMT_NUM_MAX.
  */
 char *fmt_per_call(const struct cmp_counter_value *v, char *buf, size_t len);
-/* The metric's name, from the table of lib/core/measure.c. */
+/*
+ * The metric's name, from the table of lib/core/measure.c, or the
+ * monitor's ("vmstat.pgfault"); its unit ("switches", the monitor
+ * source's) and which way is better (a monitor: lower, a cost).
+ */
 const char *fmt_counter_name(const struct cmp_counter *c);
+const char *fmt_counter_unit(const struct cmp_counter *c);
+enum measure_better fmt_counter_better(const struct cmp_counter *c);
 /* "switches/call": its unit per call.  Malloc'd. */
 char *fmt_counter_units(const struct cmp_counter *c);
 /* The counters of ROW in the line form: "+ N test metric base new ...". */

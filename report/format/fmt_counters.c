@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * What every format prints of aimcmp --counters (compare_counters.c):
- * a metric's value per call, its units and the line form of one
- * counter.  A metric a side does not hold prints "-" in the text
+ * What every format prints of aimcmp --counters (compare_counters.c)
+ * and --monitors (compare_monitors.c): a metric's or a monitor's value
+ * per call, its units and the line form of one counter.  A metric a side does not hold prints "-" in the text
  * formats, an empty CSV field and null in JSON, never 0.
  */
 #include "config.h"
@@ -14,6 +14,7 @@
 #include <stdlib.h>
 
 #include "measure.h"
+#include "monitor.h"
 #include "tag.h"
 #include "xalloc.h"
 
@@ -32,13 +33,34 @@ fmt_per_call(const struct cmp_counter_value *v, char *buf, size_t len)
 const char *
 fmt_counter_name(const struct cmp_counter *c)
 {
+	if (c->monitor != NULL)
+		return c->monitor;
 	return measure_def((enum measure_id)c->metric)->name;
+}
+
+const char *
+fmt_counter_unit(const struct cmp_counter *c)
+{
+	const struct monitor_source *src;
+
+	if (c->monitor == NULL)
+		return measure_def((enum measure_id)c->metric)->unit;
+	src = monitor_source_of(c->monitor);
+	return src != NULL ? src->unit : "count";
+}
+
+enum measure_better
+fmt_counter_better(const struct cmp_counter *c)
+{
+	/* A monitor per call is a cost of the call. */
+	return c->monitor != NULL ? MEASURE_LOWER :
+	       measure_def((enum measure_id)c->metric)->better;
 }
 
 char *
 fmt_counter_units(const struct cmp_counter *c)
 {
-	return xasprintf("%s/call", measure_def((enum measure_id)c->metric)->unit);
+	return xasprintf("%s/call", fmt_counter_unit(c));
 }
 
 /* "+ 3 add_long vol_cs BASE NEW - PCT [verdict interval mdc]... UNITS". */

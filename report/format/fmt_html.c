@@ -12,9 +12,11 @@
 #include "fmt.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "catalog.h"
+#include "klog.h"
 #include "svg.h"
 #include "xalloc.h"
 
@@ -48,7 +50,8 @@ static const char css[] =
 	"svg .tick{stroke:#2f5d8c;stroke-opacity:.55;stroke-width:1}\n"
 	"svg .proc{fill:#fff;stroke:#1d1d1d;stroke-width:1}\n"
 	"svg .rate{fill:#1d1d1d}\n"
-	".foot{color:#777;font-size:12px;margin-top:18px}\n";
+	".foot{color:#777;font-size:12px;margin-top:18px}\n"
+	"td.klog{white-space:pre-wrap;font-family:monospace}\n";
 
 /* An element holding escaped text: <NAME ATTRS>TEXT</NAME>. */
 static void
@@ -405,6 +408,39 @@ legend(FILE *f, const struct cmp_table *t)
 	      "</ul>\n", f);
 }
 
+/*
+ * The kernel log's lines of level warning and above while the sides
+ * ran, each with its side, test, repetition, level and the kernel's
+ * time stamp; the text is the kernel's, escaped as all text here.
+ */
+static void
+kernel_log(FILE *f, const struct cmp_table *t)
+{
+	char buf[64];
+
+	if (t->n_klog == 0)
+		return;
+	fputs("<h2>Kernel log</h2>\n<table class=\"klog\"><thead><tr>"
+	      "<th class=\"l\">tag</th><th class=\"l\">test</th><th>run</th>"
+	      "<th class=\"l\">level</th><th>time (s)</th>"
+	      "<th class=\"l\">line</th></tr></thead>\n<tbody>\n", f);
+	for (size_t i = 0; i < t->n_klog; i++) {
+		const struct cmp_klog *k = &t->klog[i];
+
+		fputs("<tr>", f);
+		element(f, "td", "class=\"l\"", t->sides[k->side].tag);
+		element(f, "td", "class=\"l\"", k->test);
+		snprintf(buf, sizeof(buf), "%d", k->rep);
+		element(f, "td", NULL, buf);
+		element(f, "td", "class=\"l\"", klog_level_name(k->line->level));
+		snprintf(buf, sizeof(buf), "%.6f", (double)k->line->usec / 1e6);
+		element(f, "td", NULL, buf);
+		element(f, "td", "class=\"l klog\"", k->line->text);
+		fputs("</tr>\n", f);
+	}
+	fputs("</tbody></table>\n", f);
+}
+
 static int
 fmt_html(FILE *f, const struct cmp_table *t, unsigned flags)
 {
@@ -418,6 +454,7 @@ fmt_html(FILE *f, const struct cmp_table *t, unsigned flags)
 		levels_row(f, t, &t->rows[i]);
 	}
 	fputs("</tbody></table>\n", f);
+	kernel_log(f, t);
 	legend(f, t);
 	fprintf(f, "<p class=\"foot\">aimcmp (aimkit %s)</p>\n</body>\n</html>\n",
 		PACKAGE_VERSION);

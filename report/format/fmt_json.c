@@ -144,7 +144,7 @@ per_call(const struct cmp_counter_value *v)
 	return v->have ? jsonout_double(v->per_call) : NULL;
 }
 
-/* --counters: one object per metric of the test. */
+/* --counters, --monitors: one object per metric or monitor of the test. */
 static struct json_object *
 counters_arr(const struct cmp_table *t, const struct cmp_row *row)
 {
@@ -152,12 +152,13 @@ counters_arr(const struct cmp_table *t, const struct cmp_row *row)
 
 	for (size_t k = 0; k < row->n_counters; k++) {
 		const struct cmp_counter *c = &row->counters[k];
-		const struct measure_def *m = measure_def(c->metric);
 		struct json_object *o = jsonout_object(), *news = jsonout_array();
 
-		jsonout_put(o, "metric", jsonout_string(m->name));
-		jsonout_put(o, "unit", jsonout_string(m->unit));
-		jsonout_put(o, "better", jsonout_string(measure_better_word(m->better)));
+		jsonout_put(o, "metric", jsonout_string(fmt_counter_name(c)));
+		jsonout_put(o, "monitor", jsonout_bool(c->monitor != NULL));
+		jsonout_put(o, "unit", jsonout_string(fmt_counter_unit(c)));
+		jsonout_put(o, "better", jsonout_string(
+				measure_better_word(fmt_counter_better(c))));
 		jsonout_put(o, "base", per_call(&c->v[0]));
 		jsonout_put(o, "base_samples", jsonout_int((int64_t)c->v[0].n_samples));
 		for (size_t s = 1; s < t->n_sides; s++) {

@@ -72,14 +72,17 @@ enum import_csv_col {
 	COL_BETTER, COL_COPIES, COL_SUITE, COL_OPTIONS, COL_STARTED, COL_ENDED,
 	COL_RUN_STATUS, COL_SOURCE, COL_SOURCE_FILE, COL_SHA256,
 	COL_AIM_VERSION, COL_HOST, COL_FINISHED, COL_WARMUP_CALLS,
-	COL_WARMUP_NS, COL_SOURCE_LINE, COL_BOUND, COL_COUNT
+	COL_WARMUP_NS, COL_SOURCE_LINE, COL_BOUND, COL_MONITOR, COL_VALUE,
+	COL_LOG_LEVEL, COL_LOG_FACILITY, COL_LOG_USEC, COL_LOG_TEXT, COL_COUNT
 };
 
 /*
- * Older files end before the run's own columns (a run's uuid and a
- * result's judged, better and copies only), at metrics, at env_value,
- * or without the environment at printed_ops.
+ * Older files end before the kernel's monitors and log lines (at bound),
+ * before the run's own columns (a run's uuid and a result's judged,
+ * better and copies only), at metrics, at env_value, or without the
+ * environment at printed_ops.
  */
+#define COL_COUNT_HIST COL_MONITOR
 #define COL_COUNT_JUDGED COL_SUITE
 #define COL_COUNT_METRICS COL_UUID
 #define COL_COUNT_ENV COL_METRICS

@@ -3,13 +3,13 @@
  * aimkit's own CSV export read back: one record per sample (or per result
  * without samples), grouped again into runs, results and samples, and
  * into the environment of each run (records with env_key set).  A file
- * of this version's 35 columns carries each run whole, as the JSON
- * export does: a record of the run's own columns first (its identity,
- * times and provenance), each result's own time, warm-up and source line
- * on its records, and a record per histogram bucket after its sample
- * (import_csv_id.c); the import is then the same run.  A file of the
- * older 20 columns gives the run's uuid and each result's judged, better
- * and copies only, one of 16 neither, one of 13 no environment.  libcsv
+ * of this version's 41 columns carries each run whole, as the JSON
+ * export does: the run's own record first, each result's own columns on
+ * its records, a record per histogram bucket after its sample, per
+ * monitor and kernel log line after its samples (import_csv_id.c).  A
+ * file of 35 columns has no monitors nor log lines, one of 20 the run's
+ * uuid and results' judged, better and copies only, one of 16 neither,
+ * one of 13 no environment.  libcsv
  * parses; an empty unquoted field is NULL, "" is an empty string.
  */
 #include "config.h"
@@ -31,6 +31,7 @@ const char *const import_csv_columns[IMPORT_CSV_COLUMNS] = {
 	"suite", "options", "started_utc", "ended_utc", "run_status",
 	"source", "source_file", "sha256", "aim_version", "host",
 	"finished_utc", "warmup_calls", "warmup_ns", "source_line", "bound",
+	"monitor", "value", "log_level", "log_facility", "log_usec", "log_text",
 };
 
 struct report_key {
@@ -248,7 +249,7 @@ result_for(struct csvin *c, struct import_report *r,
 	    import_csv_judging(c->l->name, c->rec_line, &c->field[COL_JUDGED],
 			       fresh, res) < 0)
 		return -1;
-	if (c->n_cols == COL_COUNT &&
+	if (c->n_cols >= COL_COUNT_HIST &&
 	    import_csv_result_id(c, r, res, fresh) < 0)
 		return -1;
 	*out = res;
@@ -329,6 +330,8 @@ result_record(struct csvin *c, int64_t run)
 		return import_error(c->l->name, c->rec_line,
 				    "env_value without env_key");
 	if (import_csv_empty(c, COL_SUITE, COL_FINISHED, COL_COUNT,
+			     "a result's record") < 0 ||
+	    import_csv_empty(c, COL_MONITOR, COL_COUNT, COL_COUNT,
 			     "a result's record") < 0)
 		return -1;
 	r = report_for(c, run);
@@ -341,9 +344,14 @@ result_record(struct csvin *c, int64_t run)
 	return no_sample ? 0 : add_sample(c, res);
 }
 
-/* A bucket of a histogram, after the record of its sample. */
+/*
+ * A record of a result given before it (a bucket of a histogram after
+ * its sample, a monitor or log line after the samples), READ into it.
+ */
 static int
-bucket_record(struct csvin *c, int64_t run)
+part_record(struct csvin *c, int64_t run,
+	    int (*read)(const struct csvin *, struct import_report *,
+			struct record_result *))
 {
 	struct import_report *r = report_for(c, run);
 	struct record_result *res;
@@ -355,8 +363,8 @@ bucket_record(struct csvin *c, int64_t run)
 	res = find_result(c, r, c->field[COL_TEST], (int)rep);
 	if (res == NULL)
 		return import_error(c->l->name, c->rec_line,
-				    "a bucket before its result's samples");
-	return import_csv_bucket(c, r, res);
+				    "a bucket, monitor or log line before its result");
+	return read(c, r, res);
 }
 
 static int
@@ -373,11 +381,14 @@ data_record(struct csvin *c)
 		return -1;
 	if (c->n_cols >= COL_COUNT_ENV && c->field[COL_ENV_KEY] != NULL)
 		return env_record(c, run);
-	if (c->n_cols == COL_COUNT && c->field[COL_BOUND] != NULL)
-		return bucket_record(c, run);
-	if (c->n_cols == COL_COUNT && c->field[COL_TEST] == NULL)
+	if (c->n_cols >= COL_COUNT_HIST && c->field[COL_BOUND] != NULL)
+		return part_record(c, run, import_csv_bucket);
+	if (c->n_cols == COL_COUNT && (c->field[COL_MONITOR] != NULL ||
+				       c->field[COL_LOG_TEXT] != NULL))
+		return part_record(c, run, import_csv_kernel);
+	if (c->n_cols >= COL_COUNT_HIST && c->field[COL_TEST] == NULL)
 		return import_csv_run(c, report_for(c, run));
-	if (c->n_cols == COL_COUNT && !report_for(c, run)->copy)
+	if (c->n_cols >= COL_COUNT_HIST && !report_for(c, run)->copy)
 		return import_error(c->l->name, c->rec_line,
 				    "run %lld: a result before the run's own record",
 				    (long long)run);
@@ -391,11 +402,12 @@ header_record(struct csvin *c)
 	for (size_t i = 0; i < c->n_cols; i++)
 		if (!same_text(c->field[i], import_csv_columns[i]))
 			c->n_cols = 0;
-	if (c->n_cols != COL_COUNT && c->n_cols != COL_COUNT_JUDGED &&
+	if (c->n_cols != COL_COUNT && c->n_cols != COL_COUNT_HIST &&
+	    c->n_cols != COL_COUNT_JUDGED &&
 	    c->n_cols != COL_COUNT_METRICS && c->n_cols != COL_COUNT_ENV &&
 	    c->n_cols != COL_COUNT_OLD)
 		return import_error(c->l->name, c->rec_line,
-				    "not an aimkit CSV export: the header must be that of aimdb export (doc/schema.md), or of an older one: up to copies, metrics, env_value or printed_ops");
+				    "not an aimkit CSV export: the header must be that of aimdb export (doc/schema.md), or of an older one: up to bound, copies, metrics, env_value or printed_ops");
 	return 0;
 }
 

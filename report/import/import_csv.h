@@ -3,7 +3,7 @@
  * The reading of aimkit's CSV export, shared by import_csv.c (records,
  * samples, results) and import_csv_id.c (what a record says beside its
  * sample: the run's own record, a fact, the uuid, how a result is
- * judged, its identity, a histogram bucket).  Private to those two.
+ * judged, its identity, a histogram bucket, a monitor, a log line).  Private to those two.
  */
 #ifndef AIM_IMPORT_CSV_H
 #define AIM_IMPORT_CSV_H
@@ -57,6 +57,13 @@ int import_csv_result_id(const struct csvin *c, struct import_report *r,
  * histogram, bound its bound, calls its count.  0 or -1.
  */
 int import_csv_bucket(const struct csvin *c, struct import_report *r,
+		      struct record_result *res);
+/*
+ * A record of the result RES of R after its samples: a monitor (monitor
+ * its name, in order of names, value its change) or a kernel log line
+ * (log_level, log_facility, log_usec, log_text), in order.  0 or -1.
+ */
+int import_csv_kernel(const struct csvin *c, struct import_report *r,
 		      struct record_result *res);
 
 #endif

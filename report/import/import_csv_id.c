@@ -4,11 +4,13 @@
  * own record (its identity, times and provenance, as the JSON export
  * gives them, so the run is the same run where it is imported), a fact
  * of its environment, its uuid, how a result is judged, which way is
- * better, its copies and its own time, warm-up and source line, and a
- * bucket of a sample's histogram.
+ * better, its copies and its own time, warm-up and source line, a
+ * bucket of a sample's histogram, and a result's kernel's monitor or
+ * kernel log line.
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -252,6 +254,7 @@ import_csv_bucket(const struct csvin *c, struct import_report *r,
 	if (import_csv_empty(c, COL_STATUS, COL_CALLS, COL_COUNT, "a bucket") < 0 ||
 	    import_csv_empty(c, COL_ELAPSED, COL_METRICS, COL_COUNT, "a bucket") < 0 ||
 	    import_csv_empty(c, COL_JUDGED, COL_BOUND, COL_COUNT, "a bucket") < 0 ||
+	    import_csv_empty(c, COL_MONITOR, COL_COUNT, COL_COUNT, "a bucket") < 0 ||
 	    import_csv_count(c, COL_SEQ, 1, RECORD_SAMPLES_MAX, &seq) < 0 ||
 	    import_csv_count(c, COL_BOUND, 1, RECORD_METRIC_MAX, &bound) < 0 ||
 	    import_csv_count(c, COL_CALLS, 0, RECORD_METRIC_MAX, &count) < 0)
@@ -274,4 +277,84 @@ import_csv_bucket(const struct csvin *c, struct import_report *r,
 	h->b[h->n].bound = bound;
 	h->b[h->n++].count = count;
 	return 0;
+}
+
+/* A monitor of RES: its name after the one before, its change. */
+static int
+monitor_record(const struct csvin *c, struct record_result *res)
+{
+	const char *name = c->field[COL_MONITOR], *v = c->field[COL_VALUE];
+	size_t len = strlen(name), digits;
+	struct monitor_val *mv;
+	long long x;
+	char *end;
+
+	if (import_csv_empty(c, COL_LOG_LEVEL, COL_COUNT, COL_COUNT,
+			     "a monitor's record") < 0)
+		return -1;
+	if (!monitor_name_valid(name, len))
+		return import_error(c->l->name, c->rec_line,
+				    "monitor: not a name a reading makes");
+	if (res->n_monitors >= MONITOR_VALUES_MAX ||
+	    (res->n_monitors > 0 &&
+	     strcmp(res->monitors[res->n_monitors - 1].name, name) >= 0))
+		return import_error(c->l->name, c->rec_line,
+				    "%s rep %d: monitor %s not after the one before, or past %d",
+				    res->test, res->rep, name, MONITOR_VALUES_MAX);
+	digits = v != NULL ? strlen(v + (v[0] == '-')) : 0;
+	errno = 0;
+	/* The shape alone, then strtoll's range: no blank, no '+'. */
+	if (digits == 0 || strspn(v + (v[0] == '-'), "0123456789") != digits ||
+	    (x = strtoll(v, &end, 10), errno != 0))
+		return import_error(c->l->name, c->rec_line,
+				    "value: expected a whole number of 64 bits, found \"%s\"",
+				    v != NULL ? v : "");
+	mv = record_add_monitor(res);
+	memcpy(mv->name, name, len + 1);
+	mv->value = (int64_t)x;
+	return 0;
+}
+
+/* A kernel log line of RES, after those before it. */
+static int
+log_record(const struct csvin *c, struct record_result *res)
+{
+	const char *text = c->field[COL_LOG_TEXT];
+	int64_t level, facility, usec;
+	struct klog_line *l;
+
+	if (import_csv_empty(c, COL_MONITOR, COL_LOG_LEVEL, COL_COUNT,
+			     "a kernel log line's record") < 0 ||
+	    import_csv_count(c, COL_LOG_LEVEL, 0, 7, &level) < 0 ||
+	    import_csv_count(c, COL_LOG_FACILITY, 0, KLOG_FACILITY_MAX,
+			     &facility) < 0 ||
+	    import_csv_count(c, COL_LOG_USEC, 0, KLOG_USEC_MAX, &usec) < 0)
+		return -1;
+	if (text[0] == '\0' || strlen(text) >= KLOG_TEXT_MAX ||
+	    res->n_klog >= KLOG_LINES_MAX)
+		return import_error(c->l->name, c->rec_line,
+				    "%s rep %d: a kernel log line not of 1 to %d bytes, or past %d",
+				    res->test, res->rep, KLOG_TEXT_MAX - 1,
+				    KLOG_LINES_MAX);
+	l = record_add_klog(res);
+	l->level = (int)level;
+	l->facility = (int)facility;
+	l->usec = usec;
+	memcpy(l->text, text, strlen(text) + 1);
+	return 0;
+}
+
+int
+import_csv_kernel(const struct csvin *c, struct import_report *r,
+		  struct record_result *res)
+{
+	const char *what = "a kernel record";
+
+	(void)r;
+	if (import_csv_empty(c, COL_NUMBER, COL_TEST, COL_COUNT, what) < 0 ||
+	    import_csv_empty(c, COL_SEQ, COL_UUID, COL_COUNT, what) < 0 ||
+	    import_csv_empty(c, COL_JUDGED, COL_MONITOR, COL_COUNT, what) < 0)
+		return -1;
+	return c->field[COL_MONITOR] != NULL ? monitor_record(c, res) :
+					       log_record(c, res);
 }

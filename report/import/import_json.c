@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * aimkit's own JSON export read back: every run with its environment,
- * results, samples, their metrics and histograms, into the record of
+ * results, samples, their metrics and histograms, the results' kernel's
+ * monitors and log lines, into the record of
  * each run; what export writes, this reads.  The document is hostile
  * like any import: its nesting is bounded by the tokener, every number
  * must be a JSON integer (or, for printed_ops, a number) within the range
@@ -231,7 +232,7 @@ result(struct jin *j, struct json_object *o, struct import_report *r)
 			return -1;
 	}
 	j->where[len] = '\0';
-	return 0;
+	return import_json_kernel(j, o, res);
 }
 
 /* The facts of a run, as strings; record_check says which may be stored. */

@@ -50,5 +50,13 @@ int import_json_result_identity(struct jin *j, struct json_object *o,
  */
 int import_json_metrics(const struct jin *j, struct json_object *o,
 			struct import_report *r, struct measure_sample *s);
+/*
+ * The kernel's monitors of result O ("monitors": each change by name)
+ * and its kernel log lines ("kernel_log": level, facility, usec, text)
+ * into RES, when O has them (exports before this aimkit do not); what
+ * may be stored, record_check says.  0 or -1 (reported).
+ */
+int import_json_kernel(struct jin *j, struct json_object *o,
+		       struct record_result *res);
 
 #endif

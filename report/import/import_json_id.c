@@ -2,8 +2,8 @@
 /*
  * What makes a run of the JSON export the same run when imported: its
  * uuid, times, status and provenance (source, file, content hash), and
- * each result's own time, warm-up and source line; and a sample's
- * metrics with its histogram.  The forms are checked by record_check
+ * each result's own time, warm-up and source line; a sample's metrics
+ * with its histogram; and a result's kernel's monitors and log lines.  The forms are checked by record_check
  * (lib/core/record.h), so exporting the copy gives the same document.
  */
 #include "config.h"
@@ -146,5 +146,78 @@ import_json_metrics(const struct jin *j, struct json_object *o,
 			return import_json_bad(j, key, "out of range");
 		measure_set(&s->m, (enum measure_id)id, x);
 	}
+	return 0;
+}
+
+/* Line K of "kernel_log", O, into a new line of RES. */
+static int
+klog_line(struct jin *j, struct json_object *o, size_t k,
+	  struct record_result *res)
+{
+	size_t len = strlen(j->where);
+	struct json_object *t;
+	struct klog_line *l;
+	int64_t level, facility, usec;
+	const char *s;
+
+	snprintf(j->where + len, sizeof(j->where) - len, ".kernel_log[%zu]", k);
+	if (!json_object_is_type(o, json_type_object))
+		return import_json_bad(j, "kernel_log",
+				       "an element is not an object");
+	if (import_json_int(j, o, "level", 0, 7, &level) < 0 ||
+	    import_json_int(j, o, "facility", 0, KLOG_FACILITY_MAX,
+			    &facility) < 0 ||
+	    import_json_int(j, o, "usec", 0, KLOG_USEC_MAX, &usec) < 0)
+		return -1;
+	if (!json_object_object_get_ex(o, "text", &t) ||
+	    !json_object_is_type(t, json_type_string))
+		return import_json_bad(j, "text", "missing or not a string");
+	s = json_object_get_string(t);
+	if (strlen(s) != (size_t)json_object_get_string_len(t) ||
+	    strlen(s) == 0 || strlen(s) >= KLOG_TEXT_MAX)
+		return import_json_bad(j, "text",
+				       "not 1 to 511 bytes without NUL");
+	l = record_add_klog(res);
+	l->level = (int)level;
+	l->facility = (int)facility;
+	l->usec = usec;
+	memcpy(l->text, s, strlen(s) + 1);
+	j->where[len] = '\0';
+	return 0;
+}
+
+int
+import_json_kernel(struct jin *j, struct json_object *o,
+		   struct record_result *res)
+{
+	struct json_object *m, *log;
+	struct monitor_val *mv;
+
+	if (json_object_object_get_ex(o, "monitors", &m)) {
+		if (!json_object_is_type(m, json_type_object) ||
+		    json_object_object_length(m) > MONITOR_VALUES_MAX)
+			return import_json_bad(j, "monitors",
+					       "not an object of at most 4096 members");
+		json_object_object_foreach(m, key, v) {
+			if (!monitor_name_valid(key, strlen(key)) ||
+			    !json_object_is_type(v, json_type_int))
+				return import_json_bad(j, "monitors",
+						       "not a name a reading makes, or a value not an integer");
+			mv = record_add_monitor(res);
+			memcpy(mv->name, key, strlen(key) + 1);
+			mv->value = json_object_get_int64(v);
+		}
+		/* A document's members come in any order; names are unique. */
+		res->n_monitors = monitor_unique(res->monitors, res->n_monitors);
+	}
+	if (!json_object_object_get_ex(o, "kernel_log", &log))
+		return 0;
+	if (!json_object_is_type(log, json_type_array) ||
+	    json_object_array_length(log) > KLOG_LINES_MAX)
+		return import_json_bad(j, "kernel_log",
+				       "not an array of at most 100 lines");
+	for (size_t k = 0; k < json_object_array_length(log); k++)
+		if (klog_line(j, json_object_array_get_idx(log, k), k, res) < 0)
+			return -1;
 	return 0;
 }

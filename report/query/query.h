@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "klog.h"
 #include "measure.h"
 #include "record.h"
 
@@ -19,13 +20,15 @@ struct db;
 enum query_load_flags {
 	QUERY_LOAD_HISTS = 1,	/* the per-call histograms too */
 	QUERY_LOAD_FACTS = 2,	/* the run's facts and environment only */
+	QUERY_LOAD_MONITORS = 4,	/* the kernel's monitors of each result */
 };
 
 /*
  * The run of row ID whole into *RUN (zeroed first): its facts and
  * provenance, its environment (by name), its results by number, test,
- * rep and row id with their samples and metrics, with QUERY_LOAD_HISTS their
- * histograms, with QUERY_LOAD_FACTS none of its results.  A run of a file
+ * rep and row id with their samples and metrics and kernel log lines,
+ * with QUERY_LOAD_HISTS their histograms, with QUERY_LOAD_MONITORS their
+ * monitors, with QUERY_LOAD_FACTS none of its results.  A run of a file
  * before uuids (schema 4) has none (export_derive_uuid gives the one
  * every path knows it by).  *UNREAD (may be NULL)
  * counts the stored rows no record can hold: metrics of names this
@@ -88,6 +91,13 @@ int query_runs_load(struct db *db, const char *tag, const char *host,
  */
 int query_tag_load(struct db *db, const char *tag, const int64_t *only,
 		   size_t n_only, const char *host, struct query_tag *out);
+/*
+ * The changes of the kernel's monitors of every result of T, which
+ * query_tag_load() leaves out (aimcmp --monitors asks), from files of
+ * SCHEMA_KERNEL_VERSION on; a stored name no reading makes is skipped
+ * (report/query/query_kernel.c).  0, or -1 after reporting.
+ */
+int query_load_monitors(struct db *db, struct query_tag *t);
 /* The schema version DB holds (db_schema_version), 0 when it cannot be read. */
 int query_user_version(struct db *db);
 

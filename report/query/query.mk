@@ -12,6 +12,7 @@ report_query_libquery_a_SOURCES += \
 	report/query/query_admin.c report/query/query_admin.h \
 	report/query/query_list.c \
 	report/query/query_hist.c report/query/query_hist.h \
+	report/query/query_kernel.c \
 	report/query/query_record.c report/query/query_uuid.c \
 	report/query/query_same.c \
 	report/query/query_plot.c report/query/query_plot.h \

@@ -7,6 +7,7 @@
 #define AIM_QUERY_INT_H
 
 #include "db.h"
+#include "record.h"
 
 /* Prepare SQL on DB; -1 after reporting. */
 int query_prepare(struct db *db, const char *sql, struct db_stmt **stmt);
@@ -19,5 +20,11 @@ int query_finish(struct db *db, struct db_stmt *stmt, int rc);
 char *query_text(struct db_stmt *stmt, int i);
 /* Column I is the text WORD. */
 int query_column_is(struct db_stmt *stmt, int i, const char *word);
+
+/*
+ * The kernel log lines of RUN's results, and with MONITORS their monitors
+ * (query_kernel.c), from files that hold them.  0, or -1 after reporting.
+ */
+int query_load_kernel(struct db *db, struct record_run *run, int monitors);
 
 #endif

@@ -383,6 +383,9 @@ query_run_load(struct db *db, int64_t id, unsigned flags,
 					 sql_metrics_flat, r.version < 3 ? 2 : 1),
 				metric_of) < 0))
 		rc = -1;
+	if (rc > 0 && !(flags & QUERY_LOAD_FACTS) &&
+	    query_load_kernel(db, run, flags & QUERY_LOAD_MONITORS) < 0)
+		rc = -1;
 	if (rc > 0) {
 		drop_bad_hists(&r);
 		/* Read in id order to meet their rows; listed as readers list. */
