@@ -27,7 +27,7 @@ SCRIPTS="cmp-table levels html series-cmp classify cmp-counters plot
 	list-summary series-window
 	cmp-ci import-json csv-identity json-identity
 	merge report import-peers import-mail import-wild canary-speed plan
-	monitors schema-kernel"
+	monitors"
 n=0
 fails=0
 for s in $SCRIPTS; do
