@@ -336,7 +336,7 @@ check_PROGRAMS += t/dbtarget-t
 TESTS += t/dbtarget-t
 t_dbtarget_t_SOURCES = t/dbtarget-t.c
 t_dbtarget_t_LDADD = t/libtap.a lib/store/libstore.a lib/core/libcore.a $(PQ_LIBS) $(LIBS)
-# The PostgreSQL backend (lib/db_pg*.c), the schema and opening a store
+# The PostgreSQL backend (lib/store/pg/db_pg*.c), the schema and opening a store
 # there: each program runs with a server of t/pg-lib.sh (a private
 # cluster, or $AIM_TEST_PG) through its t/*.sh, which skips without one.
 EXTRA_DIST += t/pg-lib.sh t/pg-cluster.sh t/db-pg.sh t/schema-pg-sync.sh \

@@ -67,8 +67,10 @@ if HAVE_LIBPQ
 # The PostgreSQL backend of db.h: the connection (db_pg.c), its
 # statements (db_pg_stmt.c), their columns (db_pg_col.c) and
 # placeholders (db_pg_sql.c); rows sent together (db_pg_bulk.c).
-lib_store_libstore_a_SOURCES += lib/store/db_pg.c lib/store/db_pg.h \
-	lib/store/db_pg_int.h lib/store/db_pg_stmt.c lib/store/db_pg_col.c \
-	lib/store/db_pg_sql.c lib/store/db_pg_admin.c lib/store/db_pg_bulk.c
+# Its sources in pg/, its headers here beside the seam's.
+lib_store_libstore_a_SOURCES += lib/store/pg/db_pg.c lib/store/db_pg.h \
+	lib/store/db_pg_int.h lib/store/pg/db_pg_stmt.c \
+	lib/store/pg/db_pg_col.c lib/store/pg/db_pg_sql.c \
+	lib/store/pg/db_pg_admin.c lib/store/pg/db_pg_bulk.c
 endif
 dist_doc_DATA += doc/fleet.md
