@@ -73,8 +73,11 @@ same() {
 	DB=$W/evil.db TAG=$EVIL
 	$2 >"$W/evil.out" 2>"$W/evil.err"; erc=$?
 	n=$((n + 1))
+	# A warning wrapped at 100 columns takes as many "#   " lines as
+	# its tag's shown width asks: count the lines it starts.
 	if [ "$prc" -eq "$erc" ] && clean "$W/evil.out" &&
-	   [ "$(wc -l <"$W/plain.out")" -eq "$(wc -l <"$W/evil.out")" ]; then
+	   [ "$(grep -vc '^#   ' "$W/plain.out")" -eq \
+	     "$(grep -vc '^#   ' "$W/evil.out")" ]; then
 		echo "ok $n - $d"
 	else
 		echo "not ok $n - $d"; fails=$((fails + 1))
