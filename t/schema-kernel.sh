@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The kernel's monitors and log (schema version 8): a database written
-# at version 5 (t/data/schema-v5-kernel.sql, made by aimrun and aimdb import of that version) is read as it is and
+# at version 5 (t/data/schema-v5.sql, made by aimrun and aimdb import of that version) is read as it is and
 # left byte-identical, and migrates forward with its data intact: the
 # tables of the kernel's monitors and log come empty, readers answer as
 # before, aimcmp --monitors says the old runs hold none and the store
@@ -13,7 +13,7 @@ NAME=schema-kernel
 q() { sqlite3 "$1" "$2"; }
 BARE="$S/t/data/report/bare.txt"
 
-sqlite3 "$W/v5.db" <"$S/t/data/schema-v5-kernel.sql" ||
+sqlite3 "$W/v5.db" <"$S/t/data/schema-v5.sql" ||
 	echo "Bail out! cannot load the version 5 fixture"
 everything() { q "$1" "SELECT * FROM run_env ORDER BY run_id, key;
 	SELECT * FROM run ORDER BY id; SELECT * FROM result ORDER BY id;

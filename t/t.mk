@@ -284,7 +284,7 @@ TESTS += t/schema-v6.sh
 EXTRA_DIST += t/schema-v6.sh t/data/schema-v5.sql
 # Version 8 (the kernel's monitors and log) from a file of version 5.
 TESTS += t/schema-kernel.sh
-EXTRA_DIST += t/schema-kernel.sh t/data/schema-v5-kernel.sql
+EXTRA_DIST += t/schema-kernel.sh
 # aimrun modes together: sweeps and canaries, refused combinations.
 TESTS += t/option-combos.sh
 EXTRA_DIST += t/option-combos.sh
