@@ -52,7 +52,7 @@ t "no SQL text formatted with sqlite3_*printf" none 'sqlite3_v?(m|sn)printf'
 # lib/store/db.h or SQLite itself; lib/store/db*.c are db.h and its engines.
 sql_elsewhere() {
 	grep -E ': .*(sqlite3_(prepare|exec)|db_(prepare|exec)\()' "$W/code" |
-		grep -vE '/(lib/store/store(_read|_rows|_put|_summary)?\.c|lib/store/plan/store_plan(_read)?\.c|lib/store/schema(_pg|_open)?(_desc)?\.c|lib/store/plan/schema_plan\.c|lib/store/db(_[a-z]+)*\.[ch]|lib/store/pg/db_pg(_[a-z]+)*\.c|report/query/query[^/]*\.c|t/[^/]*|fuzz/[^/]*):' |
+		grep -vE '/(lib/store/store(_read|_rows|_put|_summary)?\.c|lib/store/plan/store_plan(_read)?\.c|lib/store/schema(_pg|_open|_steps)?(_desc)?\.c|lib/store/plan/schema_plan\.c|lib/store/db(_[a-z]+)*\.[ch]|lib/store/pg/db_pg(_[a-z]+)*\.c|report/query/query[^/]*\.c|t/[^/]*|fuzz/[^/]*):' |
 		sed 's/^/# /'
 }
 t "SQL only in lib/store/: store*.c, schema*.c, schema*_desc.c, the engines db*.c; report/query/query*.c" \

@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The kernel's monitors and log (schema version 8): a database written
-# at version 5 (t/data/schema-v5.sql, made by aimrun and aimdb import of that version) is read as it is and
-# left byte-identical, and migrates forward with its data intact: the
+# at version 5 (t/data/schema-v5.sql, made by aimrun and aimdb import of
+# that version) is read as it is and left byte-identical, and migrates forward with its data intact: the
 # tables of the kernel's monitors and log come empty, readers answer as
 # before, aimcmp --monitors says the old runs hold none and the store
 # refuses what no reading makes.

@@ -37,6 +37,12 @@
  */
 int schema_exec(sqlite3 *db, const char *script);
 
+/*
+ * The SQL of migration step I (0 makes version 1), or NULL past
+ * schema_version() (schema_steps.c).
+ */
+const char *schema_step(int i);
+
 /* One integer from a query with a one-row, one-column answer: 0 or -1. */
 int schema_query_int(sqlite3 *db, const char *sql, int64_t *out);
 

@@ -3,7 +3,8 @@
 # doc/schema.md) behind the engine seam of db.h, SQLite and PostgreSQL,
 # with their unit tests.
 lib_store_libstore_a_SOURCES += \
-	lib/store/schema.c lib/store/schema.h lib/store/schema_ver.h \
+	lib/store/schema.c lib/store/schema_steps.c lib/store/schema.h \
+	lib/store/schema_ver.h \
 	lib/store/store.c lib/store/store_rows.c lib/store/store_put.c \
 	lib/store/store_summary.c \
 	lib/store/store.h \
