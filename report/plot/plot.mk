@@ -9,7 +9,8 @@ report_libreport_a_SOURCES += \
 	report/plot/plot_scaling.c report/plot/plot_scaling.h \
 	report/plot/plot_latency.c report/plot/plot_latency.h \
 	report/plot/series.c report/plot/series.h \
-	report/plot/series_db.c report/plot/series_db.h \
+	report/plot/series_db.c report/plot/series_out.c \
+	report/plot/series_db.h \
 	report/plot/series_hosts.c \
 	report/plot/tagorder.c report/plot/tagorder.h
 
