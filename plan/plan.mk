@@ -24,11 +24,12 @@ dist_man_MANS += doc/aimplan.1
 dist_doc_DATA += doc/plans.md
 
 # The guest's first process: static, so the initramfs needs no library,
-# and without the sanitizers, which cannot link statically.
+# and without the sanitizers, which cannot link statically; reproducible
+# as the rest (.ci/repro-check).
 pkglibexec_PROGRAMS += plan/aimplan-init
 plan_aimplan_init_SOURCES = plan/aimplan-init.c plan/guest.h
 plan_aimplan_init_CPPFLAGS = -I$(top_srcdir)/plan
-plan_aimplan_init_CFLAGS = -std=gnu11 $(AIM_WARN_CFLAGS)
+plan_aimplan_init_CFLAGS = -std=gnu11 $(AIM_WARN_CFLAGS) $(AIM_REPRO_CFLAGS)
 plan_aimplan_init_LDFLAGS = -static
 
 # The build tree's aimplan finds aimrun, aimdb and aimplan-init of its

@@ -35,7 +35,7 @@ else
 	find . \( -name autom4te.cache -o -name .deps -o -name _build \
 		-o -name .git \) -prune -o -type f ! -name '*~' -print |
 		sed 's|^\./||' |
-		grep -vxE 'configure|config\.status|config\.h|aclocal\.m4|harness/aimpaths\.h|build-aux/(compile|depcomp|install-sh|missing|test-driver|ar-lib)' \
+		grep -vxE 'configure|config\.status|config\.h|aclocal\.m4|build-aux/(compile|depcomp|install-sh|missing|test-driver|ar-lib)' \
 		>"$W/files"
 fi
 t "source files listed ($(wc -l <"$W/files"))" test "$(wc -l <"$W/files")" -gt 100
