@@ -60,13 +60,15 @@ server_cpu() {
 		echo 0
 	fi
 }
-# Wait (up to 5 s) until the private server's connections have ended,
-# so that server_cpu counts their CPU: a backend is reaped a moment
-# after its client exits.
+# Wait (up to 5 s) until the private server's connections have ended
+# and been reaped, so that server_cpu counts their CPU: a backend is
+# reaped a moment after its client exits, and until then it is a zombie
+# child without the command line pgrep looks for.
 quiet() {
 	[ -n "$PGD" ] && [ -r "$PGD/data/postmaster.pid" ] || return 0
 	pm=$(head -n 1 "$PGD/data/postmaster.pid") i=0
-	while [ "$i" -lt 100 ] && pgrep -P "$pm" -f '\[local\]' >/dev/null; do
+	while [ "$i" -lt 100 ] && { pgrep -P "$pm" -f '\[local\]' ||
+		ps -o stat= --ppid "$pm" | grep -q '^Z'; } >/dev/null; do
 		sleep 0.05
 		i=$((i + 1))
 	done
