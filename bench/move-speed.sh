@@ -3,7 +3,8 @@
 # Whole runs moved at scale, store to store: a store of TAGS (default
 # 1000) runs x 60 tests x 30 samples, each sample with its two
 # context-switch metrics (bench/cmp-scale.sh makes it), pushed to a
-# PostgreSQL server and merged into a new SQLite file; and an import of
+# PostgreSQL server over one connection and again over JOBS (default 2,
+# aimdb push --jobs), and merged into a new SQLite file; and an import of
 # RESULTS (default 20000) results of one run into the server.  Each with
 # its wall time and rate, its CPU time (and the private server's) and the
 # rate per CPU second, which the load of a shared host leaves alone, and
@@ -11,7 +12,8 @@
 # Targets: 50 runs/s for the push, 100 for the merge, 15,000 results/s
 # for the import (doc/fleet.md).
 # The server: $AIM_TEST_PG (a schema of its own for each) or a private
-# cluster (t/pg-cluster.sh).  Usage: bench/move-speed.sh [TAGS [RESULTS]].
+# cluster (t/pg-cluster.sh).
+# Usage: bench/move-speed.sh [TAGS [RESULTS [JOBS]]].
 # Prints figures; asserts nothing; exit 2 when the server or GNU time
 # cannot be had.
 set -u
@@ -19,6 +21,7 @@ B=${AIM_BUILDDIR:-$(dirname "$0")/..}
 S=${AIM_SRCDIR:-$(dirname "$0")/..}
 TAGS=${1:-1000}
 RESULTS=${2:-20000}
+JOBS=${3:-2}
 AIMDB="$B/report/aimdb"
 [ -x /usr/bin/time ] || { echo "move-speed: GNU time (/usr/bin/time) is needed" >&2; exit 2; }
 d=$(mktemp -d /tmp/aimmove.XXXXXX) || exit 2
@@ -57,13 +60,15 @@ server_cpu() {
 		echo 0
 	fi
 }
-# Wait (up to 5 s) until the private server's connections have ended,
-# so that server_cpu counts their CPU: a backend is reaped a moment
-# after its client exits.
+# Wait (up to 5 s) until the private server's connections have ended
+# and been reaped, so that server_cpu counts their CPU: a backend is
+# reaped a moment after its client exits, and until then it is a zombie
+# child without the command line pgrep looks for.
 quiet() {
 	[ -n "$PGD" ] && [ -r "$PGD/data/postmaster.pid" ] || return 0
 	pm=$(head -n 1 "$PGD/data/postmaster.pid") i=0
-	while [ "$i" -lt 100 ] && pgrep -P "$pm" -f '\[local\]' >/dev/null; do
+	while [ "$i" -lt 100 ] && { pgrep -P "$pm" -f '\[local\]' ||
+		ps -o stat= --ppid "$pm" | grep -q '^Z'; } >/dev/null; do
 		sleep 0.05
 		i=$((i + 1))
 	done
@@ -102,6 +107,8 @@ sqlite3 "$d/scale.db" "UPDATE run SET uuid = substr(uuid, 1, 8) || '-' ||
 	WHERE length(uuid) = 32" || exit 2
 timed "push to PostgreSQL" "$TAGS" runs \
 	"$AIMDB" --db "$d/scale.db" push --to "$(target push)"
+timed "push to PostgreSQL, --jobs $JOBS" "$TAGS" runs \
+	"$AIMDB" --db "$d/scale.db" push --jobs "$JOBS" --to "$(target pushj)"
 timed "merge SQLite -> SQLite" "$TAGS" runs \
 	"$AIMDB" --db "$d/merged.db" merge "$d/scale.db"
 awk -v n="$RESULTS" 'BEGIN {

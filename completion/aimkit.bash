@@ -30,7 +30,7 @@ _aimkit_opts_aimdb_import=(--tag --split --format --again --dry-run
 	-t -s -f -a -n)
 _aimkit_opts_aimdb_export=(--format --output --lossy -f -o -l)
 _aimkit_opts_aimdb_merge=(--lossy -l)
-_aimkit_opts_aimdb_push=(--to --incomplete --lossy -t -i -l)
+_aimkit_opts_aimdb_push=(--to --incomplete --lossy --jobs -t -i -l -j)
 _aimkit_opts_aimdb_rm=()
 _aimkit_opts_aimdb_rename=()
 _aimkit_opts_aimdb_check=()
@@ -182,7 +182,8 @@ _aimkit_value()
 	*:--release | \
 	*:--precision | *:--budget | *:--equivalence | *:--copies | *:--cmd | \
 	*:--warmup | *:--run | *:-r | *:--alpha | aimplot:--title | \
-	aimplot:-T | *:--host | *:--last | *:--since | *:--limit)
+	aimplot:-T | *:--host | *:--last | *:--since | *:--limit | \
+	*:--jobs | aimdb:-j)
 		;;
 	*:--db | *:-d | *:--script | aimplot:-s | *:--output | *:-o | \
 	aimdb:--to | aimplan:--image | aimplan:--initrd)

@@ -57,7 +57,7 @@ usage(FILE *f)
 	      "                                every fact of the tags (default all)\n"
 	      "  merge [--lossy] OTHER.db [TAG]...\n"
 	      "                                copy runs of another database\n"
-	      "  push [--to TARGET] [--incomplete] [--lossy] [TAG]...\n"
+	      "  push [--to TARGET] [--incomplete] [--lossy] [--jobs N] [TAG]...\n"
 	      "                                send complete runs to TARGET\n"
 	      "  diff A B                      facts one database holds, the other not\n"
 	      "  rm TAG...                     remove tags with all their runs\n"

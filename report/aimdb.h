@@ -6,9 +6,11 @@
 #ifndef AIM_AIMDB_H
 #define AIM_AIMDB_H
 
+#include <pthread.h>
 #include <stddef.h>
 
 struct option;
+struct record_run;
 
 struct aimdb {
 	const char *db_path;	/* resolved --db, $AIM_DB or default */
@@ -27,6 +29,7 @@ int aimdb_diff(const struct aimdb *a, int argc, char **argv);
 
 struct store;
 struct query_probe;
+struct aimdb_jobs;
 
 /*
  * Runs of one database copied into another by uuid (aimdb merge, and
@@ -34,6 +37,15 @@ struct query_probe;
  * whole, checked (record_check) and stored in a transaction of its own
  * (aimdb_copy.c).
  */
+/* The most connections aimdb push --jobs opens. */
+#define AIMDB_JOBS_MAX 32
+
+/* One connection to the database written, and its question of uuids. */
+struct aimdb_copy_conn {
+	struct store *to;
+	struct query_probe *probe;	/* which uuids TO holds */
+};
+
 struct aimdb_copy {
 	const char *from_name;	/* the database read, as given */
 	const char *to_name;	/* the database written, as given */
@@ -42,9 +54,16 @@ struct aimdb_copy {
 	int incomplete;		/* copy runs that are not complete too */
 	int per_run;		/* one line per run: VERB, skipped, left out */
 	int lossy;		/* copy runs holding unknown metrics without */
+	/*
+	 * Runs written at once, each over a connection of its own (a
+	 * server's: aimdb_copy_jobs.c); 0 or 1 for one at a time.
+	 */
+	unsigned jobs;
+	struct aimdb_jobs *q;	/* the writers, while JOBS > 1 */
 	struct store *from;
-	struct store *to;
-	struct query_probe *probe;	/* which uuids TO holds */
+	struct aimdb_copy_conn conn;	/* the first (or only) writer's */
+	/* The counts and stdout, shared with the writers. */
+	pthread_mutex_t out;
 	size_t copied;
 	size_t present;		/* its uuid was there */
 	size_t refused;		/* the target does not take it */
@@ -65,6 +84,33 @@ int aimdb_copy_open(struct aimdb_copy *m, const char *missing);
  * refused, or an exit status after reporting.
  */
 int aimdb_copy_runs(struct aimdb_copy *m, int argc, char **argv);
+
+/*
+ * RUN stored through C (one transaction of its own) unless the target
+ * holds its uuid, counted and told in M under M->out.  CLI_OK (stored,
+ * present, or refused and named) or CLI_ENV after reporting.
+ */
+int aimdb_copy_send(struct aimdb_copy *m, struct aimdb_copy_conn *c,
+		    const struct record_run *run);
+
+/*
+ * The writers of M (aimdb_copy_jobs.c): M->jobs threads, the first on
+ * M->conn, the others on connections opened here, each storing the
+ * runs given with aimdb_copy_sendq in turn.  CLI_OK or an exit status
+ * after reporting (nothing then started).
+ */
+int aimdb_jobs_start(struct aimdb_copy *m);
+/*
+ * RUN handed to the next free writer, which frees it; waits while all
+ * are busy and the queue is full.  CLI_OK, or CLI_ENV once a writer has
+ * stopped on a failure (RUN freed).
+ */
+int aimdb_copy_sendq(struct aimdb_copy *m, struct record_run *run);
+/*
+ * No more runs: the queued ones stored, the writers joined, their own
+ * connections closed.  CLI_OK, or CLI_ENV when a writer stopped.
+ */
+int aimdb_jobs_end(struct aimdb_copy *m);
 
 /*
  * The tags of ST (a file DB_NAME) named by ARGV from optind, each checked

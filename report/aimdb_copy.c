@@ -7,7 +7,9 @@
  * before the next is read, so memory holds one run whatever the source
  * holds.  A run is known by its uuid: one the target has is skipped; one
  * the target refuses is named, with why, and the others still go.  The
- * copy of aimdb merge, and of aimdb push with the roles swapped.
+ * copy of aimdb merge, and of aimdb push with the roles swapped (with
+ * --jobs N, N runs written at once by the writers of aimdb_copy_jobs.c,
+ * which store each as aimdb_copy_send does).
  */
 #include "config.h"
 
@@ -42,20 +44,37 @@ say_run(const struct aimdb_copy *m, const char *verb,
 	return putchar('\n') == EOF ? -1 : 0;
 }
 
+/* One more run in COUNT, told as VERB (WHY) unless NULL: CLI_OK or CLI_ENV. */
+static int
+tell(struct aimdb_copy *m, size_t *count, const char *verb,
+     const struct record_run *run, const char *why)
+{
+	int rc;
+
+	/* Writers share the counts and stdout; a lock never fails here. */
+	(void)pthread_mutex_lock(&m->out);
+	(*count)++;
+	rc = verb != NULL && say_run(m, verb, run, why) < 0 ? CLI_ENV :
+	     CLI_OK;
+	(void)pthread_mutex_unlock(&m->out);
+	return rc;
+}
+
 /*
  * RUN stored in one transaction of the target, unless it holds its uuid.
  * 1 stored, 0 present, -1 after reporting.
  */
 static int
-put(struct aimdb_copy *m, const struct record_run *run)
+put(struct aimdb_copy *m, struct aimdb_copy_conn *c,
+    const struct record_run *run)
 {
-	int found = query_probe_uuid(m->probe, run->uuid);
+	int found = query_probe_uuid(c->probe, run->uuid);
 
-	if (found == 0 && store_put_run(m->to, run) < 0) {
+	if (found == 0 && store_put_run(c->to, run) < 0) {
 		/* Another copy may have stored it meanwhile: rolled back. */
-		found = query_probe_uuid(m->probe, run->uuid);
+		found = query_probe_uuid(c->probe, run->uuid);
 		if (found == 0) {
-			aim_warn("%s: %s", m->to_name, store_errmsg(m->to));
+			aim_warn("%s: %s", m->to_name, store_errmsg(c->to));
 			found = -1;
 		}
 	} else if (found == 0) {
@@ -64,35 +83,37 @@ put(struct aimdb_copy *m, const struct record_run *run)
 	return found > 0 ? 0 : -1;
 }
 
-/* RUN, read with UNREAD rows no record holds, copied unless it may not. */
-static int
-copy_one(struct aimdb_copy *m, const struct record_run *run, size_t unread)
+int
+aimdb_copy_send(struct aimdb_copy *m, struct aimdb_copy_conn *c,
+		const struct record_run *run)
 {
-	char err[1200];
-	int rc;
+	int rc = put(m, c, run);
 
-	if (!m->incomplete && (run->status == NULL ||
-			      strcmp(run->status, "complete") != 0)) {
-		m->left_out++;
-		return say_run(m, "left out", run,
-			       "incomplete; --incomplete sends it too") < 0 ?
-		       CLI_ENV : CLI_OK;
-	}
-	if (export_whole(run, m->lossy ? 0 : unread, err, sizeof(err)) < 0) {
-		m->refused++;
-		aim_warn("%s: refused %s", m->verb_cmd, err);
-		return CLI_OK;
-	}
-	rc = put(m, run);
 	if (rc < 0)
 		return CLI_ENV;
-	if (rc == 0) {
-		m->present++;
-		return say_run(m, "skipped", run, "already present") < 0 ?
-		       CLI_ENV : CLI_OK;
+	if (rc == 0)
+		return tell(m, &m->present, "skipped", run, "already present");
+	return tell(m, &m->copied, m->verb, run, NULL);
+}
+
+/*
+ * RUN, read with UNREAD rows no record holds, sent unless it may not be:
+ * 1 to send, else CLI_OK or CLI_ENV (negated) once told.
+ */
+static int
+vet(struct aimdb_copy *m, const struct record_run *run, size_t unread)
+{
+	char err[1200];
+
+	if (!m->incomplete && (run->status == NULL ||
+			      strcmp(run->status, "complete") != 0))
+		return -tell(m, &m->left_out, "left out", run,
+			     "incomplete; --incomplete sends it too");
+	if (export_whole(run, m->lossy ? 0 : unread, err, sizeof(err)) < 0) {
+		aim_warn("%s: refused %s", m->verb_cmd, err);
+		return -tell(m, &m->refused, NULL, NULL, NULL);
 	}
-	m->copied++;
-	return say_run(m, m->verb, run, NULL) < 0 ? CLI_ENV : CLI_OK;
+	return 1;
 }
 
 /* The runs of TAG, one record at a time. */
@@ -117,7 +138,15 @@ copy_tag(struct aimdb_copy *m, const char *tag)
 		if (found <= 0)
 			continue;
 		export_derive_uuid(&run);
-		rc = copy_one(m, &run, unread);
+		rc = vet(m, &run, unread);
+		if (rc <= 0) {
+			rc = -rc;
+		} else if (m->q != NULL) {
+			rc = aimdb_copy_sendq(m, &run);	/* freed there */
+			continue;
+		} else {
+			rc = aimdb_copy_send(m, &m->conn, &run);
+		}
 		record_free(&run);
 	}
 	free(ids);
@@ -148,19 +177,25 @@ aimdb_copy_runs(struct aimdb_copy *m, int argc, char **argv)
 	int rc = aimdb_tags_given(m->from_name, m->from, argc, argv, &tags,
 				  &n);
 
+	struct aimdb_copy_conn *c = &m->conn;
+
 	if (rc == CLI_OK &&
-	    (m->to = cli_open(m->to_name, STORE_RW, &rc)) != NULL &&
-	    (m->probe = query_probe_open(store_db(m->to))) == NULL)
+	    (c->to = cli_open(m->to_name, STORE_RW, &rc)) != NULL &&
+	    (c->probe = query_probe_open(store_db(c->to))) == NULL)
 		rc = CLI_ENV;
-	for (size_t i = 0; m->probe != NULL && rc == CLI_OK && i < n; i++)
+	if (c->probe != NULL && rc == CLI_OK && m->jobs > 1)
+		rc = aimdb_jobs_start(m);
+	for (size_t i = 0; c->probe != NULL && rc == CLI_OK && i < n; i++)
 		rc = copy_tag(m, tags[i]);
-	if (m->probe != NULL && rc == CLI_OK)
+	if (m->q != NULL && aimdb_jobs_end(m) != CLI_OK)
+		rc = CLI_ENV;
+	if (c->probe != NULL && rc == CLI_OK)
 		rc = copy_summary(m);
 	query_tags_free(tags, n);
-	query_probe_close(m->probe);
-	m->probe = NULL;
-	store_close(m->to);
-	m->to = NULL;
+	query_probe_close(c->probe);
+	c->probe = NULL;
+	store_close(c->to);
+	c->to = NULL;
 	return rc;
 }
 

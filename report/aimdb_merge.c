@@ -57,7 +57,8 @@ aimdb_merge(const struct aimdb *a, int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct aimdb_copy m = { .to_name = a->db_path, .verb = "merged",
-				.verb_cmd = "merge", .incomplete = 1 };
+				.verb_cmd = "merge", .incomplete = 1,
+				.out = PTHREAD_MUTEX_INITIALIZER };
 	int c, done = 0, rc;
 
 	while ((c = aimdb_getopt(argc, argv, "hl", longopts, merge_usage,

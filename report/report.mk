@@ -15,7 +15,8 @@ report_aimcmp_CPPFLAGS = $(REPORT_CPPFLAGS)
 report_aimcmp_LDADD = $(REPORT_LDADD)
 report_aimdb_SOURCES = report/aimdb.c report/aimdb.h \
 	report/aimdb_admin.c report/aimdb_edit.c report/aimdb_io.c \
-	report/aimdb_export.c report/aimdb_copy.c report/aimdb_diff.c \
+	report/aimdb_export.c report/aimdb_copy.c report/aimdb_copy_jobs.c \
+	report/aimdb_diff.c \
 	report/aimdb_merge.c \
 	report/aimdb_push.c
 report_aimdb_CPPFLAGS = $(REPORT_CPPFLAGS)

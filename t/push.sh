@@ -3,7 +3,8 @@
 # aimdb push [--to TARGET] [--incomplete] [TAG...]: the runs of --db sent
 # to another database, by uuid (twice stores once), complete runs only
 # unless asked, one line per run and a summary; the local database is
-# only read, and a missing or bad target is one line.
+# only read, and a missing or bad target is one line (--jobs N too, to a
+# file: t/record-move.sh sends with it to a server).
 NAME=push
 S=${AIM_SRCDIR:-${srcdir:-.}}
 . "$S/t/robust-lib.sh"
@@ -74,5 +75,10 @@ refused "a server's string with a password, unshown" 1 \
 t "... the password nowhere" sh -c "! grep -q sekrit '$W/err'"
 refused "an unknown option" 1 "unknown option" \
 	"$AIMDB" --db "$L" push --bogus
+refused "--jobs to a file" 1 "--jobs: a file takes one writer at a time" \
+	"$AIMDB" --db "$L" push --jobs 2 --to "$W/jobs.db"
+t "... which is not made" test ! -e "$W/jobs.db"
+refused "--jobs not a count from 1" 1 "--jobs: not a count of connections from 1 to 32: '0'" \
+	"$AIMDB" --db "$L" push --jobs 0 --to "$T"
 echo "1..$n"
 exit $((fails > 0))

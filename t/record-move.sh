@@ -9,8 +9,8 @@
 # the merge or push again changes nothing.  A push whose source holds a
 # run the target refuses delivers every other run and exits 1 with the
 # summary line.  On SQLite files, then on a PostgreSQL server (the
-# source copied there, diffed across the engines), which skips without
-# one.
+# source copied there, diffed across the engines; a push with --jobs
+# too), which skips without one.
 NAME=record-move
 S=${AIM_SRCDIR:-${srcdir:-.}}
 . "$S/t/robust-lib.sh"
@@ -121,16 +121,18 @@ moves() {
 	refusal "$e" "$src" "$new"
 }
 # A run the target refuses (a host with an escape, as an older aimkit
-# stored it) among the others: pushed past, named, counted.
+# stored it) among the others: pushed past, named, counted; pushed with
+# the options after NEW.
 refusal() {
 	e=$1 src=$2 new=$3
+	shift 3
 	$new bad
 	bad=$TO
 	"$AIMDB" --db "$bad" merge "$src" >/dev/null 2>&1
 	db_sql "$bad" "UPDATE run SET host = 'x$(printf '\033')y'
 		WHERE tag = 'console'"
 	$new refused
-	"$AIMDB" --db "$bad" push --incomplete --to "$TO" >"$W/out" 2>"$W/err"
+	"$AIMDB" --db "$bad" push --incomplete "$@" --to "$TO" >"$W/out" 2>"$W/err"
 	rc=$?
 	t "$e: a push past a refused run exits 1" test "$rc" -eq 1
 	t "$e: ... names it by uuid and tag" grep -q \
@@ -194,6 +196,19 @@ if [ -x "$B/t/pgschema" ] && pg_need >"$W/skip" &&
 	equal "the source on the server: the same facts as the file" \
 		"$SRC" "$PSRC"
 	moves postgresql "$PSRC" on_pg
+	# Several runs at once, over connections of their own.
+	on_pg jobs
+	"$AIMDB" --db "$PSRC" push --incomplete --jobs 3 --to "$TO" \
+		>"$W/out" 2>"$W/err"; rc=$?
+	t "push --jobs 3 exits 0, nothing on stderr" test "$rc" -eq 0 -a ! -s "$W/err"
+	t "... one line a run, the summary last" test "$(grep -c '^pushed ' \
+		"$W/out") $(tail -n 1 "$W/out")" = \
+		"$N $N copied, 0 already present, 0 refused"
+	equal "... the same facts" "$PSRC" "$TO"
+	"$AIMDB" --db "$PSRC" push --incomplete --jobs 3 --to "$TO" >"$W/out" 2>&1
+	t "... a second push --jobs 3 copies nothing" \
+		test "$(tail -n 1 "$W/out")" = "0 copied, $N already present, 0 refused"
+	refusal "push --jobs 2" "$PSRC" on_pg --jobs 2
 else
 	skip "$(sed 's/^1\.\.0 # SKIP //' "$W/skip" 2>/dev/null)"
 fi
