@@ -17,6 +17,8 @@
 #include "classify.h"
 #include "cli.h"
 #include "log.h"
+#include "parse.h"
+#include "tag.h"
 #include "xalloc.h"
 
 /* What --help says after the formats. */
@@ -180,6 +182,39 @@ parse_monitors(const char *arg, struct opts *o)
 }
 
 static int
+parse_count(const char *s, int *out)
+{
+	long v;
+
+	if (parse_long(s, 1, SCALING_COPIES_MAX, &v) != 0)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+/* --copies N or BASE:NEW: CLI_OK, or CLI_USER after one line. */
+static int
+copies_parse(const char *arg, struct scaling_sel *sel)
+{
+	char *dup = xstrdup(arg), *colon = strchr(dup, ':');
+	int bad;
+
+	if (colon != NULL)
+		*colon = '\0';
+	bad = parse_count(dup, &sel->base) != 0 ||
+	      parse_count(colon != NULL ? colon + 1 : dup, &sel->other) != 0;
+	free(dup);
+	if (bad) {
+		char v[64];
+
+		return cli_bad_usage("--copies: '%s' is not N or BASE:NEW, counts from 1 to %d",
+				     tag_shown(arg, v, sizeof(v)),
+				     SCALING_COPIES_MAX);
+	}
+	return CLI_OK;
+}
+
+static int
 parse_sort(const char *s, enum cmp_sort *out)
 {
 	if (strcmp(s, "number") == 0)
@@ -234,7 +269,7 @@ stats_option(int c, const char *arg, struct opts *o)
 		o->text_flags |= FMT_LEGEND;
 		return CLI_OK;
 	case OPT_COPIES:
-		return scaling_parse(arg, &o->copies);
+		return copies_parse(arg, &o->copies);
 	case OPT_SCALING:
 		o->scaling = 1;
 		return CLI_OK;

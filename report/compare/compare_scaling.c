@@ -11,43 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli_exit.h"
 #include "log.h"
-#include "parse.h"
 #include "tag.h"
 #include "xalloc.h"
-
-static int
-parse_count(const char *s, int *out)
-{
-	long v;
-
-	if (parse_long(s, 1, SCALING_COPIES_MAX, &v) != 0)
-		return -1;
-	*out = (int)v;
-	return 0;
-}
-
-int
-scaling_parse(const char *arg, struct scaling_sel *sel)
-{
-	char *dup = xstrdup(arg), *colon = strchr(dup, ':');
-	int bad;
-
-	if (colon != NULL)
-		*colon = '\0';
-	bad = parse_count(dup, &sel->base) != 0 ||
-	      parse_count(colon != NULL ? colon + 1 : dup, &sel->other) != 0;
-	free(dup);
-	if (bad) {
-		char v[64];
-
-		return cli_bad_usage("--copies: '%s' is not N or BASE:NEW, counts from 1 to %d",
-				     tag_shown(arg, v, sizeof(v)),
-				     SCALING_COPIES_MAX);
-	}
-	return CLI_OK;
-}
 
 /* Keep the results of SIDE with COPIES copies only. */
 static void

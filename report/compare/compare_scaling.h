@@ -19,9 +19,6 @@ struct scaling_sel {
 	int base, other;
 };
 
-/* Parse --copies: CLI_OK, or CLI_USER after one line. */
-int scaling_parse(const char *arg, struct scaling_sel *sel);
-
 /*
  * Make SIDES (N of them, SIDES[0] the base) compare like with like: with
  * SEL given, only its counts remain; else each count above 1 becomes its
