@@ -88,10 +88,16 @@ t "missing scratch parent: exit 2 naming it" sh -c "test $rc -eq 2 && grep -q no
 t "database unchanged by refused runs" test "$(q "SELECT count(*) FROM run")" -eq 2
 
 # Interrupted run: finished results stay, the run is marked incomplete.
+# The interrupt comes once the first test is stored (polled, however slow
+# the machine), while the second of 1 s runs.
 "$AIMRUN" --tag intr --tests add_long,add_int,add_short --duration 1 --runs 1 \
 	--db "$W/a.db" --dir "$W/scratch" >/dev/null 2>&1 &
 pid=$!
-sleep 1.6
+i=0
+while [ "$i" -lt 600 ] && [ "$(q "SELECT count(*) FROM result r JOIN run u ON u.id=r.run_id WHERE u.tag='intr' AND r.status='ok'" 2>/dev/null)" != 1 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
 kill -INT "$pid"
 wait "$pid"; rc=$?
 t "SIGINT: exit 130" test "$rc" -eq 130
