@@ -24,6 +24,11 @@ noinst_PROGRAMS += bench/paired
 bench_paired_SOURCES = bench/paired.c bench/paired_ratio.c \
 	bench/paired_ratio.h
 bench_paired_LDADD = $(AIM_LDADD)
+# Its lockstep mode (SBS_LOCKSTEP): aimrun and the reference on one CPU
+# in alternating slices, so the host's moments fall on both alike.
+noinst_PROGRAMS += bench/lockstep
+bench_lockstep_SOURCES = bench/lockstep.c
+bench_lockstep_LDADD = lib/core/libcore.a
 EXTRA_DIST += bench/ratio.sh bench/side-by-side.sh bench/levels.sh \
 	bench/runs-split.sh
 EXTRA_DIST += bench/mem-vs-perf.sh

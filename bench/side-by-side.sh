@@ -18,6 +18,11 @@
 # same references (an older build, say); counters are off and the machine
 # check quiet unless AIM_COUNTERS and AIM_CHECK say otherwise; SBS_RAW=FILE
 # keeps the rounds' rates ("TEST AIMRUN REF", calls per second).
+# SBS_LOCKSTEP=SLICE_MS runs each round's aimrun and reference at once
+# instead, on one CPU in alternating slices of SLICE_MS (bench/lockstep),
+# so the host's moments fall on both alike; each rate is then half the
+# rate alone (each side has half the wall clock), and the ratio is what
+# the test process costs the test.
 set -eu
 B=${AIM_BUILDDIR:-$(dirname "$0")/..}
 S=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,6 +31,10 @@ R=${2:-10}
 D=${3:-0.5}
 case $R in '' | *[!0-9]*)
 	echo "side-by-side.sh: ROUNDS must be a whole number" >&2; exit 1 ;;
+esac
+case ${SBS_LOCKSTEP:-} in '' | [1-9] | [1-9][0-9] | [1-9][0-9][0-9]) ;; *)
+	echo "side-by-side.sh: SBS_LOCKSTEP must be a slice of 1 to 999 ms" >&2
+	exit 1 ;;
 esac
 if [ "$R" -lt 2 ]; then
 	echo "side-by-side.sh: need 2 rounds or more" >&2
@@ -36,7 +45,8 @@ AIM_COUNTERS=${AIM_COUNTERS:-none}
 AIM_CHECK=${AIM_CHECK:-quiet}
 export AIM_COUNTERS AIM_CHECK
 # The references are built here, as make builds them (-O2, as tests-aim/).
-if ! ${MAKE:-make} -s -C "$B" bench/ratioref bench/paired >&2; then
+if ! ${MAKE:-make} -s -C "$B" bench/ratioref bench/paired bench/lockstep >&2
+then
 	echo "side-by-side.sh: cannot build bench/ratioref in $B" >&2
 	exit 2
 fi
@@ -64,20 +74,42 @@ while read -r t; do
 	fi
 done <"$tmp/tests"
 
-# The iteration rate (calls/s, column 5) aimrun prints for test $1.
-aim_rate() {
-	"$A" --db "$tmp/r.db" --tag side-by-side --tests "$1" --runs 1 \
-		--duration "$D" --dir "$tmp" | awk -v t="$1" '$2 == t { print $5 }'
+# aimrun on test $t, after the words given (none, or a lockstep prefix).
+aim_cmd() {
+	"$@" "$A" --db "$tmp/r.db" --tag side-by-side --tests "$t" --runs 1 \
+		--duration "$D" --dir "$tmp"
 }
 
-# The reference's calls/s, in a fresh scratch directory of its own beside
-# aimrun's (exec_test's copy of the script `true` in it).
-ref_rate() {
+# The iteration rate (calls/s, column 5) of test $t in aimrun's table.
+aim_pick() {
+	awk -v t="$t" '$2 == t { print $5 }'
+}
+
+# A fresh scratch directory for the reference beside aimrun's, with
+# exec_test's copy of the script `true` in it.
+ref_dir() {
 	d=$(mktemp -d "$tmp/aimref.XXXXXX")
 	cp "$S/tests-aim/data/true" "$d/true"
 	chmod 0755 "$d/true"
-	"$REF" "$1" "$D" "$d"
+}
+
+# The reference's calls/s.
+ref_rate() {
+	ref_dir
+	"$REF" "$t" "$D" "$d"
 	rm -rf "$d"
+}
+
+# Both at once in lockstep, the reference's slice first if $1 is 1 (else
+# aimrun's): sets a and r.
+lockstep_pair() {
+	ref_dir
+	rm -f "$tmp/ref.out" "$tmp/aim.out"
+	aim_cmd "$B/bench/lockstep" "$SBS_LOCKSTEP" "$1" "$tmp/ref.out" \
+		"$tmp/aim.out" -- "$REF" "$t" "$D" "$d" -- >&2
+	rm -rf "$d"
+	r=$(cat "$tmp/ref.out")
+	a=$(aim_pick <"$tmp/aim.out")
 }
 
 # cpu ticks: total and steal, from the first line of /proc/stat.
@@ -87,8 +119,13 @@ ticks() {
 }
 
 echo "kernel $(uname -r), $(nproc) CPUs, THP $(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || echo unknown)"
-echo "$R rounds of $D s per test, aimrun and reference alternating" \
-	"(AIM_COUNTERS=$AIM_COUNTERS)"
+if [ -n "${SBS_LOCKSTEP:-}" ]; then
+	echo "$R rounds of $D s per test, aimrun and reference in lockstep" \
+		"(slices of $SBS_LOCKSTEP ms on one CPU; AIM_COUNTERS=$AIM_COUNTERS)"
+else
+	echo "$R rounds of $D s per test, aimrun and reference alternating" \
+		"(AIM_COUNTERS=$AIM_COUNTERS)"
+fi
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
 ticks >"$tmp/ticks"
 read -r tot0 st0 <"$tmp/ticks"
@@ -96,10 +133,12 @@ read -r tot0 st0 <"$tmp/ticks"
 i=0
 while [ "$i" -lt "$R" ]; do
 	while read -r t; do
-		if [ $((i % 2)) -eq 0 ]; then
-			a=$(aim_rate "$t"); r=$(ref_rate "$t")
+		if [ -n "${SBS_LOCKSTEP:-}" ]; then
+			lockstep_pair $((i % 2 + 1))
+		elif [ $((i % 2)) -eq 0 ]; then
+			a=$(aim_cmd | aim_pick); r=$(ref_rate)
 		else
-			r=$(ref_rate "$t"); a=$(aim_rate "$t")
+			r=$(ref_rate); a=$(aim_cmd | aim_pick)
 		fi
 		if [ -z "$a" ] || [ -z "$r" ]; then
 			echo "side-by-side.sh: $t: no rate in round $i" >&2

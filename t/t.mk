@@ -237,6 +237,9 @@ EXTRA_DIST += t/classify.sh t/classify-lib.sh
 # aimcmp names per-process levels and the between-boot spread.
 TESTS += t/levels.sh
 EXTRA_DIST += t/levels.sh
+# bench/lockstep: two commands on one CPU, their outputs, their failures.
+TESTS += t/lockstep.sh
+EXTRA_DIST += t/lockstep.sh
 # The counters of a timed command, inherited by what it starts.
 TESTS += t/cmd-counters.sh
 EXTRA_DIST += t/cmd-counters.sh
