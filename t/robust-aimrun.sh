@@ -117,17 +117,29 @@ midrun() {	# midrun NAME: aimrun into $W/NAME, waiting for its first result
 		--counters none 2>"$W/err" &
 	pid=$!
 	i=0
-	until [ "$(sqlite3 "$W/$1" "SELECT count(*) FROM result" 2>/dev/null)" -gt 0 ] 2>/dev/null ||
-	      [ $i -ge 200 ]; do
+	# Read only once aimrun has made the file: sqlite3 would make an
+	# empty one at the name first, which aimrun then finds there.
+	until { [ -s "$W/$1" ] && [ "$(sqlite3 -readonly "$W/$1" \
+		"SELECT count(*) FROM result" 2>/dev/null)" -gt 0 ]; } 2>/dev/null ||
+	      [ $i -ge 1200 ]; do
 		sleep 0.05; i=$((i + 1))
 	done
+}
+# why FAILS_BEFORE: after a failed check of a mid-run case, what aimrun
+# said and how long its first result took, for the log.
+why() {
+	[ "$fails" -gt "$1" ] || return 0
+	echo "# exit $rc after the first result in $((i * 50)) ms; stderr:"
+	sed 's/^/#   /' "$W/err"
 }
 AIM_CHECK=quiet midrun moved.db
 mv "$W/moved.db" "$W/elsewhere.db"
 wait "$pid"; rc=$?
+f0=$fails
 t "database moved away mid-run: exit 2, one line saying so" sh -c \
 	"test $rc -eq 2 && test \$(wc -l <'$W/err') -eq 1 &&
 	grep -q 'moved.db: no longer there: moved or removed during the run' '$W/err'"
+why "$f0"
 t "... no new database at its name" test ! -e "$W/moved.db"
 t "... the moved file holds the run" test "$(sqlite3 "$W/elsewhere.db" \
 	"SELECT tag FROM run")" = mid
@@ -136,9 +148,11 @@ cp "$W/swapped.db" "$W/copy.db"
 mv "$W/copy.db" "$W/swapped.db"
 n0=$(sqlite3 "$W/swapped.db" "SELECT count(*) FROM result")
 wait "$pid"; rc=$?
+f0=$fails
 t "database replaced by a copy mid-run: exit 2, one line saying so" sh -c \
 	"test $rc -eq 2 && test \$(wc -l <'$W/err') -eq 1 &&
 	grep -q 'swapped.db: replaced by another file during the run' '$W/err'"
+why "$f0"
 t "... nothing written to the copy" test \
 	"$(sqlite3 "$W/swapped.db" "SELECT count(*) FROM result")" = "$n0"
 echo "1..$n"

@@ -10,6 +10,7 @@
 
 #include "schema.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -195,6 +196,31 @@ known_sound(const char *name, const struct store_checked *seen, int version,
 	       seen->dev == sb->st_dev && seen->ino == sb->st_ino;
 }
 
+/*
+ * A writer reopening the file SEEN names: -1 with the reason when PATH
+ * no longer names it (gone, or another file there), 0 when it still
+ * does or cannot be looked at.  Asked again after any failure of the
+ * reopen, since a rename can fall between any two of its steps and the
+ * answer is then the rename, not the step it broke.
+ */
+static int
+seen_moved(const char *path, const struct store_checked *seen, char *err,
+	   size_t errlen)
+{
+	struct stat sb;
+
+	if (lstat(path, &sb) != 0) {
+		if (errno != ENOENT)
+			return 0;
+		snprintf(err, errlen, "%s", SCHEMA_GONE);
+		return -1;
+	}
+	if (sb.st_dev == seen->dev && sb.st_ino == seen->ino)
+		return 0;
+	snprintf(err, errlen, "%s", SCHEMA_REPLACED);
+	return -1;
+}
+
 /* Checks unless known sound, WAL, the migration; SEEN updated. */
 static int
 setup_rw(sqlite3 *db, const char *name, int version,
@@ -208,11 +234,8 @@ setup_rw(sqlite3 *db, const char *name, int version,
 	}
 	/* The run's rows are in the file it began in, not in another. */
 	if (seen != NULL && seen->ino != 0 &&
-	    (lstat(name, &sb) != 0 || sb.st_dev != seen->dev ||
-	     sb.st_ino != seen->ino)) {
-		snprintf(err, errlen, "%s", SCHEMA_REPLACED);
+	    seen_moved(name, seen, err, errlen) < 0)
 		return -1;
-	}
 	/* Setting WAL writes the header: every check comes first. */
 	if (!known_sound(name, seen, version, &sb) && version > 0 &&
 	    check_sound(db, version, err, errlen) < 0)
@@ -275,17 +298,17 @@ schema_open(const char *path, enum store_mode mode, struct store_checked *seen,
 	enum dbfile_use use = again ? DBFILE_EDIT : uses[mode];
 	int readonly = use == DBFILE_READ;
 	char name[4200];
-	struct stat sb;
 	sqlite3 *db;
 	int version;
 
-	if (again && lstat(path, &sb) != 0) {
-		snprintf(err, errlen, "%s", SCHEMA_GONE);
+	if (again && seen_moved(path, seen, err, errlen) < 0)
+		return NULL;
+	db = open_db(path, use, name, sizeof(name), err, errlen);
+	if (db == NULL) {
+		if (again)
+			(void)seen_moved(path, seen, err, errlen);
 		return NULL;
 	}
-	db = open_db(path, use, name, sizeof(name), err, errlen);
-	if (db == NULL)
-		return NULL;
 	/* Every check comes before the first write: a refused file is untouched. */
 	if (schema_inspect(db, &version, err, errlen) < 0) {
 		if (!readonly)
@@ -300,6 +323,8 @@ schema_open(const char *path, enum store_mode mode, struct store_checked *seen,
 	return db;
 fail:
 	(void)sqlite3_close(db);	/* every statement is finalized */
+	if (again)
+		(void)seen_moved(path, seen, err, errlen);
 	return NULL;
 }
 
