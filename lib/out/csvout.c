@@ -7,12 +7,14 @@
 
 #include "csvout.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <csv.h>
 
+#include "jsonout.h"
 #include "log.h"
 #include "tag.h"
 
@@ -83,4 +85,13 @@ void
 csvout_end(FILE *f)
 {
 	putc('\n', f);
+}
+
+void
+csvout_number(FILE *f, int first, double x)
+{
+	char buf[32];
+
+	csvout_field(f, first, isfinite(x) ? jsonout_shortest(x, buf, sizeof(buf))
+					   : NULL);
 }

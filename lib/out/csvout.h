@@ -19,6 +19,11 @@ void csvout_field(FILE *f, int first, const char *s);
 /* The same with a printf format. */
 void csvout_fieldf(FILE *f, int first, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/*
+ * Number X in full precision (the shortest text that reads back as X,
+ * jsonout_shortest()), an empty field when X is not finite.
+ */
+void csvout_number(FILE *f, int first, double x);
 /* End the record. */
 void csvout_end(FILE *f);
 

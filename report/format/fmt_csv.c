@@ -59,16 +59,6 @@ cv_field(FILE *f, const struct cmp_value *v)
 			   fmt_2f(v->cv_pct, buf, sizeof(buf)));
 }
 
-/* A full-precision number, empty when it does not exist. */
-static void
-num_field(FILE *f, double x)
-{
-	char buf[32];
-
-	csvout_field(f, 0, isfinite(x) ? jsonout_shortest(x, buf, sizeof(buf))
-				       : NULL);
-}
-
 static void
 counts(FILE *f, const struct cmp_value *b, const struct cmp_value *n)
 {
@@ -102,13 +92,13 @@ verdict_fields(FILE *f, const struct cmp_delta *d)
 	csvout_field(f, 0, stats_unit_name(c->unit));
 	csvout_fieldf(f, 0, "%zu", c->n_base);
 	csvout_fieldf(f, 0, "%zu", c->n_new);
-	num_field(f, c->ratio);
-	num_field(f, (c->ratio_lo - 1.0) * 100.0);
-	num_field(f, (c->ratio_hi - 1.0) * 100.0);
-	num_field(f, c->df);
-	num_field(f, c->p);
-	num_field(f, c->q);
-	num_field(f, c->mdc_pct);
+	csvout_number(f, 0, c->ratio);
+	csvout_number(f, 0, (c->ratio_lo - 1.0) * 100.0);
+	csvout_number(f, 0, (c->ratio_hi - 1.0) * 100.0);
+	csvout_number(f, 0, c->df);
+	csvout_number(f, 0, c->p);
+	csvout_number(f, 0, c->q);
+	csvout_number(f, 0, c->mdc_pct);
 	csvout_field(f, 0, stats_verdict_name(c->verdict));
 	csvout_field(f, 0, c->why);
 }
@@ -193,10 +183,10 @@ counter_record(FILE *f, const struct cmp_table *t, const struct cmp_row *row,
 	csvout_field(f, 0, t->sides[s].tag);
 	csvout_field(f, 0, fmt_status(&row->v[0]));
 	csvout_field(f, 0, fmt_status(&row->v[s]));
-	num_field(f, b->have ? b->per_call : NAN);
-	num_field(f, n->have ? n->per_call : NAN);
+	csvout_number(f, 0, b->have ? b->per_call : NAN);
+	csvout_number(f, 0, n->have ? n->per_call : NAN);
 	csvout_field(f, 0, NULL);
-	num_field(f, d->valid ? d->pct : NAN);
+	csvout_number(f, 0, d->valid ? d->pct : NAN);
 	csvout_fieldf(f, 0, "%zu", b->n_samples);
 	csvout_fieldf(f, 0, "%zu", n->n_samples);
 	/* basis to new_excluded: the test's record holds them. */

@@ -79,16 +79,6 @@ static const char *const csv_columns[] = {
 	"pct_lo", "pct_hi", "df", "p", "q", "mdc_pct", "reason", "host",
 };
 
-/* A full-precision number, empty when it does not exist. */
-static void
-num_field(FILE *f, double x)
-{
-	char buf[32];
-
-	csvout_field(f, 0, isfinite(x) ? jsonout_shortest(x, buf, sizeof(buf))
-				       : NULL);
-}
-
 static void
 csv_record(FILE *f, const struct series_db *sd, const struct series_step *st)
 {
@@ -107,14 +97,14 @@ csv_record(FILE *f, const struct series_db *sd, const struct series_step *st)
 		csvout_field(f, 0, stats_unit_name(c->unit));
 		csvout_fieldf(f, 0, "%zu", c->n_base);
 		csvout_fieldf(f, 0, "%zu", c->n_new);
-		num_field(f, c->ratio);
-		num_field(f, (c->ratio - 1.0) * 100.0);
-		num_field(f, (c->ratio_lo - 1.0) * 100.0);
-		num_field(f, (c->ratio_hi - 1.0) * 100.0);
-		num_field(f, c->df);
-		num_field(f, c->p);
-		num_field(f, c->q);
-		num_field(f, c->mdc_pct);
+		csvout_number(f, 0, c->ratio);
+		csvout_number(f, 0, (c->ratio - 1.0) * 100.0);
+		csvout_number(f, 0, (c->ratio_lo - 1.0) * 100.0);
+		csvout_number(f, 0, (c->ratio_hi - 1.0) * 100.0);
+		csvout_number(f, 0, c->df);
+		csvout_number(f, 0, c->p);
+		csvout_number(f, 0, c->q);
+		csvout_number(f, 0, c->mdc_pct);
 	} else {
 		/* The twelve columns from verdict to mdc_pct. */
 		for (int i = 0; i < 12; i++)
