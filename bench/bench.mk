@@ -6,7 +6,7 @@ bench_overhead_SOURCES = bench/overhead.c bench/paired_ratio.c \
 bench_overhead_LDADD = $(AIM_LDADD)
 EXTRA_DIST += bench/suite-walltime.sh bench/calibrate.sh bench/invocations.sh \
 	bench/decided.sh
-EXTRA_DIST += bench/dbopen.sh
+EXTRA_DIST += bench/dbopen.sh bench/reopen-race.sh
 EXTRA_DIST += bench/import-speed.sh bench/import-lkp.sh
 EXTRA_DIST += bench/cmp-scale.sh bench/judged.sh
 # Whole runs moved at scale: push, merge and import, rates and memory.
