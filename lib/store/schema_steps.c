@@ -23,6 +23,15 @@
 	"\tJOIN result AS r ON r.id = s.result_id\n" \
 	"\tJOIN run AS u ON u.id = r.run_id;\n"
 
+/* The columns and key of sample_metric, made by versions 3 and 9. */
+#define SAMPLE_METRIC_COLUMNS \
+	"\tresult_id INTEGER NOT NULL,\n" \
+	"\tseq INTEGER NOT NULL,\n" \
+	"\tmetric TEXT NOT NULL,\n" \
+	"\tbound INTEGER NOT NULL DEFAULT 0,\n" \
+	"\tvalue INTEGER NOT NULL,\n" \
+	"\tPRIMARY KEY (result_id, seq, metric, bound)"
+
 /*
  * Version 1.  Each script ends by setting user_version to its own number;
  * PRAGMA takes no bound parameters, so the number is part of the text
@@ -98,12 +107,7 @@ static const char migration_2[] =
  */
 static const char migration_3[] =
 	"CREATE TABLE sample_metric (\n"
-	"\tresult_id INTEGER NOT NULL,\n"
-	"\tseq INTEGER NOT NULL,\n"
-	"\tmetric TEXT NOT NULL,\n"
-	"\tbound INTEGER NOT NULL DEFAULT 0,\n"
-	"\tvalue INTEGER NOT NULL,\n"
-	"\tPRIMARY KEY (result_id, seq, metric, bound),\n"
+	SAMPLE_METRIC_COLUMNS ",\n"
 	"\tFOREIGN KEY (result_id, seq) REFERENCES sample (result_id, seq)\n"
 	"\t\tON DELETE CASCADE\n"
 	") WITHOUT ROWID;\n"
@@ -187,12 +191,7 @@ static const char migration_held[] =
 	"DROP VIEW sample_rate;\n"
 	"ALTER TABLE sample_metric RENAME TO sample_metric_old;\n"
 	"CREATE TABLE sample_metric (\n"
-	"\tresult_id INTEGER NOT NULL,\n"
-	"\tseq INTEGER NOT NULL,\n"
-	"\tmetric TEXT NOT NULL,\n"
-	"\tbound INTEGER NOT NULL DEFAULT 0,\n"
-	"\tvalue INTEGER NOT NULL,\n"
-	"\tPRIMARY KEY (result_id, seq, metric, bound)\n"
+	SAMPLE_METRIC_COLUMNS "\n"
 	") WITHOUT ROWID;\n"
 	"INSERT INTO sample_metric (result_id, seq, metric, bound, value)\n"
 	"\tSELECT result_id, seq, metric, bound, value\n"
