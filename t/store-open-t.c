@@ -33,7 +33,7 @@ test_create(const struct storefx *fx)
 	db = storefx_handle(st);
 	is_int(storefx_int(db, "PRAGMA user_version"), store_schema_version(),
 	       "migration sets user_version to the schema version");
-	is_int(store_schema_version(), 8, "this build writes schema version 8");
+	is_int(store_schema_version(), 9, "this build writes schema version 9");
 	is_int(storefx_int(db, "PRAGMA application_id"), 0x41494d39,
 	       "application_id marks the file as aimkit's");
 	is_string(storefx_text(db, "PRAGMA journal_mode", buf, sizeof(buf)),
@@ -56,8 +56,8 @@ test_create(const struct storefx *fx)
 	st = store_open(path, STORE_RO, err, sizeof(err));
 	ok(st != NULL, "reopening it RO works");
 	if (st != NULL)
-		is_int(storefx_int(storefx_handle(st), "PRAGMA user_version"), 8,
-		       "RO sees version 8");
+		is_int(storefx_int(storefx_handle(st), "PRAGMA user_version"), 9,
+		       "RO sees version 9");
 	else
 		diag("%s", err);
 	store_close(st);

@@ -65,8 +65,15 @@ test_create(const struct pgfx *fx)
 	ok(opens(fx, 1) && opens(fx, 0), "a writer and a reader open it again");
 	is_int(pgfx_int(fx, "SELECT count(*) FROM aimkit_schema"), 1,
 	       "one version row");
-	/* A schema of version 5: what versions 6 to 8 added taken away. */
-	pgfx_exec(fx, "DROP TABLE result_monitor; DROP TABLE kernel_log;"
+	/*
+	 * A schema of version 5: what versions 6 to 9 added taken away,
+	 * and the keys version 9 dropped given back.
+	 */
+	pgfx_exec(fx, "ALTER TABLE sample ADD FOREIGN KEY (result_id)"
+		  " REFERENCES result (id) ON DELETE CASCADE;"
+		  " ALTER TABLE sample_metric ADD FOREIGN KEY (result_id, seq)"
+		  " REFERENCES sample (result_id, seq) ON DELETE CASCADE;"
+		  " DROP TABLE result_monitor; DROP TABLE kernel_log;"
 		  " DROP TABLE plan_event; DROP TABLE plan_boot;"
 		  " DROP TABLE plan_kernel; DROP TABLE plan;"
 		  " DROP TABLE run_summary; DROP INDEX run_started;"

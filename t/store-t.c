@@ -15,6 +15,7 @@
 
 #include <sqlite3.h>
 
+#include "db.h"
 #include "store.h"
 #include "storefx.h"
 #include "tap.h"
@@ -122,6 +123,63 @@ check_results(sqlite3 *db)
 		  "sample_rate: calls*factor/s, or the printed rate");
 }
 
+/* A line of db_check's verdict, counted. */
+static void
+count_line(const char *line, void *arg)
+{
+	(void)line;
+	(*(int *)arg)++;
+}
+
+/* The samples and metrics without a parent db_check counts in ST, or -1. */
+static int64_t
+orphans(struct store *st)
+{
+	int64_t n = -1;
+	int lines = 0;
+
+	return db_check(store_db(st), count_line, &lines, &n) == 0 ? n : -1;
+}
+
+/*
+ * Since version 9 no key holds a sample to its result nor a metric to
+ * its sample: store_remove_runs removes them, a bare DELETE of a result
+ * leaves them behind for aimdb check to count.
+ */
+static void
+removing(struct store *st)
+{
+	sqlite3 *h = storefx_handle(st);
+	int64_t samples = storefx_int(h, "SELECT count(*) FROM sample"),
+		metrics = storefx_int(h, "SELECT count(*) FROM sample_metric");
+
+	ok(samples > 0 && metrics > 0, "the run has samples (%lld) and metrics"
+	   " (%lld)", (long long)samples, (long long)metrics);
+	is_int(orphans(st), 0, "aimdb check: no orphans");
+	/* The connection has foreign keys on, as aimdb's will. */
+	is_int(sqlite3_exec(h, "SAVEPOINT bare; DELETE FROM run;", NULL, NULL,
+			    NULL), SQLITE_OK, "a bare DELETE of the runs...");
+	is_int(storefx_int(h, "SELECT count(*) FROM result"), 0,
+	       "... cascades to their results");
+	is_int(orphans(st), samples,
+	       "... and aimdb check counts the samples it leaves");
+	is_int(sqlite3_exec(h, "DELETE FROM sample", NULL, NULL, NULL),
+	       SQLITE_OK, "a bare DELETE of the samples...");
+	is_int(orphans(st), metrics, "... leaves the metrics to count");
+	is_int(sqlite3_exec(h, "ROLLBACK TO bare; RELEASE bare;", NULL, NULL,
+			    NULL), SQLITE_OK, "(rolled back)");
+	is_int(store_remove_runs(store_db(st), STORE_RUNS_BY_UUID, "none"), 0,
+	       "store_remove_runs of no run");
+	is_int(storefx_int(h, "SELECT count(*) FROM sample"), samples,
+	       "... removes nothing");
+	is_int(store_remove_runs(store_db(st), STORE_RUNS_BY_TAG, "bare"), 0,
+	       "store_remove_runs of a tag");
+	is_int(storefx_rows(h) + storefx_int(h, "SELECT count(*) FROM"
+					     " sample_metric"), 0,
+	       "removes its runs, environment, results, samples and metrics");
+	is_int(orphans(st), 0, "and leaves no orphans");
+}
+
 static void
 test_round_trip(const struct storefx *fx)
 {
@@ -158,11 +216,7 @@ test_round_trip(const struct storefx *fx)
 			       " FROM run WHERE id = 2", buf, sizeof(buf)),
 		  "import-console,'lkml-2007.txt',NULL,incomplete,NULL",
 		  "import run: file kept, NULL host, still incomplete");
-	/* The connection has foreign keys on, as aimdb's will. */
-	is_int(sqlite3_exec(storefx_handle(st), "DELETE FROM run", NULL, NULL,
-			    NULL), SQLITE_OK, "delete both runs");
-	is_int(storefx_rows(storefx_handle(st)), 0,
-	       "deleting runs cascades to environment, results and samples");
+	removing(st);
 	store_close(st);
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "schema.h"
+#include "schema_ver.h"
 
 int
 db_sqlite_schema_version(struct db *db)
@@ -21,6 +22,24 @@ db_sqlite_schema_version(struct db *db)
 	if (schema_query_int(db_sqlite_handle(db), "PRAGMA user_version", &v) < 0)
 		return db_sqlite_fail(db);
 	return v >= 0 && v <= INT32_MAX ? (int)v : 0;
+}
+
+/*
+ * Add to *ORPHANS the samples and metrics without a parent, which no key
+ * holds from version 9 on, so foreign_key_check does not see them.
+ */
+static int
+held_orphans(struct db *db, int64_t *orphans)
+{
+	int64_t n;
+	int version = db_sqlite_schema_version(db);
+
+	if (version < SCHEMA_HELD_VERSION)
+		return 0;
+	if (schema_query_int(db_sqlite_handle(db), SCHEMA_HELD_ORPHANS, &n) < 0)
+		return -1;
+	*orphans += n;
+	return 0;
 }
 
 /*
@@ -67,7 +86,7 @@ db_sqlite_check(struct db *db, void (*fn)(const char *, void *), void *arg,
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW)
 		(*orphans)++;
 	(void)sqlite3_finalize(s);	/* the step's code is rc */
-	if (rc != SQLITE_DONE)
+	if (rc != SQLITE_DONE || held_orphans(db, orphans) < 0)
 		*orphans = -1;
 	return 0;
 }

@@ -136,12 +136,24 @@ static const char step_kernel[] =
 	");\n"
 	"UPDATE aimkit_schema SET version = 8;\n";
 
+/*
+ * Version 9 (SCHEMA_HELD_VERSION): samples and their metrics without
+ * foreign keys, held by their writer instead (schema_ver.h).  The names
+ * are those PostgreSQL gave the keys of step_5.
+ */
+static const char step_held[] =
+	"ALTER TABLE sample_metric DROP CONSTRAINT"
+	" sample_metric_result_id_seq_fkey;\n"
+	"ALTER TABLE sample DROP CONSTRAINT sample_result_id_fkey;\n"
+	"UPDATE aimkit_schema SET version = 9;\n";
+
 static const char *const steps[] = {
 	step_5,
 	step_6,
 	/* At their number, as in schema.c's migrations[]. */
 	[STORE_PLAN_SCHEMA - SCHEMA_PG_FIRST] = schema_plan_pg,
 	[SCHEMA_KERNEL_VERSION - SCHEMA_PG_FIRST] = step_kernel,
+	[SCHEMA_HELD_VERSION - SCHEMA_PG_FIRST] = step_held,
 };
 
 #define N_STEPS ((int)(sizeof(steps) / sizeof(steps[0])))

@@ -11,6 +11,27 @@
 #include "schema_ver.h"
 #include "store_plan.h"
 
+/* 1e9 first keeps calls * factor from overflowing 64-bit integers. */
+#define SAMPLE_RATE_VIEW \
+	"CREATE VIEW sample_rate AS\n" \
+	"\tSELECT r.run_id AS run_id, u.tag AS tag, r.number AS number,\n" \
+	"\t\tr.test AS test, r.rep AS rep, s.seq AS seq,\n" \
+	"\t\ts.calls AS calls, s.elapsed_ns AS elapsed_ns,\n" \
+	"\t\tCOALESCE(s.printed_ops,\n" \
+	"\t\t\t1e9 * s.calls * r.factor / s.elapsed_ns) AS ops_per_s\n" \
+	"\tFROM sample AS s\n" \
+	"\tJOIN result AS r ON r.id = s.result_id\n" \
+	"\tJOIN run AS u ON u.id = r.run_id;\n"
+
+/* The columns and key of sample_metric, made by versions 3 and 9. */
+#define SAMPLE_METRIC_COLUMNS \
+	"\tresult_id INTEGER NOT NULL,\n" \
+	"\tseq INTEGER NOT NULL,\n" \
+	"\tmetric TEXT NOT NULL,\n" \
+	"\tbound INTEGER NOT NULL DEFAULT 0,\n" \
+	"\tvalue INTEGER NOT NULL,\n" \
+	"\tPRIMARY KEY (result_id, seq, metric, bound)"
+
 /*
  * Version 1.  Each script ends by setting user_version to its own number;
  * PRAGMA takes no bound parameters, so the number is part of the text
@@ -65,16 +86,7 @@ static const char migration_1[] =
 	"\tinvol_cs INTEGER,\n"
 	"\tPRIMARY KEY (result_id, seq)\n"
 	");\n"
-	/* 1e9 first keeps calls * factor from overflowing 64-bit integers. */
-	"CREATE VIEW sample_rate AS\n"
-	"\tSELECT r.run_id AS run_id, u.tag AS tag, r.number AS number,\n"
-	"\t\tr.test AS test, r.rep AS rep, s.seq AS seq,\n"
-	"\t\ts.calls AS calls, s.elapsed_ns AS elapsed_ns,\n"
-	"\t\tCOALESCE(s.printed_ops,\n"
-	"\t\t\t1e9 * s.calls * r.factor / s.elapsed_ns) AS ops_per_s\n"
-	"\tFROM sample AS s\n"
-	"\tJOIN result AS r ON r.id = s.result_id\n"
-	"\tJOIN run AS u ON u.id = r.run_id;\n"
+	SAMPLE_RATE_VIEW
 	"PRAGMA application_id = 1095322937;\n"
 	"PRAGMA user_version = 1;\n";
 
@@ -95,12 +107,7 @@ static const char migration_2[] =
  */
 static const char migration_3[] =
 	"CREATE TABLE sample_metric (\n"
-	"\tresult_id INTEGER NOT NULL,\n"
-	"\tseq INTEGER NOT NULL,\n"
-	"\tmetric TEXT NOT NULL,\n"
-	"\tbound INTEGER NOT NULL DEFAULT 0,\n"
-	"\tvalue INTEGER NOT NULL,\n"
-	"\tPRIMARY KEY (result_id, seq, metric, bound),\n"
+	SAMPLE_METRIC_COLUMNS ",\n"
 	"\tFOREIGN KEY (result_id, seq) REFERENCES sample (result_id, seq)\n"
 	"\t\tON DELETE CASCADE\n"
 	") WITHOUT ROWID;\n"
@@ -172,6 +179,40 @@ static const char migration_kernel[] =
 	");\n"
 	"PRAGMA user_version = 8;\n";
 
+/*
+ * Version 9 (SCHEMA_HELD_VERSION): samples and their metrics without
+ * foreign keys, held by their writer instead (schema_ver.h).  SQLite
+ * drops a key only by making the table again: each table is renamed,
+ * made anew and filled from the old, the metrics first so that no key
+ * refers to the samples when they are renamed, and the view over the
+ * samples is made again after, so that renaming does not rewrite it.
+ */
+static const char migration_held[] =
+	"DROP VIEW sample_rate;\n"
+	"ALTER TABLE sample_metric RENAME TO sample_metric_old;\n"
+	"CREATE TABLE sample_metric (\n"
+	SAMPLE_METRIC_COLUMNS "\n"
+	") WITHOUT ROWID;\n"
+	"INSERT INTO sample_metric (result_id, seq, metric, bound, value)\n"
+	"\tSELECT result_id, seq, metric, bound, value\n"
+	"\tFROM sample_metric_old;\n"
+	"DROP TABLE sample_metric_old;\n"
+	"ALTER TABLE sample RENAME TO sample_old;\n"
+	"CREATE TABLE sample (\n"
+	"\tresult_id INTEGER NOT NULL,\n"
+	"\tseq INTEGER NOT NULL,\n"
+	"\tcalls INTEGER NOT NULL,\n"
+	"\telapsed_ns INTEGER NOT NULL,\n"
+	"\tprinted_ops REAL,\n"
+	"\tPRIMARY KEY (result_id, seq)\n"
+	");\n"
+	"INSERT INTO sample (result_id, seq, calls, elapsed_ns, printed_ops)\n"
+	"\tSELECT result_id, seq, calls, elapsed_ns, printed_ops\n"
+	"\tFROM sample_old;\n"
+	"DROP TABLE sample_old;\n"
+	SAMPLE_RATE_VIEW
+	"PRAGMA user_version = 9;\n";
+
 static const char *const migrations[] = {
 	migration_1,
 	migration_2,
@@ -187,6 +228,7 @@ static const char *const migrations[] = {
 	[STORE_PLAN_SCHEMA - 1] = schema_plan_sqlite,
 	/* The kernel's monitors and log, after the plans. */
 	[SCHEMA_KERNEL_VERSION - 1] = migration_kernel,
+	[SCHEMA_HELD_VERSION - 1] = migration_held,
 };
 
 int

@@ -30,6 +30,28 @@ int schema_version(void);
 #define SCHEMA_KERNEL_VERSION 8
 
 /*
+ * Version 9: a sample's result and a metric's sample are held by their
+ * writer, not checked by a foreign key.  PostgreSQL checks a key with a
+ * query of its own for every row inserted, and a run brings 1,800
+ * samples and 3,600 metrics: those checks were most of what a server
+ * spent on a push (doc/fleet.md).  The writer cannot leave an orphan:
+ * store_rows.c and store_put.c write a result's samples and their
+ * metrics from the one record, in the transaction of the result.  What
+ * removes runs removes their samples and metrics first
+ * (store_remove_runs), and aimdb check counts the rows a hand-made
+ * change left without a parent (SCHEMA_HELD_ORPHANS).
+ */
+#define SCHEMA_HELD_VERSION 9
+
+/* The samples and metrics without a parent: one row, one count. */
+#define SCHEMA_HELD_ORPHANS \
+	"SELECT (SELECT count(*) FROM sample AS s WHERE NOT EXISTS" \
+	" (SELECT 1 FROM result AS x WHERE x.id = s.result_id))" \
+	" + (SELECT count(*) FROM sample_metric AS m WHERE NOT EXISTS" \
+	" (SELECT 1 FROM sample AS s WHERE s.result_id = m.result_id" \
+	" AND s.seq = m.seq))"
+
+/*
  * The tests whose results were judged on their fastest interval before
  * the result row said so itself (version 4): the migration marks them,
  * and a reader of an older file treats them the same way.

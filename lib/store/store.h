@@ -167,6 +167,21 @@ int store_now_utc(char *buf, size_t len, char *err, size_t errlen);
 /* Mark the run 'complete' or 'incomplete' and set ended_utc.  0 or -1. */
 int store_end_run(struct store *st, int64_t run_id, const char *status);
 
+/* Which runs store_remove_runs removes: a tag's, or the one of a uuid. */
+enum store_runs_by {
+	STORE_RUNS_BY_TAG,
+	STORE_RUNS_BY_UUID,
+};
+
+/*
+ * Remove the runs whose tag (or uuid) is VALUE with every row they own,
+ * children first, so whether or not the engine's keys cascade: among
+ * them the samples and metrics, which no key cascades to since version
+ * 9 (SCHEMA_HELD_VERSION in schema_ver.h).  In the caller's transaction
+ * when it holds one.  0, or -1 with db_errmsg(DB).
+ */
+int store_remove_runs(struct db *db, enum store_runs_by by, const char *value);
+
 /*
  * For readers: every read from now until store_close sees the database
  * as it is now, whatever other processes commit meanwhile, so a report

@@ -368,3 +368,43 @@ store_end_run(struct store *st, int64_t run_id, const char *status)
 	db_finalize(stmt);
 	return store_tx_leave(st, kind, ok);
 }
+
+/*
+ * The runs' rows, children first.  The column is the caller's choice of
+ * two, never text from data: each list is written out whole.
+ */
+#define RESULTS_OF(col) " WHERE result_id IN (SELECT r.id FROM result AS r" \
+	" JOIN run AS u ON u.id = r.run_id WHERE u." col " = ?)"
+#define RUNS_OF(col) " WHERE run_id IN (SELECT id FROM run WHERE " col " = ?)"
+#define REMOVE_RUNS(col) { \
+	"DELETE FROM sample_metric" RESULTS_OF(col), \
+	"DELETE FROM sample" RESULTS_OF(col), \
+	"DELETE FROM result_monitor" RESULTS_OF(col), \
+	"DELETE FROM kernel_log" RESULTS_OF(col), \
+	"DELETE FROM result" RUNS_OF(col), \
+	"DELETE FROM run_env" RUNS_OF(col), \
+	"DELETE FROM run_summary" RUNS_OF(col), \
+	"DELETE FROM run_import" RUNS_OF(col), \
+	"DELETE FROM run WHERE " col " = ?", \
+}
+
+int
+store_remove_runs(struct db *db, enum store_runs_by by, const char *value)
+{
+	static const char *const sql[][9] = {
+		[STORE_RUNS_BY_TAG] = REMOVE_RUNS("tag"),
+		[STORE_RUNS_BY_UUID] = REMOVE_RUNS("uuid"),
+	};
+
+	for (size_t i = 0; i < sizeof(sql[0]) / sizeof(sql[0][0]); i++) {
+		struct db_stmt *stmt = db_prepare(db, sql[by][i]);
+
+		if (stmt == NULL || db_bind_text(stmt, 1, value) < 0 ||
+		    step_done(stmt) < 0) {
+			db_finalize(stmt);
+			return -1;
+		}
+		db_finalize(stmt);
+	}
+	return 0;
+}

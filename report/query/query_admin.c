@@ -15,6 +15,7 @@
 
 #include "log.h"
 #include "query_int.h"
+#include "store.h"
 #include "xalloc.h"
 
 static const char sql_tags[] =
@@ -92,25 +93,10 @@ exec_bound(struct db *db, const char *sql, const char *text1, const char *text2)
 int
 query_tag_remove(struct db *db, const char *tag)
 {
-	/* Children first: correct whether or not foreign keys cascade. */
-	static const char *const sql[] = {
-		"DELETE FROM sample WHERE result_id IN (SELECT r.id FROM"
-		" result AS r JOIN run AS u ON u.id = r.run_id"
-		" WHERE u.tag = ?)",
-		"DELETE FROM result WHERE run_id IN"
-		" (SELECT id FROM run WHERE tag = ?)",
-		"DELETE FROM run_env WHERE run_id IN"
-		" (SELECT id FROM run WHERE tag = ?)",
-		"DELETE FROM run_summary WHERE run_id IN"
-		" (SELECT id FROM run WHERE tag = ?)",
-		"DELETE FROM run_import WHERE run_id IN"
-		" (SELECT id FROM run WHERE tag = ?)",
-		"DELETE FROM run WHERE tag = ?",
-	};
-
-	for (size_t i = 0; i < sizeof(sql) / sizeof(sql[0]); i++)
-		if (exec_bound(db, sql[i], tag, NULL) < 0)
-			return -1;
+	if (store_remove_runs(db, STORE_RUNS_BY_TAG, tag) < 0) {
+		aim_warn("database error: %s", db_errmsg(db));
+		return -1;
+	}
 	return 0;
 }
 

@@ -8,6 +8,7 @@
 
 #include "db_pg.h"
 #include "db_pg_int.h"
+#include "schema_ver.h"
 
 /* One integer from SQL answering one row and column: 0 or -1. */
 static int
@@ -80,7 +81,8 @@ db_pg_lock(struct db *db, int64_t key)
 /*
  * The server keeps its own pages and enforces the foreign keys, so its
  * verdict is "ok"; the rows without a parent are still counted, as
- * SQLite's foreign_key_check does, since a key can be dropped by hand.
+ * SQLite's foreign_key_check does, since a key can be dropped by hand,
+ * and so are the samples and metrics, which no key holds (version 9).
  */
 int
 db_pg_check(struct db *db, void (*fn)(const char *, void *), void *arg,
@@ -91,11 +93,7 @@ db_pg_check(struct db *db, void (*fn)(const char *, void *), void *arg,
 		"  (SELECT 1 FROM run r WHERE r.id = e.run_id))"
 		" + (SELECT count(*) FROM result x WHERE NOT EXISTS"
 		"  (SELECT 1 FROM run r WHERE r.id = x.run_id))"
-		" + (SELECT count(*) FROM sample s WHERE NOT EXISTS"
-		"  (SELECT 1 FROM result x WHERE x.id = s.result_id))"
-		" + (SELECT count(*) FROM sample_metric m WHERE NOT EXISTS"
-		"  (SELECT 1 FROM sample s WHERE s.result_id = m.result_id"
-		"   AND s.seq = m.seq))"
+		" + (" SCHEMA_HELD_ORPHANS ")"
 		" + (SELECT count(*) FROM run_import i WHERE NOT EXISTS"
 		"  (SELECT 1 FROM run r WHERE r.id = i.run_id))"
 		" + (SELECT count(*) FROM result_monitor o WHERE NOT EXISTS"

@@ -412,10 +412,7 @@ store_plan_mark_run(struct store *st, const struct plan *p,
 int
 store_plan_drop_run(struct store *st, const char *uuid)
 {
-	struct db_stmt *s = db_prepare(store_db(st),
-				       "DELETE FROM run WHERE uuid = ?");
-
-	if (run_done(s, s != NULL && db_bind_text(s, 1, uuid) == 0) < 0) {
+	if (store_remove_runs(store_db(st), STORE_RUNS_BY_UUID, uuid) < 0) {
 		store_fail_sql(st, "cannot remove run %s", uuid);
 		return -1;
 	}
