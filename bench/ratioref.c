@@ -16,8 +16,9 @@
  * iteration rate, then the share of the timed period the process stood
  * ready to run without a CPU (its run delay, as aimrun's test process
  * reads it for each sample: "-" when /proc gives none).  A tenth of SECS
- * is run first untimed, as aimrun warms up.  This file: the process tests (fork, exec) and jmp_test; the others
- * are in ratioref_sys.c, ratioref_ipc.c and ratioref_cpu.c.
+ * is run first untimed, as aimrun warms up.  This file: the process tests
+ * (fork, exec) and jmp_test; the others are in ratioref_sys.c,
+ * ratioref_ipc.c and ratioref_cpu.c.
  */
 #include "config.h"
 

@@ -143,7 +143,7 @@ on_cpu() {
 	fi
 	echo "over each side's time on a CPU (the period less its run delay):"
 	paste -d' ' "$tmp/pairs" "$tmp/aimwait" "$tmp/refwait" |
-		awk '{ print $1, $2 / (1 - $5), $3 / (1 - $6) }' |
+		awk '$5 < 1 && $6 < 1 { print $1, $2 / (1 - $5), $3 / (1 - $6) }' |
 		"$B/bench/paired"
 	paste -d' ' "$tmp/pairs" "$tmp/aimwait" "$tmp/refwait" |
 		awk '{ if (!($1 in n)) o[++k] = $1; n[$1]++; a[$1] += $5
