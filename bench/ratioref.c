@@ -13,13 +13,17 @@
  * ...; `ratioref list` names them all); DIR is a scratch directory, the
  * working directory of the calls, for the tests that make files or exec
  * DIR/true (exec_test).  Prints calls per second on one line: aimrun's
- * iteration rate.  A tenth of SECS is run first untimed, as aimrun warms
- * up.  This file: the process tests (fork, exec) and jmp_test; the others
- * are in ratioref_sys.c, ratioref_ipc.c and ratioref_cpu.c.
+ * iteration rate, then the share of the timed period the process stood
+ * ready to run without a CPU (its run delay, as aimrun's test process
+ * reads it for each sample: "-" when /proc gives none).  A tenth of SECS
+ * is run first untimed, as aimrun warms up.  This file: the process tests
+ * (fork, exec) and jmp_test; the others are in ratioref_sys.c,
+ * ratioref_ipc.c and ratioref_cpu.c.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -169,21 +173,54 @@ list(void)
 			printf("%s%s\n", r->test, r->needs_dir ? " dir" : "");
 }
 
-/* Calls for SECS after a tenth of it untimed; calls per second. */
+/*
+ * The time this thread has waited for a CPU while ready to run, in ns
+ * (the second field of its schedstat), or -1.  Read into the stack: stdio
+ * would allocate a buffer, and a written heap alone slows brk_test by
+ * 10 % (doc/tests.md, "The heap below the break").
+ */
+static long long
+run_delay_ns(void)
+{
+	char buf[128], *p, *end;
+	int fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+	long long ns;
+
+	if (fd >= 0)
+		(void)close(fd);	/* read-only */
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	(void)strtoll(buf, &p, 10);	/* the time on a CPU */
+	errno = 0;
+	ns = strtoll(p, &end, 10);
+	return errno != 0 || end == p || ns < 0 ? -1 : ns;
+}
+
+/*
+ * Calls for SECS after a tenth of it untimed; calls per second, and in
+ * *WAIT the share of the timed period spent waiting for a CPU (< 0: none
+ * read).
+ */
 static double
-rate(const struct ratioref *r, struct refenv *env, double secs)
+rate(const struct ratioref *r, struct refenv *env, double secs, double *wait)
 {
 	double t0 = now_s(), t;
+	long long d0, d1;
 	long calls = 0;
 
 	while (now_s() - t0 < secs / 10)
 		r->call(env);
+	d0 = run_delay_ns();
 	t0 = now_s();
 	do {
 		r->call(env);
 		calls++;
 		t = now_s();
 	} while (t - t0 < secs);
+	d1 = run_delay_ns();
+	*wait = d0 < 0 || d1 < d0 ? -1 : (double)(d1 - d0) * 1e-9 / (t - t0);
 	return (double)calls / (t - t0);
 }
 
@@ -193,7 +230,7 @@ main(int argc, char **argv)
 	const struct ratioref *r = argc >= 2 ? find(argv[1]) : NULL;
 	static struct refenv env;	/* 2 kB of buffers: off the stack */
 	char *end;
-	double secs;
+	double secs, calls_s, wait;
 
 	if (argc == 2 && strcmp(argv[1], "list") == 0) {
 		list();
@@ -214,6 +251,10 @@ main(int argc, char **argv)
 		ratioref_die(env.dir);
 	if (r->setup != NULL)
 		r->setup(&env);
-	printf("%.6g\n", rate(r, &env, secs));
+	calls_s = rate(r, &env, secs, &wait);
+	if (wait >= 0)
+		printf("%.6g %.6f\n", calls_s, wait);
+	else
+		printf("%.6g -\n", calls_s);
 	return 0;
 }

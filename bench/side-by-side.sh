@@ -11,8 +11,16 @@
 # be shared) falls on both alike.  Prints per test the paired ratio aimrun
 # / reference (the geometric mean of the rounds' ratios) with its 95 %
 # interval and median, each side's mean rate and cv over the rounds
-# (bench/paired), and the machine's load and steal over the run.  Prints
-# figures; asserts nothing.
+# (bench/paired), and the machine's load and steal over the run.  Then the
+# same over each side's time on a CPU: the timed period less the time its
+# process stood ready to run while something else had the CPU (the run
+# delay of /proc/thread-self/schedstat, which aimrun stores per sample and
+# the reference reads around its loop), with each side's mean share of
+# such waiting.  The two sides run at different moments, so what else the
+# host runs then (another job's bursts last seconds, over many rounds)
+# falls on one side of a pair and not the other; the second table is the
+# work's own pace (doc/tests.md, "jmp_test: what the 4 % was not").
+# Prints figures; asserts nothing.
 # Usage: bench/side-by-side.sh [TESTS|all] [ROUNDS] [DURATION]
 # (defaults all 10 0.5).  AIMRUN names another aimrun to hold against the
 # same references (an older build, say); counters are off and the machine
@@ -44,8 +52,10 @@ A=${AIMRUN:-$B/harness/aimrun}
 AIM_COUNTERS=${AIM_COUNTERS:-none}
 AIM_CHECK=${AIM_CHECK:-quiet}
 export AIM_COUNTERS AIM_CHECK
-# The references are built here, as make builds them (-O2, as tests-aim/).
-if ! ${MAKE:-make} -s -C "$B" bench/ratioref bench/paired bench/lockstep >&2
+# The references are built here, as make builds them (-O2, as tests-aim/),
+# and aimdb, which reads back the run delays aimrun stored.
+if ! ${MAKE:-make} -s -C "$B" bench/ratioref bench/paired bench/lockstep \
+	report/aimdb >&2
 then
 	echo "side-by-side.sh: cannot build bench/ratioref in $B" >&2
 	exit 2
@@ -93,11 +103,12 @@ ref_dir() {
 	chmod 0755 "$d/true"
 }
 
-# The reference's calls/s.
+# The reference's calls/s and share of waiting for a CPU: sets r and rw.
 ref_rate() {
 	ref_dir
-	"$REF" "$t" "$D" "$d"
+	"$REF" "$t" "$D" "$d" >"$tmp/ref.out"
 	rm -rf "$d"
+	read -r r rw <"$tmp/ref.out"
 }
 
 # Both at once in lockstep, the reference's slice first if $1 is 1 (else
@@ -108,8 +119,41 @@ lockstep_pair() {
 	aim_cmd "$B/bench/lockstep" "$SBS_LOCKSTEP" "$1" "$tmp/ref.out" \
 		"$tmp/aim.out" -- "$REF" "$t" "$D" "$d" -- >&2
 	rm -rf "$d"
-	r=$(cat "$tmp/ref.out")
+	read -r r rw <"$tmp/ref.out"
 	a=$(aim_pick <"$tmp/aim.out")
+}
+
+# Each aimrun run's share of its samples' time spent waiting for a CPU,
+# in the order of the runs (one run per round and test).
+aim_waits() {
+	"$B/report/aimdb" --db "$tmp/r.db" export -f csv side-by-side |
+	awk -F, 'NR > 1 && $6 != "" && match($0, /run_delay_ns=[0-9]+/) {
+		e[$2] += $10; w[$2] += substr($0, RSTART + 13, RLENGTH - 13) }
+	END { for (r in e) if (e[r] > 0) print r, w[r] / e[r] }' | sort -n
+}
+
+# The second table: rates over each side's time on a CPU, and the mean
+# shares of waiting, when both sides' run delays are known.
+on_cpu() {
+	if ! aim_waits >"$tmp/aimwait" ||
+	   [ "$(wc -l <"$tmp/aimwait")" -ne "$(wc -l <"$tmp/pairs")" ] ||
+	   grep -qx -- - "$tmp/refwait"; then
+		echo "no run delays read: no rates over the time on a CPU"
+		return 0
+	fi
+	echo "over each side's time on a CPU (the period less its run delay):"
+	paste -d' ' "$tmp/pairs" "$tmp/aimwait" "$tmp/refwait" |
+		awk '$5 < 1 && $6 < 1 { print $1, $2 / (1 - $5), $3 / (1 - $6) }' |
+		"$B/bench/paired"
+	paste -d' ' "$tmp/pairs" "$tmp/aimwait" "$tmp/refwait" |
+		awk '{ if (!($1 in n)) o[++k] = $1; n[$1]++; a[$1] += $5
+			r[$1] += $6 }
+		END { printf "waiting for a CPU, mean share of the period:"
+			for (i = 1; i <= k; i++)
+				printf " %s %.1f %% / %.1f %%%s", o[i],
+					100 * a[o[i]] / n[o[i]],
+					100 * r[o[i]] / n[o[i]], i < k ? "," : ""
+			print " (aimrun / reference)" }'
 }
 
 # cpu ticks: total and steal, from the first line of /proc/stat.
@@ -130,21 +174,23 @@ load0=$(cut -d' ' -f1-3 /proc/loadavg)
 ticks >"$tmp/ticks"
 read -r tot0 st0 <"$tmp/ticks"
 : >"$tmp/pairs"
+: >"$tmp/refwait"
 i=0
 while [ "$i" -lt "$R" ]; do
 	while read -r t; do
 		if [ -n "${SBS_LOCKSTEP:-}" ]; then
 			lockstep_pair $((i % 2 + 1))
 		elif [ $((i % 2)) -eq 0 ]; then
-			a=$(aim_cmd | aim_pick); r=$(ref_rate)
+			a=$(aim_cmd | aim_pick); ref_rate
 		else
-			r=$(ref_rate); a=$(aim_cmd | aim_pick)
+			ref_rate; a=$(aim_cmd | aim_pick)
 		fi
 		if [ -z "$a" ] || [ -z "$r" ]; then
 			echo "side-by-side.sh: $t: no rate in round $i" >&2
 			exit 2
 		fi
 		echo "$t $a $r" >>"$tmp/pairs"
+		echo "${rw:--}" >>"$tmp/refwait"
 	done <"$tmp/tests"
 	i=$((i + 1))
 done
@@ -153,6 +199,9 @@ read -r tot1 st1 <"$tmp/ticks"
 "$B/bench/paired" <"$tmp/pairs"
 if [ -n "${SBS_RAW:-}" ]; then
 	cp "$tmp/pairs" "$SBS_RAW"
+fi
+if [ -z "${SBS_LOCKSTEP:-}" ]; then
+	on_cpu
 fi
 awk -v t="$((tot1 - tot0))" -v s="$((st1 - st0))" -v l0="$load0" \
 	-v l1="$(cut -d' ' -f1-3 /proc/loadavg)" 'BEGIN {
