@@ -61,7 +61,8 @@ PLANFX_SRC = t/planfx.c t/planfx.h t/planfx_int.h t/planfx_cases.c \
 check_PROGRAMS += t/plan-t t/plan-pg-t
 t_plan_t_SOURCES = t/plan-t.c $(PLANFX_SRC) t/storefx.c t/storefx.h
 t_plan_t_LDADD = t/libtap.a $(PLAN_LDADD)
-t_plan_pg_t_SOURCES = t/plan-pg-t.c $(PLANFX_SRC) t/pgfx.c t/pgfx.h
+t_plan_pg_t_SOURCES = t/plan-pg-t.c $(PLANFX_SRC) t/pgfx.c t/pgfx.h \
+	t/storefx.c t/storefx.h
 t_plan_pg_t_LDADD = t/libtap.a $(PLAN_LDADD)
 TESTS += t/plan-t t/plan-pg.sh
 EXTRA_DIST += t/plan-pg.sh

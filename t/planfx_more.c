@@ -16,6 +16,7 @@
 
 #include "db.h"
 #include "store.h"
+#include "storefx.h"
 #include "tap.h"
 #include "xalloc.h"
 
@@ -130,6 +131,8 @@ planfx_case_lie(struct store *st)
 	   "a run that is not its boot's is refused: %s", f.said);
 	is_int(runs_of(st, p.kernels[p.boots[0].kernel].tag), 0,
 	       "and removed");
+	/* No key removes a result's samples since schema version 9. */
+	is_int(storefx_orphans(st), 0, "with its samples");
 	store_plan_free(&p);
 }
 

@@ -15,7 +15,6 @@
 
 #include <sqlite3.h>
 
-#include "db.h"
 #include "store.h"
 #include "storefx.h"
 #include "tap.h"
@@ -123,24 +122,6 @@ check_results(sqlite3 *db)
 		  "sample_rate: calls*factor/s, or the printed rate");
 }
 
-/* A line of db_check's verdict, counted. */
-static void
-count_line(const char *line, void *arg)
-{
-	(void)line;
-	(*(int *)arg)++;
-}
-
-/* The samples and metrics without a parent db_check counts in ST, or -1. */
-static int64_t
-orphans(struct store *st)
-{
-	int64_t n = -1;
-	int lines = 0;
-
-	return db_check(store_db(st), count_line, &lines, &n) == 0 ? n : -1;
-}
-
 /*
  * Since version 9 no key holds a sample to its result nor a metric to
  * its sample: store_remove_runs removes them, a bare DELETE of a result
@@ -155,17 +136,17 @@ removing(struct store *st)
 
 	ok(samples > 0 && metrics > 0, "the run has samples (%lld) and metrics"
 	   " (%lld)", (long long)samples, (long long)metrics);
-	is_int(orphans(st), 0, "aimdb check: no orphans");
+	is_int(storefx_orphans(st), 0, "aimdb check: no orphans");
 	/* The connection has foreign keys on, as aimdb's will. */
 	is_int(sqlite3_exec(h, "SAVEPOINT bare; DELETE FROM run;", NULL, NULL,
 			    NULL), SQLITE_OK, "a bare DELETE of the runs...");
 	is_int(storefx_int(h, "SELECT count(*) FROM result"), 0,
 	       "... cascades to their results");
-	is_int(orphans(st), samples,
+	is_int(storefx_orphans(st), samples,
 	       "... and aimdb check counts the samples it leaves");
 	is_int(sqlite3_exec(h, "DELETE FROM sample", NULL, NULL, NULL),
 	       SQLITE_OK, "a bare DELETE of the samples...");
-	is_int(orphans(st), metrics, "... leaves the metrics to count");
+	is_int(storefx_orphans(st), metrics, "... leaves the metrics to count");
 	is_int(sqlite3_exec(h, "ROLLBACK TO bare; RELEASE bare;", NULL, NULL,
 			    NULL), SQLITE_OK, "(rolled back)");
 	is_int(store_remove_runs(store_db(st), STORE_RUNS_BY_UUID, "none"), 0,
@@ -177,7 +158,7 @@ removing(struct store *st)
 	is_int(storefx_rows(h) + storefx_int(h, "SELECT count(*) FROM"
 					     " sample_metric"), 0,
 	       "removes its runs, environment, results, samples and metrics");
-	is_int(orphans(st), 0, "and leaves no orphans");
+	is_int(storefx_orphans(st), 0, "and leaves no orphans");
 }
 
 static void

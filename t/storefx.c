@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "db.h"
 #include "db_sqlite.h"
 #include "tap.h"
 
@@ -224,4 +225,21 @@ sqlite3 *
 storefx_handle(struct store *st)
 {
 	return db_sqlite_handle(store_db(st));
+}
+
+/* A line of db_check's verdict, counted. */
+static void
+count_line(const char *line, void *arg)
+{
+	(void)line;
+	(*(int *)arg)++;
+}
+
+int64_t
+storefx_orphans(struct store *st)
+{
+	int64_t n = -1;
+	int lines = 0;
+
+	return db_check(store_db(st), count_line, &lines, &n) == 0 ? n : -1;
 }

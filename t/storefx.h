@@ -48,6 +48,13 @@ const char *storefx_text(sqlite3 *db, const char *sql, char *buf, size_t len);
 /* Rows in run, run_env, result and sample together. */
 int64_t storefx_rows(sqlite3 *db);
 
+/*
+ * The rows without a parent aimdb check counts in ST (db_check), the
+ * samples and metrics no key holds since schema version 9 among them;
+ * -1 when it cannot tell.
+ */
+int64_t storefx_orphans(struct store *st);
+
 /* add_long, factor 1000, warm-up 50 calls in 10 ms, no reason. */
 struct record_result storefx_result(const char *test, int rep,
 				    const char *status);

@@ -391,13 +391,12 @@ store_end_run(struct store *st, int64_t run_id, const char *status)
 int
 store_remove_runs(struct db *db, enum store_runs_by by, const char *value)
 {
-	static const char *const sql[][9] = {
-		[STORE_RUNS_BY_TAG] = REMOVE_RUNS("tag"),
-		[STORE_RUNS_BY_UUID] = REMOVE_RUNS("uuid"),
-	};
+	static const char *const by_tag[] = REMOVE_RUNS("tag");
+	static const char *const by_uuid[] = REMOVE_RUNS("uuid");
+	const char *const *sql = by == STORE_RUNS_BY_UUID ? by_uuid : by_tag;
 
-	for (size_t i = 0; i < sizeof(sql[0]) / sizeof(sql[0][0]); i++) {
-		struct db_stmt *stmt = db_prepare(db, sql[by][i]);
+	for (size_t i = 0; i < sizeof(by_tag) / sizeof(by_tag[0]); i++) {
+		struct db_stmt *stmt = db_prepare(db, sql[i]);
 
 		if (stmt == NULL || db_bind_text(stmt, 1, value) < 0 ||
 		    step_done(stmt) < 0) {

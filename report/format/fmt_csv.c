@@ -15,7 +15,6 @@
 #include "compare_latency.h"
 #include "compare_scaling.h"
 #include "csvout.h"
-#include "jsonout.h"
 #include "series_db.h"
 
 static const char *const columns[] = {
